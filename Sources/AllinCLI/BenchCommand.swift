@@ -1,0 +1,192 @@
+import AllinCore
+import Foundation
+
+/// `allin bench`: route latency on the real and generated catalogs, and detector throughput.
+struct BenchCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick"], options: ["--catalog"])
+        if args.has("--help") { cli.io.out(Help.bench); return 0 }
+        let quick = args.has("--quick")
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let catalog = try cli.loadCatalog(args)
+        let loadTime = clock.now - loadStart
+        #if DEBUG
+        cli.io.out("note: this is a debug build; run 'swift run -c release allin bench' for real figures\n")
+        #endif
+        cli.io.out("allin bench — \(ProcessInfo.processInfo.activeProcessorCount) cores; catalog loaded in \(Self.ms(loadTime))\n\n")
+        var generator = BenchData(seed: 0x5EED)
+        let checkIns = (0..<500).map { _ in generator.checkIn(vocabulary: catalog.vocabulary) }
+
+        var table = TextTable(header: ["catalog", "sessions", "index build", "routes", "p50", "p99", "max"])
+        let sizes: [(String, Int?)] = [("real", nil), ("generated", 1_000), ("generated", 10_000), ("generated", 100_000)]
+        for (name, size) in sizes {
+            var cat = catalog
+            if let size { cat = generator.catalog(basedOn: catalog, sessions: size) }
+            let buildStart = clock.now
+            let router = Router(catalog: cat)
+            let build = clock.now - buildStart
+            let iterations = quick ? 300 : (size == nil ? 20_000 : size! >= 100_000 ? 2_000 : 5_000)
+            for c in checkIns.prefix(50) { _ = await router.route(c) }   // warm up
+            var samples: [Duration] = []
+            samples.reserveCapacity(iterations)
+            for i in 0..<iterations {
+                let c = checkIns[i % checkIns.count]
+                let t0 = clock.now
+                let r = await router.route(c)
+                samples.append(clock.now - t0)
+                if r.trace.isEmpty { cli.io.err("empty trace\n") }
+            }
+            samples.sort()
+            table.rows.append([name, "\(cat.sessions.count)", Self.ms(build), "\(iterations)",
+                               Self.us(samples[samples.count / 2]), Self.us(samples[samples.count * 99 / 100]),
+                               Self.us(samples.last!)])
+        }
+        cli.io.out("Route latency per check-in (targets: p99 < 100 µs real, < 2 ms at 100,000):\n")
+        cli.io.out(table.render())
+
+        let detector = CrisisDetector(lexicon: catalog.crisisLexicon)
+        let classifier = AffectClassifier(lexicon: catalog.affectLexicon)
+        let lines = generator.corpus(bytes: quick ? 200_000 : 4_000_000)
+        let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        var fired = 0
+        func throughput(_ body: (String) -> Bool) -> Double {
+            let t0 = clock.now
+            for line in lines where body(line) { fired += 1 }
+            let seconds = Double((clock.now - t0).components.attoseconds) / 1e18 + Double((clock.now - t0).components.seconds)
+            return Double(bytes) / 1_000_000 / max(seconds, 1e-9)
+        }
+        let aRate = throughput { detector.layerA($0).fired }
+        let bRate = throughput { detector.layerB($0).fired }
+        let both = throughput { detector.layerA($0).fired || detector.layerB($0).fired }
+        let affect = throughput { classifier.classifyText($0).valence == .unpleasant }
+        cli.io.out("\nDetector throughput over \(lines.count) lines, \(String(format: "%.1f", Double(bytes) / 1e6)) MB of mixed text (target > 20 MB/s):\n")
+        var t = TextTable(header: ["scan", "MB/s"])
+        t.rows = [["layer A", String(format: "%.1f", aRate)], ["layer B", String(format: "%.1f", bRate)],
+                  ["layers A + B", String(format: "%.1f", both)], ["affect classifier", String(format: "%.1f", affect)]]
+        cli.io.out(t.render())
+        cli.io.out("\nPeak memory (VmHWM): \(Self.peakMemory())\n")
+        return 0
+    }
+
+    static func us(_ d: Duration) -> String {
+        let c = d.components
+        return String(format: "%.1f µs", Double(c.seconds) * 1e6 + Double(c.attoseconds) / 1e12)
+    }
+
+    static func ms(_ d: Duration) -> String {
+        let c = d.components
+        return String(format: "%.1f ms", Double(c.seconds) * 1e3 + Double(c.attoseconds) / 1e15)
+    }
+
+    static func peakMemory() -> String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "unknown" }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return line.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+    }
+}
+
+/// Deterministic generated data for the benchmark: catalogs, check-ins and a text corpus.
+struct BenchData {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// SplitMix64: small, fast and reproducible.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    mutating func pick<T>(_ list: [T]) -> T { list[int(list.count)] }
+
+    static let sentences = [
+        "my manager moved the deadline again and I have three reports due",
+        "had an argument with my partner about money last night",
+        "I can't sleep, my mind keeps racing about tomorrow",
+        "presentation at work on friday and I keep rehearsing it",
+        "feeling left out because my friends made plans without me",
+        "the exam results come out next week",
+        "I keep comparing myself to people online",
+        "my mum is in hospital and I am worried",
+        "I have to decide whether to take the new job offer",
+        "nothing in particular, just a heavy day",
+        "I finished the project and feel proud of myself",
+        "I want to speak up in meetings but I freeze",
+        "I need to set a boundary with my flatmate",
+        "too many things on my list and I don't know where to start",
+        "the news has been making me anxious all week",
+        "woke up at 4am and couldn't get back to sleep",
+        "great walk by the sea this morning, I feel calm",
+        "I keep procrastinating on my thesis",
+        "my dog is ill and the vet bill is huge",
+        "job interview tomorrow and my hands are shaking",
+    ]
+
+    mutating func checkIn(vocabulary v: Vocabulary) -> CheckIn {
+        var c = CheckIn()
+        if int(5) == 0 { c.customEmotion = pick(["meh", "wired", "heavy", "fine I guess", "restless"]) } else {
+            c.emotion = pick(v.emotions).id
+        }
+        c.situation = pick(v.situations).id
+        c.triggerText = int(8) == 0 ? "" : pick(BenchData.sentences)
+        c.intensity = 1 + int(10)
+        c.body = [pick(v.body).id]
+        c.intent = pick(v.intents).id
+        c.claritySubTap = pick(v.claritySubTaps).id
+        c.confidenceSubTap = pick(v.confidenceSubTaps).id
+        c.embodyNew = int(3) == 0 ? "I walk in calmly and say what I think" : nil
+        c.consent = int(4) != 0
+        c.belief = pick(v.beliefs).id
+        c.pattern = int(3) == 0 ? "I say yes to everything" : nil
+        return c
+    }
+
+    /// The real catalog with its sessions replaced by `count` generated ones (defaults: one per lane).
+    mutating func catalog(basedOn base: Catalog, sessions count: Int) -> Catalog {
+        var words: [String] = []
+        for s in base.sessions { words += Tokens.words(s.description) + s.tags }
+        words = Array(Set(words)).sorted()
+        let v = base.vocabulary
+        var sessions: [Session] = []
+        sessions.reserveCapacity(count)
+        for i in 0..<count {
+            let lane = Lane.allCases[i % 4]
+            let laneNeeds = v.needs.filter { $0.lane == lane }.map(\.id)
+            let title = (0..<3).map { _ in pick(words) }.joined(separator: " ")
+            let description = (0..<(20 + int(30))).map { _ in pick(words) }.joined(separator: " ")
+            let tags = (0..<4).map { _ in pick(words) }
+            let families = lane == .soothe || int(2) == 0 ? [pick(v.families).id, pick(v.families).id] : []
+            let needs = laneNeeds.isEmpty ? [] : [pick(laneNeeds)]
+            sessions.append(Session(slug: "gen_\(i)", title: title, lane: lane, description: description, tags: tags,
+                                    families: families, needs: needs, cluster: lane == .unblock ? pick(v.clusters).id : nil,
+                                    durationSeconds: 180 + 60 * int(16), situational: int(5) == 0))
+        }
+        var defaults: [Lane: String] = [:]
+        for lane in Lane.allCases { defaults[lane] = sessions.first { $0.lane == lane }?.slug }
+        return Catalog(vocabulary: v, sessions: sessions, laneDefaults: defaults, routing: base.routing,
+                       helplines: base.helplines, crisisLexicon: base.crisisLexicon, affectLexicon: base.affectLexicon)
+    }
+
+    /// Mixed diary-like lines: ordinary sentences, some Unicode, an occasional crisis phrase.
+    mutating func corpus(bytes: Int) -> [String] {
+        let extras = ["so tired 😩 honestly", "café was closed — typical", "«busy» week", "this deadline is killing me",
+                      "I don't want to be here anymore", "lol my phone died", "naïve plan but it worked"]
+        var lines: [String] = []
+        var total = 0
+        while total < bytes {
+            var line = pick(BenchData.sentences)
+            if int(3) == 0 { line += ", " + pick(extras) }
+            if int(4) == 0 { line += " and " + pick(BenchData.sentences) }
+            total += line.utf8.count + 1
+            lines.append(line)
+        }
+        return lines
+    }
+}

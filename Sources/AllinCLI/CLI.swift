@@ -1,0 +1,69 @@
+import AllinCore
+import Foundation
+
+/// The `allin` command line: parses the command, runs it, and turns every error into text and an exit code.
+public struct CLI: Sendable {
+    public let environment: [String: String]
+    public let io: any CommandIO
+
+    public init(environment: [String: String], io: any CommandIO) {
+        self.environment = environment
+        self.io = io
+    }
+
+    public static let version = "0.1.0"
+
+    /// Runs `args` (without the program name) and returns the exit code.
+    public func run(_ args: [String]) async -> Int32 {
+        let command = args.first ?? ""
+        let rest = Array(args.dropFirst())
+        do {
+            switch command {
+            case "", "help", "--help", "-h":
+                if let topic = rest.first, command == "help" {
+                    guard let text = Help.text(for: topic) else {
+                        throw CLIError.usage(command: "", message: "no help for '\(Visible.text(topic, limit: 40))'")
+                    }
+                    io.out(text)
+                } else {
+                    io.out(Help.main)
+                }
+                return 0
+            case "--version", "version":
+                io.out("allin \(CLI.version)\n")
+                return 0
+            case "catalog": return try CatalogCommand(cli: self).run(rest)
+            case "route": return try await RouteCommand(cli: self).run(rest)
+            case "classify": return try ClassifyCommand(cli: self).run(rest)
+            case "resources": return try ResourcesCommand(cli: self).run(rest)
+            case "bench": return try await BenchCommand(cli: self).run(rest)
+            default:
+                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
+            }
+        } catch let error as CLIError {
+            io.err(error.message())
+            return error.exitCode
+        } catch {
+            io.err("allin: \(Visible.text(String(describing: error), limit: 400))\n")
+            return 1
+        }
+    }
+
+    /// Loads the catalog named by `--catalog` or found near the executable.
+    func loadCatalog(_ args: Arguments) throws -> Catalog {
+        try CatalogLocator.load(option: args.options["--catalog"], environment: environment)
+    }
+
+    /// The region from `--region`, else the locale environment; nil when none is known.
+    func region(_ args: Arguments) throws -> (code: String?, source: String) {
+        if let raw = args.options["--region"] {
+            guard let code = RegionDetector.normalized(code: raw) else {
+                throw CLIError.usage(command: args.command,
+                                     message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'")
+            }
+            return (code, "--region")
+        }
+        if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
+        return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")
+    }
+}

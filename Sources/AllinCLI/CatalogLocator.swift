@@ -1,0 +1,55 @@
+import AllinCore
+import Foundation
+
+/// Finds and reads the catalog directory: `--catalog DIR`, else `ALLIN_CATALOG`, else the nearest
+/// `catalog/` above the executable, else above the working directory.
+public enum CatalogLocator {
+    public static func directory(option: String?, environment: [String: String]) throws -> URL {
+        if let option { return URL(fileURLWithPath: option) }
+        if let env = environment["ALLIN_CATALOG"], !env.isEmpty { return URL(fileURLWithPath: env) }
+        var starts: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            starts.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        starts.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        for start in starts {
+            var dir = start.standardizedFileURL
+            for _ in 0..<12 {
+                let candidate = dir.appendingPathComponent("catalog")
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(Catalog.vocabularyFile).path) {
+                    return candidate
+                }
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+        }
+        throw CLIError.catalog(["no catalog directory found; pass --catalog DIR or set ALLIN_CATALOG"])
+    }
+
+    /// Reads every catalog file that exists; missing ones are reported by `Catalog.decode`.
+    public static func files(in directory: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in Catalog.fileNames {
+            if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
+                files[name] = data
+            }
+        }
+        return files
+    }
+
+    /// Loads and validates the catalog, turning problems into a `CLIError.catalog`.
+    public static func load(option: String?, environment: [String: String]) throws -> Catalog {
+        let dir = try directory(option: option, environment: environment)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
+            throw CLIError.catalog(["\(dir.path): not a directory"])
+        }
+        do {
+            return try Catalog.decode(files: files(in: dir))
+        } catch let problems as CatalogProblems {
+            throw CLIError.catalog(problems.issues.map { "\(dir.lastPathComponent)/\($0.description)" })
+        }
+    }
+}

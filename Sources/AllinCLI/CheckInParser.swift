@@ -1,0 +1,87 @@
+import AllinCore
+import Foundation
+
+/// Turns one check-in JSON object into a `CheckIn`, naming the key of every problem.
+public enum CheckInParser {
+    public static let keys: [String] = [
+        "emotion", "customEmotion", "situation", "triggerText", "intensity", "body", "intent", "claritySubTap",
+        "confidenceSubTap", "embodyNew", "consent", "belief", "customBelief", "pattern", "origin", "kinder",
+    ]
+
+    /// Parses bytes; the first problem is thrown as `CLIError.input` naming its key.
+    public static func parse(_ data: Data, vocabulary: Vocabulary) throws -> CheckIn {
+        let value: JSONValue
+        do { value = try JSONValue.parse(data) } catch {
+            throw CLIError.input(field: "(input)", message: "\(error)")
+        }
+        return try parse(value, vocabulary: vocabulary)
+    }
+
+    public static func parse(_ value: JSONValue, vocabulary: Vocabulary) throws -> CheckIn {
+        guard case let .object(pairs) = value else {
+            throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, v) in pairs {
+            guard keys.contains(key) else {
+                throw CLIError.input(field: Visible.text(key, limit: 60),
+                                     message: "unknown key; expected one of \(keys.joined(separator: ", "))")
+            }
+            if v != .null { fields[key] = v }
+        }
+        func text(_ key: String) throws -> String? {
+            guard let v = fields[key] else { return nil }
+            guard case let .string(s) = v else { throw CLIError.input(field: key, message: "must be a string, found \(v.typeName)") }
+            return s
+        }
+        func chip(_ key: String, _ ids: [String]) throws -> String? {
+            guard let id = try text(key) else { return nil }
+            guard ids.contains(id) else {
+                throw CLIError.input(field: key, message: "unknown id '\(Visible.text(id, limit: 60))'; see 'allin catalog'")
+            }
+            return id
+        }
+        var c = CheckIn()
+        c.emotion = try chip("emotion", vocabulary.emotions.map(\.id))
+        c.customEmotion = try text("customEmotion")
+        c.situation = try chip("situation", vocabulary.situations.map(\.id))
+        c.triggerText = try text("triggerText")
+        guard let intensity = fields["intensity"] else {
+            throw CLIError.input(field: "intensity", message: "is required (a whole number from 1 to 10)")
+        }
+        guard case let .number(n) = intensity, n == n.rounded(), (1...10).contains(n) else {
+            let found: String
+            if case let .number(n) = intensity { found = JSONValue.number(n).serialized() } else { found = intensity.typeName }
+            throw CLIError.input(field: "intensity", message: "must be a whole number from 1 to 10, found \(found)")
+        }
+        c.intensity = Int(n)
+        if let body = fields["body"] {
+            guard case let .array(items) = body else {
+                throw CLIError.input(field: "body", message: "must be a list of body chip ids, found \(body.typeName)")
+            }
+            for item in items {
+                guard case let .string(id) = item, vocabulary.body.contains(where: { $0.id == id }) else {
+                    let shown = (item.serialized()).prefix(60)
+                    throw CLIError.input(field: "body", message: "unknown body chip \(Visible.text(String(shown)))")
+                }
+                if !c.body.contains(id) { c.body.append(id) }
+            }
+        }
+        c.intent = try chip("intent", vocabulary.intents.map(\.id))
+        c.claritySubTap = try chip("claritySubTap", vocabulary.claritySubTaps.map(\.id))
+        c.confidenceSubTap = try chip("confidenceSubTap", vocabulary.confidenceSubTaps.map(\.id))
+        c.embodyNew = try text("embodyNew")
+        if let consent = fields["consent"] {
+            guard case let .bool(b) = consent else {
+                throw CLIError.input(field: "consent", message: "must be true or false, found \(consent.typeName)")
+            }
+            c.consent = b
+        }
+        c.belief = try chip("belief", vocabulary.beliefs.map(\.id))
+        c.customBelief = try text("customBelief")
+        c.pattern = try text("pattern")
+        c.origin = try text("origin")
+        c.kinder = try text("kinder")
+        return c
+    }
+}

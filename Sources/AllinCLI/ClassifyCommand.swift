@@ -1,0 +1,111 @@
+import AllinCore
+import Foundation
+
+/// `allin classify`: both crisis layers and the affect classifier on a text, explained.
+struct ClassifyCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "classify", rawArgs, flags: ["--json", "--jsonl"], options: ["--catalog"])
+        if args.has("--help") { cli.io.out(Help.classify); return 0 }
+        if args.has("--jsonl") {
+            if !args.positional.isEmpty {
+                throw CLIError.usage(command: "classify", message: "--jsonl reads standard input; give no TEXT")
+            }
+            let catalog = try cli.loadCatalog(args)
+            return runLines(Classification(catalog: catalog))
+        }
+        guard !args.positional.isEmpty else {
+            throw CLIError.usage(command: "classify", message: "missing TEXT to classify")
+        }
+        let text = args.positional.joined(separator: " ")
+        let catalog = try cli.loadCatalog(args)
+        let result = Classification(catalog: catalog).json(text)
+        if args.has("--json") {
+            cli.io.out(result.serialized(pretty: true) + "\n")
+        } else {
+            cli.io.out(Classification.report(result))
+        }
+        return 0
+    }
+
+    private func runLines(_ classification: Classification) -> Int32 {
+        var status: Int32 = 0
+        var n = 0
+        for line in cli.io.readAllInput().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            n += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let problem: String
+            if let value = try? JSONValue.parse(Data(line)) {
+                if case let .string(text)? = value["text"] {
+                    cli.io.out(classification.json(text).serialized() + "\n")
+                    continue
+                }
+                problem = value["text"] == nil ? "missing" : "must be a string"
+            } else {
+                problem = "the line is not valid JSON"
+            }
+            status = 2
+            cli.io.err("allin classify: line \(n): 'text': \(problem)\n")
+            cli.io.out(JSONValue.object([("line", .int(n)), ("error", .object([
+                ("field", .string("text")), ("message", .string(problem)),
+            ]))]).serialized() + "\n")
+        }
+        return status
+    }
+}
+
+/// Runs the detectors and classifier on one text and shapes the answer.
+struct Classification {
+    let detector: CrisisDetector
+    let classifier: AffectClassifier
+
+    init(catalog: Catalog) {
+        detector = CrisisDetector(lexicon: catalog.crisisLexicon)
+        classifier = AffectClassifier(lexicon: catalog.affectLexicon)
+    }
+
+    func json(_ text: String) -> JSONValue {
+        let a = detector.layerA(text)
+        let b = detector.layerB(text)
+        let affect = classifier.classifyText(text)
+        return .object([
+            ("crisisA", .object([
+                ("fired", .bool(a.fired)), ("tier", .string(a.tier.label)), ("matched", .string(a.matched)),
+                ("rule", .string(a.rule)), ("reason", .string(a.reason)),
+            ])),
+            ("crisisB", .object([
+                ("fired", .bool(b.fired)), ("tier", .string(b.tier.label)),
+                ("score", .number(((b.score ?? 0) * 1000).rounded() / 1000)), ("reason", .string(b.reason)),
+                ("matched", .string(b.matched)),
+            ])),
+            ("helpRequest", .bool(detector.isHelpRequest(text))),
+            ("valence", .string(affect.valence.rawValue)),
+            ("explanation", .string(affect.explanation)),
+            ("affect", .object([
+                ("rule", .string(affect.rule)), ("score", .number((affect.score * 100).rounded() / 100)),
+                ("words", .array(affect.contributions.map { c in
+                    .object([("word", .string(c.word)), ("weight", .number((c.weight * 100).rounded() / 100)),
+                             ("note", .string(c.note))])
+                })),
+            ])),
+        ])
+    }
+
+    static func report(_ v: JSONValue) -> String {
+        func s(_ path: String, _ key: String) -> String { RouteReport.plain(v[path]?[key] ?? .null) }
+        var out = ""
+        out += "Crisis layer A: \(s("crisisA", "fired") == "true" ? "FIRED" : "not fired") (\(s("crisisA", "tier")))"
+        if !s("crisisA", "matched").isEmpty { out += ", matched \"\(Visible.text(s("crisisA", "matched"), limit: 80))\"" }
+        out += "\n  \(Visible.text(s("crisisA", "reason"), limit: 200))\n"
+        out += "Crisis layer B: \(s("crisisB", "fired") == "true" ? "FIRED" : "not fired") (\(s("crisisB", "tier")), score \(s("crisisB", "score")))\n"
+        out += "  \(Visible.text(s("crisisB", "reason"), limit: 200))\n"
+        out += "Valence: \(RouteReport.plain(v["valence"] ?? .null))\n"
+        out += "  \(Visible.text(RouteReport.plain(v["explanation"] ?? .null), limit: 300))\n"
+        if v["helpRequest"] == .bool(true) { out += "This text asks for help: the app opens crisis support.\n" }
+        if s("crisisA", "fired") == "true" || s("crisisB", "fired") == "true" {
+            out += "\nIf this is about you: run 'allin resources' for crisis lines in your region.\n"
+        }
+        return out
+    }
+}

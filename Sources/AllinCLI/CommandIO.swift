@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where a command reads and writes. The real one uses the process's standard streams; tests use a buffer.
+public protocol CommandIO: AnyObject, Sendable {
+    func out(_ text: String)
+    func err(_ text: String)
+    /// All of standard input (or the named file's bytes, read by the caller).
+    func readAllInput() -> Data
+    /// True when standard input is a terminal (so reading it would wait for typing).
+    var inputIsTerminal: Bool { get }
+}
+
+/// The process's standard streams.
+public final class StandardIO: CommandIO, @unchecked Sendable {
+    private let lock = NSLock()
+    public init() {}
+    public func out(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+    public func err(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+    public func readAllInput() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
+    public var inputIsTerminal: Bool { isatty(0) == 1 }
+}
+
+/// An in-memory stream pair for tests.
+public final class BufferIO: CommandIO, @unchecked Sendable {
+    private let lock = NSLock()
+    private var input: Data
+    private var outText = ""
+    private var errText = ""
+    public init(input: Data = Data()) { self.input = input }
+    public func out(_ text: String) { lock.lock(); outText += text; lock.unlock() }
+    public func err(_ text: String) { lock.lock(); errText += text; lock.unlock() }
+    public func readAllInput() -> Data { lock.lock(); defer { lock.unlock() }; return input }
+    public var inputIsTerminal: Bool { false }
+    public var stdout: String { lock.lock(); defer { lock.unlock() }; return outText }
+    public var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
+}

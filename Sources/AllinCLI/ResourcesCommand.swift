@@ -1,0 +1,51 @@
+import AllinCore
+
+/// `allin resources`: the crisis lines for a region.
+struct ResourcesCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "resources", rawArgs, flags: ["--json"], options: ["--region", "--catalog"])
+        if args.has("--help") { cli.io.out(Help.resources); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "resources", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use --region XX)")
+        }
+        let region = try cli.region(args)
+        let catalog = try cli.loadCatalog(args)
+        let resources = catalog.helplines.resources(for: region.code)
+        if args.has("--json") {
+            cli.io.out(resources.json.serialized(pretty: true) + "\n")
+        } else {
+            cli.io.out(ResourcesReport.text(resources, source: region.source))
+        }
+        return 0
+    }
+}
+
+/// The human-readable form of a region's resources: emergency first, then each line.
+enum ResourcesReport {
+    static func text(_ r: CrisisResources, source: String) -> String {
+        var out = ""
+        let place = r.regionName.map { "\($0) (\(r.region))" } ?? (r.region == "unknown" ? "your region" : r.region)
+        out += "Support is available. Crisis lines for \(place):\n\n"
+        if let e = r.emergency {
+            let also = e.also.isEmpty ? "" : " (\(e.also.joined(separator: " or ")) also works)"
+            out += "  In danger right now: call \(e.number)\(also).\n\n"
+        } else if let advice = r.advice {
+            out += "  \(advice)\n\n"
+        }
+        for line in r.lines {
+            out += "  \(line.name)\n"
+            if let phone = line.phone { out += "    call \(phone)\n" }
+            if let sms = line.sms {
+                out += line.smsKeyword.map { "    text \($0) to \(sms)\n" } ?? "    text \(sms)\n"
+            }
+            if let url = line.url { out += "    \(url)\n" }
+            out += "    hours: \(line.hours)\(line.free == true ? ", free" : "")\n"
+            if !line.note.isEmpty { out += "    \(line.note)\n" }
+            out += "    source: \(line.source) (checked \(line.lastVerified))\n"
+        }
+        out += "\nRegion: \(r.region) (from \(Visible.text(source, limit: 60))). Use --region XX for another country.\n"
+        return out
+    }
+}

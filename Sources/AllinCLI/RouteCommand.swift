@@ -1,0 +1,122 @@
+import AllinCore
+import Foundation
+
+/// `allin route`: one check-in (or JSON lines) in, the recommendation and its trace out.
+struct RouteCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "route", rawArgs, flags: ["--json", "--jsonl"],
+                                 options: ["--file", "--region", "--catalog"])
+        if args.has("--help") { cli.io.out(Help.route); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "route", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (the check-in is read from standard input or --file)")
+        }
+        if args.has("--json"), args.has("--jsonl") {
+            throw CLIError.usage(command: "route", message: "choose one of --json and --jsonl")
+        }
+        let region = try cli.region(args)
+        let catalog = try cli.loadCatalog(args)
+        let router = Router(catalog: catalog)
+        let input = try readInput(args)
+        if args.has("--jsonl") { return await runLines(input, router: router, region: region.code) }
+        let checkIn = try CheckInParser.parse(input, vocabulary: catalog.vocabulary)
+        let recommendation = await router.route(checkIn)
+        let resources = recommendation.kind == .safetyHandoff ? catalog.helplines.resources(for: region.code) : nil
+        if args.has("--json") {
+            cli.io.out(recommendation.json(resources: resources).serialized(pretty: true) + "\n")
+        } else {
+            cli.io.out(RouteReport.text(recommendation, resources: resources, regionSource: region.source))
+        }
+        return 0
+    }
+
+    private func readInput(_ args: Arguments) throws -> Data {
+        if let path = args.options["--file"] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
+            }
+            return data
+        }
+        if cli.io.inputIsTerminal {
+            cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D). See 'allin route --help'.\n")
+        }
+        return cli.io.readAllInput()
+    }
+
+    /// One result line per input line; a bad line gets an error object on stdout and a message on
+    /// stderr naming the line and key, and the exit code becomes 2.
+    private func runLines(_ input: Data, router: Router, region: String?) async -> Int32 {
+        var status: Int32 = 0
+        var lineNumber = 0
+        for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+            if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            do {
+                let checkIn = try CheckInParser.parse(Data(line), vocabulary: router.catalog.vocabulary)
+                let r = await router.route(checkIn)
+                let resources = r.kind == .safetyHandoff ? router.catalog.helplines.resources(for: region) : nil
+                cli.io.out(r.json(resources: resources).serialized() + "\n")
+            } catch let CLIError.input(field, message) {
+                status = 2
+                cli.io.err("allin route: line \(lineNumber): '\(field)': \(message)\n")
+                cli.io.out(JSONValue.object([
+                    ("line", .int(lineNumber)),
+                    ("error", .object([("field", .string(field)), ("message", .string(message))])),
+                ]).serialized() + "\n")
+            } catch {
+                status = 2
+                cli.io.err("allin route: line \(lineNumber): \(error)\n")
+            }
+        }
+        return status
+    }
+}
+
+/// The human-readable form of a recommendation.
+enum RouteReport {
+    static func text(_ r: Recommendation, resources: CrisisResources?, regionSource: String) -> String {
+        var out = ""
+        switch r.kind {
+        case .audio:
+            if let s = r.session {
+                out += "Session: \(Visible.text(s.title)) (\(s.slug)), \(s.lane.rawValue) lane, \(minutes(s.durationSeconds))\n"
+            }
+            if r.sootheFirst { out += "Soothe first: intensity is 7 or more and the feeling is unpleasant.\n" }
+            if let concern = r.concern {
+                out += "Concern (\(concern.finding.tier.label)): \(Visible.text(concern.finding.reason)). The app would ask one gentle question here.\n"
+            }
+        case .safetyHandoff:
+            if let c = r.crisis {
+                out += "Crisis support: layer \(c.finding.layer.rawValue), \(c.finding.tier.label)"
+                if !c.finding.matched.isEmpty { out += " (matched \"\(Visible.text(c.finding.matched, limit: 80))\")" }
+                out += "\n  \(Visible.text(c.finding.reason))\n"
+            }
+            if let resources { out += "\n" + ResourcesReport.text(resources, source: regionSource) }
+        }
+        out += "\nTrace:\n"
+        var table = TextTable(header: ["gate", "decision", "details"])
+        for entry in r.trace {
+            let details = entry.details.map { key, value in
+                "\(key)=\(plain(value))"
+            }.joined(separator: "; ")
+            table.rows.append([entry.gate, entry.decision, details])
+        }
+        table.maxCell = 160
+        return out + table.render()
+    }
+
+    static func plain(_ value: JSONValue) -> String {
+        switch value {
+        case let .string(s): return s
+        case .null: return "-"
+        case let .array(items): return items.map(plain).joined(separator: ",")
+        default: return value.serialized()
+        }
+    }
+
+    static func minutes(_ seconds: Int) -> String {
+        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Everything allin reads from `catalog/`: vocabulary, sessions, routing words, helplines and the
+/// detectors' lexicons. Built once, validated as a whole, then shared read-only.
+public struct Catalog: Sendable {
+    public var vocabulary: Vocabulary
+    public var sessions: [Session]
+    public var laneDefaults: [Lane: String]
+    public var routing: RoutingWords
+    public var helplines: HelplineDirectory
+    public var crisisLexicon: CrisisLexicon
+    public var affectLexicon: AffectLexicon
+
+    public static let vocabularyFile = "vocabulary.json"
+    public static let sessionsFile = "sessions.json"
+
+    /// Every catalog-relative file the catalog is decoded from.
+    public static var fileNames: [String] {
+        [vocabularyFile, sessionsFile, RoutingWords.fileName, HelplineDirectory.fileName]
+            + CrisisLexicon.fileNames + AffectLexicon.fileNames
+    }
+
+    public func session(_ slug: String) -> Session? { sessionIndex[slug].map { sessions[$0] } }
+
+    /// Slug → position in `sessions`, built once.
+    public private(set) var sessionIndex: [String: Int]
+
+    public init(vocabulary: Vocabulary, sessions: [Session], laneDefaults: [Lane: String], routing: RoutingWords,
+                helplines: HelplineDirectory, crisisLexicon: CrisisLexicon, affectLexicon: AffectLexicon) {
+        self.vocabulary = vocabulary
+        self.sessions = sessions
+        self.laneDefaults = laneDefaults
+        self.routing = routing
+        self.helplines = helplines
+        self.crisisLexicon = crisisLexicon
+        self.affectLexicon = affectLexicon
+        var index: [String: Int] = [:]
+        for (i, s) in sessions.enumerated() where index[s.slug] == nil { index[s.slug] = i }
+        self.sessionIndex = index
+    }
+
+    /// Decodes and validates every file; throws `CatalogProblems` listing every problem found in any file.
+    public static func decode(files: [String: Data]) throws -> Catalog {
+        var issues: [CatalogIssue] = []
+        func data(_ name: String) -> Data? {
+            if let d = files[name] { return d }
+            issues.append(CatalogIssue(file: name, "file is missing"))
+            return nil
+        }
+        func attempt<T>(_ body: () throws -> T) -> T? {
+            do { return try body() } catch let problems as CatalogProblems {
+                issues += problems.issues
+            } catch {
+                issues.append(CatalogIssue(file: "catalog", "\(error)"))
+            }
+            return nil
+        }
+        let vocabulary = data(vocabularyFile).flatMap { d in attempt { try Vocabulary.decode(d, file: vocabularyFile) } }
+        let routing = data(RoutingWords.fileName).flatMap { d in attempt { try RoutingWords.decode(d) } }
+        let helplines = data(HelplineDirectory.fileName).flatMap { d in attempt { try HelplineDirectory.decode(d) } }
+        var lexiconFiles: [String: Data] = [:]
+        for name in CrisisLexicon.fileNames + AffectLexicon.fileNames {
+            if let d = data(name) { lexiconFiles[name] = d }
+        }
+        let crisis = CrisisLexicon.fileNames.allSatisfy({ lexiconFiles[$0] != nil })
+            ? attempt { try CrisisLexicon.decode(files: lexiconFiles) } : nil
+        let affect = AffectLexicon.fileNames.allSatisfy({ lexiconFiles[$0] != nil })
+            ? attempt { try AffectLexicon.decode(files: lexiconFiles) } : nil
+        var sessions: [Session] = []
+        var defaults: [Lane: String] = [:]
+        if let d = data(sessionsFile) {
+            if let decoded = attempt({ try SessionList.decode(d, file: sessionsFile) }) {
+                sessions = decoded.sessions
+                defaults = decoded.laneDefaults
+                if let vocabulary {
+                    issues += SessionList.crossCheck(sessions: sessions, defaults: defaults,
+                                                     vocabulary: vocabulary, file: sessionsFile)
+                }
+            }
+        }
+        guard issues.isEmpty, let vocabulary, let routing, let helplines, let crisis, let affect else {
+            throw CatalogProblems(issues)
+        }
+        return Catalog(vocabulary: vocabulary, sessions: sessions, laneDefaults: defaults, routing: routing,
+                       helplines: helplines, crisisLexicon: crisis, affectLexicon: affect)
+    }
+}
+
+/// Words the router reads: what counts as mentioning sleep, and the picker's stop-words.
+public struct RoutingWords: Sendable, Equatable {
+    public var sleepWords: Set<String>
+    public var stopWords: Set<String>
+
+    public static let fileName = "routing.json"
+
+    public init(sleepWords: Set<String>, stopWords: Set<String>) {
+        self.sleepWords = sleepWords
+        self.stopWords = stopWords
+    }
+
+    public static func decode(_ data: Data, file: String = RoutingWords.fileName) throws -> RoutingWords {
+        var issues: [CatalogIssue] = []
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch {
+            throw CatalogProblems([CatalogIssue(file: file, "\(error)")])
+        }
+        guard var r = ObjectReader(root, file: file, entry: nil, issues: &issues) else { throw CatalogProblems(issues) }
+        let sleep = r.stringArray("sleepWords", required: true)
+        let stop = r.stringArray("stopWords", required: true)
+        r.rejectUnknownKeys(["about", "sleepWords", "stopWords"])
+        for w in sleep + stop where w != w.lowercased() || w.contains(" ") || w.isEmpty {
+            r.rejectValue("word '\(w)' must be one lower-case word")
+        }
+        if sleep.isEmpty { r.rejectValue("'sleepWords' is empty") }
+        issues += r.issues
+        if !issues.isEmpty { throw CatalogProblems(issues) }
+        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// One crisis line: a voice number, a text number, or both, with hours and its sources.
+public struct Helpline: Sendable, Equatable {
+    public var name: String
+    public var phone: String?
+    public var sms: String?
+    /// The word to text, when the service asks for one (e.g. "SHOUT").
+    public var smsKeyword: String?
+    public var url: String?
+    public var hours: String
+    /// True when the source says the line is free; nil when the sources don't say.
+    public var free: Bool?
+    public var note: String
+    public var source: String
+    public var lastVerified: String
+}
+
+/// A region's emergency number, with any other numbers that also work.
+public struct EmergencyNumber: Sendable, Equatable {
+    public var number: String
+    public var also: [String]
+    public var source: String
+    public var lastVerified: String
+}
+
+/// The lines of one region (ISO 3166-1 alpha-2 code).
+public struct RegionHelplines: Sendable, Equatable {
+    public var code: String
+    public var name: String
+    public var aliases: [String]
+    public var emergency: EmergencyNumber
+    public var lines: [Helpline]
+}
+
+/// What to show where the region is not listed.
+public struct HelplineFallback: Sendable, Equatable {
+    public var name: String
+    public var url: String
+    public var hours: String
+    public var advice: String
+    public var source: String
+    public var lastVerified: String
+}
+
+/// Every region's crisis lines, decoded from `helplines.json`.
+public struct HelplineDirectory: Sendable, Equatable {
+    public var regions: [RegionHelplines]
+    public var fallback: HelplineFallback
+
+    public static let fileName = "helplines.json"
+
+    /// The region for a code or alias (case-insensitive), if listed.
+    public func region(_ code: String) -> RegionHelplines? {
+        let key = code.uppercased()
+        return regions.first { $0.code == key || $0.aliases.contains(key) }
+    }
+
+    /// The resources to show for a region code; unknown or absent codes get the fallback.
+    public func resources(for code: String?) -> CrisisResources {
+        if let code, let region = region(code) {
+            return CrisisResources(region: region.code, regionName: region.name, known: true,
+                                   emergency: region.emergency, lines: region.lines, advice: nil)
+        }
+        let line = Helpline(name: fallback.name, phone: nil, sms: nil, smsKeyword: nil, url: fallback.url,
+                            hours: fallback.hours, free: true, note: "", source: fallback.source,
+                            lastVerified: fallback.lastVerified)
+        let shown = code.map { $0.uppercased() } ?? "unknown"
+        return CrisisResources(region: shown, regionName: nil, known: false, emergency: nil,
+                               lines: [line], advice: fallback.advice)
+    }
+}
+
+/// The resolved resources for one region, as shown on the support screen and printed by the CLI.
+public struct CrisisResources: Sendable, Equatable {
+    /// The region code asked for (upper-cased), or "unknown".
+    public var region: String
+    public var regionName: String?
+    /// False when the region is not in the directory and the fallback is shown.
+    public var known: Bool
+    public var emergency: EmergencyNumber?
+    public var lines: [Helpline]
+    /// Plain advice shown for unknown regions.
+    public var advice: String?
+}

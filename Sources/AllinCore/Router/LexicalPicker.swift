@@ -1,0 +1,102 @@
+import Foundation
+
+/// The default picker: BM25 over each session's title, description and tags (title and tags counted
+/// twice), with an inverted index built once per catalog. Local and deterministic: ties go to the
+/// session listed first.
+public struct LexicalPicker: SessionPicker {
+    public var name: String { "bm25" }
+
+    private let termIDs: [String: Int]
+    private let postings: [[Posting]]
+    private let idf: [Double]
+    private let docLength: [Double]
+    private let averageLength: Double
+    private let stopWords: Set<String>
+    private static let k1 = 1.2
+    private static let b = 0.75
+
+    private struct Posting: Sendable {
+        var doc: Int32
+        var tf: Float
+    }
+
+    public init(catalog: Catalog) {
+        stopWords = catalog.routing.stopWords
+        var ids: [String: Int] = [:]
+        var lists: [[Posting]] = []
+        var lengths: [Double] = []
+        lengths.reserveCapacity(catalog.sessions.count)
+        for (doc, session) in catalog.sessions.enumerated() {
+            var counts: [Int: Float] = [:]
+            var length = 0
+            let fields: [(String, Float)] = [(session.title, 2), (session.description, 1),
+                                             (session.tags.joined(separator: " "), 2)]
+            for (text, weight) in fields {
+                for term in LexicalPicker.terms(text, stopWords: catalog.routing.stopWords) {
+                    let id: Int
+                    if let known = ids[term] { id = known } else {
+                        id = lists.count
+                        ids[term] = id
+                        lists.append([])
+                    }
+                    counts[id, default: 0] += weight
+                    length += Int(weight)
+                }
+            }
+            for (id, tf) in counts.sorted(by: { $0.key < $1.key }) { lists[id].append(Posting(doc: Int32(doc), tf: tf)) }
+            lengths.append(Double(length))
+        }
+        let n = Double(max(1, catalog.sessions.count))
+        termIDs = ids
+        postings = lists
+        idf = lists.map { list in
+            let df = Double(list.count)
+            return max(0.0001, log(1 + (n - df + 0.5) / (df + 0.5)))
+        }
+        docLength = lengths
+        averageLength = max(1, lengths.reduce(0, +) / n)
+    }
+
+    public func pick(candidates: [Int], text: String, catalog: Catalog) async -> PickerAnswer? {
+        rank(candidates: candidates, text: text, catalog: catalog)
+    }
+
+    /// The synchronous ranking behind `pick`.
+    public func rank(candidates: [Int], text: String, catalog: Catalog) -> PickerAnswer? {
+        guard !candidates.isEmpty else { return nil }
+        var queryTerms: [Int] = []
+        var queryWords: [Int: String] = [:]
+        for term in LexicalPicker.terms(text, stopWords: stopWords) {
+            if let id = termIDs[term], queryWords[id] == nil {
+                queryWords[id] = term
+                queryTerms.append(id)
+            }
+        }
+        guard !queryTerms.isEmpty else { return nil }
+        var isCandidate = [Bool](repeating: false, count: docLength.count)
+        for c in candidates where c >= 0 && c < isCandidate.count { isCandidate[c] = true }
+        var scores: [Int32: Double] = [:]
+        var hits: [Int32: [Int]] = [:]
+        for id in queryTerms {
+            let weight = idf[id]
+            for p in postings[id] where isCandidate[Int(p.doc)] {
+                let tf = Double(p.tf)
+                let norm = LexicalPicker.k1 * (1 - LexicalPicker.b + LexicalPicker.b * docLength[Int(p.doc)] / averageLength)
+                scores[p.doc, default: 0] += weight * tf * (LexicalPicker.k1 + 1) / (tf + norm)
+                hits[p.doc, default: []].append(id)
+            }
+        }
+        guard let best = scores.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              best.value > 0 else { return nil }
+        let words = (hits[best.key] ?? []).compactMap { queryWords[$0] }
+        return PickerAnswer(slug: catalog.sessions[Int(best.key)].slug, score: (best.value * 1000).rounded() / 1000,
+                            matchedTerms: words)
+    }
+
+    /// Lower-cased word stems of `text` without stop-words.
+    static func terms(_ text: String, stopWords: Set<String>) -> [String] {
+        Tokens.words(text).compactMap { word in
+            stopWords.contains(word) ? nil : Tokens.stem(word)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+
+/// The check-in router (SPEC §2): crisis A, then crisis B with the affect classifier, the soothe
+/// gate, candidates, the choice, and crisis C — each gate recorded in the trace.
+public struct Router: Sendable {
+    public let catalog: Catalog
+    public let detector: CrisisDetector
+    public let classifier: AffectClassifier
+    public let picker: any SessionPicker
+    private let lanes: LaneIndex
+
+    /// Soothe-first holds at or above this intensity with an unpleasant valence (authoritative).
+    public static let sootheThreshold = 7
+
+    public init(catalog: Catalog, picker: (any SessionPicker)? = nil) {
+        self.init(catalog: catalog, detector: CrisisDetector(lexicon: catalog.crisisLexicon),
+                  classifier: AffectClassifier(lexicon: catalog.affectLexicon), picker: picker)
+    }
+
+    public init(catalog: Catalog, detector: CrisisDetector, classifier: AffectClassifier,
+                picker: (any SessionPicker)? = nil) {
+        self.catalog = catalog
+        self.detector = detector
+        self.classifier = classifier
+        self.picker = picker ?? LexicalPicker(catalog: catalog)
+        self.lanes = LaneIndex(catalog: catalog)
+    }
+
+    /// Routes one check-in. Never throws: unknown ids simply match nothing.
+    public func route(_ checkIn: CheckIn) async -> Recommendation {
+        let vocabulary = catalog.vocabulary
+        let intentLane = checkIn.intent.flatMap { vocabulary.intent($0)?.lane } ?? .unblock
+        var trace: [TraceEntry] = []
+        let texts = checkIn.freeText
+
+        // 1. Crisis A over every free-text answer.
+        let a = scanA(texts)
+        trace.append(CrisisGate.entry(gate: "crisisA", decision: a, scanned: texts.map(\.field)))
+        if let a, a.finding.fired {
+            return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: nil,
+                                  sootheFirst: false, session: nil, crisis: a, concern: nil, trace: trace)
+        }
+
+        // 2. Crisis B and the affect classifier, concurrently; neither depends on the other.
+        async let bScan = scanB(texts)
+        async let affectScan = classifier.classify(AffectInput(checkIn: checkIn, vocabulary: vocabulary))
+        let (b, affect) = await (bScan, affectScan)
+        trace.append(CrisisGate.entry(gate: "crisisB", decision: b, scanned: texts.map(\.field)))
+        trace.append(TraceEntry(gate: "affect", decision: affect.valence.rawValue, details: [
+            ("rule", .string(affect.rule)), ("score", .number((affect.score * 100).rounded() / 100)),
+            ("explanation", .string(affect.explanation)),
+        ]))
+        let concern = [a, b].compactMap { $0 }.filter { $0.finding.tier == .concern }.first
+        if let b, b.finding.fired {
+            return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: affect.valence,
+                                  sootheFirst: false, session: nil, crisis: b, concern: nil, trace: trace)
+        }
+
+        // 3. The soothe gate.
+        let intensity = checkIn.intensity ?? 0
+        let sootheFirst = intensity >= Router.sootheThreshold && affect.valence == .unpleasant
+        let lane = sootheFirst ? Lane.soothe : intentLane
+        trace.append(TraceEntry(gate: "sootheGate", decision: sootheFirst ? "sootheFirst" : "intentLane", details: [
+            ("intensity", .int(intensity)), ("threshold", .int(Router.sootheThreshold)),
+            ("valence", .string(affect.valence.rawValue)), ("intentLane", .string(intentLane.rawValue)),
+            ("activeLane", .string(lane.rawValue)),
+        ]))
+
+        // 4. Candidates.
+        let pool = candidates(for: checkIn, lane: lane)
+        trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: [
+            ("lane", .string(lane.rawValue)), ("by", .string(pool.basis)), ("count", .int(pool.indices.count)),
+            ("slugs", .array(pool.indices.prefix(12).map { .string(catalog.sessions[$0].slug) })),
+        ]))
+
+        // 5. The choice.
+        let (slug, choice) = await choose(from: pool.indices, lane: lane, checkIn: checkIn)
+        trace.append(choice)
+
+        // 6. Crisis C: nothing resolved.
+        guard let slug, let session = catalog.session(slug) else {
+            let reason = slug == nil ? "no session and no default for lane \(lane.rawValue)"
+                                     : "session '\(slug!)' is not in the catalog"
+            let finding = CrisisFinding(layer: .c, tier: .crisis, rule: "C.noAudio", matched: "",
+                                        reason: "No session could be resolved (\(reason)); showing support instead of nothing.")
+            trace.append(TraceEntry(gate: "crisisC", decision: "fired", details: [("reason", .string(reason))]))
+            return Recommendation(kind: .safetyHandoff, lane: lane, intentLane: intentLane, valence: affect.valence,
+                                  sootheFirst: sootheFirst, session: nil, crisis: CrisisDecision(finding: finding, field: nil),
+                                  concern: concern, trace: trace)
+        }
+        return Recommendation(kind: .audio, lane: lane, intentLane: intentLane, valence: affect.valence,
+                              sootheFirst: sootheFirst, session: session, crisis: nil, concern: concern, trace: trace)
+    }
+
+    /// Layer A on each field; the highest tier wins, the earliest field on a tie.
+    func scanA(_ texts: [(field: String, text: String)]) -> CrisisDecision? {
+        var best: CrisisDecision?
+        for (field, text) in texts {
+            let f = detector.layerA(text)
+            if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
+        }
+        return best
+    }
+
+    /// Layer B on each field and on all of them together (B weighs context across answers).
+    func scanB(_ texts: [(field: String, text: String)]) -> CrisisDecision? {
+        var best: CrisisDecision?
+        var all = texts
+        if texts.count > 1 { all.append(("all", texts.map(\.text).joined(separator: ". "))) }
+        for (field, text) in all {
+            let f = detector.layerB(text)
+            if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
+        }
+        return best
+    }
+
+    struct Pool {
+        var indices: [Int]
+        var narrowing: String
+        var basis: String
+    }
+
+    /// The lane's sessions narrowed as SPEC §2 step 4 says.
+    func candidates(for checkIn: CheckIn, lane: Lane) -> Pool {
+        let vocabulary = catalog.vocabulary
+        switch lane {
+        case .soothe:
+            if let word = mentionsSleep(checkIn) {
+                return Pool(indices: lanes.needs[lane]?["sleep"] ?? [], narrowing: "sleep", basis: "mentions sleep ('\(word)')")
+            }
+            let chip = checkIn.emotion.flatMap { vocabulary.emotion($0) }
+            let typed = checkIn.customEmotion.flatMap { vocabulary.emotion(matchingWord: $0) }
+            guard let family = (chip ?? typed)?.family else {
+                return Pool(indices: [], narrowing: "family", basis: "no emotion family (own word not in the vocabulary)")
+            }
+            return Pool(indices: lanes.families[lane]?[family] ?? [], narrowing: "family", basis: "emotion family '\(family)'")
+        case .clarity, .embody:
+            let tapID = lane == .clarity ? checkIn.claritySubTap : checkIn.confidenceSubTap
+            let taps = lane == .clarity ? vocabulary.claritySubTaps : vocabulary.confidenceSubTaps
+            guard let tap = taps.first(where: { $0.id == tapID }) else {
+                return Pool(indices: lanes.byLane[lane] ?? [], narrowing: "lane", basis: "no sub-tap chosen: the whole lane")
+            }
+            return Pool(indices: lanes.needs[lane]?[tap.need] ?? [], narrowing: "need", basis: "sub-tap '\(tap.id)' needs '\(tap.need)'")
+        case .unblock:
+            return Pool(indices: lanes.byLane[lane] ?? [], narrowing: "lane", basis: "the whole lane")
+        }
+    }
+
+    /// The first sleep word in the free text, or the sleep situation chip.
+    func mentionsSleep(_ checkIn: CheckIn) -> String? {
+        if checkIn.situation == "sleep" { return "situation: sleep" }
+        for (_, text) in checkIn.freeText {
+            if let word = Tokens.words(text).first(where: { catalog.routing.sleepWords.contains($0) }) { return word }
+        }
+        return nil
+    }
+
+    /// SPEC §2 step 5. Returns the slug (nil when even the default is missing) and the trace entry.
+    func choose(from pool: [Int], lane: Lane, checkIn: CheckIn) async -> (String?, TraceEntry) {
+        let fallback = catalog.laneDefaults[lane]
+        let defaultDetail: (String, JSONValue) = ("laneDefault", .optional(fallback))
+        if pool.count == 1 {
+            let slug = catalog.sessions[pool[0]].slug
+            return (slug, TraceEntry(gate: "choice", decision: "single", details: [("slug", .string(slug))]))
+        }
+        if pool.isEmpty {
+            return (fallback, TraceEntry(gate: "choice", decision: "laneDefault", details: [
+                ("reason", .string("no candidates")), ("slug", .optional(fallback)),
+            ]))
+        }
+        let situation = checkIn.triggerText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if situation.isEmpty {
+            return (fallback, TraceEntry(gate: "choice", decision: "blankSituation", details: [
+                ("reason", .string("situation text is blank: lane default, picker not called")), ("slug", .optional(fallback)),
+            ]))
+        }
+        let query = pickerText(checkIn)
+        let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
+        if let answer, let index = catalog.sessionIndex[answer.slug], pool.contains(index) {
+            return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
+                ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
+                ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
+            ]))
+        }
+        let why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
+        return (fallback, TraceEntry(gate: "choice", decision: "pickerRejected", details: [
+            ("picker", .string(picker.name)), ("reason", .string(why)), defaultDetail,
+            ("slug", .optional(fallback)),
+        ]))
+    }
+
+    /// The words the picker ranks against: the free text plus the labels of the chosen chips.
+    func pickerText(_ c: CheckIn) -> String {
+        let v = catalog.vocabulary
+        let labels: [String?] = [
+            c.emotion.flatMap { v.emotion($0)?.label },
+            c.situation.flatMap { id in v.situations.first { $0.id == id }?.label },
+            c.claritySubTap.flatMap { id in v.claritySubTaps.first { $0.id == id }?.label },
+            c.confidenceSubTap.flatMap { id in v.confidenceSubTaps.first { $0.id == id }?.label },
+            c.belief.flatMap { id in v.beliefs.first { $0.id == id }?.label },
+        ]
+        return (labels.compactMap { $0 } + c.freeText.map(\.text)).joined(separator: " ")
+    }
+}
+
+/// Sessions grouped by lane, by lane and family, and by lane and need, built once per catalog.
+struct LaneIndex: Sendable {
+    var byLane: [Lane: [Int]] = [:]
+    var families: [Lane: [String: [Int]]] = [:]
+    var needs: [Lane: [String: [Int]]] = [:]
+
+    init(catalog: Catalog) {
+        for (i, s) in catalog.sessions.enumerated() {
+            byLane[s.lane, default: []].append(i)
+            for f in Set(s.families) { families[s.lane, default: [:]][f, default: []].append(i) }
+            for n in Set(s.needs) { needs[s.lane, default: [:]][n, default: []].append(i) }
+        }
+    }
+}
+
+/// How crisis findings appear in the trace.
+enum CrisisGate {
+    static func entry(gate: String, decision: CrisisDecision?, scanned: [String]) -> TraceEntry {
+        guard let d = decision, d.finding.tier > .none else {
+            return TraceEntry(gate: gate, decision: "clear", details: [
+                ("scanned", .array(scanned.map(JSONValue.string))),
+            ])
+        }
+        let f = d.finding
+        var details: [(String, JSONValue)] = [
+            ("tier", .string(f.tier.label)), ("rule", .string(f.rule)), ("field", .optional(d.field)),
+            ("matched", .string(f.matched)), ("reason", .string(f.reason)),
+        ]
+        if let score = f.score { details.append(("score", .number((score * 1000).rounded() / 1000))) }
+        return TraceEntry(gate: gate, decision: f.fired ? "fired" : "concern", details: details)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The check-in step machine (SPEC §1). A value: every move returns what happened, and the step
+/// list is always derived from the answers, so it can never disagree with them.
+public struct CheckInFlow: Sendable, Equatable {
+    public var answers: CheckIn
+    private var storedIndex: Int
+
+    public init(answers: CheckIn = CheckIn(), index: Int = 0) {
+        self.answers = answers
+        self.storedIndex = max(0, index)
+    }
+
+    /// The lane the chosen intent leads to; unblock when there is no intent yet.
+    public func intentLane(in vocabulary: Vocabulary) -> Lane {
+        answers.intent.flatMap { vocabulary.intent($0)?.lane } ?? .unblock
+    }
+
+    /// The steps for the current answers: the core, then the tail of the intent's lane.
+    public func steps(in vocabulary: Vocabulary) -> [Step] {
+        Step.core + Step.tail(for: intentLane(in: vocabulary), consent: answers.consent)
+    }
+
+    /// The current position, clamped to the step list (which can shrink when the intent changes).
+    public func index(in vocabulary: Vocabulary) -> Int {
+        min(storedIndex, steps(in: vocabulary).count - 1)
+    }
+
+    public func currentStep(in vocabulary: Vocabulary) -> Step {
+        steps(in: vocabulary)[index(in: vocabulary)]
+    }
+
+    /// "Step 3 of 8" style position.
+    public func progress(in vocabulary: Vocabulary) -> (number: Int, total: Int) {
+        (index(in: vocabulary) + 1, steps(in: vocabulary).count)
+    }
+
+    /// Goes back one step; answers are kept. Returns false on the first step.
+    @discardableResult
+    public mutating func back(in vocabulary: Vocabulary) -> Bool {
+        let i = index(in: vocabulary)
+        storedIndex = max(0, i - 1)
+        return i > 0
+    }
+
+    /// Jumps to a step that is in the current list (e.g. from a summary); false when it isn't.
+    @discardableResult
+    public mutating func go(to step: Step, in vocabulary: Vocabulary) -> Bool {
+        guard let i = steps(in: vocabulary).firstIndex(of: step) else { return false }
+        storedIndex = i
+        return true
+    }
+
+    /// What the current step still needs before "next" may leave it, or nil when it is answered.
+    public func missingAnswer(in vocabulary: Vocabulary) -> String? {
+        switch currentStep(in: vocabulary) {
+        case .emotion:
+            let custom = answers.customEmotion?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return answers.emotion == nil && custom.isEmpty ? "Choose a word or type your own." : nil
+        case .intensity:
+            guard let i = answers.intensity else { return "Choose an intensity from 1 to 10." }
+            return (1...10).contains(i) ? nil : "Intensity must be from 1 to 10."
+        case .consent:
+            return answers.consent == nil ? "Choose yes or no." : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Leaves the current step, running the in-flow gates. The flow only moves when the outcome says so.
+    public mutating func next(gates: FlowGates) -> FlowOutcome {
+        let vocabulary = gates.catalog.vocabulary
+        if let missing = missingAnswer(in: vocabulary) { return .needsAnswer(missing) }
+        let step = currentStep(in: vocabulary)
+        if let hit = gates.tripwire(leaving: step, answers: answers) { return .crisis(hit) }
+        if step == .intensity, let intensity = answers.intensity, intensity >= FlowGates.expressThreshold {
+            let affect = gates.affect(of: answers)
+            if affect.valence == .unpleasant {
+                return .complete(.init(expressSoothe: true, affect: affect))
+            }
+        }
+        let steps = steps(in: vocabulary)
+        let i = index(in: vocabulary)
+        if i + 1 >= steps.count { return .complete(.init(expressSoothe: false, affect: nil)) }
+        storedIndex = i + 1
+        return .advanced(steps[i + 1])
+    }
+}
+
+/// What happened on "next".
+public enum FlowOutcome: Sendable, Equatable {
+    /// Moved on to this step.
+    case advanced(Step)
+    /// The step needs an answer first; the message says which.
+    case needsAnswer(String)
+    /// A crisis gate fired: go to crisis support now.
+    case crisis(FlowCrisis)
+    /// The check-in is complete and ready to route.
+    case complete(FlowCompletion)
+}
+
+/// How a check-in completed.
+public struct FlowCompletion: Sendable, Equatable {
+    /// True when the express gate completed it early (intensity >= 7 and unpleasant): soothe first.
+    public var expressSoothe: Bool
+    /// The valence decision of the express gate, when it ran.
+    public var affect: AffectResult?
+}
+
+/// A crisis gate that fired inside the flow, with the field it fired on.
+public struct FlowCrisis: Sendable, Equatable {
+    public var step: Step
+    public var field: String
+    public var finding: CrisisFinding
+}
