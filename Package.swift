@@ -16,7 +16,7 @@ let package = Package(
         .executableTarget(name: "allin", dependencies: ["AllinCLI"], path: "Sources/allin"),
         .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore"], path: "Tests/AllinCoreTests",
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore"], path: "Tests/AllinCLITests"),
+        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "allin"], path: "Tests/AllinCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

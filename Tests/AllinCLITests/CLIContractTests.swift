@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@Suite("CLI contract (spawns the built binary)")
+struct CLIContractTests {
+    @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog", "bench"])
+    func help(command: String) throws {
+        let r = try BinaryRunner.run([command, "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Usage: allin \(command)"))
+        let viaHelp = try BinaryRunner.run(["help", command])
+        #expect(viaHelp.stdout == r.stdout)
+    }
+
+    @Test func noArgumentsPrintsHelp() throws {
+        let r = try BinaryRunner.run([])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Commands:") && r.stdout.contains("route"))
+    }
+
+    @Test func unknownCommandAndOptionExit2() throws {
+        let a = try BinaryRunner.run(["frobnicate"])
+        #expect(a.status == 2 && a.stderr.contains("unknown command 'frobnicate'"))
+        let b = try BinaryRunner.run(["resources", "--colour"])
+        #expect(b.status == 2 && b.stderr.contains("--colour"))
+    }
+
+    @Test func routeJSONShape() throws {
+        let r = try BinaryRunner.route(#"{"emotion":"happy","triggerText":"finished my thesis draft","intensity":4,"intent":"clarity","claritySubTap":"torn_between_two"}"#, ["--json"])
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        for key in ["kind", "lane", "intentLane", "valence", "sootheFirst", "session", "crisis", "resources", "trace"] {
+            #expect(obj.keys.contains(key), "missing \(key)")
+        }
+        #expect(obj["kind"] as? String == "audio")
+        let session = try #require(obj["session"] as? [String: Any])
+        #expect(Set(session.keys).isSuperset(of: ["slug", "title", "lane", "durationSeconds"]))
+        let trace = try #require(obj["trace"] as? [[String: Any]])
+        #expect(trace.map { $0["gate"] as? String } == ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"])
+        let choice = trace.last?["decision"] as? String
+        #expect(["single", "laneDefault", "blankSituation", "picker", "pickerRejected"].contains(choice ?? ""))
+    }
+
+    @Test func routeHumanFormPrintsTheTraceTable() throws {
+        let r = try BinaryRunner.route(#"{"emotion":"happy","triggerText":"a good day","intensity":4,"intent":"soothe"}"#)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Session:"))
+        for gate in ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"] { #expect(r.stdout.contains(gate)) }
+    }
+
+    @Test func routeReadsAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("checkin-\(UUID().uuidString).json")
+        try Data(#"{"intensity":3}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try BinaryRunner.run(["route", "--file", url.path, "--json"])
+        #expect(r.status == 0)
+        let missing = try BinaryRunner.run(["route", "--file", "/nonexistent/x.json"])
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/x.json"))
+    }
+
+    @Test("bad input names the key and exits 2", arguments: [
+        (#"{"intensity":11}"#, "intensity"),
+        (#"{"intensity":0}"#, "intensity"),
+        (#"{"intensity":6.5}"#, "intensity"),
+        (#"{"intensity":"7"}"#, "intensity"),
+        (#"{"emotion":"happy"}"#, "intensity"),
+        (#"{"intensity":5,"mood":3}"#, "mood"),
+        (#"{"intensity":5,"emotion":"ecstatic_banana"}"#, "emotion"),
+        (#"{"intensity":5,"situation":"mars"}"#, "situation"),
+        (#"{"intensity":5,"body":["tail"]}"#, "body"),
+        (#"{"intensity":5,"body":"chest"}"#, "body"),
+        (#"{"intensity":5,"intent":"relax"}"#, "intent"),
+        (#"{"intensity":5,"claritySubTap":"nope"}"#, "claritySubTap"),
+        (#"{"intensity":5,"confidenceSubTap":"nope"}"#, "confidenceSubTap"),
+        (#"{"intensity":5,"belief":"nope"}"#, "belief"),
+        (#"{"intensity":5,"consent":"yes"}"#, "consent"),
+        (#"{"intensity":5,"triggerText":42}"#, "triggerText"),
+        (#"[1,2]"#, "(input)"),
+        (#"{"intensity":5"#, "(input)"),
+    ])
+    func badInput(json: String, key: String) throws {
+        let r = try BinaryRunner.route(json)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("'\(key)'"), "stderr: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func jsonlOneLineOutPerLineIn() throws {
+        let input = """
+        {"emotion":"happy","triggerText":"sunny walk","intensity":3,"intent":"soothe"}
+        {"emotion":"worried","triggerText":"i want to kill myself","intensity":9}
+
+        {"intensity":42}
+        {"emotion":"frazzled","triggerText":"","intensity":8,"intent":"clarity"}
+        """
+        let r = try BinaryRunner.run(["route", "--jsonl", "--region", "GB"], stdin: Data(input.utf8))
+        #expect(r.status == 2)
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 4)
+        #expect(lines[0]?["kind"] as? String == "audio")
+        #expect(lines[1]?["kind"] as? String == "safety_handoff")
+        let error = lines[2]?["error"] as? [String: Any]
+        #expect(error?["field"] as? String == "intensity" && lines[2]?["line"] as? Int == 4)
+        #expect(lines[3]?["sootheFirst"] as? Bool == true)
+        #expect(r.stderr.contains("line 4") && r.stderr.contains("'intensity'"))
+    }
+
+    @Test func handoffCarriesRegionResources() throws {
+        let r = try BinaryRunner.route(#"{"customEmotion":"i want to end my life","intensity":6}"#, ["--json"],
+                                       env: ["LANG": "en_GB.UTF-8"])
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        #expect(obj["kind"] as? String == "safety_handoff")
+        #expect(obj["session"] is NSNull)
+        let crisis = try #require(obj["crisis"] as? [String: Any])
+        #expect(crisis["layer"] as? String == "A")
+        #expect((crisis["matched"] as? String)?.isEmpty == false)
+        let resources = try #require(obj["resources"] as? [String: Any])
+        #expect(resources["region"] as? String == "GB")
+        #expect(r.stdout.contains("116 123") && r.stdout.contains("85258") && r.stdout.contains("999"))
+    }
+
+    @Test func classifyJSONShape() throws {
+        let r = try BinaryRunner.run(["classify", "--json", "I", "feel", "great", "today"])
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        let a = try #require(obj["crisisA"] as? [String: Any]), b = try #require(obj["crisisB"] as? [String: Any])
+        #expect(Set(a.keys).isSuperset(of: ["fired", "tier", "matched"]))
+        #expect(Set(b.keys).isSuperset(of: ["fired", "tier", "score", "reason"]))
+        #expect(obj["valence"] as? String == "pleasant")
+        #expect((obj["explanation"] as? String)?.isEmpty == false)
+    }
+
+    @Test func classifyJSONLinesAndErrors() throws {
+        let input = "{\"text\":\"i want to die\"}\n{\"text\":\"lovely lunch with friends\"}\n{\"txt\":1}\nnot json\n"
+        let r = try BinaryRunner.run(["classify", "--jsonl"], stdin: Data(input.utf8))
+        #expect(r.status == 2)
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 4)
+        #expect((lines[0]?["crisisA"] as? [String: Any])?["fired"] as? Bool == true)
+        #expect((lines[1]?["crisisA"] as? [String: Any])?["fired"] as? Bool == false)
+        #expect(lines[2]?["error"] != nil && lines[3]?["error"] != nil)
+        #expect(r.stderr.contains("'text'"))
+        let missing = try BinaryRunner.run(["classify"])
+        #expect(missing.status == 2 && missing.stderr.contains("TEXT"))
+    }
+
+    @Test("resources by region", arguments: [
+        ("GB", ["116 123", "85258", "999"]), ("US", ["988", "911"]), ("CA", ["988", "911"]),
+        ("IE", ["116 123", "112"]), ("AU", ["13 11 14", "000"]), ("NZ", ["1737", "111"]),
+        ("uk", ["116 123"]),
+    ])
+    func resources(region: String, numbers: [String]) throws {
+        let r = try BinaryRunner.run(["resources", "--region", region, "--json"])
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        #expect(Set(obj.keys).isSuperset(of: ["region", "resources", "emergency"]))
+        let rows = try #require(obj["resources"] as? [[String: Any]])
+        for row in rows {
+            for key in ["name", "phone", "sms", "url", "hours", "source", "lastVerified"] { #expect(row.keys.contains(key)) }
+            #expect((row["source"] as? String)?.isEmpty == false)
+        }
+        for n in numbers { #expect(r.stdout.contains(n), "\(region) lacks \(n)") }
+    }
+
+    @Test func regionFromTheLocaleEnvironment() throws {
+        let gb = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_GB.UTF-8"])
+        #expect((gb.json as? [String: Any])?["region"] as? String == "GB")
+        let overridden = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_GB.UTF-8", "LC_ALL": "en_AU.UTF-8"])
+        #expect((overridden.json as? [String: Any])?["region"] as? String == "AU")
+        let messages = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_US.UTF-8", "LC_MESSAGES": "en_NZ.UTF-8"])
+        #expect((messages.json as? [String: Any])?["region"] as? String == "NZ")
+        let flag = try BinaryRunner.run(["resources", "--json", "--region", "IE"], env: ["LANG": "en_GB.UTF-8"])
+        #expect((flag.json as? [String: Any])?["region"] as? String == "IE")
+    }
+
+    @Test func unknownRegionGetsTheDirectory() throws {
+        let r = try BinaryRunner.run(["resources", "--region", "ZZ", "--json"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("findahelpline.com"))
+        #expect(r.stdout.contains("local emergency number"))
+        let human = try BinaryRunner.run(["resources"], env: ["LANG": "C.UTF-8"])
+        #expect(human.status == 0 && human.stdout.contains("findahelpline.com"))
+        let bad = try BinaryRunner.run(["resources", "--region", "Great Britain"])
+        #expect(bad.status == 2 && bad.stderr.contains("--region"))
+    }
+
+    @Test func catalogJSONShape() throws {
+        let r = try BinaryRunner.run(["catalog", "--json"])
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        for key in ["emotions", "situations", "body", "intents", "claritySubTaps", "confidenceSubTaps", "sessions", "laneDefaults"] {
+            #expect(obj.keys.contains(key))
+        }
+        let emotions = try #require(obj["emotions"] as? [[String: Any]])
+        #expect(emotions.count >= 60)
+        #expect(Set(emotions[0].keys) == ["id", "label", "family", "valence", "energy"])
+        let sessions = try #require(obj["sessions"] as? [[String: Any]])
+        #expect(sessions.count >= 36)
+        #expect(Set(sessions[0].keys) == ["slug", "title", "lane", "description", "tags", "families", "needs", "cluster",
+                                          "durationSeconds", "situational"])
+        let defaults = try #require(obj["laneDefaults"] as? [String: String])
+        #expect(Set(defaults.keys) == ["soothe", "clarity", "embody", "unblock"])
+        let check = try BinaryRunner.run(["catalog", "--check"])
+        #expect(check.status == 0)
+    }
+
+    @Test func catalogCheckListsEveryProblemWithFileAndEntry() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("allin-broken-\(UUID().uuidString)")
+        try fm.copyItem(at: BinaryRunner.root.appendingPathComponent("catalog"), to: dir)
+        defer { try? fm.removeItem(at: dir) }
+        let sessionsURL = dir.appendingPathComponent("sessions.json")
+        var sessions = try String(contentsOf: sessionsURL, encoding: .utf8)
+        sessions = sessions.replacingOccurrences(of: #""lane": "soothe""#, with: #""lane": "sooth""#)
+        try sessions.write(to: sessionsURL, atomically: true, encoding: .utf8)
+        try "{ not json".write(to: dir.appendingPathComponent("helplines.json"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["catalog", "--check", "--catalog", dir.path])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("sessions.json: sessions '"))
+        #expect(r.stderr.contains("'lane' is 'sooth'"))
+        #expect(r.stderr.contains("helplines.json"))
+        let route = try BinaryRunner.run(["route", "--catalog", dir.path], stdin: Data(#"{"intensity":3}"#.utf8))
+        #expect(route.status == 1 && route.stderr.contains("sessions.json"))
+    }
+}

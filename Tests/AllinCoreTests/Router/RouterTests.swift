@@ -1,0 +1,201 @@
+import Testing
+@testable import AllinCore
+
+@Suite("Router gates and choice paths")
+struct RouterTests {
+    static let audioGates = ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"]
+    var v: Vocabulary { realCatalog.vocabulary }
+
+    func unpleasant(family: String? = nil) -> Emotion {
+        v.emotions.first { $0.valence == .unpleasant && (family == nil || $0.family == family) }!
+    }
+    var pleasant: Emotion { v.emotions.first { $0.valence == .pleasant }! }
+
+    @Test func audioTraceHasEveryGateInOrder() async {
+        let r = await Router(catalog: realCatalog).route(CheckIn(
+            emotion: pleasant.id, triggerText: "planning my week", intensity: 4, intent: "clarity",
+            claritySubTap: v.claritySubTaps[0].id))
+        #expect(r.kind == .audio)
+        #expect(r.trace.map(\.gate) == Self.audioGates)
+        #expect(r.session != nil && r.crisis == nil)
+        #expect(r.lane == .clarity && r.intentLane == .clarity)
+    }
+
+    @Test func layerAStopsEverythingElse() async {
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "i want to kill myself",
+                                                                  intensity: 2, intent: "clarity"))
+        #expect(r.kind == .safetyHandoff)
+        #expect(r.trace.map(\.gate) == ["crisisA"])
+        #expect(r.crisis?.finding.layer == .a && r.crisis?.field == "triggerText")
+        #expect(r.session == nil && r.valence == nil && r.lane == nil)
+    }
+
+    @Test func everyFreeTextFieldIsScanned() async {
+        let router = Router(catalog: realCatalog)
+        let phrase = "i want to kill myself"
+        let variants: [(String, CheckIn)] = [
+            ("customEmotion", CheckIn(customEmotion: phrase, intensity: 3)),
+            ("embodyNew", CheckIn(intensity: 3, intent: "embody", embodyNew: phrase)),
+            ("customBelief", CheckIn(intensity: 3, consent: true, customBelief: phrase)),
+            ("pattern", CheckIn(intensity: 3, pattern: phrase)),
+            ("origin", CheckIn(intensity: 3, origin: phrase)),
+            ("kinder", CheckIn(intensity: 3, kinder: phrase)),
+        ]
+        for (field, c) in variants {
+            let r = await router.route(c)
+            #expect(r.kind == .safetyHandoff, "\(field) was not scanned")
+            #expect(r.crisis?.field == field)
+        }
+    }
+
+    @Test func layerBHandsOffAfterAffect() async {
+        let r = await Router(catalog: realCatalog).route(CheckIn(
+            emotion: unpleasant().id, triggerText: "everyone would be better off without me", intensity: 5))
+        #expect(r.kind == .safetyHandoff)
+        let gates = r.trace.map(\.gate)
+        #expect(gates.starts(with: ["crisisA"]))
+        #expect(r.crisis?.finding.fired == true)
+        if r.crisis?.finding.layer == .b { #expect(gates == ["crisisA", "crisisB", "affect"]) }
+    }
+
+    @Test("soothe gate: intensity >= 7 and unpleasant", arguments: [
+        (6, false, false), (7, false, true), (10, false, true), (7, true, false), (10, true, false),
+    ] as [(Int, Bool, Bool)])
+    func sootheGate(intensity: Int, isPleasant: Bool, soothe: Bool) async {
+        let emotion = isPleasant ? pleasant : unpleasant()
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: emotion.id, triggerText: "work", intensity: intensity,
+                                                                  intent: "embody"))
+        #expect(r.sootheFirst == soothe)
+        #expect(r.lane == (soothe ? .soothe : .embody))
+        #expect(r.intentLane == .embody)
+        #expect(r.trace.first { $0.gate == "sootheGate" }?.decision == (soothe ? "sootheFirst" : "intentLane"))
+    }
+
+    @Test func noIntentRoutesToUnblock() async {
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "", intensity: 3))
+        #expect(r.lane == .unblock && r.intentLane == .unblock)
+        #expect(r.session?.slug == realCatalog.laneDefaults[.unblock])
+    }
+
+    @Test func sleepTextNarrowsSootheToSleepSessions() async throws {
+        let r = await Router(catalog: realCatalog).route(CheckIn(
+            emotion: unpleasant().id, triggerText: "I can't sleep, lying awake again", intensity: 8, intent: "clarity"))
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "sleep")
+        #expect(r.session?.needs.contains("sleep") == true)
+    }
+
+    @Test func sootheNarrowsByEmotionFamily() async throws {
+        let emotion = unpleasant(family: "angry")
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: emotion.id, triggerText: "my flatmate ate my food",
+                                                                  intensity: 9, intent: "soothe"))
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "family")
+        guard case let .array(slugs)? = candidates.detail("slugs") else { Issue.record("no slugs"); return }
+        for case let .string(slug) in slugs { #expect(realCatalog.session(slug)?.families.contains("angry") == true) }
+    }
+
+    @Test("clarity and embody narrow by the sub-tap's need", arguments: ["clarity", "embody"])
+    func subTapNeed(intent: String) async throws {
+        let tap = intent == "clarity" ? v.claritySubTaps[1] : v.confidenceSubTaps[2]
+        var c = CheckIn(emotion: pleasant.id, triggerText: "a choice at work", intensity: 3, intent: intent)
+        if intent == "clarity" { c.claritySubTap = tap.id } else { c.confidenceSubTap = tap.id }
+        let r = await Router(catalog: realCatalog).route(c)
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "need")
+        #expect(r.session.map { $0.needs.contains(tap.need) || $0.slug == realCatalog.laneDefaults[r.lane!] } == true)
+    }
+
+    @Test func unblockUsesTheWholeLane() async throws {
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "I always put things off",
+                                                                  intensity: 3, intent: "unblock"))
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.detail("count") == .int(realCatalog.sessions.filter { $0.lane == .unblock }.count))
+    }
+
+    // MARK: choice paths on hand-made catalogs
+
+    let anxious = "anxious"
+
+    @Test func singleCandidate() async {
+        let cat = catalog(sessions: [session("only_one", .soothe, families: ["anxious"]), session("other", .soothe, families: ["sad"])],
+                          defaults: [.soothe: "other"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "x", intensity: 9))
+        #expect(r.trace.last?.decision == "single")
+        #expect(r.session?.slug == "only_one")
+    }
+
+    @Test func zeroCandidatesGoToTheLaneDefault() async {
+        let cat = catalog(sessions: [session("sad_one", .soothe, families: ["sad"]), session("sad_two", .soothe, families: ["sad"])],
+                          defaults: [.soothe: "sad_two"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "x", intensity: 9))
+        #expect(r.trace.last?.decision == "laneDefault")
+        #expect(r.session?.slug == "sad_two")
+    }
+
+    @Test func blankSituationSkipsThePicker() async {
+        let picker = FixedPicker(answer: "a_two")
+        let cat = catalog(sessions: [session("a_one", .unblock), session("a_two", .unblock)], defaults: [.unblock: "a_one"])
+        let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: "   ", intensity: 3))
+        #expect(r.trace.last?.decision == "blankSituation")
+        #expect(r.session?.slug == "a_one")
+        #expect(picker.calls == 0)
+    }
+
+    @Test func pickerAnswerInTheCandidateSetIsAccepted() async {
+        let picker = FixedPicker(answer: "a_two")
+        let cat = catalog(sessions: [session("a_one", .unblock), session("a_two", .unblock)], defaults: [.unblock: "a_one"])
+        let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: "stuck", intensity: 3))
+        #expect(r.trace.last?.decision == "picker")
+        #expect(r.session?.slug == "a_two")
+        #expect(picker.calls == 1)
+    }
+
+    @Test("picker answers outside the candidates are rejected", arguments: ["c_soothe", "no_such_slug", nil] as [String?])
+    func pickerRejected(answer: String?) async {
+        let picker = FixedPicker(answer: answer)
+        let cat = catalog(sessions: [session("a_one", .unblock), session("a_two", .unblock), session("c_soothe", .soothe)],
+                          defaults: [.unblock: "a_one", .soothe: "c_soothe"])
+        let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: "stuck", intensity: 3))
+        #expect(r.trace.last?.decision == "pickerRejected")
+        #expect(r.session?.slug == "a_one")
+    }
+
+    @Test func bm25PicksTheSessionThatMatchesTheText() async {
+        let cat = catalog(sessions: [
+            session("money_talk", .unblock, tags: ["money", "debt"], description: "For worries about bills and debt."),
+            session("exam_nerves", .unblock, tags: ["exam", "study"], description: "For the night before an exam."),
+        ], defaults: [.unblock: "money_talk"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: pleasant.id, triggerText: "my exams start monday", intensity: 3))
+        #expect(r.session?.slug == "exam_nerves")
+        #expect(r.trace.last?.detail("matched") == .array([.string("exam")]))
+    }
+
+    @Test func layerCWhenNothingResolves() async {
+        let cat = catalog(sessions: [session("a_one", .unblock), session("b_one", .clarity)], defaults: [.unblock: "a_one"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "x", intensity: 9))
+        #expect(r.kind == .safetyHandoff)
+        #expect(r.crisis?.finding.layer == .c)
+        #expect(r.trace.map(\.gate) == Self.audioGates + ["crisisC"])
+    }
+
+    @Test func layerCWhenTheDefaultIsMissing() async {
+        let cat = catalog(sessions: [session("a_one", .unblock)], defaults: [.clarity: "gone"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: pleasant.id, triggerText: "x", intensity: 2, intent: "clarity"))
+        #expect(r.kind == .safetyHandoff && r.crisis?.finding.layer == .c)
+    }
+
+    @Test func routingIsDeterministic() async {
+        let router = Router(catalog: realCatalog)
+        let c = CheckIn(emotion: unpleasant().id, triggerText: "big presentation tomorrow and I feel sick", intensity: 6,
+                        intent: "embody", confidenceSubTap: v.confidenceSubTaps[0].id)
+        let first = await router.route(c)
+        for _ in 0..<5 { #expect(await router.route(c) == first) }
+    }
+
+    @Test func concernIsReportedWithoutHandoff() async {
+        let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "I'm not suicidal, just tired",
+                                                                  intensity: 3, intent: "soothe"))
+        #expect(r.kind == .audio)
+    }
+}

@@ -1,0 +1,180 @@
+import Testing
+@testable import AllinCore
+
+@Suite("Check-in step machine")
+struct CheckInFlowTests {
+    let gates = FlowGates(catalog: realCatalog)
+    var vocabulary: Vocabulary { realCatalog.vocabulary }
+
+    @Test("the tail of each lane", arguments: [
+        ("soothe", [Step]()),
+        ("clarity", [.claritySubTap]),
+        ("embody", [.confidenceSubTap, .embodyNew]),
+        ("unblock", [.consent, .belief, .pattern, .origin, .kinder]),
+    ] as [(String, [Step])])
+    func tails(intent: String, tail: [Step]) {
+        let flow = CheckInFlow(answers: CheckIn(intent: intent))
+        #expect(flow.steps(in: vocabulary) == Step.core + tail)
+    }
+
+    @Test func noIntentMeansUnblockTail() {
+        #expect(CheckInFlow().steps(in: vocabulary) == Step.core + [.consent, .belief, .pattern, .origin, .kinder])
+        #expect(CheckInFlow().intentLane(in: vocabulary) == .unblock)
+    }
+
+    @Test func decliningConsentEndsTheTail() {
+        let flow = CheckInFlow(answers: CheckIn(intent: "unblock", consent: false))
+        #expect(flow.steps(in: vocabulary) == Step.core + [.consent])
+    }
+
+    @Test func indexIsClampedWhenTheListShrinks() {
+        var flow = CheckInFlow(answers: CheckIn(intent: "unblock"), index: 8)
+        #expect(flow.currentStep(in: vocabulary) == .kinder)
+        flow.answers.intent = "soothe"
+        #expect(flow.index(in: vocabulary) == 3)
+        #expect(flow.currentStep(in: vocabulary) == .intent)
+        let far = CheckInFlow(answers: CheckIn(intent: "clarity"), index: 99)
+        #expect(far.currentStep(in: vocabulary) == .claritySubTap)
+        #expect(CheckInFlow(index: -5).currentStep(in: vocabulary) == .emotion)
+    }
+
+    @Test func backKeepsAnswersAndStopsAtTheStart() {
+        var flow = CheckInFlow(answers: CheckIn(emotion: "calm", triggerText: "a walk", intensity: 3), index: 2)
+        do { let moved = flow.back(in: vocabulary); #expect(moved) }
+        do { let moved = flow.back(in: vocabulary); #expect(moved) }
+        do { let moved = flow.back(in: vocabulary); #expect(!moved) }
+        #expect(flow.currentStep(in: vocabulary) == .emotion)
+        #expect(flow.answers.triggerText == "a walk")
+        #expect(flow.answers.intensity == 3)
+    }
+
+    @Test func nextNeedsAnEmotionAndAnIntensity() {
+        var flow = CheckInFlow()
+        guard case .needsAnswer = flow.next(gates: gates) else { Issue.record("emotion should be required"); return }
+        flow.answers.emotion = "calm"
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.situation)) }
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.intensity)) }
+        guard case .needsAnswer = flow.next(gates: gates) else { Issue.record("intensity should be required"); return }
+        flow.answers.intensity = 11
+        guard case .needsAnswer = flow.next(gates: gates) else { Issue.record("11 is out of range"); return }
+        #expect(flow.currentStep(in: vocabulary) == .intensity)
+    }
+
+    @Test func anOwnWordCountsAsAnEmotion() {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "  "))
+        guard case .needsAnswer = flow.next(gates: gates) else { Issue.record("blank own word is no answer"); return }
+        flow.answers.customEmotion = "frazzled"
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.situation)) }
+    }
+
+    /// Walks a whole check-in for each lane and checks every step it passes.
+    @Test("a full check-in for every lane", arguments: ["soothe", "clarity", "embody", "unblock"])
+    func fullWalk(intent: String) {
+        var flow = CheckInFlow(answers: CheckIn(
+            emotion: "calm", situation: "work", triggerText: "a normal day at the office", intensity: 4,
+            body: ["chest"], intent: intent, claritySubTap: vocabulary.claritySubTaps[0].id,
+            confidenceSubTap: vocabulary.confidenceSubTaps[0].id, embodyNew: "I speak slowly and clearly",
+            consent: true, belief: vocabulary.beliefs[0].id, pattern: "I rush", origin: "school", kinder: "I am learning"))
+        var visited: [Step] = [flow.currentStep(in: vocabulary)]
+        var completed = false
+        for _ in 0..<20 {
+            switch flow.next(gates: gates) {
+            case let .advanced(step): visited.append(step)
+            case let .complete(done):
+                #expect(!done.expressSoothe)
+                completed = true
+            default: Issue.record("unexpected outcome")
+            }
+            if completed { break }
+        }
+        #expect(completed)
+        #expect(visited == flow.steps(in: vocabulary))
+    }
+
+    @Test func changingTheIntentSwapsTheTailAndKeepsTheCore() {
+        var flow = CheckInFlow(answers: CheckIn(emotion: "happy", situation: "work", triggerText: "new role",
+                                                intensity: 5, body: ["chest"], intent: "clarity"), index: 4)
+        #expect(flow.currentStep(in: vocabulary) == .claritySubTap)
+        flow.back(in: vocabulary)
+        flow.answers.intent = "embody"
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.confidenceSubTap)) }
+        #expect(flow.steps(in: vocabulary).suffix(2) == [.confidenceSubTap, .embodyNew])
+        #expect(flow.answers.emotion == "happy" && flow.answers.triggerText == "new role" && flow.answers.body == ["chest"])
+    }
+
+    @Test func crisisTripwireLeavingEmotion() {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "i want to kill myself"))
+        guard case let .crisis(hit) = flow.next(gates: gates) else { Issue.record("should hand off"); return }
+        #expect(hit.step == .emotion && hit.field == "customEmotion" && hit.finding.layer == .a)
+        #expect(flow.currentStep(in: vocabulary) == .emotion)
+    }
+
+    @Test func crisisTripwireLeavingBelief() {
+        var flow = CheckInFlow(answers: CheckIn(emotion: "down", intensity: 3, intent: "unblock", consent: true,
+                                                customBelief: "everyone would be better off if i killed myself"), index: 5)
+        #expect(flow.currentStep(in: vocabulary) == .belief)
+        guard case let .crisis(hit) = flow.next(gates: gates) else { Issue.record("should hand off"); return }
+        #expect(hit.step == .belief && hit.field == "customBelief")
+    }
+
+    @Test func layeredCheckLeavingSituationUsesBothLayers() {
+        var flow = CheckInFlow(answers: CheckIn(emotion: "down", triggerText: "i want to kill myself"), index: 1)
+        guard case let .crisis(a) = flow.next(gates: gates) else { Issue.record("layer A should fire"); return }
+        #expect(a.step == .situation && a.finding.layer == .a)
+        let euphemism = "everyone would be better off without me"
+        var other = CheckInFlow(answers: CheckIn(emotion: "down", triggerText: euphemism), index: 1)
+        guard case let .crisis(hit) = other.next(gates: gates) else { Issue.record("the layered check should fire"); return }
+        #expect(hit.finding.fired)
+    }
+
+    @Test func ordinaryTextPassesTheGates() {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "frazzled", triggerText: "this deadline is killing me"))
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.situation)) }
+        do { let outcome = flow.next(gates: gates); #expect(outcome == .advanced(.intensity)) }
+    }
+
+    @Test func chipsAreNeverScanned() {
+        let answers = CheckIn(emotion: "numb", situation: "health", intensity: 3, intent: "unblock", consent: true,
+                              belief: vocabulary.beliefs.last!.id)
+        var flow = CheckInFlow(answers: answers)
+        for _ in 0..<12 {
+            let outcome = flow.next(gates: gates)
+            if case .crisis = outcome { Issue.record("a chip fired the tripwire") }
+            if case .complete = outcome { break }
+        }
+    }
+
+    @Test("express gate at intensity >= 7", arguments: [
+        (6, "anxious_family_word", false), (7, "unpleasant", true), (10, "unpleasant", true),
+        (7, "pleasant", false), (9, "pleasant", false),
+    ] as [(Int, String, Bool)])
+    func expressGate(intensity: Int, kind: String, completes: Bool) throws {
+        let unpleasant = try #require(vocabulary.emotions.first { $0.valence == .unpleasant })
+        let pleasant = try #require(vocabulary.emotions.first { $0.valence == .pleasant })
+        let emotion = kind == "pleasant" ? pleasant : unpleasant
+        var flow = CheckInFlow(answers: CheckIn(emotion: emotion.id, intensity: intensity, intent: "clarity"), index: 2)
+        let outcome = flow.next(gates: gates)
+        if completes {
+            guard case let .complete(done) = outcome else { Issue.record("should complete at once: \(outcome)"); return }
+            #expect(done.expressSoothe)
+            #expect(done.affect?.valence == .unpleasant)
+        } else {
+            #expect(outcome == .advanced(.intent))
+        }
+    }
+
+    @Test func helpTypedInAFieldOpensSupport() {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "help"))
+        guard case let .crisis(hit) = flow.next(gates: gates) else { Issue.record("help should open support"); return }
+        #expect(hit.finding.rule == "A.helpRequest")
+    }
+
+    @Test func progressFollowsTheTail() {
+        var flow = CheckInFlow(answers: CheckIn(intent: "embody"), index: 3)
+        #expect(flow.progress(in: vocabulary) == (4, 6))
+        flow.answers.intent = "soothe"
+        #expect(flow.progress(in: vocabulary) == (4, 4))
+        do { let moved = flow.go(to: .situation, in: vocabulary); #expect(moved) }
+        do { let moved = flow.go(to: .kinder, in: vocabulary); #expect(!moved) }
+    }
+}
