@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+/// Measures the detectors and the classifier on the labelled sets in Fixtures/, prints the figures,
+/// and holds them to the targets: crisis recall >= 0.98, false alarms <= 0.05, valence accuracy >= 0.85.
+@Suite("Labelled sets")
+struct LabelledSetTests {
+    struct Row {
+        var label: String
+        var category: String
+        var tier: String
+        var text: String
+    }
+
+    static func rows(_ file: String) throws -> [Row] {
+        try fixture(file).split(separator: "\n").dropFirst().compactMap { line in
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if cols.count == 4 { return Row(label: cols[0], category: cols[1], tier: cols[2], text: cols[3]) }
+            if cols.count == 3 { return Row(label: cols[0], category: cols[1], tier: "", text: cols[2]) }
+            if cols.count == 2 { return Row(label: cols[0], category: "", tier: "", text: cols[1]) }
+            return nil
+        }
+    }
+
+    /// Fired = either layer reaches the handoff threshold (T2+), as the router would decide.
+    static func highestTier(_ text: String, _ detector: CrisisDetector) -> CrisisTier {
+        max(detector.layerA(text).tier, detector.layerB(text).tier)
+    }
+
+    @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-dev.tsv"])
+    func crisisSet(file: String) throws {
+        let rows = try Self.rows(file)
+        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
+        var crisis = 0, caught = 0, safe = 0, falseAlarms = 0, concernOnCrisis = 0, ambiguousFired = 0, ambiguous = 0
+        var missed: [String] = [], alarms: [String] = []
+        var perCategory: [String: (Int, Int)] = [:]
+        for row in rows {
+            let tier = Self.highestTier(row.text, detector)
+            switch row.label {
+            case "crisis":
+                crisis += 1
+                if tier >= .crisis { caught += 1 } else { missed.append("[\(row.category)] \(row.text)") }
+                if tier >= .concern { concernOnCrisis += 1 }
+                let key = "crisis/\(row.category)"
+                perCategory[key, default: (0, 0)].0 += 1
+                if tier >= .crisis { perCategory[key, default: (0, 0)].1 += 1 }
+            case "safe":
+                safe += 1
+                if tier >= .crisis { falseAlarms += 1; alarms.append("[\(row.category)] \(row.text)") }
+                let key = "safe/\(row.category)"
+                perCategory[key, default: (0, 0)].0 += 1
+                if tier >= .crisis { perCategory[key, default: (0, 0)].1 += 1 }
+            default:
+                ambiguous += 1
+                if tier >= .crisis { ambiguousFired += 1 }
+            }
+        }
+        let recall = Double(caught) / Double(max(crisis, 1))
+        let falseRate = Double(falseAlarms) / Double(max(safe, 1))
+        print("""
+        \(file): recall \(String(format: "%.3f", recall)) (\(caught)/\(crisis)), at T1+ \(concernOnCrisis)/\(crisis); \
+        false alarms \(String(format: "%.3f", falseRate)) (\(falseAlarms)/\(safe)); ambiguous fired \(ambiguousFired)/\(ambiguous)
+        """)
+        for (key, counts) in perCategory.sorted(by: { $0.key < $1.key }) { print("  \(key): fired \(counts.1)/\(counts.0)") }
+        for m in missed { print("  MISSED \(m)") }
+        for a in alarms { print("  FALSE ALARM \(a)") }
+        #expect(crisis >= 100 && safe >= 100)
+        #expect(recall >= 0.98)
+        #expect(falseRate <= 0.05)
+    }
+
+    @Test func valenceSet() throws {
+        var rows = try Self.rows("valence-labelled.tsv")
+        if let dev = try? Self.rows("valence-dev.tsv") { rows += dev }
+        let classifier = AffectClassifier(lexicon: realCatalog.affectLexicon)
+        var right = 0
+        var wrong: [String] = []
+        for row in rows {
+            let got = classifier.classifyText(row.text).valence.rawValue
+            if got == row.label { right += 1 } else { wrong.append("expected \(row.label), got \(got): \(row.text)") }
+        }
+        let accuracy = Double(right) / Double(max(rows.count, 1))
+        print("valence: accuracy \(String(format: "%.3f", accuracy)) (\(right)/\(rows.count))")
+        for w in wrong { print("  \(w)") }
+        #expect(rows.count >= 200)
+        #expect(accuracy >= 0.85)
+    }
+}

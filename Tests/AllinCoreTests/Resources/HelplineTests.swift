@@ -1,0 +1,59 @@
+import Testing
+@testable import AllinCore
+
+@Suite("Helplines and regions")
+struct HelplineTests {
+    let directory = realCatalog.helplines
+
+    @Test func everyRegionHasAnEmergencyNumberAndAVoiceLine() {
+        for region in directory.regions {
+            #expect(!region.emergency.number.isEmpty, "\(region.code)")
+            #expect(region.lines.contains { $0.phone != nil }, "\(region.code)")
+            for line in region.lines {
+                #expect(!line.source.isEmpty && !line.lastVerified.isEmpty, "\(region.code) \(line.name)")
+            }
+        }
+    }
+
+    @Test("the numbers the spec names", arguments: [
+        ("US", "911", "988"), ("CA", "911", "988"), ("GB", "999", "116 123"), ("IE", "112", "116 123"),
+        ("AU", "000", "13 11 14"), ("NZ", "111", "1737"),
+    ])
+    func specNumbers(code: String, emergency: String, line: String) throws {
+        let r = try #require(directory.region(code))
+        #expect(r.emergency.number == emergency || r.emergency.also.contains(emergency))
+        #expect(r.lines.first?.phone == line)
+    }
+
+    @Test func gbHasTheShoutTextLine() throws {
+        let gb = try #require(directory.region("GB"))
+        let shout = try #require(gb.lines.first { $0.name == "Shout" })
+        #expect(shout.sms == "85258" && shout.smsKeyword == "SHOUT")
+        #expect(gb.emergency.also.contains("112"))
+    }
+
+    @Test func unknownRegionsGetTheDirectoryAndAdvice() {
+        let r = directory.resources(for: "ZZ")
+        #expect(!r.known && r.emergency == nil)
+        #expect(r.lines.first?.url == "https://findahelpline.com")
+        #expect(r.advice?.contains("local emergency number") == true)
+        #expect(directory.resources(for: nil).region == "unknown")
+        #expect(directory.resources(for: "uk").region == "GB")
+    }
+
+    @Test("region from the locale", arguments: [
+        (["LANG": "en_GB.UTF-8"], "GB"), (["LANG": "en_US.UTF-8", "LC_ALL": "en_IE.UTF-8"], "IE"),
+        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "en_NZ"], "NZ"), (["LC_ALL": "C", "LANG": "en_AU.UTF-8"], "AU"),
+        (["LANG": "de_DE.UTF-8@euro"], "DE"), (["LANG": "C.UTF-8"], nil), ([:], nil), (["LANG": "english"], nil),
+    ] as [([String: String], String?)])
+    func regionDetection(env: [String: String], expected: String?) {
+        #expect(RegionDetector.detect(environment: env)?.region == expected)
+    }
+
+    @Test func regionCodesAreValidated() {
+        #expect(RegionDetector.normalized(code: "gb") == "GB")
+        #expect(RegionDetector.normalized(code: "UK") == "GB")
+        #expect(RegionDetector.normalized(code: "GBR") == nil)
+        #expect(RegionDetector.normalized(code: "1A") == nil)
+    }
+}
