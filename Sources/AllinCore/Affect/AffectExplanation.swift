@@ -1,0 +1,76 @@
+/// Turns a scored check-in into one or two plain sentences.
+enum AffectExplanation {
+    static func text(path: AffectRule?, textRule: AffectRule, label: String?, custom: String?, words: [AffectScoredWord],
+                     total: Double, valence: Valence, rules: AffectRules) -> String {
+        var out = AffectText(capacity: 200)
+        switch path {
+        case .mixedChip:
+            out += "The chosen word '"; out += AffectFormat.quote(label ?? "chip"); out += "' is mixed, so the text decides: "
+        case .negatedChip:
+            out += "The chosen word '"; out += AffectFormat.quote(label ?? "chip"); out += "' is negated, so the text decides: "
+        case .customWord:
+            out += "Your own word '"; out += AffectFormat.quote(custom ?? ""); out += "' counts x"
+            out.number(rules.customWordWeight)
+            out += ": "
+        default: break
+        }
+        let startsSentence = out.isEmpty
+        guard !words.isEmpty else {
+            out += startsSentence ? "No feeling words found, so neutral." : "no feeling words found, so neutral."
+            return out.string
+        }
+        if textRule == .butClause, let turned = words.first(where: { $0.contrastWord != nil }), let turn = turned.contrastWord {
+            let concessive = turned.side == .inClause || turned.side == .outsideClause
+            out += startsSentence ? "The " : "the "
+            if concessive {
+                out.quoted(turn)
+                out += " clause weighs less; "
+            } else {
+                out += "part after "
+                out.quoted(turn)
+                out += " weighs more; "
+            }
+        }
+        let shown = strongest(words)
+        for (n, w) in shown.enumerated() {
+            if n > 0 { out += "; " }
+            if let negator = w.negator {
+                out.quoted(negator)
+                out += " negates "
+            }
+            out.quoted(w.word)
+            if let turn = w.contrastWord {
+                out += " "
+                w.side.describe(turn, into: &out)
+            }
+            out += " ("
+            out.weight(w.weight)
+            out += ")"
+        }
+        if words.count > shown.count {
+            out += "; "
+            out.integer(words.count - shown.count)
+            out += " more"
+        }
+        out += " → "
+        out += valence.rawValue
+        out += " (score "
+        out.weight(total)
+        if valence == .neutral {
+            out += " is between "
+            out.number(rules.unpleasantThreshold)
+            out += " and "
+            out.number(rules.pleasantThreshold)
+        }
+        out += ")."
+        return out.string
+    }
+
+    /// The few words with the largest weights, kept in text order.
+    private static func strongest(_ words: [AffectScoredWord]) -> [AffectScoredWord] {
+        let limit = AffectClassifier.explainedContributions
+        guard words.count > limit else { return words }
+        let keep = words.indices.sorted { abs(words[$0].weight) > abs(words[$1].weight) }.prefix(limit).sorted()
+        return keep.map { words[$0] }
+    }
+}
