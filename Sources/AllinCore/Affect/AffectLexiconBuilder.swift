@@ -38,35 +38,35 @@ struct AffectLexiconBuilder {
         buildEntries()
     }
 
-    private mutating func object(_ file: String, _ files: [String: Data]) -> [String: AffectJSONValue]? {
+    private mutating func object(_ file: String, _ files: [String: Data]) -> [String: JSONValue]? {
         guard let data = files[file] else {
             issues.append(CatalogIssue(file: file, "file is missing"))
             return nil
         }
-        guard let value = try? JSONDecoder().decode(AffectJSONValue.self, from: data) else {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             issues.append(CatalogIssue(file: file, "is not valid JSON"))
             return nil
         }
-        guard let root = value.object else {
+        guard let root = value.objectValue else {
             issues.append(CatalogIssue(file: file, "must be a JSON object, not \(value.typeName)"))
             return nil
         }
         return root
     }
 
-    private mutating func readWords(_ root: [String: AffectJSONValue]) {
+    private mutating func readWords(_ root: [String: JSONValue]) {
         let file = AffectLexicon.wordsFile
         unknownKeys(root, allowed: ["about", "words", "emoji", "emoticons"], file: file, entry: nil)
-        guard let list = root["words"]?.array else {
+        guard let list = root["words"]?.arrayValue else {
             issues.append(CatalogIssue(file: file, entry: "words", "must be a list of {word, valence, forms}"))
             return
         }
         for (n, value) in list.enumerated() {
-            guard let item = value.object else {
+            guard let item = value.objectValue else {
                 issues.append(CatalogIssue(file: file, entry: "words #\(n + 1)", "must be an object, not \(value.typeName)"))
                 continue
             }
-            guard let word = item["word"]?.string, !word.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let word = item["word"]?.stringValue, !word.trimmingCharacters(in: .whitespaces).isEmpty else {
                 issues.append(CatalogIssue(file: file, entry: "words #\(n + 1)", "needs a non-empty 'word'"))
                 continue
             }
@@ -75,12 +75,12 @@ struct AffectLexiconBuilder {
             guard let valence = valence(item["valence"], file: file, entry: entry) else { continue }
             var forms: [String] = []
             if let raw = item["forms"] {
-                guard let array = raw.array else {
+                guard let array = raw.arrayValue else {
                     issues.append(CatalogIssue(file: file, entry: entry, "forms must be a list of strings"))
                     continue
                 }
                 for form in array {
-                    if let s = form.string { forms.append(s) } else {
+                    if let s = form.stringValue { forms.append(s) } else {
                         issues.append(CatalogIssue(file: file, entry: entry, "forms must hold strings, not \(form.typeName)"))
                     }
                 }
@@ -91,7 +91,7 @@ struct AffectLexiconBuilder {
         emoticons = valenceMap(root["emoticons"], name: "emoticons", file: file)
     }
 
-    private mutating func readRules(_ root: [String: AffectJSONValue]) {
+    private mutating func readRules(_ root: [String: JSONValue]) {
         let file = AffectLexicon.rulesFile
         unknownKeys(root, allowed: ["about", "thresholds", "customWordWeight", "negation", "modifiers", "contrast", "boundaries", "spellings"],
                     file: file, entry: nil)
@@ -114,9 +114,9 @@ struct AffectLexiconBuilder {
         roleLists.append((.booster, "negation.boosters", strings(negation["boosters"], name: "negation.boosters", file: file)))
         unknownKeys(negation, allowed: ["scope", "positiveFactor", "negativeFactor", "boost", "words", "skip", "boosters"], file: file, entry: "negation")
 
-        if let map = root["modifiers"]?.object {
+        if let map = root["modifiers"]?.objectValue {
             for key in map.keys.sorted() {
-                if let m = map[key]?.number, m > 0, m <= 3 { modifiers.append((key, m)) } else {
+                if let m = map[key]?.numberValue, m > 0, m <= 3 { modifiers.append((key, m)) } else {
                     issues.append(CatalogIssue(file: file, entry: "modifiers '\(key)'", "multiplier must be a number above 0 and at most 3"))
                 }
             }
@@ -132,9 +132,9 @@ struct AffectLexiconBuilder {
         unknownKeys(contrast, allowed: ["before", "after", "words", "concessive"], file: file, entry: "contrast")
         roleLists.append((.boundary, "boundaries", strings(root["boundaries"], name: "boundaries", file: file)))
 
-        if let map = root["spellings"]?.object {
+        if let map = root["spellings"]?.objectValue {
             for key in map.keys.sorted() {
-                if let target = map[key]?.string { spellings.append((key, target)) } else {
+                if let target = map[key]?.stringValue { spellings.append((key, target)) } else {
                     issues.append(CatalogIssue(file: file, entry: "spellings '\(key)'", "must map to a string"))
                 }
             }
@@ -145,19 +145,19 @@ struct AffectLexiconBuilder {
 
     // MARK: Reading helpers
 
-    private mutating func section(_ root: [String: AffectJSONValue], _ key: String, file: String) -> [String: AffectJSONValue] {
-        if let object = root[key]?.object { return object }
+    private mutating func section(_ root: [String: JSONValue], _ key: String, file: String) -> [String: JSONValue] {
+        if let object = root[key]?.objectValue { return object }
         issues.append(CatalogIssue(file: file, entry: key, "must be an object"))
         return [:]
     }
 
-    private mutating func number(_ object: [String: AffectJSONValue], _ key: String, in range: ClosedRange<Double>,
+    private mutating func number(_ object: [String: JSONValue], _ key: String, in range: ClosedRange<Double>,
                                  file: String, entry: String) -> Double? {
         guard let value = object[key] else {
             issues.append(CatalogIssue(file: file, entry: entry, "\(key) is missing"))
             return nil
         }
-        guard let d = value.number else {
+        guard let d = value.numberValue else {
             issues.append(CatalogIssue(file: file, entry: entry, "\(key) must be a number, not \(value.typeName)"))
             return nil
         }
@@ -168,12 +168,12 @@ struct AffectLexiconBuilder {
         return d
     }
 
-    private mutating func valence(_ value: AffectJSONValue?, file: String, entry: String) -> Double? {
+    private mutating func valence(_ value: JSONValue?, file: String, entry: String) -> Double? {
         guard let value else {
             issues.append(CatalogIssue(file: file, entry: entry, "valence is missing"))
             return nil
         }
-        guard let d = value.number else {
+        guard let d = value.numberValue else {
             issues.append(CatalogIssue(file: file, entry: entry, "valence must be a number, not \(value.typeName)"))
             return nil
         }
@@ -184,9 +184,9 @@ struct AffectLexiconBuilder {
         return d
     }
 
-    private mutating func valenceMap(_ value: AffectJSONValue?, name: String, file: String) -> [(String, Double)] {
+    private mutating func valenceMap(_ value: JSONValue?, name: String, file: String) -> [(String, Double)] {
         guard let value else { return [] }
-        guard let map = value.object else {
+        guard let map = value.objectValue else {
             issues.append(CatalogIssue(file: file, entry: name, "must be an object of symbol: valence"))
             return []
         }
@@ -195,21 +195,21 @@ struct AffectLexiconBuilder {
         }
     }
 
-    private mutating func strings(_ value: AffectJSONValue?, name: String, file: String) -> [String] {
-        guard let array = value?.array else {
+    private mutating func strings(_ value: JSONValue?, name: String, file: String) -> [String] {
+        guard let array = value?.arrayValue else {
             issues.append(CatalogIssue(file: file, entry: name, "must be a list of strings"))
             return []
         }
         var out: [String] = []
         for (n, item) in array.enumerated() {
-            if let s = item.string { out.append(s) } else {
+            if let s = item.stringValue { out.append(s) } else {
                 issues.append(CatalogIssue(file: file, entry: "\(name) #\(n + 1)", "must be a string, not \(item.typeName)"))
             }
         }
         return out
     }
 
-    private mutating func unknownKeys(_ object: [String: AffectJSONValue], allowed: Set<String>, file: String, entry: String?) {
+    private mutating func unknownKeys(_ object: [String: JSONValue], allowed: Set<String>, file: String, entry: String?) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             issues.append(CatalogIssue(file: file, entry: entry, "unknown field '\(key)'"))
         }

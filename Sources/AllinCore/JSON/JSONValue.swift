@@ -34,6 +34,15 @@ public enum JSONValue: Sendable, Equatable {
         return pairs.first(where: { $0.0 == key })?.1
     }
 
+    public var numberValue: Double? { if case let .number(n) = self { return n } else { return nil } }
+    public var stringValue: String? { if case let .string(s) = self { return s } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case let .array(a) = self { return a } else { return nil } }
+    /// The fields of an object as a dictionary (the last value wins for a repeated key).
+    public var objectValue: [String: JSONValue]? {
+        guard case let .object(pairs) = self else { return nil }
+        return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+    }
+
     /// A short name of the value's type, for error messages.
     public var typeName: String {
         switch self {
@@ -41,7 +50,7 @@ public enum JSONValue: Sendable, Equatable {
         case .bool: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
-        case .array: return "an array"
+        case .array: return "a list"
         case .object: return "an object"
         }
     }
