@@ -22,7 +22,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "AllinStoreTests", dependencies: ["AllinStore", "AllinCore"], path: "Tests/AllinStoreTests",
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "allin"], path: "Tests/AllinCLITests"),
+        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "allin"], path: "Tests/AllinCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,9 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         public var busyTimeoutMilliseconds: Int32 = 5000
         /// Create the parent directory (mode 0700) when it is missing.
         public var createDirectory = true
+        /// `FULL` (the default) syncs every commit, so a completed check-in survives even a power cut;
+        /// `OFF` is only for filling benchmark journals quickly.
+        public var durable = true
         public init() {}
     }
 
@@ -46,7 +49,7 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
                 }
                 _ = try db.query("PRAGMA journal_mode = WAL") { $0.string(0) }
             }
-            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try db.execute("PRAGMA synchronous = \(options.durable ? "FULL" : "OFF"); PRAGMA foreign_keys = ON")
             try Migrator.migrate(db, JournalSchema.migrations)
             if !isMemory { JournalFiles.tighten(path) }
             return JournalStore(db: db, path: path)
