@@ -122,12 +122,7 @@ enum JournalReport {
     }
 
     static func localTime(_ e: JournalEntry) -> String {
-        let zone = TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = zone
-        f.dateFormat = "HH:mm"
-        return f.string(from: e.startedAt)
+        JournalEntry.clock(e.startedAt, in: TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!)
     }
 
     /// One line for a table cell: line breaks become spaces (other control characters are left for

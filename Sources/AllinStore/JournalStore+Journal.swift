@@ -65,8 +65,11 @@ extension JournalStore {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
         if let since = query.since {
-            conditions.append("local_day >= ?")
+            // The local day decides; the bound on the start time (a day early, which covers every
+            // UTC offset) only lets SQLite use the time index instead of reading every row.
+            conditions.append("local_day >= ? AND started_at >= ?")
             values.append(.text(since.iso))
+            values.append(.integer(Int64(since.number - 1) * 86_400_000))
         }
         if !query.includeUnfinished { conditions.append("completed_at IS NOT NULL") }
         if let search = query.search, let match = Self.matchExpression(search) {

@@ -56,7 +56,7 @@ enum CheckInRow {
         c.situation = r.string(next())
         c.triggerText = r.string(next())
         c.intensity = r.int(next())
-        if let body = r.string(next()), case let .array(items)? = try? JSONValue.parse(Data(body.utf8)) {
+        if let body = r.string(next()), case let .array(items)? = try? JSONReader.parse(body) {
             c.body = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
         }
         c.intent = r.string(next())
@@ -75,7 +75,7 @@ enum CheckInRow {
         let sootheFirst = r.bool(next()) ?? false
         let slug = r.string(next())
         let title = r.string(next())
-        let route = r.string(next()).flatMap { try? JSONValue.parse(Data($0.utf8)) }
+        let route = r.string(next()).flatMap { try? JSONReader.parse($0) }
         let before = r.int(next())
         let after = r.int(next())
         let note = r.string(next())

@@ -41,11 +41,29 @@ extension JournalEntry {
     }
 
     /// `2024-05-15T09:00:00.000+01:00`: lossless for the stored milliseconds, readable in local time.
+    /// Computed directly (a formatter per row made exporting 10,000 entries take seconds).
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        let f = ISO8601DateFormatter()
-        f.timeZone = zone
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
+        let offset = zone.secondsFromGMT(for: date)
+        let local = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offset) * 1000
+        let dayMillis: Int64 = 86_400_000
+        let dayNumber = local >= 0 ? local / dayMillis : (local - dayMillis + 1) / dayMillis
+        let inDay = Int(local - dayNumber * dayMillis)
+        let time = String(format: "%02d:%02d:%02d.%03d", inDay / 3_600_000, inDay / 60_000 % 60, inDay / 1000 % 60, inDay % 1000)
+        let zoneText: String
+        if offset == 0 {
+            zoneText = "Z"
+        } else {
+            let minutes = abs(offset) / 60
+            zoneText = String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", minutes / 60, minutes % 60)
+        }
+        return LocalDay(number: Int(dayNumber)).iso + "T" + time + zoneText
+    }
+
+    /// `HH:mm` of `date` in `zone`.
+    public static func clock(_ date: Date, in zone: TimeZone) -> String {
+        let seconds = Int((date.timeIntervalSince1970).rounded(.down)) + zone.secondsFromGMT(for: date)
+        let inDay = ((seconds % 86_400) + 86_400) % 86_400
+        return String(format: "%02d:%02d", inDay / 3600, inDay / 60 % 60)
     }
 }
 

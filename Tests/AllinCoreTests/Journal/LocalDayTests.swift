@@ -69,3 +69,40 @@ struct LocalDayTests {
         #expect(LocalDay(justBefore, in: zone("UTC")).iso == "1969-12-31")
     }
 }
+
+@Suite("Journal time text and the stored-JSON reader")
+struct JournalTextTests {
+    @Test("ISO 8601 text matches Foundation's formatter", arguments: [
+        ("2024-05-15 09:00", "Europe/London"), ("2024-01-15 22:00", "America/New_York"),
+        ("2024-06-01 00:15", "Asia/Kolkata"), ("2024-10-27 01:30", "Europe/London"), ("1969-07-20 20:17", "UTC"),
+        ("2024-12-31 23:59", "Pacific/Kiritimati"), ("2024-03-10 03:30", "America/St_Johns"),
+    ])
+    func iso(wall: String, zoneID: String) {
+        let date = wallClock(wall, zoneID).addingTimeInterval(0.25)
+        let f = ISO8601DateFormatter()
+        f.timeZone = zone(zoneID)
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        #expect(JournalEntry.iso8601(date, in: zone(zoneID)) == f.string(from: date))
+        #expect(JournalEntry.clock(date, in: zone(zoneID)) == String(wall.suffix(5)))
+    }
+
+    @Test func readsWhatTheSerializerWritesKeepingKeyOrder() throws {
+        let value = JSONValue.object([
+            ("z", .string("quote \" backslash \\ newline \n tab \t esc \u{1B} nul \u{0} emoji 👨‍👩‍👧 e\u{301}")),
+            ("a", .array([.number(-0.125), .number(1e21), .int(42), .bool(true), .bool(false), .null])),
+            ("m", .object([("nested", .array([.object([])]))])), ("empty", .array([])),
+        ])
+        #expect(try JSONReader.parse(value.serialized()) == value)
+        #expect(try JSONReader.parse(value.serialized(pretty: true)) == value)
+        #expect(try JSONReader.parse(#""\ud83d\ude00 \u00e9 \/""#) == .string("😀 é /"))
+        #expect(try JSONReader.parse(#""\ud83d alone""#) == .string("\u{FFFD} alone"))
+    }
+
+    @Test("malformed JSON is refused, never crashes", arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"\\x\"", "[1] 2", "{\"a\":}", "\"\u{1}\"",
+        String(repeating: "[", count: 10_000),
+    ])
+    func malformed(text: String) {
+        #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(text) }
+    }
+}
