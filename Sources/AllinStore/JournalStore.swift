@@ -58,6 +58,18 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         }
     }
 
+    /// For the front: the journal at `path` wrapped so it never stops a check-in. When the file
+    /// cannot be opened the journal starts in memory and `problem` says why in plain words (when
+    /// `problem.canMoveAside`, offer `JournalFiles.moveAside` and open again); when the disk fails
+    /// later, writes move to memory at that point.
+    public static func openOrKeepInMemory(path: String, options: Options = Options()) -> ResilientJournal {
+        do {
+            return ResilientJournal(primary: try open(path: path, options: options))
+        } catch {
+            return ResilientJournal(primary: nil, problem: problem(error, path: path))
+        }
+    }
+
     /// A private journal in memory (tests; the front when the disk cannot be used).
     public static func inMemory() throws -> JournalStore { try open(path: Database.memoryPath) }
 

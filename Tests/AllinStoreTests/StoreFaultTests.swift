@@ -184,3 +184,29 @@ struct StoreFaultTests {
         #expect(!FileManager.default.fileExists(atPath: dir.journal))
     }
 }
+
+@Suite("The front's way in: a journal that never stops a check-in")
+struct FrontJournalTests {
+    @Test func opensTheDiskJournalWhenItCan() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let journal = JournalStore.openOrKeepInMemory(path: dir.journal)
+        #expect(journal.problem == nil)
+        let id = try journal.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 4, at: t0, timeZone: london)
+        try journal.complete(id, moodAfter: 6, note: "kept", at: t0)
+        #expect(try JournalStore.open(path: dir.journal).entry(id)?.note == "kept")
+    }
+
+    @Test func keepsTheCheckInInMemoryWhenTheFileIsUnusable() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        try FileManager.default.createDirectory(atPath: dir.path + "/data", withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 5000).write(to: URL(fileURLWithPath: dir.journal))
+        let journal = JournalStore.openOrKeepInMemory(path: dir.journal)
+        #expect(journal.problem == .notADatabase(path: dir.journal) && journal.problem?.canMoveAside == true)
+        let id = try journal.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 4, at: t0, timeZone: london)
+        try journal.complete(id, moodAfter: 6, note: "in memory", at: t0)
+        #expect(try journal.entry(id)?.note == "in memory")
+        #expect(try journal.summary(now: t0, timeZone: london).streak.days == 1)
+    }
+}
