@@ -22,10 +22,16 @@ struct WhereCommand {
             return 0
         }
         let state = size.map { "exists, \(Self.kilobytes($0))" } ?? "not created yet"
+        let privacy: String
+        switch JournalFiles.mode(p.data) {
+        case nil: privacy = "created private (0700) on first use"
+        case 0o700?: privacy = "private (0700)"
+        case let mode?: privacy = "mode 0\(String(mode, radix: 8)), shared; the journal files are still 0600"
+        }
         var table = TextTable(header: ["what", "path", "notes"])
         table.maxCell = 400
         table.rows = [
-            ["data", p.data, "from \(p.dataSource); private (0700)"],
+            ["data", p.data, "from \(p.dataSource); \(privacy)"],
             ["journal", p.journal, state],
             ["cache", p.cache ?? "-", p.cache == nil ? "HOME is not set" : "XDG_CACHE_HOME or ~/.cache"],
             ["config", p.config ?? "-", p.config == nil ? "HOME is not set" : "XDG_CONFIG_HOME or ~/.config"],

@@ -10,7 +10,9 @@ public enum JournalFiles {
     /// The database file and every companion that may exist beside it.
     public static func allFiles(of path: String) -> [String] { [path] + companionSuffixes.map { path + $0 } }
 
-    /// Creates `directory` (and missing parents) with mode 0700, and narrows an existing one to 0700.
+    /// Creates `directory` (and missing parents) with mode 0700, and narrows an existing one to 0700
+    /// when it holds nothing but the journal's files. A shared directory someone points `--data-dir`
+    /// at (say `/tmp` or their home) keeps its mode: the journal's files are 0600 in any case.
     public static func prepareDirectory(_ directory: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
@@ -28,12 +30,18 @@ public enum JournalFiles {
         guard stat(directory, &info) == 0 else {
             throw JournalError.cannotCreateDirectory(path: directory, reason: describe(errno))
         }
-        if info.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+        if info.st_mode & 0o077 != 0, holdsOnlyJournalFiles(directory), chmod(directory, 0o700) != 0 {
             throw JournalError.cannotCreateDirectory(path: directory, reason: "cannot make it private (\(describe(errno)))")
         }
         if access(directory, W_OK | X_OK) != 0 {
             throw JournalError.cannotCreateDirectory(path: directory, reason: describe(errno))
         }
+    }
+
+    /// Empty, or only `journal.sqlite3` and its companions and moved-aside copies.
+    static func holdsOnlyJournalFiles(_ directory: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
+        return names.allSatisfy { $0.hasPrefix(AppPaths.journalFileName) || $0.hasPrefix(".\(AppPaths.journalFileName)") }
     }
 
     /// Parents are created 0700 too (XDG says so) but existing ones are left as they are.

@@ -27,6 +27,18 @@ struct StoreFaultTests {
         #expect(JournalFiles.mode(dir.path + "/data") == 0o700 && JournalFiles.mode(dir.journal) == 0o600)
     }
 
+    @Test func aSharedDirectoryKeepsItsMode() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let shared = dir.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try Data("someone else's".utf8).write(to: URL(fileURLWithPath: shared + "/notes.txt"))
+        chmod(shared, 0o755)
+        _ = try JournalStore.open(path: shared + "/journal.sqlite3")
+        #expect(JournalFiles.mode(shared) == 0o755)
+        #expect(JournalFiles.mode(shared + "/journal.sqlite3") == 0o600)
+    }
+
     @Test func aFileThatIsNotADatabaseIsReportedAndLeftAlone() throws {
         let dir = TempDir()
         defer { dir.cleanup() }

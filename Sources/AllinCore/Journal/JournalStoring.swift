@@ -69,9 +69,11 @@ public protocol JournalStoring: AnyObject, Sendable {
 }
 
 extension JournalStoring {
-    /// Streak, days checked in, mood trend, heatmap and top sessions as of `now` in `timeZone`.
-    public func summary(now: Date, timeZone: TimeZone, rules: StreakRules = .standard) throws -> JournalSummary {
-        JournalSummary.compute(try points(), today: LocalDay(now, in: timeZone), rules: rules)
+    /// Streak, days checked in, mood trend, heatmap and top sessions as of `now` in `timeZone`;
+    /// heatmap weeks start on `firstWeekday` (Monday = 0 … Sunday = 6).
+    public func summary(now: Date, timeZone: TimeZone, rules: StreakRules = .standard,
+                        firstWeekday: Int = 0) throws -> JournalSummary {
+        JournalSummary.compute(try points(), today: LocalDay(now, in: timeZone), rules: rules, firstWeekday: firstWeekday)
     }
 
     /// The consent in force, if any.
