@@ -17,6 +17,14 @@ struct DatabaseTests {
         #expect(row?.4 == true && row?.5 == nil)
     }
 
+    @Test func emptyTextAndBlobsAreValuesNotNulls() throws {
+        let db = try Database.memory()
+        try db.execute("CREATE TABLE t (s TEXT, b BLOB)")
+        try db.run("INSERT INTO t VALUES (?, ?)", [.text(""), .blob(Data())])
+        let row = try db.query("SELECT s, typeof(s), length(b), typeof(b) FROM t") { ($0.string(0), $0.string(1), $0.int(2), $0.string(3)) }.first
+        #expect(row?.0 == "" && row?.1 == "text" && row?.2 == 0 && row?.3 == "blob")
+    }
+
     @Test func errorsComeThroughOneFunnelWithContext() throws {
         let db = try Database.memory()
         do {

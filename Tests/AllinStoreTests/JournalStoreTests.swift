@@ -85,6 +85,13 @@ struct JournalStoreTests {
         #expect(try store.entries(JournalQuery(search: "second")).map(\.id) == [id])
     }
 
+    @Test func emptyAnswersRoundTrip() async throws {
+        let store = try JournalStore.inMemory()
+        let empty = CheckIn(customEmotion: "", triggerText: "", intensity: 3, body: [], pattern: "", kinder: "")
+        let id = try store.begin(empty, recommendation: await route(empty), moodBefore: nil, at: t0, timeZone: london)
+        #expect(try store.entry(id)?.checkIn == empty)
+    }
+
     @Test func badValuesAreRefusedByName() async throws {
         let store = try JournalStore.inMemory()
         let r = await route(fullCheckIn)

@@ -36,15 +36,16 @@ public final class Statement {
             case let .real(x): rc = sqlite3_bind_double(handle, index, x)
             case let .text(s):
                 // By byte count, so text with NUL characters is kept whole.
-                let bytes = Array(s.utf8)
+                let bytes = Array(s.utf8) + [0]
                 rc = bytes.withUnsafeBufferPointer { buf in
-                    buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, bytes.count)) { p in
-                        allin_sqlite3_bind_text(handle, index, p, Int32(bytes.count))
+                    buf.withMemoryRebound(to: CChar.self) { chars in
+                        allin_sqlite3_bind_text(handle, index, chars.baseAddress, Int32(bytes.count - 1))
                     }
                 }
             case let .blob(data):
-                rc = data.withUnsafeBytes { raw in
-                    allin_sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(data.count))
+                let bytes = [UInt8](data) + [0]   // never an empty buffer: SQLite stores a zero-length blob
+                rc = bytes.withUnsafeBytes { raw in
+                    allin_sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(bytes.count - 1))
                 }
             }
             try SQLiteError.check(rc, db, "binding parameter \(index) of \(Statement.short(sql))")
