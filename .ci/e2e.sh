@@ -37,6 +37,7 @@ check "journal bad date" 2 "--since" -- "${jenv[@]}" "$bin" journal --since 2024
 check "export json" 0 '"kinder": "I did enough"' -- "${jenv[@]}" "$bin" export
 check "erase needs a yes" 2 "--yes" -- sh -c "ALLIN_DATA_DIR='$journal_dir/data' '$bin' erase < /dev/null"
 check "erase --yes" 0 "Erased 1 check-in" -- "${jenv[@]}" "$bin" erase --yes
+check "journal bench smoke" 0 "integrity_check +ok" -- "$bin" bench --journal --quick
 check "journal files gone" 0 "^gone$" -- sh -c "ls '$journal_dir/data/journal.sqlite3'* >/dev/null 2>&1 && echo present || echo gone"
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
