@@ -10,13 +10,19 @@ let package = Package(
     targets: [
         // Pure: domain, catalog model and validation, step machine, detectors, router.
         .target(name: "AllinCore", path: "Sources/AllinCore"),
+        // The system SQLite (libsqlite3-dev) as a module.
+        .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Adapter: the journal in SQLite (the only module that imports CSQLite3).
+        .target(name: "AllinStore", dependencies: ["AllinCore", "CSQLite3"], path: "Sources/AllinStore"),
         // Commands of the command-line interface; reads files and the environment, writes to stdout.
-        .target(name: "AllinCLI", dependencies: ["AllinCore"], path: "Sources/AllinCLI"),
+        .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinStore"], path: "Sources/AllinCLI"),
         // The thin executable: wiring only.
         .executableTarget(name: "allin", dependencies: ["AllinCLI"], path: "Sources/allin"),
         .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore"], path: "Tests/AllinCoreTests",
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "allin"], path: "Tests/AllinCLITests"),
+        .testTarget(name: "AllinStoreTests", dependencies: ["AllinStore", "AllinCore"], path: "Tests/AllinStoreTests",
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "allin"], path: "Tests/AllinCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

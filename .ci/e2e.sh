@@ -25,5 +25,19 @@ check "classify idiom" 0 '"fired": false' -- "$bin" classify --json "this deadli
 check "resources US" 0 "988" -- env LANG=en_US.UTF-8 "$bin" resources
 check "resources unknown" 0 "findahelpline.com" -- "$bin" resources --region ZZ
 check "bench smoke" 0 "p99" -- "$bin" bench --quick
+journal_dir=$(mktemp -d)
+trap 'rm -rf "$journal_dir"' EXIT
+jenv=(env ALLIN_DATA_DIR="$journal_dir/data" TZ=Europe/London)
+echo '{"emotion":"worried","triggerText":"a long week","intensity":5,"intent":"unblock","kinder":"I did enough"}' > "$journal_dir/c.json"
+check "where" 0 "journal.sqlite3.*not created yet" -- "${jenv[@]}" "$bin" where
+check "journal empty" 0 "No check-ins yet" -- "${jenv[@]}" "$bin" journal
+check "journal record" 0 "Recorded check-in 1" -- "${jenv[@]}" "$bin" journal record --file "$journal_dir/c.json" --mood-before 3 --mood-after 6 --note "calmer"
+check "journal streak" 0 "Streak: 1 day, checked in today" -- "${jenv[@]}" "$bin" journal
+check "journal bad date" 2 "--since" -- "${jenv[@]}" "$bin" journal --since 2024-02-30
+check "export json" 0 '"kinder": "I did enough"' -- "${jenv[@]}" "$bin" export
+check "erase needs a yes" 2 "--yes" -- sh -c "ALLIN_DATA_DIR='$journal_dir/data' '$bin' erase < /dev/null"
+check "erase --yes" 0 "Erased 1 check-in" -- "${jenv[@]}" "$bin" erase --yes
+check "journal bench smoke" 0 "integrity_check +ok" -- "$bin" bench --journal --quick
+check "journal files gone" 0 "^gone$" -- sh -c "ls '$journal_dir/data/journal.sqlite3'* >/dev/null 2>&1 && echo present || echo gone"
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -6,13 +6,14 @@ struct BenchCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick"], options: ["--catalog"])
+        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog"])
         if args.has("--help") { cli.io.out(Help.bench); return 0 }
         let quick = args.has("--quick")
         let clock = ContinuousClock()
         let loadStart = clock.now
         let catalog = try cli.loadCatalog(args)
         let loadTime = clock.now - loadStart
+        if args.has("--journal") { return try await JournalBench(cli: cli).run(quick: quick, catalog: catalog) }
         #if DEBUG
         cli.io.out("note: this is a debug build; run 'swift run -c release allin bench' for real figures\n")
         #endif

@@ -37,6 +37,10 @@ public struct CLI: Sendable {
             case "classify": return try ClassifyCommand(cli: self).run(rest)
             case "resources": return try ResourcesCommand(cli: self).run(rest)
             case "bench": return try await BenchCommand(cli: self).run(rest)
+            case "journal": return try await JournalCommand(cli: self).run(rest)
+            case "export": return try await ExportCommand(cli: self).run(rest)
+            case "erase": return try await EraseCommand(cli: self).run(rest)
+            case "where": return try WhereCommand(cli: self).run(rest)
             default:
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }

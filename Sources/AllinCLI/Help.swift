@@ -10,11 +10,17 @@ enum Help {
       classify    Run the crisis detectors and the affect classifier on a text
       resources   Show crisis lines for your region
       catalog     Show or check the catalog (vocabulary, sessions, helplines)
+      journal     Past check-ins, streak, days checked in and mood trend
+      export      Write the whole journal as JSON, CSV or Markdown
+      erase       Delete the journal and its files (asks first)
+      where       Show where allin keeps data, cache and config
       bench       Measure routing and detection speed (use: swift run -c release allin bench)
       help CMD    Show help for a command
 
     Options for every command:
       --catalog DIR   Read the catalog from DIR (default: ./catalog next to the program, or $ALLIN_CATALOG)
+      --data-dir DIR  Keep the journal in DIR (default: $ALLIN_DATA_DIR, else $XDG_DATA_HOME/allin,
+                      else ~/.local/share/allin)
       -h, --help      Show help
 
     If you are in danger now, run 'allin resources' for your local crisis lines.
@@ -79,13 +85,83 @@ enum Help {
     """
 
     static let bench = """
-    Usage: allin bench [--quick] [--catalog DIR]
+    Usage: allin bench [--quick] [--journal] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
     1,000, 10,000 and 100,000 sessions, and detector throughput in MB/s. Build in release mode for
     meaningful figures: swift run -c release allin bench
 
-      --quick   Fewer iterations (for a smoke test)
+      --quick     Fewer iterations (for a smoke test)
+      --journal   Measure the journal instead: insert rate and query times on 10,000 check-ins
+                  (in a temporary directory; your own journal is not touched)
+
+    """
+
+    static let journal = """
+    Usage: allin journal [--since YYYY-MM-DD] [--search TEXT] [--limit N] [--json]
+                         [--rest-days N] [--data-dir DIR] [--move-aside]
+           allin journal show ID [--json]
+           allin journal record [--file CHECKIN.json] [--mood-before N] [--mood-after N] [--note TEXT]
+
+    Lists past check-ins (newest first) under the streak, the days checked in out of the last 7
+    and 30, the mood trend of the last 30 days and the sessions that raised mood most. A crisis
+    handoff is listed with its tier only: its words are never stored.
+
+      --since DAY      Only check-ins on or after DAY (YYYY-MM-DD, local time)
+      --search TEXT    Only check-ins whose note or kinder reframe has every word (prefixes match)
+      --limit N        Show at most N (default 30, or all with --json; 0 = all)
+      --json           Print JSON: the summary (streak, mood series, 12-week heatmap) and the entries
+      --rest-days N    Missed days a week that keep the streak alive (0-6, default 1; 0 = off)
+      --move-aside     If the journal file is damaged or not allin's, rename it (never delete it)
+                       and start a new journal
+
+    show ID prints one check-in in full, with its routing trace.
+
+    record routes a check-in (JSON as for 'allin route', from --file or standard input) and
+    stores it as completed, for scripts and testing:
+      --mood-before N, --mood-after N   Mood from 1 to 10
+      --note TEXT                       The reflection note
+      --at TIME                         When it happened: 2024-05-01T09:30:00+01:00, or a day
+                                        (YYYY-MM-DD, taken at noon local time); default now
+
+    The journal lives in the data directory (see 'allin where'): directory mode 0700, files 0600.
+
+    """
+
+    static let journalRecord = journal
+
+    static let export = """
+    Usage: allin export [--format json|csv|md] [-o FILE] [--data-dir DIR]
+
+    Writes the whole journal. JSON holds everything stored: every check-in with its answers,
+    route and trace, moods, notes, and the consent records. CSV has one row per check-in with
+    every column; Markdown is for reading.
+
+      --format F    json (default), csv or md
+      -o FILE       Write to FILE (mode 0600, replaced whole) instead of standard output
+
+    """
+
+    static let erase = """
+    Usage: allin erase [--yes] [--data-dir DIR]
+
+    Deletes every check-in, note, reframe and consent record, then the journal's files
+    (journal.sqlite3 and its -wal and -shm files). On a terminal it asks you to type 'erase';
+    without a terminal it refuses unless --yes is given. A file that is not an allin journal is
+    never deleted.
+
+      --yes     Erase without asking (for scripts)
+
+    Exit status: 0 erased (or nothing to erase), 1 not erased, 2 no confirmation possible.
+
+    """
+
+    static let where_ = """
+    Usage: allin where [--json] [--data-dir DIR]
+
+    Shows where allin keeps its files: the data directory and the journal in it, the cache and
+    the configuration directories (XDG base directories; ALLIN_DATA_DIR or --data-dir override
+    the data directory).
 
     """
 
@@ -96,6 +172,10 @@ enum Help {
         case "resources": return resources
         case "catalog": return catalog
         case "bench": return bench
+        case "journal": return journal
+        case "export": return export
+        case "erase": return erase
+        case "where": return where_
         case "help": return main
         default: return nil
         }

@@ -1,0 +1,94 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// `allin export`: the whole journal as JSON (everything stored), CSV or Markdown, to standard
+/// output or to a file written with mode 0600.
+struct ExportCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "export", rawArgs, flags: ["--move-aside"],
+                                 options: ["--format", "-o", "--output", "--data-dir"])
+        if args.has("--help") { cli.io.out(Help.export); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "export", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use -o FILE)")
+        }
+        let rawFormat = args.options["--format"] ?? "json"
+        guard let format = JournalExport.Format(rawValue: rawFormat.lowercased()) else {
+            throw CLIError.usage(command: "export", message: "--format must be json, csv or md, found '\(Visible.text(rawFormat, limit: 20))'")
+        }
+        let output = args.options["-o"] ?? args.options["--output"]
+        if output?.isEmpty == true { throw CLIError.usage(command: "export", message: "-o needs a file name") }
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("export") {
+            var entries: [JournalEntry] = [], consents: [ConsentRecord] = []
+            var schema = JournalSchema.latestVersion
+            if cli.journalExists(paths) {
+                let store = try cli.openJournal(args, paths: paths)
+                entries = try store.entries(JournalQuery(newestFirst: false))
+                consents = try store.consents()
+                schema = try store.schemaVersion
+            }
+            let now = Date()
+            let text: String
+            switch format {
+            case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now)
+            case .csv: text = JournalExport.csv(entries)
+            case .md: text = JournalExport.md(entries, consents: consents, now: now)
+            }
+            guard let output, output != "-" else {
+                // JSON escapes control characters itself; CSV and Markdown are made visible on a terminal.
+                cli.io.out(cli.outputIsTerminal && format != .json ? Self.visibleLines(text) : text)
+                return 0
+            }
+            if let code = Self.writePrivately(Data(text.utf8), to: output) {
+                cli.io.err("allin export: cannot write '\(Visible.text(output))': \(Self.reason(code)). Nothing was written.\n")
+                return [ENOENT, ENOTDIR, EISDIR, ENAMETOOLONG].contains(code) ? 2 : 1
+            }
+            cli.io.err("Exported \(JournalReport.plural(entries.count, "check-in")) to \(Visible.text(output)) (\(format.rawValue), readable only by you).\n")
+            return 0
+        }
+    }
+
+    static func visibleLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Visible.text(String($0.hasSuffix("\r") ? $0.dropLast() : $0)) }.joined(separator: "\n")
+    }
+
+    /// Writes through a temporary file in the same directory, mode 0600 from the start, then renames
+    /// it into place, so a failed export never leaves half a file (nor a readable one). Returns the
+    /// errno of a failure, nil on success.
+    static func writePrivately(_ data: Data, to path: String) -> Int32? {
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return errno }
+        var ok = fchmod(fd, 0o600) == 0
+        var code: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while ok, offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; ok = false; code = errno } else { offset += n }
+            }
+        }
+        if ok, fsync(fd) != 0 { ok = false; code = errno }
+        close(fd)
+        if ok, rename(temp, path) != 0 { ok = false; code = errno }
+        if !ok { unlink(temp); return code }
+        return nil
+    }
+
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: return "the disk is full"
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "the file system is read-only"
+        case ENOENT: return "no such directory"
+        case ENOTDIR: return "part of the path is a file, not a directory"
+        case EISDIR: return "it is a directory"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+}

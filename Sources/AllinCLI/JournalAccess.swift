@@ -1,0 +1,113 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// An IO that can read one typed line (for confirmations on a terminal).
+public protocol LineReading {
+    func readLine() -> String?
+}
+
+/// An IO that knows whether standard output is a terminal.
+public protocol OutputProbe {
+    var outputIsTerminal: Bool { get }
+}
+
+extension StandardIO: LineReading, OutputProbe {
+    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+    public var outputIsTerminal: Bool { isatty(1) == 1 }
+}
+
+/// A journal problem that stops a command: the message, an optional next step, and the exit code.
+struct JournalFailure: Error {
+    var error: JournalError
+    var hint: String?
+}
+
+extension CLI {
+    /// The data, cache and config paths from `--data-dir` and the environment.
+    func appPaths(_ args: Arguments) throws -> AppPaths {
+        do {
+            return try AppPaths.resolve(environment: environment, dataDirOption: args.options["--data-dir"],
+                                        workingDirectory: FileManager.default.currentDirectoryPath)
+        } catch let JournalError.invalid(field, message) {
+            throw CLIError.usage(command: args.command, message: "\(field) \(message)")
+        }
+    }
+
+    /// The local time zone: `TZ` from the environment when it names a zone, else the system's.
+    var timeZone: TimeZone {
+        if var tz = environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
+            if let zone = TimeZone(identifier: tz) { return zone }
+        }
+        return TimeZone.current
+    }
+
+    var outputIsTerminal: Bool { (io as? OutputProbe)?.outputIsTerminal ?? false }
+
+    /// Asks a yes/no question on the terminal; nil when there is no terminal to ask on.
+    func confirm(_ question: String, accept: Set<String> = ["y", "yes"]) -> Bool? {
+        guard io.inputIsTerminal, let reader = io as? LineReading else { return nil }
+        io.err(question)
+        guard let answer = reader.readLine() else { io.err("\n"); return false }
+        return accept.contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    /// Opens the journal. A file that is not a usable journal is moved aside only with consent:
+    /// `--move-aside`, or "yes" typed on a terminal; otherwise the command stops and says how.
+    func openJournal(_ args: Arguments, paths: AppPaths) throws -> JournalStore {
+        do {
+            return try JournalStore.open(path: paths.journal)
+        } catch let error as JournalError where error.canMoveAside {
+            io.err("allin \(args.command): \(error.message)\n")
+            let agreed = args.has("--move-aside")
+                || confirm("Move it aside (it is renamed, never deleted) and start a new journal? [y/N] ") == true
+            guard agreed else {
+                throw JournalFailure(error: error, hint: "To keep that file and start a new journal, run 'allin \(args.command) --move-aside': the file is renamed, never deleted.")
+            }
+            let moved = try JournalFiles.moveAside(paths.journal, now: Date())
+            for file in moved { io.err("Moved aside: \(Visible.text(file))\n") }
+            return try JournalStore.open(path: paths.journal)
+        }
+    }
+
+    /// Whether any file of the journal exists yet (reading commands never create one).
+    func journalExists(_ paths: AppPaths) -> Bool {
+        JournalFiles.allFiles(of: paths.journal).contains { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Runs a journal command, turning journal problems into a message and an exit code:
+    /// 2 for a bad value or unknown entry, 1 for trouble with the journal's file or disk.
+    func runJournalCommand(_ command: String, _ body: () async throws -> Int32) async throws -> Int32 {
+        do {
+            return try await body()
+        } catch let failure as JournalFailure {
+            if let hint = failure.hint { io.err(hint + "\n") }
+            return failure.error.isStorageProblem ? 1 : 2
+        } catch let error as JournalError {
+            io.err("allin \(command): \(Visible.text(error.message))\n")
+            return error.isStorageProblem ? 1 : 2
+        }
+    }
+
+    /// Parses an option that must be a whole number in `range`; names the option when it is not.
+    func intOption(_ args: Arguments, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = args.options[name] else { return nil }
+        guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(n) else {
+            throw CLIError.usage(command: args.command,
+                                 message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
+        }
+        return n
+    }
+
+    /// `--since YYYY-MM-DD`, naming the option when the date is malformed or does not exist.
+    func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {
+        guard let raw = args.options[name] else { return nil }
+        guard let day = LocalDay(iso: raw) else {
+            throw CLIError.usage(command: args.command,
+                                 message: "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")
+        }
+        return day
+    }
+}

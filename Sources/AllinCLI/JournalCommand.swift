@@ -1,0 +1,135 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// `allin journal`: past check-ins with the streak, days checked in and the mood trend;
+/// `allin journal show ID`; and `allin journal record` to store a check-in from a file.
+struct JournalCommand {
+    let cli: CLI
+
+    static let listOptions: Set<String> = ["--since", "--search", "--limit", "--rest-days", "--data-dir"]
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        switch rawArgs.first {
+        case "record": return try await JournalRecordCommand(cli: cli).run(Array(rawArgs.dropFirst()))
+        case "show": return try await show(Array(rawArgs.dropFirst()))
+        default: return try await list(rawArgs)
+        }
+    }
+
+    private func list(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "journal", rawArgs, flags: ["--json", "--move-aside"], options: Self.listOptions)
+        if args.has("--help") { cli.io.out(Help.journal); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "journal", message: "unknown subcommand '\(Visible.text(extra, limit: 40))' (use: show ID, record)")
+        }
+        let since = try cli.dayOption(args, "--since")
+        let limit = try cli.intOption(args, "--limit", in: 0...1_000_000)
+        let rest = try cli.intOption(args, "--rest-days", in: 0...6) ?? StreakRules.standard.restDaysPerWeek
+        let search = args.options["--search"]
+        if let search, JournalSearch.terms(search).isEmpty {
+            throw CLIError.usage(command: "journal", message: "--search needs at least one word of letters or digits")
+        }
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("journal") {
+            let journal: any JournalStoring = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : MemoryJournal()
+            let now = Date()
+            let summary = try journal.summary(now: now, timeZone: cli.timeZone, rules: StreakRules(restDaysPerWeek: rest))
+            let shown = limit.map { $0 == 0 ? nil : $0 } ?? (args.has("--json") ? nil : 30)
+            let query = JournalQuery(since: since, search: search, limit: shown)
+            let entries = try journal.entries(query)
+            if args.has("--json") {
+                cli.io.out(JSONValue.object([
+                    ("journal", .string(paths.journal)), ("timeZone", .string(cli.timeZone.identifier)),
+                    ("restDaysPerWeek", .int(rest)), ("summary", summary.json),
+                    ("entries", .array(entries.map(\.json))),
+                ]).serialized(pretty: true) + "\n")
+            } else {
+                cli.io.out(JournalReport.overview(summary, rules: StreakRules(restDaysPerWeek: rest), path: paths.journal))
+                cli.io.out(JournalReport.table(entries, total: summary.total, query: query))
+            }
+            return 0
+        }
+    }
+
+    private func show(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "journal show", rawArgs, flags: ["--json", "--move-aside"], options: ["--data-dir"])
+        if args.has("--help") { cli.io.out(Help.journal); return 0 }
+        guard args.positional.count == 1, let id = Int64(args.positional[0]), id > 0 else {
+            throw CLIError.usage(command: "journal show", message: "give one entry number, e.g. 'allin journal show 12'")
+        }
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("journal show") {
+            guard cli.journalExists(paths) else { throw JournalError.notFound(id: id) }
+            guard let entry = try cli.openJournal(args, paths: paths).entry(id) else { throw JournalError.notFound(id: id) }
+            cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n" : JournalReport.detail(entry))
+            return 0
+        }
+    }
+}
+
+/// `allin journal record`: routes a check-in from a file and stores it as completed — the
+/// journal's end-to-end path before the terminal front lands, and handy for scripts.
+struct JournalRecordCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "journal record", rawArgs, flags: ["--json", "--move-aside"],
+                                 options: ["--file", "--mood-before", "--mood-after", "--note", "--at", "--repeat",
+                                           "--data-dir", "--catalog"])
+        if args.has("--help") { cli.io.out(Help.journalRecord); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "journal record", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        let before = try cli.intOption(args, "--mood-before", in: 1...10)
+        let after = try cli.intOption(args, "--mood-after", in: 1...10)
+        let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
+        let at = try date(args)
+        let catalog = try cli.loadCatalog(args)
+        let data: Data
+        if let path = args.options["--file"] {
+            guard let d = FileManager.default.contents(atPath: path) else {
+                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
+            }
+            data = d
+        } else {
+            if cli.io.inputIsTerminal { cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n") }
+            data = cli.io.readAllInput()
+        }
+        let checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
+        let recommendation = await Router(catalog: catalog).route(checkIn)
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("journal record") {
+            let store = try cli.openJournal(args, paths: paths)
+            for n in 0..<repeatCount {
+                let started = (at ?? Date()).addingTimeInterval(Double(n))
+                let id = try store.begin(checkIn, recommendation: recommendation, moodBefore: before, at: started, timeZone: cli.timeZone)
+                try store.complete(id, moodAfter: after, note: args.options["--note"], at: started)
+                let entry = try store.entry(id)
+                if args.has("--json") {
+                    cli.io.out((entry?.json ?? .null).serialized() + "\n")
+                } else if let entry {
+                    cli.io.out(JournalReport.recorded(entry))
+                }
+            }
+            return 0
+        }
+    }
+
+    /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time).
+    private func date(_ args: Arguments) throws -> Date? {
+        guard let raw = args.options["--at"] else { return nil }
+        let f = ISO8601DateFormatter()
+        if let d = f.date(from: raw) { return d }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = f.date(from: raw) { return d }
+        if let day = LocalDay(iso: raw) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = cli.timeZone
+            let c = day.components
+            if let d = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12)) { return d }
+        }
+        throw CLIError.usage(command: "journal record",
+                             message: "--at must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
+    }
+}

@@ -1,0 +1,113 @@
+import AllinCore
+import Foundation
+
+/// The journal as a file: JSON (everything stored), CSV (one row per check-in, every column) or
+/// Markdown (for reading).
+enum JournalExport {
+    enum Format: String, CaseIterable { case json, csv, md }
+
+    static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date) -> String {
+        JSONValue.object([
+            ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
+            ("exportedAt", .string(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!))),
+            ("source", .string(path)),
+            ("entries", .array(entries.map(\.json))),
+            ("consents", .array(consents.map(\.json))),
+        ]).serialized(pretty: true) + "\n"
+    }
+
+    static let csvColumns = [
+        "id", "day", "started_at", "completed_at", "time_zone", "kind", "crisis_tier",
+    ] + CheckInParser.keys.map(snake) + [
+        "lane", "intent_lane", "valence", "soothe_first", "session_slug", "session_title",
+        "mood_before", "mood_after", "mood_change", "note", "recommendation_json",
+    ]
+
+    static func csv(_ entries: [JournalEntry]) -> String {
+        var out = csvColumns.joined(separator: ",") + "\r\n"
+        for e in entries {
+            let zone = TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!
+            var cells: [String] = [
+                "\(e.id)", e.day.iso, JournalEntry.iso8601(e.startedAt, in: zone),
+                e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone, e.kind.rawValue,
+                e.crisisTier?.label ?? "",
+            ]
+            let answers = e.checkIn.map(JournalEntry.answersJSON)
+            for key in CheckInParser.keys {
+                switch answers?[key] {
+                case let .array(items)?: cells.append(items.map(RouteReport.plain).joined(separator: ";"))
+                case .null?, nil: cells.append("")
+                case let value?: cells.append(RouteReport.plain(value))
+                }
+            }
+            cells += [
+                e.lane?.rawValue ?? "", e.intentLane?.rawValue ?? "", e.valence?.rawValue ?? "",
+                e.kind == .audio ? (e.sootheFirst ? "true" : "false") : "", e.sessionSlug ?? "", e.sessionTitle ?? "",
+                e.moodBefore.map(String.init) ?? "", e.moodAfter.map(String.init) ?? "",
+                e.moodChange.map(String.init) ?? "", e.note ?? "", e.recommendation?.serialized() ?? "",
+            ]
+            out += cells.map(csvCell).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled.
+    static func csvCell(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date) -> String {
+        var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
+        for e in entries {
+            out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
+            if e.kind == .safetyHandoff {
+                out += "Crisis support was shown (tier \(e.crisisTier?.label ?? "T2")). Only the tier and the time are kept.\n"
+                continue
+            }
+            if let c = e.checkIn, case let .object(pairs) = JournalEntry.answersJSON(c) {
+                for (key, value) in pairs {
+                    switch value {
+                    case .null: continue
+                    case let .array(items) where items.isEmpty: continue
+                    default: out += "- \(key): \(mdText(RouteReport.plain(value)))\n"
+                    }
+                }
+            }
+            out += "- route: \(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(mdText(e.sessionTitle ?? "-")) (`\(e.sessionSlug ?? "-")`)\n"
+            out += "- mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
+            if !e.isComplete { out += "- not finished\n" }
+            if let note = e.note {
+                out += "\n" + note.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + mdText(String($0)) }.joined(separator: "\n") + "\n"
+            }
+        }
+        if !consents.isEmpty {
+            out += "\n## Consent to explore beliefs\n\n"
+            for c in consents {
+                let utc = TimeZone(identifier: "UTC")!
+                out += "- granted \(JournalEntry.iso8601(c.grantedAt, in: utc))"
+                out += c.revokedAt.map { ", revoked \(JournalEntry.iso8601($0, in: utc))" } ?? ", in force"
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    /// Keeps the person's words as written but stops them turning into Markdown structure.
+    static func mdText(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            if "\\`*_[]<>#|".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func snake(_ key: String) -> String {
+        var out = ""
+        for ch in key {
+            if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
+        }
+        return out
+    }
+}

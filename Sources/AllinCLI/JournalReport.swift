@@ -1,0 +1,137 @@
+import AllinCore
+import Foundation
+
+/// The journal in plain text. Every stored word goes through `Visible.text`, so nothing a person
+/// typed can drive the terminal.
+enum JournalReport {
+    static func overview(_ s: JournalSummary, rules: StreakRules, path: String) -> String {
+        var out = "Journal: \(Visible.text(path))\n"
+        guard s.total > 0 else { return out + "No check-ins yet.\n" }
+        var streak = "Streak: \(plural(s.streak.days, "day"))"
+        if !s.streak.restDays.isEmpty { streak += " (\(plural(s.streak.restDays.count, "rest day")) used)" }
+        streak += s.streak.checkedInToday ? ", checked in today" : (s.streak.days > 0 ? ", check in today to keep it going" : "")
+        streak += "; longest \(plural(s.streak.longest, "day"))"
+        streak += rules.restDaysPerWeek == 0 ? "; rest days off" : "; \(plural(rules.restDaysPerWeek, "rest day")) a week allowed"
+        out += streak + ".\n"
+        out += "Checked in on \(s.daysLast7) of the last 7 days and \(s.daysLast30) of the last 30.\n"
+        if let before = s.trend.averageBefore, let after = s.trend.averageAfter {
+            out += "Mood, last 30 days: \(one(before)) before and \(one(after)) after on average"
+            if let change = s.trend.averageChange {
+                out += " (\(signed(change)) across \(plural(s.trend.pairs, "session")) rated both times)"
+            }
+            out += ".\n"
+        }
+        if !s.topSessions.isEmpty {
+            let list = s.topSessions.prefix(3).map { "\(Visible.text($0.title ?? $0.slug, limit: 40)) \(signed($0.averageChange)) (\($0.count)×)" }
+            out += "Sessions that raised mood most: \(list.joined(separator: ", ")).\n"
+        }
+        return out
+    }
+
+    static func table(_ entries: [JournalEntry], total: Int, query: JournalQuery) -> String {
+        guard !entries.isEmpty else {
+            return total == 0 ? "" : "\nNo check-ins match.\n"
+        }
+        var table = TextTable(header: ["#", "date", "time", "feeling", "lane", "session", "mood", "note"])
+        table.maxCell = 40
+        for e in entries { table.rows.append(row(e)) }
+        var out = "\n" + table.render()
+        if let limit = query.limit, entries.count == limit, query.since == nil, query.search == nil, total > limit {
+            out += "Showing the newest \(limit) of \(total). Use --limit 0 for all, or --since YYYY-MM-DD.\n"
+        }
+        return out
+    }
+
+    static func row(_ e: JournalEntry) -> [String] {
+        let time = localTime(e)
+        if e.kind == .safetyHandoff {
+            return ["\(e.id)", e.day.iso, time, "-", "-", "crisis support shown (\(e.crisisTier?.label ?? "T2"))", "-", "-"]
+        }
+        let mood: String
+        switch (e.moodBefore, e.moodAfter) {
+        case let (b?, a?): mood = "\(b)→\(a)"
+        case let (b?, nil): mood = "\(b)→"
+        case let (nil, a?): mood = "→\(a)"
+        default: mood = "-"
+        }
+        let note = e.isComplete ? flat(e.note ?? "") : "(not finished)"
+        return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), e.lane?.rawValue ?? "-",
+                e.sessionTitle ?? e.sessionSlug ?? "-", mood, note.isEmpty ? "-" : note]
+    }
+
+    static func detail(_ e: JournalEntry) -> String {
+        var lines: [(String, String)] = [
+            ("Entry", "\(e.id)"), ("When", "\(e.day.iso) \(localTime(e)) (\(e.timeZone))"),
+            ("Finished", e.completedAt.map { _ in "yes" } ?? "no (the session was not finished)"),
+        ]
+        if e.kind == .safetyHandoff {
+            lines.append(("Route", "crisis support shown, tier \(e.crisisTier?.label ?? "T2")"))
+            lines.append(("Kept", "only the tier and the time; the words are never stored"))
+        } else {
+            if let c = e.checkIn {
+                let answers = JournalEntry.answersJSON(c)
+                if case let .object(pairs) = answers {
+                    for (key, value) in pairs {
+                        switch value {
+                        case .null: continue
+                        case let .array(items) where items.isEmpty: continue
+                        default: lines.append((key, RouteReport.plain(value)))
+                        }
+                    }
+                }
+            }
+            lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
+            lines.append(("Mood before", e.moodBefore.map(String.init) ?? "-"))
+            lines.append(("Mood after", e.moodAfter.map(String.init) ?? "-"))
+            if let change = e.moodChange { lines.append(("Change", change > 0 ? "+\(change)" : "\(change)")) }
+            lines.append(("Note", e.note ?? "-"))
+        }
+        let width = lines.map(\.0.count).max() ?? 0
+        var out = lines.map { key, value in
+            key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Visible.text(value, limit: 2000)
+        }.joined(separator: "\n") + "\n"
+        if let trace = e.recommendation?["trace"], case let .array(items) = trace {
+            out += "\nTrace:\n"
+            var table = TextTable(header: ["gate", "decision", "details"])
+            table.maxCell = 120
+            for case let .object(pairs) in items {
+                let gate = pairs.first { $0.0 == "gate" }.map { RouteReport.plain($0.1) } ?? ""
+                let decision = pairs.first { $0.0 == "decision" }.map { RouteReport.plain($0.1) } ?? ""
+                let details = pairs.filter { $0.0 != "gate" && $0.0 != "decision" }
+                    .map { "\($0.0)=\(RouteReport.plain($0.1))" }.joined(separator: "; ")
+                table.rows.append([gate, decision, details])
+            }
+            out += table.render()
+        }
+        return out
+    }
+
+    static func recorded(_ e: JournalEntry) -> String {
+        if e.kind == .safetyHandoff {
+            return "Recorded check-in \(e.id) on \(e.day.iso): crisis support (\(e.crisisTier?.label ?? "T2")); only the tier and the time are kept.\n"
+        }
+        let session = e.sessionTitle.map { "\(Visible.text($0)) (\(e.sessionSlug ?? ""))" } ?? "no session"
+        return "Recorded check-in \(e.id) on \(e.day.iso): \(e.lane?.rawValue ?? "-") lane, \(session).\n"
+    }
+
+    /// The person's own word when they typed one, else the chip id in words.
+    static func feeling(_ c: CheckIn?) -> String {
+        guard let c else { return "-" }
+        if let own = c.customEmotion, !own.allSatisfy(\.isWhitespace) { return flat(own) }
+        return c.emotion?.replacingOccurrences(of: "_", with: " ") ?? "-"
+    }
+
+    static func localTime(_ e: JournalEntry) -> String {
+        JournalEntry.clock(e.startedAt, in: TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!)
+    }
+
+    /// One line for a table cell: line breaks become spaces (other control characters are left for
+    /// `Visible.text` to show).
+    static func flat(_ s: String) -> String {
+        s.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+    static func one(_ x: Double) -> String { String(format: "%.1f", x) }
+    static func signed(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(format: "%.1f", x) }
+}

@@ -1,0 +1,44 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// `allin where`: the data, cache and config paths, and whether the journal exists yet.
+struct WhereCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "where", rawArgs, flags: ["--json"], options: ["--data-dir"])
+        if args.has("--help") { cli.io.out(Help.where_); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "where", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        let p = try cli.appPaths(args)
+        let size = (try? FileManager.default.attributesOfItem(atPath: p.journal)[.size] as? Int) ?? nil
+        if args.has("--json") {
+            cli.io.out(JSONValue.object([
+                ("data", .string(p.data)), ("dataFrom", .string(p.dataSource)), ("journal", .string(p.journal)),
+                ("journalExists", .bool(size != nil)), ("cache", .optional(p.cache)), ("config", .optional(p.config)),
+            ]).serialized(pretty: true) + "\n")
+            return 0
+        }
+        let state = size.map { "exists, \(Self.kilobytes($0))" } ?? "not created yet"
+        let privacy: String
+        switch JournalFiles.mode(p.data) {
+        case nil: privacy = "created private (0700) on first use"
+        case 0o700?: privacy = "private (0700)"
+        case let mode?: privacy = "mode 0\(String(mode, radix: 8)), shared; the journal files are still 0600"
+        }
+        var table = TextTable(header: ["what", "path", "notes"])
+        table.maxCell = 400
+        table.rows = [
+            ["data", p.data, "from \(p.dataSource); \(privacy)"],
+            ["journal", p.journal, state],
+            ["cache", p.cache ?? "-", p.cache == nil ? "HOME is not set" : "XDG_CACHE_HOME or ~/.cache"],
+            ["config", p.config ?? "-", p.config == nil ? "HOME is not set" : "XDG_CONFIG_HOME or ~/.config"],
+        ]
+        cli.io.out(table.render())
+        return 0
+    }
+
+    static func kilobytes(_ bytes: Int) -> String { bytes < 1024 ? "\(bytes) bytes" : "\(bytes / 1024) KB" }
+}

@@ -1,0 +1,29 @@
+/// The few facts of one stored check-in that the journal's charts and counts are built from.
+public struct JournalPoint: Sendable, Equatable {
+    /// The local day of the check-in, in the time zone where it happened.
+    public var day: LocalDay
+    /// Whether the check-in was finished (a handoff is finished at once).
+    public var completed: Bool
+    public var kind: RecommendationKind
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+    public var sessionSlug: String?
+    public var sessionTitle: String?
+
+    public init(day: LocalDay, completed: Bool, kind: RecommendationKind = .audio, moodBefore: Int? = nil,
+                moodAfter: Int? = nil, sessionSlug: String? = nil, sessionTitle: String? = nil) {
+        self.day = day
+        self.completed = completed
+        self.kind = kind
+        self.moodBefore = moodBefore
+        self.moodAfter = moodAfter
+        self.sessionSlug = sessionSlug
+        self.sessionTitle = sessionTitle
+    }
+
+    /// Mood after minus mood before, when both were given.
+    public var moodChange: Int? {
+        guard let moodBefore, let moodAfter else { return nil }
+        return moodAfter - moodBefore
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A journal held in memory: the test double for the front, and where check-ins go when the disk
+/// cannot take them. Same rules as the SQLite store (privacy, no-wipe completion, consent).
+public final class MemoryJournal: JournalStoring, @unchecked Sendable {
+    private let lock = NSLock()
+    private var rows: [JournalEntry] = []
+    private var consentRows: [ConsentRecord] = []
+    private var nextID: Int64
+    private var nextConsentID: Int64 = 1
+
+    /// `firstID` lets a fallback journal issue ids that cannot collide with a disk journal's.
+    public init(firstID: Int64 = 1) { nextID = firstID }
+
+    public func begin(_ checkIn: CheckIn, recommendation: Recommendation, moodBefore: Int?, at date: Date,
+                      timeZone: TimeZone) throws -> Int64 {
+        try locked {
+            let entry = try JournalEntry.begun(checkIn, recommendation: recommendation, moodBefore: moodBefore,
+                                               at: date, timeZone: timeZone, id: nextID)
+            nextID += 1
+            rows.append(entry)
+            if entry.checkIn?.consent == true, !consentRows.contains(where: \.isActive) {
+                consentRows.append(ConsentRecord(id: nextConsentID, grantedAt: date, checkInID: entry.id))
+                nextConsentID += 1
+            }
+            return entry.id
+        }
+    }
+
+    public func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws {
+        try locked {
+            guard let i = rows.firstIndex(where: { $0.id == id }) else { throw JournalError.notFound(id: id) }
+            rows[i] = try rows[i].completing(moodAfter: moodAfter, note: note, at: date)
+        }
+    }
+
+    public func recordConsent(at date: Date) throws -> ConsentRecord {
+        locked {
+            let record = ConsentRecord(id: nextConsentID, grantedAt: date)
+            nextConsentID += 1
+            consentRows.append(record)
+            return record
+        }
+    }
+
+    @discardableResult public func revokeConsent(at date: Date) throws -> Int {
+        locked {
+            var n = 0
+            for i in consentRows.indices where consentRows[i].isActive {
+                consentRows[i].revokedAt = date
+                n += 1
+            }
+            return n
+        }
+    }
+
+    public func consents() throws -> [ConsentRecord] { locked { consentRows } }
+
+    public func entries(_ query: JournalQuery) throws -> [JournalEntry] {
+        locked {
+            var list = rows.filter { e in
+                (query.since.map { e.day >= $0 } ?? true) && (query.includeUnfinished || e.isComplete)
+                    && (query.search.map { JournalSearch.matches($0, in: [e.note, e.kinder]) } ?? true)
+            }
+            list.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+            if query.newestFirst { list.reverse() }
+            if let limit = query.limit { list = Array(list.prefix(max(0, limit))) }
+            return list
+        }
+    }
+
+    public func entry(_ id: Int64) throws -> JournalEntry? { locked { rows.first { $0.id == id } } }
+
+    public func points() throws -> [JournalPoint] { locked { rows.map(\.point) } }
+
+    /// Forgets everything.
+    public func eraseAll() { locked { rows = []; consentRows = [] } }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

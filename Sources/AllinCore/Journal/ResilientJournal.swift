@@ -1,0 +1,94 @@
+import Foundation
+
+/// A journal that keeps working when its disk does not: the first storage failure (disk full,
+/// read-only, damaged file…) switches writes to memory, so the check-in in progress still completes
+/// and the front can say plainly that it was not saved.
+public final class ResilientJournal: JournalStoring, @unchecked Sendable {
+    private let lock = NSLock()
+    private let primary: (any JournalStoring)?
+    private let memory = MemoryJournal(firstID: ResilientJournal.memoryIDBase)
+    private var failure: JournalError?
+    /// What `begin` was given for check-ins not yet completed, so a failed completion can be redone in memory.
+    private var pending: [Int64: (CheckIn, Recommendation, Int?, Date, TimeZone)] = [:]
+
+    /// Ids from this value up are held in memory only.
+    public static let memoryIDBase: Int64 = 1 << 52
+
+    /// `primary` is the disk journal, or nil when it could not be opened (`problem` says why).
+    public init(primary: (any JournalStoring)?, problem: JournalError? = nil) {
+        self.primary = primary
+        self.failure = primary == nil ? (problem ?? .other(path: "(none)", detail: "no journal")) : nil
+    }
+
+    /// The storage problem that moved the journal to memory; nil while the disk works.
+    public var problem: JournalError? { lock.lock(); defer { lock.unlock() }; return failure }
+
+    public func begin(_ checkIn: CheckIn, recommendation: Recommendation, moodBefore: Int?, at date: Date,
+                      timeZone: TimeZone) throws -> Int64 {
+        let id = try write { store in
+            try store.begin(checkIn, recommendation: recommendation, moodBefore: moodBefore, at: date, timeZone: timeZone)
+        }
+        lock.lock(); pending[id] = (checkIn, recommendation, moodBefore, date, timeZone); lock.unlock()
+        return id
+    }
+
+    public func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws {
+        lock.lock(); let begun = pending.removeValue(forKey: id); lock.unlock()
+        if id >= Self.memoryIDBase {
+            return try memory.complete(id, moodAfter: moodAfter, note: note, at: date)
+        }
+        do {
+            if let primary, problem == nil { return try primary.complete(id, moodAfter: moodAfter, note: note, at: date) }
+        } catch let error as JournalError where error.isStorageProblem {
+            fail(error)
+        }
+        // The disk is gone: keep the whole check-in in memory so the reflection is not lost.
+        guard let (checkIn, recommendation, moodBefore, started, zone) = begun else {
+            throw problem ?? JournalError.notFound(id: id)
+        }
+        let moved = try memory.begin(checkIn, recommendation: recommendation, moodBefore: moodBefore, at: started, timeZone: zone)
+        try memory.complete(moved, moodAfter: moodAfter, note: note, at: date)
+    }
+
+    public func recordConsent(at date: Date) throws -> ConsentRecord { try write { try $0.recordConsent(at: date) } }
+
+    @discardableResult public func revokeConsent(at date: Date) throws -> Int {
+        let n = try write { try $0.revokeConsent(at: date) }
+        return n + (problem == nil ? 0 : try memory.revokeConsent(at: date))
+    }
+
+    public func consents() throws -> [ConsentRecord] { try read { try $0.consents() } + memory.consents() }
+
+    public func entries(_ query: JournalQuery) throws -> [JournalEntry] {
+        var all = try read { try $0.entries(query) } + memory.entries(query)
+        all.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        if query.newestFirst { all.reverse() }
+        if let limit = query.limit { all = Array(all.prefix(max(0, limit))) }
+        return all
+    }
+
+    public func entry(_ id: Int64) throws -> JournalEntry? {
+        if id >= Self.memoryIDBase { return try memory.entry(id) }
+        return try read { store in try store.entry(id).map { [$0] } ?? [] }.first
+    }
+
+    public func points() throws -> [JournalPoint] { try read { try $0.points() } + memory.points() }
+
+    private func fail(_ error: JournalError) {
+        lock.lock(); if failure == nil { failure = error }; lock.unlock()
+    }
+
+    /// Writes to the disk while it works; on the first storage problem, to memory from then on.
+    private func write<T>(_ body: (any JournalStoring) throws -> T) throws -> T {
+        if let primary, problem == nil {
+            do { return try body(primary) } catch let error as JournalError where error.isStorageProblem { fail(error) }
+        }
+        return try body(memory)
+    }
+
+    /// Reads what the disk still gives (nothing when it fails), to merge with memory.
+    private func read<T>(_ body: (any JournalStoring) throws -> [T]) throws -> [T] {
+        guard let primary else { return [] }
+        do { return try body(primary) } catch let error as JournalError where error.isStorageProblem { return [] }
+    }
+}

@@ -1,0 +1,96 @@
+/// The journal's tables, as numbered migrations (see `Migrator`).
+///
+/// Times are Unix milliseconds (UTC). Each check-in also keeps the time zone in force when it was
+/// made and its local day there, so streaks and calendars stay right after travel or a DST change.
+public enum JournalSchema {
+    /// `PRAGMA application_id`: "alln". A database with another id belongs to another program.
+    public static let applicationID: Int32 = 0x616C_6C6E
+
+    public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "check-ins and consent", sql: """
+            PRAGMA application_id = \(applicationID);
+            CREATE TABLE check_ins (
+                id                 INTEGER PRIMARY KEY,
+                started_at         INTEGER NOT NULL,
+                completed_at       INTEGER,
+                time_zone          TEXT NOT NULL,
+                local_day          TEXT NOT NULL
+                                   CHECK (local_day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                route_kind         TEXT NOT NULL CHECK (route_kind IN ('audio', 'safety_handoff')),
+                crisis_tier        INTEGER CHECK (crisis_tier BETWEEN 1 AND 3),
+                emotion            TEXT,
+                custom_emotion     TEXT,
+                situation          TEXT,
+                trigger_text       TEXT,
+                intensity          INTEGER CHECK (intensity BETWEEN 1 AND 10),
+                body               TEXT CHECK (body IS NULL OR json_valid(body)),
+                intent             TEXT,
+                clarity_sub_tap    TEXT,
+                confidence_sub_tap TEXT,
+                embody_new         TEXT,
+                consent            INTEGER CHECK (consent IN (0, 1)),
+                belief             TEXT,
+                custom_belief      TEXT,
+                pattern            TEXT,
+                origin             TEXT,
+                kinder             TEXT,
+                lane               TEXT CHECK (lane IN ('soothe', 'clarity', 'embody', 'unblock')),
+                intent_lane        TEXT CHECK (intent_lane IN ('soothe', 'clarity', 'embody', 'unblock')),
+                valence            TEXT CHECK (valence IN ('pleasant', 'unpleasant', 'neutral')),
+                soothe_first       INTEGER NOT NULL DEFAULT 0 CHECK (soothe_first IN (0, 1)),
+                session_slug       TEXT,
+                session_title      TEXT,
+                route_json         TEXT CHECK (route_json IS NULL OR json_valid(route_json)),
+                mood_before        INTEGER CHECK (mood_before BETWEEN 1 AND 10),
+                mood_after         INTEGER CHECK (mood_after BETWEEN 1 AND 10),
+                note               TEXT,
+                CHECK (completed_at IS NULL OR completed_at >= started_at),
+                -- Privacy: a crisis handoff keeps its tier and its time, never the words that led to
+                -- it (nor the trace, which quotes them), nor any answer, mood or note.
+                CHECK (route_kind = 'audio' OR (
+                    crisis_tier IS NOT NULL AND completed_at IS NOT NULL
+                    AND emotion IS NULL AND custom_emotion IS NULL AND situation IS NULL
+                    AND trigger_text IS NULL AND intensity IS NULL AND body IS NULL AND intent IS NULL
+                    AND clarity_sub_tap IS NULL AND confidence_sub_tap IS NULL AND embody_new IS NULL
+                    AND consent IS NULL AND belief IS NULL AND custom_belief IS NULL AND pattern IS NULL
+                    AND origin IS NULL AND kinder IS NULL AND lane IS NULL AND intent_lane IS NULL
+                    AND valence IS NULL AND session_slug IS NULL AND session_title IS NULL
+                    AND route_json IS NULL AND mood_before IS NULL AND mood_after IS NULL AND note IS NULL)),
+                CHECK (route_kind = 'safety_handoff' OR crisis_tier IS NULL)
+            );
+            CREATE TABLE consents (
+                id           INTEGER PRIMARY KEY,
+                scope        TEXT NOT NULL DEFAULT 'exploreBelief',
+                granted_at   INTEGER NOT NULL,
+                revoked_at   INTEGER CHECK (revoked_at IS NULL OR revoked_at >= granted_at),
+                check_in_id  INTEGER REFERENCES check_ins(id) ON DELETE SET NULL
+            );
+            """),
+        Migration(version: 2, name: "full-text search over notes and reframes", sql: """
+            CREATE VIRTUAL TABLE journal_search USING fts5(
+                kinder, note, content = 'check_ins', content_rowid = 'id',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER check_ins_search_insert AFTER INSERT ON check_ins BEGIN
+                INSERT INTO journal_search (rowid, kinder, note) VALUES (new.id, new.kinder, new.note);
+            END;
+            CREATE TRIGGER check_ins_search_delete AFTER DELETE ON check_ins BEGIN
+                INSERT INTO journal_search (journal_search, rowid, kinder, note)
+                    VALUES ('delete', old.id, old.kinder, old.note);
+            END;
+            CREATE TRIGGER check_ins_search_update AFTER UPDATE OF kinder, note ON check_ins BEGIN
+                INSERT INTO journal_search (journal_search, rowid, kinder, note)
+                    VALUES ('delete', old.id, old.kinder, old.note);
+                INSERT INTO journal_search (rowid, kinder, note) VALUES (new.id, new.kinder, new.note);
+            END;
+            INSERT INTO journal_search (journal_search) VALUES ('rebuild');
+            """),
+        Migration(version: 3, name: "indexes for the journal's queries", sql: """
+            CREATE INDEX check_ins_by_day ON check_ins (local_day);
+            CREATE INDEX check_ins_by_start ON check_ins (started_at);
+            CREATE INDEX consents_by_check_in ON consents (check_in_id);
+            """),
+    ]
+}

@@ -1,0 +1,128 @@
+import AllinCore
+import Foundation
+
+extension JournalStore {
+    public func begin(_ checkIn: CheckIn, recommendation: Recommendation, moodBefore: Int?, at date: Date,
+                      timeZone: TimeZone) throws -> Int64 {
+        let entry = try JournalEntry.begun(checkIn, recommendation: recommendation, moodBefore: moodBefore,
+                                           at: date, timeZone: timeZone)
+        return try guarded {
+            try db.transaction {
+                try db.run(CheckInRow.insertSQL, CheckInRow.values(entry))
+                let id = db.lastInsertID
+                if entry.checkIn?.consent == true,
+                   try db.scalar("SELECT id FROM consents WHERE revoked_at IS NULL LIMIT 1", [], { $0.int64(0) }) == nil {
+                    try db.run("INSERT INTO consents (scope, granted_at, check_in_id) VALUES (?, ?, ?)",
+                               [.text(ConsentRecord.exploreBelief), .integer(CheckInRow.millis(date)), .integer(id)])
+                }
+                return id
+            }
+        }
+    }
+
+    /// Writes only the columns given; the earlier ones (answers, reframe, mood before, an earlier
+    /// note) are never cleared, and the first completion time is kept.
+    public func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws {
+        try JournalEntry.validateMood(moodAfter, field: "moodAfter")
+        let note = JournalEntry.cleanNote(note)
+        try guarded {
+            try db.transaction {
+                try db.run("""
+                    UPDATE check_ins
+                       SET mood_after = coalesce(?, mood_after), note = coalesce(?, note),
+                           completed_at = coalesce(completed_at, max(?, started_at))
+                     WHERE id = ? AND route_kind = 'audio'
+                    """, [.int(moodAfter), .string(note), .integer(CheckInRow.millis(date)), .integer(id)])
+                if db.changes == 0,
+                   try db.scalar("SELECT 1 FROM check_ins WHERE id = ?", [.integer(id)], { $0.int(0) }) == nil {
+                    throw JournalError.notFound(id: id)
+                }
+            }
+        }
+    }
+
+    public func recordConsent(at date: Date) throws -> ConsentRecord {
+        try guarded {
+            try db.run("INSERT INTO consents (scope, granted_at) VALUES (?, ?)",
+                       [.text(ConsentRecord.exploreBelief), .integer(CheckInRow.millis(date))])
+            return ConsentRecord(id: db.lastInsertID, grantedAt: CheckInRow.date(CheckInRow.millis(date)))
+        }
+    }
+
+    @discardableResult public func revokeConsent(at date: Date) throws -> Int {
+        try guarded {
+            try db.run("UPDATE consents SET revoked_at = max(?, granted_at) WHERE revoked_at IS NULL",
+                       [.integer(CheckInRow.millis(date))])
+            return db.changes
+        }
+    }
+
+    public func consents() throws -> [ConsentRecord] {
+        try guarded { try db.query(CheckInRow.consentSQL + " ORDER BY granted_at, id", [], CheckInRow.consent) }
+    }
+
+    public func entries(_ query: JournalQuery) throws -> [JournalEntry] {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let since = query.since {
+            // The local day decides; the bound on the start time (a day early, which covers every
+            // UTC offset) only lets SQLite use the time index instead of reading every row.
+            conditions.append("local_day >= ? AND started_at >= ?")
+            values.append(.text(since.iso))
+            values.append(.integer(Int64(since.number - 1) * 86_400_000))
+        }
+        if !query.includeUnfinished { conditions.append("completed_at IS NOT NULL") }
+        if let search = query.search, let match = Self.matchExpression(search) {
+            conditions.append("id IN (SELECT rowid FROM journal_search WHERE journal_search MATCH ?)")
+            values.append(.text(match))
+        }
+        var sql = CheckInRow.selectSQL
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += query.newestFirst ? " ORDER BY started_at DESC, id DESC" : " ORDER BY started_at, id"
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(max(0, limit))))
+        }
+        return try guarded { try db.query(sql, values, CheckInRow.entry) }
+    }
+
+    public func entry(_ id: Int64) throws -> JournalEntry? {
+        try guarded { try db.query(CheckInRow.selectSQL + " WHERE id = ?", [.integer(id)], CheckInRow.entry).first }
+    }
+
+    public func points() throws -> [JournalPoint] {
+        try guarded {
+            try db.query("""
+                SELECT local_day, completed_at IS NOT NULL, route_kind, mood_before, mood_after, session_slug, session_title
+                  FROM check_ins
+                """) { r in
+                JournalPoint(day: LocalDay(iso: r.string(0) ?? "") ?? LocalDay(number: 0), completed: r.bool(1) ?? false,
+                             kind: RecommendationKind(rawValue: r.string(2) ?? "") ?? .audio, moodBefore: r.int(3),
+                             moodAfter: r.int(4), sessionSlug: r.string(5), sessionTitle: r.string(6))
+            }
+        }
+    }
+
+    /// How many check-ins are stored.
+    public func count() throws -> Int {
+        try guarded { try db.scalar("SELECT count(*) FROM check_ins") { $0.int(0) } ?? 0 }
+    }
+
+    /// Deletes every row (check-ins, consents, the search index) in one transaction. The files stay;
+    /// `allin erase` removes them after this.
+    public func deleteEverything() throws {
+        try guarded {
+            try db.transaction {
+                try db.execute("DELETE FROM consents; DELETE FROM check_ins; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
+            }
+        }
+    }
+
+    /// The FTS5 query for what the person typed: each word quoted (so no search syntax gets through)
+    /// and matched as a prefix; nil when there is no word to look for.
+    static func matchExpression(_ text: String) -> String? {
+        let terms = JournalSearch.terms(text)
+        guard !terms.isEmpty else { return nil }
+        return terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,94 @@
+import AllinCore
+import Foundation
+
+/// How a `JournalEntry` maps to a `check_ins` row and back.
+enum CheckInRow {
+    /// Every column except `id`, in insert order.
+    static let columns = [
+        "started_at", "completed_at", "time_zone", "local_day", "route_kind", "crisis_tier",
+        "emotion", "custom_emotion", "situation", "trigger_text", "intensity", "body", "intent",
+        "clarity_sub_tap", "confidence_sub_tap", "embody_new", "consent", "belief", "custom_belief",
+        "pattern", "origin", "kinder", "lane", "intent_lane", "valence", "soothe_first",
+        "session_slug", "session_title", "route_json", "mood_before", "mood_after", "note",
+    ]
+
+    static let insertSQL = "INSERT INTO check_ins (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+
+    static let selectSQL = "SELECT check_ins.id, \(columns.map { "check_ins.\($0)" }.joined(separator: ", ")) FROM check_ins"
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+    static func values(_ e: JournalEntry) -> [SQLiteValue] {
+        let c = e.checkIn
+        let body: String? = c.map { JSONValue.array($0.body.map(JSONValue.string)).serialized() }
+        return [
+            .integer(millis(e.startedAt)), .int64(e.completedAt.map(millis)), .text(e.timeZone), .text(e.day.iso),
+            .text(e.kind.rawValue), .int(e.crisisTier?.rawValue),
+            .string(c?.emotion), .string(c?.customEmotion), .string(c?.situation), .string(c?.triggerText),
+            .int(c?.intensity), .string(body), .string(c?.intent), .string(c?.claritySubTap),
+            .string(c?.confidenceSubTap), .string(c?.embodyNew), .bool(c?.consent), .string(c?.belief),
+            .string(c?.customBelief), .string(c?.pattern), .string(c?.origin), .string(c?.kinder),
+            .string(e.lane?.rawValue), .string(e.intentLane?.rawValue), .string(e.valence?.rawValue),
+            .bool(e.sootheFirst), .string(e.sessionSlug), .string(e.sessionTitle),
+            .string(e.recommendation?.serialized()), .int(e.moodBefore), .int(e.moodAfter), .string(e.note),
+        ]
+    }
+
+    /// Reads a row selected with `selectSQL` (id first, then `columns`).
+    static func entry(_ r: Row) throws -> JournalEntry {
+        var i: Int32 = 0
+        func next() -> Int32 { defer { i += 1 }; return i }
+        let id = r.int64(next()) ?? 0
+        let started = date(r.int64(next()) ?? 0)
+        let completed = r.int64(next()).map(date)
+        let zone = r.string(next()) ?? "UTC"
+        let dayText = r.string(next()) ?? ""
+        guard let day = LocalDay(iso: dayText) else {
+            throw SQLiteError(extendedCode: 11, message: "check-in \(id) has a malformed day '\(dayText)'", context: "reading the journal")
+        }
+        let kind = RecommendationKind(rawValue: r.string(next()) ?? "") ?? .audio
+        let tier = r.int(next()).flatMap(CrisisTier.init(rawValue:))
+        var c = CheckIn()
+        c.emotion = r.string(next())
+        c.customEmotion = r.string(next())
+        c.situation = r.string(next())
+        c.triggerText = r.string(next())
+        c.intensity = r.int(next())
+        if let body = r.string(next()), case let .array(items)? = try? JSONReader.parse(body) {
+            c.body = items.compactMap { if case let .string(s) = $0 { return s } else { return nil } }
+        }
+        c.intent = r.string(next())
+        c.claritySubTap = r.string(next())
+        c.confidenceSubTap = r.string(next())
+        c.embodyNew = r.string(next())
+        c.consent = r.bool(next())
+        c.belief = r.string(next())
+        c.customBelief = r.string(next())
+        c.pattern = r.string(next())
+        c.origin = r.string(next())
+        c.kinder = r.string(next())
+        let lane = r.string(next()).flatMap(Lane.init(rawValue:))
+        let intentLane = r.string(next()).flatMap(Lane.init(rawValue:))
+        let valence = r.string(next()).flatMap(Valence.init(rawValue:))
+        let sootheFirst = r.bool(next()) ?? false
+        let slug = r.string(next())
+        let title = r.string(next())
+        let route = r.string(next()).flatMap { try? JSONReader.parse($0) }
+        let before = r.int(next())
+        let after = r.int(next())
+        let note = r.string(next())
+        return JournalEntry(id: id, startedAt: started, completedAt: completed, timeZone: zone, day: day, kind: kind,
+                            checkIn: kind == .audio ? c : nil, lane: lane, intentLane: intentLane, valence: valence,
+                            sootheFirst: sootheFirst, sessionSlug: slug, sessionTitle: title, crisisTier: tier,
+                            recommendation: route, moodBefore: before, moodAfter: after, note: note)
+    }
+
+    static let consentSQL = "SELECT id, scope, granted_at, revoked_at, check_in_id FROM consents"
+
+    static func consent(_ r: Row) -> ConsentRecord {
+        ConsentRecord(id: r.int64(0) ?? 0, scope: r.string(1) ?? ConsentRecord.exploreBelief,
+                      grantedAt: date(r.int64(2) ?? 0), revokedAt: r.int64(3).map(date), checkInID: r.int64(4))
+    }
+}

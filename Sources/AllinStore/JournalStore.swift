@@ -1,0 +1,129 @@
+import AllinCore
+import Foundation
+
+/// The journal in SQLite: check-ins with their route and reflection, consent records, full-text
+/// search over notes and reframes. WAL mode with a busy timeout, so several allin processes can use
+/// one journal; `synchronous = FULL`, so a completed check-in survives a crash of the process or
+/// the machine. Every failure comes out as a `JournalError`.
+public final class JournalStore: JournalStoring, @unchecked Sendable {
+    /// The database file, or `:memory:`.
+    public let path: String
+    let db: Database
+    private let lock = NSLock()
+
+    /// How the store opens its file.
+    public struct Options: Sendable {
+        /// Run `PRAGMA quick_check` when opening a file, so damage is reported before anything is written.
+        public var verify = true
+        public var busyTimeoutMilliseconds: Int32 = 5000
+        /// Create the parent directory (mode 0700) when it is missing.
+        public var createDirectory = true
+        /// `FULL` (the default) syncs every commit, so a completed check-in survives even a power cut;
+        /// `OFF` is only for filling benchmark journals quickly.
+        public var durable = true
+        public init() {}
+    }
+
+    private init(db: Database, path: String) {
+        self.db = db
+        self.path = path
+    }
+
+    /// Opens (creating when missing) the journal at `path`, migrating it to the newest schema.
+    /// A file that is not an allin journal is left untouched and reported.
+    public static func open(path: String, options: Options = Options()) throws -> JournalStore {
+        let isMemory = path == Database.memoryPath
+        do {
+            if !isMemory {
+                if options.createDirectory { try JournalFiles.prepareDirectory((path as NSString).deletingLastPathComponent) }
+                try JournalFiles.prepareFile(path)
+            }
+            let db = try Database(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            try identify(db, path: path)
+            if !isMemory {
+                if options.verify {
+                    let report = try db.integrityCheck(quick: true)
+                    guard report == ["ok"] else {
+                        throw JournalError.corrupt(path: path, detail: "integrity check: \(report.prefix(3).joined(separator: "; "))")
+                    }
+                }
+                _ = try db.query("PRAGMA journal_mode = WAL") { $0.string(0) }
+            }
+            try db.execute("PRAGMA synchronous = \(options.durable ? "FULL" : "OFF"); PRAGMA foreign_keys = ON")
+            try Migrator.migrate(db, JournalSchema.migrations)
+            if !isMemory { JournalFiles.tighten(path) }
+            return JournalStore(db: db, path: path)
+        } catch {
+            throw problem(error, path: path)
+        }
+    }
+
+    /// For the front: the journal at `path` wrapped so it never stops a check-in. When the file
+    /// cannot be opened the journal starts in memory and `problem` says why in plain words (when
+    /// `problem.canMoveAside`, offer `JournalFiles.moveAside` and open again); when the disk fails
+    /// later, writes move to memory at that point.
+    public static func openOrKeepInMemory(path: String, options: Options = Options()) -> ResilientJournal {
+        do {
+            return ResilientJournal(primary: try open(path: path, options: options))
+        } catch {
+            return ResilientJournal(primary: nil, problem: problem(error, path: path))
+        }
+    }
+
+    /// A private journal in memory (tests; the front when the disk cannot be used).
+    public static func inMemory() throws -> JournalStore { try open(path: Database.memoryPath) }
+
+    /// The schema version of the open journal.
+    public var schemaVersion: Int { get throws { try guarded { try db.userVersion } } }
+
+    /// `PRAGMA integrity_check`: `["ok"]` when the database is sound.
+    public func integrityCheck() throws -> [String] { try guarded { try db.integrityCheck() } }
+
+    /// The journal mode in force (`wal` for a file, `memory` for `:memory:`).
+    public var journalMode: String { get throws { try guarded { try db.scalar("PRAGMA journal_mode") { $0.string(0) } ?? "" } } }
+
+    /// Refuses files that are not allin journals before anything is written to them.
+    private static func identify(_ db: Database, path: String) throws {
+        let appID = try db.applicationID
+        let version = try db.userVersion
+        let objects = try db.scalar("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
+        if appID == JournalSchema.applicationID {
+            if version > JournalSchema.latestVersion {
+                throw JournalError.newerSchema(path: path, found: version, known: JournalSchema.latestVersion)
+            }
+        } else if appID != 0 {
+            throw JournalError.foreign(path: path, detail: "application id 0x\(String(UInt32(bitPattern: appID), radix: 16))")
+        } else if objects > 0 || version != 0 {
+            throw JournalError.foreign(path: path, detail: "\(objects) schema object\(objects == 1 ? "" : "s") and no allin mark")
+        }
+    }
+
+    /// Runs `body` under the store's lock, turning any failure into a `JournalError`.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do { return try body() } catch { throw JournalStore.problem(error, path: path) }
+    }
+
+    /// The one place where SQLite, migration and file errors become journal problems.
+    static func problem(_ error: any Error, path: String) -> JournalError {
+        if let e = error as? JournalError { return e }
+        if case let MigrationError.newerSchema(found, known) = error {
+            return .newerSchema(path: path, found: found, known: known)
+        }
+        guard let e = error as? SQLiteError else { return .other(path: path, detail: String(describing: error)) }
+        switch e.kind {
+        case .full: return .diskFull(path: path)
+        case .readOnly: return .readOnly(path: path)
+        case .notADatabase: return .notADatabase(path: path)
+        case .corrupt: return .corrupt(path: path, detail: e.message)
+        case .busy: return .busy(path: path)
+        case .io: return .io(path: path, detail: e.message)
+        case .cannotOpen:
+            let dir = (path as NSString).deletingLastPathComponent
+            if access(dir, W_OK) != 0 { return .readOnly(path: path) }
+            return .other(path: path, detail: e.message)
+        case .constraint, .other: return .other(path: path, detail: e.message)
+        }
+    }
+}

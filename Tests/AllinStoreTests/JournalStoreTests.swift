@@ -1,0 +1,180 @@
+import AllinCore
+import Foundation
+import Testing
+@testable import AllinStore
+
+@Suite("JournalStore: what is stored and how it reads back")
+struct JournalStoreTests {
+    @Test func everyFieldRoundTrips() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(fullCheckIn)
+        #expect(r.kind == .audio)
+        let id = try store.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0, timeZone: london)
+        try store.complete(id, moodAfter: 8, note: "Better.\nSecond line \u{1B}]0;title\u{7}", at: t0.addingTimeInterval(900))
+        let e = try #require(try store.entry(id))
+        #expect(e.checkIn == fullCheckIn)
+        #expect(e.startedAt == t0 && e.completedAt == t0.addingTimeInterval(900))
+        #expect(e.timeZone == "Europe/London" && e.day.iso == "2024-05-15")
+        #expect(e.kind == .audio && e.lane == r.lane && e.intentLane == r.intentLane && e.valence == r.valence)
+        #expect(e.sootheFirst == r.sootheFirst && e.sessionSlug == r.session?.slug && e.sessionTitle == r.session?.title)
+        #expect(e.crisisTier == nil && e.moodBefore == 3 && e.moodAfter == 8)
+        #expect(e.note == "Better.\nSecond line \u{1B}]0;title\u{7}")
+        // The stored route is the CLI's JSON shape, trace included, keys in their order.
+        let stored = try #require(e.recommendation)
+        #expect(stored == r.json(resources: nil))
+        #expect(stored["trace"] != nil)
+        // The same entry through a memory journal reads the same.
+        let memory = MemoryJournal()
+        let mid = try memory.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0, timeZone: london)
+        try memory.complete(mid, moodAfter: 8, note: "Better.\nSecond line \u{1B}]0;title\u{7}", at: t0.addingTimeInterval(900))
+        var fromMemory = try #require(try memory.entry(mid))
+        fromMemory.recommendation = stored
+        #expect(fromMemory == e)
+    }
+
+    @Test func aHandoffStoresItsTierAndTimeButNoWords() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(crisisCheckIn)
+        #expect(r.kind == .safetyHandoff)
+        let id = try store.begin(crisisCheckIn, recommendation: r, moodBefore: 5, at: t0, timeZone: london)
+        try store.complete(id, moodAfter: 9, note: "not kept", at: t0.addingTimeInterval(60))
+        let e = try #require(try store.entry(id))
+        #expect(e.kind == .safetyHandoff && e.crisisTier == r.crisis?.finding.tier && e.startedAt == t0 && e.isComplete)
+        #expect(e.checkIn == nil && e.recommendation == nil && e.moodBefore == nil && e.moodAfter == nil && e.note == nil)
+        // No column of the row holds any of the words, whatever the front passed in.
+        let everything = try store.db.query("SELECT * FROM check_ins") { r in
+            (0..<r.count).compactMap { r.string($0) }.joined(separator: "|")
+        }.joined()
+        for secret in ["kill", "secret", "I want", "not kept"] {
+            #expect(!everything.contains(secret))
+        }
+        #expect(try store.entries(JournalQuery(search: "secret")).isEmpty)
+    }
+
+    @Test("the schema itself refuses words on a handoff row", arguments: [
+        "trigger_text", "custom_emotion", "kinder", "note", "route_json", "emotion", "mood_before",
+    ])
+    func schemaRefusesHandoffText(column: String) throws {
+        let store = try JournalStore.inMemory()
+        let value: SQLiteValue = column == "mood_before" ? .integer(3) : column == "route_json" ? .text("{}") : .text("words")
+        #expect(throws: SQLiteError.self) {
+            try store.db.run("""
+                INSERT INTO check_ins (started_at, completed_at, time_zone, local_day, route_kind, crisis_tier, \(column))
+                VALUES (1, 1, 'UTC', '1970-01-01', 'safety_handoff', 2, ?)
+                """, [value])
+        }
+        // Without the words the same row is accepted.
+        try store.db.run("""
+            INSERT INTO check_ins (started_at, completed_at, time_zone, local_day, route_kind, crisis_tier)
+            VALUES (1, 1, 'UTC', '1970-01-01', 'safety_handoff', 2)
+            """)
+    }
+
+    @Test func completingNeverWipesEarlierColumns() async throws {
+        let store = try JournalStore.inMemory()
+        let id = try store.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 4, at: t0, timeZone: london)
+        try store.complete(id, moodAfter: nil, note: "first", at: t0.addingTimeInterval(100))
+        try store.complete(id, moodAfter: 7, note: nil, at: t0.addingTimeInterval(200))
+        try store.complete(id, moodAfter: nil, note: "  \n ", at: t0.addingTimeInterval(300))
+        let e = try #require(try store.entry(id))
+        #expect(e.checkIn == fullCheckIn && e.kinder == fullCheckIn.kinder && e.moodBefore == 4)
+        #expect(e.moodAfter == 7 && e.note == "first" && e.completedAt == t0.addingTimeInterval(100))
+        #expect(try store.entries(JournalQuery(search: "first")).map(\.id) == [id])
+        try store.complete(id, moodAfter: nil, note: "second", at: t0.addingTimeInterval(400))
+        #expect(try store.entries(JournalQuery(search: "first")).isEmpty)
+        #expect(try store.entries(JournalQuery(search: "second")).map(\.id) == [id])
+    }
+
+    @Test func emptyAnswersRoundTrip() async throws {
+        let store = try JournalStore.inMemory()
+        let empty = CheckIn(customEmotion: "", triggerText: "", intensity: 3, body: [], pattern: "", kinder: "")
+        let id = try store.begin(empty, recommendation: await route(empty), moodBefore: nil, at: t0, timeZone: london)
+        #expect(try store.entry(id)?.checkIn == empty)
+    }
+
+    @Test func badValuesAreRefusedByName() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(fullCheckIn)
+        #expect(throws: JournalError.invalid(field: "moodBefore", message: "must be a whole number from 1 to 10, found 11")) {
+            try store.begin(fullCheckIn, recommendation: r, moodBefore: 11, at: t0, timeZone: london)
+        }
+        let id = try store.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0, timeZone: london)
+        #expect(throws: JournalError.invalid(field: "moodAfter", message: "must be a whole number from 1 to 10, found 0")) {
+            try store.complete(id, moodAfter: 0, note: nil, at: t0)
+        }
+        #expect(throws: JournalError.notFound(id: 404)) { try store.complete(404, moodAfter: 5, note: nil, at: t0) }
+        #expect(try store.entry(404) == nil)
+    }
+
+    @Test func consentIsDurableAndRevocable() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(fullCheckIn)
+        let first = try store.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0, timeZone: london)
+        _ = try store.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0.addingTimeInterval(60), timeZone: london)
+        var noConsent = fullCheckIn
+        noConsent.consent = false
+        _ = try store.begin(noConsent, recommendation: r, moodBefore: nil, at: t0.addingTimeInterval(90), timeZone: london)
+        #expect(try store.consents() == [ConsentRecord(id: 1, grantedAt: t0, checkInID: first)])
+        #expect(try store.revokeConsent(at: t0.addingTimeInterval(120)) == 1)
+        #expect(try store.revokeConsent(at: t0.addingTimeInterval(130)) == 0)
+        #expect(try store.activeConsent() == nil)
+        let again = try store.recordConsent(at: t0.addingTimeInterval(180))
+        #expect(try store.activeConsent() == again)
+        #expect(try store.consents().first?.revokedAt == t0.addingTimeInterval(120))
+    }
+
+    @Test func searchIsSafeForAnythingTyped() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(fullCheckIn)
+        let id = try store.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0, timeZone: london)
+        try store.complete(id, moodAfter: 6, note: "Le café était calme", at: t0)
+        for query in ["\"", "NEAR(", "*", "a OR", "kinder:x", "-", "(", "'; DROP TABLE check_ins; --", "\u{0}", "🌱"] {
+            #expect(throws: Never.self) { try store.entries(JournalQuery(search: query)) }
+        }
+        #expect(try store.entries(JournalQuery(search: "CAFE etait")).map(\.id) == [id])
+        #expect(try store.entries(JournalQuery(search: "learn")).map(\.id) == [id])   // prefix, in the reframe
+        #expect(try store.entries(JournalQuery(search: "quarterly")).isEmpty)          // trigger text is not searched
+        #expect(try store.count() == 1)
+    }
+
+    @Test func listingAndSummaryAgreeWithTheMemoryJournal() async throws {
+        let store = try JournalStore.inMemory()
+        let memory = MemoryJournal()
+        let audio = await route(fullCheckIn), crisis = await route(crisisCheckIn)
+        let zones = ["Europe/London", "America/New_York", "Asia/Tokyo"].map { TimeZone(identifier: $0)! }
+        for n in 0..<60 {
+            let at = t0.addingTimeInterval(Double(n) * 33_000)
+            let zone = zones[n % 3]
+            let r = n % 17 == 5 ? crisis : audio
+            let before = n % 4 == 0 ? nil : n % 10 + 1
+            let a = try store.begin(fullCheckIn, recommendation: r, moodBefore: before, at: at, timeZone: zone)
+            let b = try memory.begin(fullCheckIn, recommendation: r, moodBefore: before, at: at, timeZone: zone)
+            if n % 7 != 3 {
+                try store.complete(a, moodAfter: (n * 3) % 10 + 1, note: n % 5 == 0 ? "note \(n)" : nil, at: at.addingTimeInterval(600))
+                try memory.complete(b, moodAfter: (n * 3) % 10 + 1, note: n % 5 == 0 ? "note \(n)" : nil, at: at.addingTimeInterval(600))
+            }
+        }
+        let now = t0.addingTimeInterval(60 * 33_000)
+        for rules in [StreakRules(restDaysPerWeek: 0), StreakRules(restDaysPerWeek: 1)] {
+            #expect(try store.summary(now: now, timeZone: london, rules: rules) == memory.summary(now: now, timeZone: london, rules: rules))
+        }
+        for q in [JournalQuery(), JournalQuery(since: LocalDay(iso: "2024-05-25")), JournalQuery(search: "note"),
+                  JournalQuery(limit: 5), JournalQuery(includeUnfinished: false, newestFirst: false)] {
+            let a = try store.entries(q).map { ($0.id, $0.day, $0.moodAfter, $0.note) }
+            let b = try memory.entries(q).map { ($0.id, $0.day, $0.moodAfter, $0.note) }
+            #expect(a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1) && a.map(\.2) == b.map(\.2) && a.map(\.3) == b.map(\.3))
+        }
+        #expect(try store.points() == memory.points())
+    }
+
+    @Test func deleteEverythingEmptiesEveryTable() async throws {
+        let store = try JournalStore.inMemory()
+        let id = try store.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 2, at: t0, timeZone: london)
+        try store.complete(id, moodAfter: 5, note: "gone soon", at: t0)
+        try store.deleteEverything()
+        #expect(try store.count() == 0 && store.consents().isEmpty)
+        #expect(try store.entries(JournalQuery(search: "gone")).isEmpty)
+        #expect(try store.db.scalar("SELECT count(*) FROM journal_search") { $0.int(0) } == 0)
+        #expect(try store.integrityCheck() == ["ok"])
+    }
+}
