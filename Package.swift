@@ -10,11 +10,17 @@ let package = Package(
     targets: [
         // Pure: domain, catalog model and validation, step machine, detectors, router.
         .target(name: "AllinCore", path: "Sources/AllinCore"),
+        // C helpers for child processes: posix_spawn on a keeper thread, reaping, terminal modes.
+        .target(name: "CProcessSupport", path: "Sources/CProcessSupport"),
+        // Adapter: player discovery and control, rendering of session audio (espeak-ng, sox).
+        .target(name: "AllinAudio", dependencies: ["AllinCore", "CProcessSupport"], path: "Sources/AllinAudio"),
         // Commands of the command-line interface; reads files and the environment, writes to stdout.
-        .target(name: "AllinCLI", dependencies: ["AllinCore"], path: "Sources/AllinCLI"),
+        .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinAudio"], path: "Sources/AllinCLI"),
         // The thin executable: wiring only.
         .executableTarget(name: "allin", dependencies: ["AllinCLI"], path: "Sources/allin"),
         .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore"], path: "Tests/AllinCoreTests",
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "AllinAudioTests", dependencies: ["AllinAudio", "AllinCore"], path: "Tests/AllinAudioTests",
                     exclude: ["Fixtures"]),
         .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "allin"], path: "Tests/AllinCLITests"),
     ],

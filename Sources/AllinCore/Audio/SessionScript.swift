@@ -39,14 +39,14 @@ public struct SessionScript: Sendable, Equatable {
     }
 
     /// Counts whitespace-separated words that hold at least one letter or digit.
-    static func words(in text: String) -> Int {
+    public static func words(in text: String) -> Int {
         text.split(whereSeparator: { $0 == " " }).filter { word in
             word.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         }.count
     }
 
     /// Seconds with up to three decimals and no trailing zeros: 4 → "4", 1.5 → "1.5".
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         let millis = Int((value * 1000).rounded())
         if millis % 1000 == 0 { return String(millis / 1000) }
         var fraction = String(millis % 1000)
