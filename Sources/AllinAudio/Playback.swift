@@ -23,6 +23,8 @@ public final class Playback: @unchecked Sendable {
 
     /// A player that ends within this many seconds of starting has failed (unless the audio is that short).
     public static let earlyWindow = 1.5
+    /// How long mpv may take to load a file before allin falls back to its own clock.
+    static let ipcPatience = 3.0
     /// Seconds from SIGTERM to SIGKILL on stop.
     public static let stopGrace = 2.0
 
@@ -38,6 +40,8 @@ public final class Playback: @unchecked Sendable {
     private var pausedTotal = 0.0
     private var pausedBySignal = false
     private var frozenPosition = 0.0
+    /// mpv's last reported position (nil until it has loaded the file).
+    private var ipcPosition: Double?
     private static let sockets = Atomic<Int>(0)
 
     public init(choice: PlayerChoice, file: URL, duration: Double?, environment: [String: String], paths: AudioPaths) {
@@ -79,6 +83,7 @@ public final class Playback: @unchecked Sendable {
         child = try ChildProcess.spawn(executable: choice.executable, arguments: args, environment: environment,
                                        log: paths.playerLog, pdeathsig: true)
         ipc = socketPath.map { MPVClient(socketPath: $0) }
+        ipcPosition = nil
         startedAt = Monotonic.now()
         startOffset = position
         pausedTotal = 0
@@ -123,9 +128,15 @@ public final class Playback: @unchecked Sendable {
         if state == .paused { return frozenPosition }
         if state == .finished, let duration { return duration }
         guard state == .playing else { return frozenPosition }
-        if let ipc, ipc.connect(timeout: 0), let t = ipc.number("time-pos") {
-            if duration == nil, let d = ipc.number("duration") { duration = d }
-            return t
+        if let ipc {
+            if ipc.connect(timeout: 0), let t = ipc.number("time-pos") {
+                if duration == nil, let d = ipc.number("duration") { duration = d }
+                ipcPosition = t
+                return t
+            }
+            // Before mpv has loaded the file it has no position: it is still at the start point.
+            if let ipcPosition { return ipcPosition }
+            if Monotonic.now() - startedAt < Playback.ipcPatience { return startOffset }
         }
         let t = startOffset + Monotonic.now() - startedAt - pausedTotal
         return min(max(0, t), duration ?? .infinity)
@@ -174,7 +185,12 @@ public final class Playback: @unchecked Sendable {
         case .none:
             return false
         case .ipc:
-            guard let ipc, ipc.connect(timeout: 1), ipc.seek(to: target) else { return false }
+            // mpv refuses to seek until the file is loaded: wait for its first position.
+            guard let ipc, ipc.connect(timeout: 1) else { return false }
+            let deadline = Monotonic.now() + Playback.ipcPatience
+            while ipc.number("time-pos") == nil, Monotonic.now() < deadline { usleep(20_000) }
+            guard ipc.seek(to: target) else { return false }
+            ipcPosition = target
         case .restart:
             let wasPaused = state == .paused
             child?.terminate(grace: Playback.stopGrace)
@@ -200,6 +216,15 @@ public final class Playback: @unchecked Sendable {
         child?.terminate(grace: Playback.stopGrace)
         state = .stopped
         closeIPC()
+    }
+
+    /// mpv's own pause flag over IPC (nil for other players or when it does not answer).
+    func ipcReportsPaused() -> Bool? {
+        lock.lock(); defer { lock.unlock() }
+        guard let ipc, ipc.connect(timeout: 1), case let .bool(b)? = ipc.command([.string("get_property"), .string("pause")]) else {
+            return nil
+        }
+        return b
     }
 
     /// The player's process id while it runs (for tests and diagnostics).
