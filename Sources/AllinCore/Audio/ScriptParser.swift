@@ -23,9 +23,9 @@ public enum ScriptParser {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         var number = 0
-        for raw in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so it is a separator of its own.
+        for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if let control = trimmed.unicodeScalars.first(where: isForbiddenControl) {
