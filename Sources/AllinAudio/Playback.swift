@@ -73,6 +73,7 @@ public final class Playback: @unchecked Sendable {
         try AudioPaths.ensurePrivateDirectory(paths.playerLog.deletingLastPathComponent())
         if choice.template.pause == .ipc {
             try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
+            Playback.removeStaleSockets(in: paths.runtimeDirectory)
             let n = Playback.sockets.add(1, ordering: .relaxed).newValue
             let path = paths.runtimeDirectory.appendingPathComponent("mpv-\(getpid())-\(n).sock").path
             unlink(path)
@@ -239,6 +240,16 @@ public final class Playback: @unchecked Sendable {
     private func removeSocket() {
         if let socketPath { unlink(socketPath) }
         socketPath = nil
+    }
+
+    /// Sockets left by an allin that was killed outright (`mpv-<pid>-<n>.sock` whose pid is gone).
+    static func removeStaleSockets(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix("mpv-") && name.hasSuffix(".sock") {
+            let parts = name.dropFirst(4).split(separator: "-")
+            guard let owner = parts.first.flatMap({ Int32($0) }), owner != getpid() else { continue }
+            if kill(owner, 0) != 0, errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
+        }
     }
 
     private func lastLogLine() -> String? {

@@ -11,6 +11,8 @@ enum Help {
       resources   Show crisis lines for your region
       catalog     Show or check the catalog (vocabulary, sessions, helplines)
       bench       Measure routing and detection speed (use: swift run -c release allin bench)
+      play        Play one session's audio (or read along with its text)
+      audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
 
     Options for every command:
@@ -96,6 +98,11 @@ enum Help {
         case "resources": return resources
         case "catalog": return catalog
         case "bench": return bench
+        case "play": return play
+        case "audio": return audio
+        case "audio render": return audioRender
+        case "audio players": return audioPlayers
+        case "audio check": return audioCheck
         case "help": return main
         default: return nil
         }
