@@ -1,3 +1,4 @@
+import AllinCore
 import Foundation
 
 /// espeak-ng and sox as found on this machine, with their versions (part of the cache key) and
@@ -40,6 +41,43 @@ enum ToolRunner {
         let child = try ChildProcess.spawn(executable: tool, arguments: args, environment: environment, log: log,
                                            pdeathsig: true)
         return child.waitUntilExit()
+    }
+
+    /// One tool run for `runAll`.
+    struct Job {
+        var tool: URL
+        var args: [String]
+        var name: String
+    }
+
+    /// Runs `jobs` with at most `parallel` at a time, calling `finished(index)` (on this thread) as
+    /// each ends well. The first failure ends the others and is thrown.
+    static func runAll(_ jobs: [Job], parallel: Int, environment: [String: String], log: URL,
+                       finished: (Int) -> Void) throws(AudioError) {
+        var next = 0
+        var running: [(index: Int, child: ChildProcess)] = []
+        defer { for r in running { r.child.terminate(grace: 0.5) } }
+        while next < jobs.count || !running.isEmpty {
+            while running.count < max(1, parallel), next < jobs.count {
+                let job = jobs[next]
+                running.append((next, try ChildProcess.spawn(executable: job.tool, arguments: job.args,
+                                                             environment: environment, log: log, pdeathsig: true)))
+                next += 1
+            }
+            var progressed = false
+            for (i, r) in running.enumerated().reversed() {
+                guard let status = r.child.poll() else { continue }
+                running.remove(at: i)
+                progressed = true
+                guard status.succeeded else {
+                    let last = lastLine(log)
+                    throw AudioError.toolFailed(tool: jobs[r.index].name,
+                                                detail: status.plain + (last.isEmpty ? "" : ": \(Visible.text(last))"))
+                }
+                finished(r.index)
+            }
+            if !progressed { usleep(2_000) }
+        }
     }
 
     /// Runs `tool` and returns what it printed (empty on failure).

@@ -45,6 +45,9 @@ public struct Renderer: Sendable {
         self.environment = environment
     }
 
+    /// Tools run at once while rendering: one per core, at most 4.
+    static let parallelism = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
     public func key(for script: SessionScript) -> String { AudioCacheKey.key(script: script, settings: settings) }
 
     /// The audio and captions files for `slug` rendered under `key`.
@@ -88,21 +91,30 @@ public struct Renderer: Sendable {
             }
         }
 
-        // 1. Speech, one file per caption line.
+        // 1. Speech, one file per caption line (as many espeak-ng at once as there are cores).
         let lines = script.lines
-        var durations: [Double] = []
-        var format: WAVInfo?
+        var jobs: [ToolRunner.Job] = []
         for (i, text) in lines.enumerated() {
-            progress(RenderProgress(slug: slug, fraction: 0.8 * Double(i) / Double(lines.count),
-                                    step: "speaking line \(i + 1) of \(lines.count)"))
             let textFile = work.appendingPathComponent("line-\(i).txt")
-            let wav = work.appendingPathComponent("line-\(i).wav")
             guard FileManager.default.createFile(atPath: textFile.path, contents: Data(text.utf8)) else {
                 throw AudioError.io(path: textFile.path, message: "cannot write the file")
             }
-            try run(tools.espeak, ["-v", settings.voice, "-s", String(settings.rate), "-p", String(settings.pitch),
-                                   "-w", wav.path, "-f", textFile.path], "espeak-ng")
-            guard let info = WAVInfo.read(wav) else {
+            jobs.append(ToolRunner.Job(tool: tools.espeak, args: [
+                "-v", settings.voice, "-s", String(settings.rate), "-p", String(settings.pitch),
+                "-w", work.appendingPathComponent("line-\(i).wav").path, "-f", textFile.path,
+            ], name: "espeak-ng"))
+        }
+        progress(RenderProgress(slug: slug, fraction: 0, step: "speaking line 1 of \(lines.count)"))
+        var spoken = 0
+        try ToolRunner.runAll(jobs, parallel: Renderer.parallelism, environment: environment, log: log) { _ in
+            spoken += 1
+            progress(RenderProgress(slug: slug, fraction: 0.8 * Double(spoken) / Double(lines.count),
+                                    step: "speaking line \(min(spoken + 1, lines.count)) of \(lines.count)"))
+        }
+        var durations: [Double] = []
+        var format: WAVInfo?
+        for i in lines.indices {
+            guard let info = WAVInfo.read(work.appendingPathComponent("line-\(i).wav")) else {
                 throw AudioError.toolFailed(tool: "espeak-ng", detail: "it wrote no readable WAV for line \(i + 1)")
             }
             format = format ?? info
@@ -140,9 +152,13 @@ public struct Renderer: Sendable {
             let length = SessionScript.seconds(total)
             let noise = work.appendingPathComponent("bed-noise.wav")
             let drone = work.appendingPathComponent("bed-drone.wav")
-            try run(tools.sox, ["-n"] + pcm + [noise.path, "synth", length, "brownnoise", "lowpass", "400", "vol", "0.25"], "sox")
-            try run(tools.sox, ["-r", String(format.sampleRate), "-c", "2", "-n", "-b", "16", drone.path, "synth", length,
-                                "sine", "110", "sine", "165", "tremolo", "0.1", "40", "remix", "-", "vol", "0.05"], "sox")
+            try ToolRunner.runAll([
+                ToolRunner.Job(tool: tools.sox, args: ["-n"] + pcm + [noise.path, "synth", length, "brownnoise",
+                                                                     "lowpass", "400", "vol", "0.25"], name: "sox"),
+                ToolRunner.Job(tool: tools.sox, args: ["-r", String(format.sampleRate), "-c", "2", "-n", "-b", "16", drone.path,
+                                                       "synth", length, "sine", "110", "sine", "165", "tremolo", "0.1", "40",
+                                                       "remix", "-", "vol", "0.05"], name: "sox"),
+            ], parallel: Renderer.parallelism, environment: environment, log: log) { _ in }
             mixInputs = ["-m"] + mixInputs + ["-v", "0.5", noise.path, "-v", "0.6", drone.path]
         }
 
