@@ -1,7 +1,8 @@
 import Foundation
 
-/// The user's config file format: `key = value` lines, `#` comments, blank lines ignored. Keys are
-/// lower-case words (dots and underscores allowed); values run to the end of the line, trimmed.
+/// The user's config file format: `key = value` lines, blank lines ignored, `#` starts a comment (at
+/// the start of a line, or after a space or tab). Keys are lower-case words (dots and underscores
+/// allowed); values run to the comment or the end of the line, trimmed.
 public struct KeyValueConfig: Sendable, Equatable {
     /// One setting and the line it came from.
     public struct Entry: Sendable, Equatable {
@@ -33,7 +34,12 @@ public struct KeyValueConfig: Sendable, Equatable {
                 continue
             }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            var rest = Substring(line[line.index(after: eq)...])
+            if let hash = rest.indices.first(where: { rest[$0] == "#" && $0 > rest.startIndex
+                                                       && (rest[rest.index(before: $0)] == " " || rest[rest.index(before: $0)] == "\t") }) {
+                rest = rest[..<hash]
+            }
+            let value = rest.trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }) else {
                 problems.append(ScriptProblem(file: file, line: number, "the key must be a lower-case word, found '\(Visible.text(key, limit: 30))'"))
                 continue

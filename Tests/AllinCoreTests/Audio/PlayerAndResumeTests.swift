@@ -87,6 +87,9 @@ struct KeyValueConfigTests {
         #expect(c.value("player")?.value == "mpv --ao=null")
         #expect(c.value("rate")?.value == "125" && c.value("rate")?.line == 5)
         #expect(c.value("missing") == nil)
+        let commented = try KeyValueConfig.parse("player = mpv --ao=null   # for tests\nvoice = en#1\n", file: "cfg")
+        #expect(commented.value("player")?.value == "mpv --ao=null")
+        #expect(commented.value("voice")?.value == "en#1")
     }
 
     @Test func badLinesNameTheLine() {
