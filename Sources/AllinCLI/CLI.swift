@@ -41,6 +41,8 @@ public struct CLI: Sendable {
             case "export": return try await ExportCommand(cli: self).run(rest)
             case "erase": return try await EraseCommand(cli: self).run(rest)
             case "where": return try WhereCommand(cli: self).run(rest)
+            case "play": return try PlayCommand(cli: self).run(rest)
+            case "audio": return try AudioCommand(cli: self).run(rest)
             default:
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }

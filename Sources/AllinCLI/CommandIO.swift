@@ -16,11 +16,12 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
     public init() {}
     public func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        // A closed pipe (`allin … | head`) is not a crash: the throwing write reports EPIPE, ignored here.
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
     public func err(_ text: String) {
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
     public func readAllInput() -> Data {
         FileHandle.standardInput.readDataToEndOfFile()

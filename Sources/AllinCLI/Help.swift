@@ -15,6 +15,8 @@ enum Help {
       erase       Delete the journal and its files (asks first)
       where       Show where allin keeps data, cache and config
       bench       Measure routing and detection speed (use: swift run -c release allin bench)
+      play        Play one session's audio (or read along with its text)
+      audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
 
     Options for every command:
@@ -176,6 +178,11 @@ enum Help {
         case "export": return export
         case "erase": return erase
         case "where": return where_
+        case "play": return play
+        case "audio": return audio
+        case "audio render": return audioRender
+        case "audio players": return audioPlayers
+        case "audio check": return audioCheck
         case "help": return main
         default: return nil
         }

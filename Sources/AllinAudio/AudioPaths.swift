@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where allin keeps audio things for this user: the render cache, the config file, the data
+/// directory (user recordings, resume positions) and a private runtime directory for sockets.
+/// Directories allin creates are mode 0700 and files 0600.
+public struct AudioPaths: Sendable, Equatable {
+    /// `$XDG_CACHE_HOME/allin/audio`, else `~/.cache/allin/audio`.
+    public var cacheDirectory: URL
+    /// `$XDG_CONFIG_HOME/allin/config`, else `~/.config/allin/config`.
+    public var configFile: URL
+    /// `$XDG_DATA_HOME/allin`, else `~/.local/share/allin`.
+    public var dataDirectory: URL
+    /// `$XDG_RUNTIME_DIR/allin`, else `/tmp/allin-<uid>`: mpv's IPC sockets.
+    public var runtimeDirectory: URL
+
+    public init(cacheDirectory: URL, configFile: URL, dataDirectory: URL, runtimeDirectory: URL) {
+        self.cacheDirectory = cacheDirectory
+        self.configFile = configFile
+        self.dataDirectory = dataDirectory
+        self.runtimeDirectory = runtimeDirectory
+    }
+
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> URL {
+            if let v = environment[variable], v.hasPrefix("/") { return URL(fileURLWithPath: v) }
+            return URL(fileURLWithPath: home).appendingPathComponent(fallback)
+        }
+        cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("allin/audio")
+        configFile = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("allin/config")
+        dataDirectory = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("allin")
+        if let r = environment["XDG_RUNTIME_DIR"], r.hasPrefix("/"), r.utf8.count < 60 {
+            runtimeDirectory = URL(fileURLWithPath: r).appendingPathComponent("allin")
+        } else {
+            runtimeDirectory = URL(fileURLWithPath: "/tmp/allin-\(getuid())")
+        }
+    }
+
+    /// The player's log (its stdout and stderr), beside the cache.
+    public var playerLog: URL { cacheDirectory.deletingLastPathComponent().appendingPathComponent("player.log") }
+
+    /// Creates `url` (and missing parents) with mode 0700, and makes sure an existing one is a
+    /// directory owned by this user with mode 0700.
+    public static func ensurePrivateDirectory(_ url: URL) throws(AudioError) {
+        let path = url.path
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            do {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw AudioError.io(path: path, message: "cannot create the directory")
+            }
+            guard lstat(path, &st) == 0 else { throw AudioError.io(path: path, message: "cannot create the directory") }
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { throw AudioError.io(path: path, message: "is not a directory") }
+        guard st.st_uid == getuid() else { throw AudioError.io(path: path, message: "belongs to another user") }
+        if st.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
+            throw AudioError.io(path: path, message: "cannot make it private (mode 0700)")
+        }
+    }
+
+    /// Writes `data` atomically with mode 0600.
+    public static func writePrivate(_ data: Data, to url: URL) throws(AudioError) {
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw AudioError.io(path: url.path, message: "cannot write the file")
+        }
+        chmod(tmp.path, 0o600)
+        guard rename(tmp.path, url.path) == 0 else {
+            unlink(tmp.path)
+            throw AudioError.io(path: url.path, message: "cannot write the file")
+        }
+    }
+}

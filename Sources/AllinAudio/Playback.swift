@@ -1,0 +1,273 @@
+import AllinCore
+import Foundation
+import Synchronization
+
+/// One audio file playing through a command-line player: start (at a position), pause and resume
+/// (mpv over IPC, others by SIGSTOP/SIGCONT on the group), seek where the player allows it, stop
+/// (SIGTERM, SIGKILL after 2 s), and the position. `poll()` reaps the player and reports how it
+/// ended; a player that ends within moments of starting is reported as a failure in plain words.
+public final class Playback: @unchecked Sendable {
+    public enum State: Sendable, Equatable {
+        case playing
+        case paused
+        case finished
+        case stopped
+        case failed(AudioError)
+    }
+
+    public let choice: PlayerChoice
+    public let file: URL
+    /// Length of the audio in seconds, when known (rendered captions, or mpv's answer).
+    public private(set) var duration: Double?
+    public private(set) var state: State = .stopped
+
+    /// A player that ends within this many seconds of starting has failed (unless the audio is that short).
+    public static let earlyWindow = 1.5
+    /// How long mpv may take to load a file before allin falls back to its own clock.
+    static let ipcPatience = 3.0
+    /// Seconds from SIGTERM to SIGKILL on stop.
+    public static let stopGrace = 2.0
+
+    private let environment: [String: String]
+    private let paths: AudioPaths
+    private let lock = NSLock()
+    private var child: ChildProcess?
+    private var ipc: MPVClient?
+    private var socketPath: String?
+    private var startedAt = 0.0
+    private var startOffset = 0.0
+    private var pausedAt: Double?
+    private var pausedTotal = 0.0
+    private var pausedBySignal = false
+    private var frozenPosition = 0.0
+    /// mpv's last reported position (nil until it has loaded the file).
+    private var ipcPosition: Double?
+    private static let sockets = Atomic<Int>(0)
+
+    public init(choice: PlayerChoice, file: URL, duration: Double?, environment: [String: String], paths: AudioPaths) {
+        self.choice = choice
+        self.file = file
+        self.duration = duration
+        self.environment = environment
+        self.paths = paths
+    }
+
+    deinit {
+        child?.terminate(grace: Playback.stopGrace)
+        removeSocket()
+    }
+
+    /// True when the player can seek (over IPC or by restarting at the new position).
+    public var canSeek: Bool { choice.template.seek != .none }
+
+    /// Starts playing at `position` seconds (0 when the player cannot start part-way).
+    public func start(at position: Double = 0) throws(AudioError) {
+        lock.lock(); defer { lock.unlock() }
+        let ext = file.pathExtension.lowercased()
+        guard choice.template.plays(extension: ext) else { throw AudioError.unsupportedFormat(player: choice.name, ext: ext) }
+        try launch(at: choice.template.canStartAtPosition ? max(0, position) : 0)
+        state = .playing
+    }
+
+    private func launch(at position: Double) throws(AudioError) {
+        try AudioPaths.ensurePrivateDirectory(paths.playerLog.deletingLastPathComponent())
+        if choice.template.pause == .ipc {
+            try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
+            Playback.removeStaleSockets(in: paths.runtimeDirectory)
+            let n = Playback.sockets.add(1, ordering: .relaxed).newValue
+            let path = paths.runtimeDirectory.appendingPathComponent("mpv-\(getpid())-\(n).sock").path
+            unlink(path)
+            socketPath = path
+        }
+        _ = FileManager.default.createFile(atPath: paths.playerLog.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position)
+        child = try ChildProcess.spawn(executable: choice.executable, arguments: args, environment: environment,
+                                       log: paths.playerLog, pdeathsig: true)
+        ipc = socketPath.map { MPVClient(socketPath: $0) }
+        ipcPosition = nil
+        startedAt = Monotonic.now()
+        startOffset = position
+        pausedTotal = 0
+        pausedAt = nil
+        pausedBySignal = false
+    }
+
+    /// Checks on the player without blocking; reaps it when it has ended.
+    @discardableResult
+    public func poll() -> State {
+        lock.lock(); defer { lock.unlock() }
+        guard state == .playing || state == .paused, let child, let status = child.poll() else { return state }
+        let ranFor = Monotonic.now() - startedAt - pausedTotal
+        let remaining = duration.map { $0 - startOffset }
+        let early = ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
+        if early {
+            var detail = status.plain
+            if status.succeeded, let remaining {
+                detail = "it ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing; is there a sound device?"
+            }
+            if let line = lastLogLine() { detail += ": \(line)" }
+            state = .failed(.failedAtStart(player: choice.name, detail: detail))
+        } else if status.succeeded {
+            state = .finished
+        } else {
+            var detail = status.plain
+            if let line = lastLogLine() { detail += ": \(line)" }
+            state = .failed(.failedWhilePlaying(player: choice.name, detail: detail))
+        }
+        closeIPC()
+        return state
+    }
+
+    /// Seconds into the audio: mpv's own position when it answers, else the clock since the start
+    /// minus the time spent paused.
+    public var position: Double {
+        lock.lock(); defer { lock.unlock() }
+        return positionLocked()
+    }
+
+    private func positionLocked() -> Double {
+        if state == .paused { return frozenPosition }
+        if state == .finished, let duration { return duration }
+        guard state == .playing else { return frozenPosition }
+        if let ipc {
+            if ipc.connect(timeout: 0), let t = ipc.number("time-pos") {
+                if duration == nil, let d = ipc.number("duration") { duration = d }
+                ipcPosition = t
+                return t
+            }
+            // Before mpv has loaded the file it has no position: it is still at the start point.
+            if let ipcPosition { return ipcPosition }
+            if Monotonic.now() - startedAt < Playback.ipcPatience { return startOffset }
+        }
+        let t = startOffset + Monotonic.now() - startedAt - pausedTotal
+        return min(max(0, t), duration ?? .infinity)
+    }
+
+    public func pause() {
+        lock.lock(); defer { lock.unlock() }
+        guard state == .playing, let child else { return }
+        frozenPosition = positionLocked()
+        if let ipc, ipc.connect(timeout: 1), ipc.setPause(true) {
+            pausedBySignal = false
+        } else {
+            child.suspend()
+            pausedBySignal = true
+        }
+        pausedAt = Monotonic.now()
+        state = .paused
+    }
+
+    public func resume() {
+        lock.lock(); defer { lock.unlock() }
+        guard state == .paused, let child else { return }
+        if pausedBySignal {
+            child.resume()
+        } else if let ipc, !ipc.setPause(false) {
+            child.resume()
+        }
+        if let pausedAt { pausedTotal += Monotonic.now() - pausedAt }
+        pausedAt = nil
+        state = .playing
+    }
+
+    public func togglePause() {
+        if state == .paused { resume() } else { pause() }
+    }
+
+    /// Moves by `delta` seconds (clamped to the audio); false when the player cannot seek.
+    @discardableResult
+    public func seek(by delta: Double) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard state == .playing || state == .paused else { return false }
+        let current = positionLocked()
+        let upper = duration.map { max(0, $0 - 1) } ?? .infinity
+        let target = min(max(0, current + delta), upper)
+        switch choice.template.seek {
+        case .none:
+            return false
+        case .ipc:
+            // mpv refuses to seek until the file is loaded: wait for its first position.
+            guard let ipc, ipc.connect(timeout: 1) else { return false }
+            let deadline = Monotonic.now() + Playback.ipcPatience
+            while ipc.number("time-pos") == nil, Monotonic.now() < deadline { usleep(20_000) }
+            guard ipc.seek(to: target) else { return false }
+            ipcPosition = target
+        case .restart:
+            let wasPaused = state == .paused
+            child?.terminate(grace: Playback.stopGrace)
+            closeIPC()
+            do { try launch(at: target) } catch {
+                state = .failed(error)
+                return false
+            }
+            if wasPaused { child?.suspend(); pausedBySignal = true; pausedAt = Monotonic.now() }
+        }
+        startOffset = target
+        startedAt = Monotonic.now()
+        pausedTotal = 0
+        if state == .paused { pausedAt = startedAt; frozenPosition = target }
+        return true
+    }
+
+    /// Stops the player (SIGCONT+SIGTERM, SIGKILL after 2 s) and reaps it.
+    public func stop() {
+        lock.lock(); defer { lock.unlock() }
+        guard state == .playing || state == .paused else { return }
+        frozenPosition = positionLocked()
+        child?.terminate(grace: Playback.stopGrace)
+        state = .stopped
+        closeIPC()
+    }
+
+    /// mpv's own pause flag over IPC (nil for other players or when it does not answer).
+    func ipcReportsPaused() -> Bool? {
+        lock.lock(); defer { lock.unlock() }
+        guard let ipc, ipc.connect(timeout: 1), case let .bool(b)? = ipc.command([.string("get_property"), .string("pause")]) else {
+            return nil
+        }
+        return b
+    }
+
+    /// The player's process id while it runs (for tests and diagnostics).
+    public var pid: pid_t? { lock.withLock { child?.pid } }
+
+    private func closeIPC() {
+        ipc?.close()
+        ipc = nil
+        removeSocket()
+    }
+
+    private func removeSocket() {
+        if let socketPath { unlink(socketPath) }
+        socketPath = nil
+    }
+
+    /// Sockets left by an allin that was killed outright (`mpv-<pid>-<n>.sock` whose pid is gone).
+    static func removeStaleSockets(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix("mpv-") && name.hasSuffix(".sock") {
+            let parts = name.dropFirst(4).split(separator: "-")
+            guard let owner = parts.first.flatMap({ Int32($0) }), owner != getpid() else { continue }
+            if kill(owner, 0) != 0, errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
+        }
+    }
+
+    private func lastLogLine() -> String? {
+        guard let data = FileManager.default.contents(atPath: paths.playerLog.path) else { return nil }
+        let text = String(decoding: data.suffix(4096), as: UTF8.self)
+        guard let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last(where: {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }) else { return nil }
+        return Visible.text(line.trimmingCharacters(in: .whitespaces), limit: 160)
+    }
+}
+
+/// Times as people read them: 4:05, 1:02:03.
+public enum Clock {
+    public static func text(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.rounded(.down)))
+        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
+        if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
+        return "\(s / 60):\(pad(s % 60))"
+    }
+}

@@ -1,0 +1,164 @@
+import AllinAudio
+import AllinCore
+import Foundation
+
+/// `allin audio render|players|check`: render session audio, show the players, check the scripts.
+struct AudioCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) throws -> Int32 {
+        guard let sub = rawArgs.first, !sub.hasPrefix("-") else {
+            if rawArgs.contains("--help") || rawArgs.contains("-h") { cli.io.out(Help.audio); return 0 }
+            throw CLIError.usage(command: "audio", message: "name what to do: render, players or check")
+        }
+        let rest = Array(rawArgs.dropFirst())
+        switch sub {
+        case "render": return try render(rest)
+        case "players": return try players(rest)
+        case "check": return try check(rest)
+        default:
+            throw CLIError.usage(command: "audio", message: "unknown audio command '\(Visible.text(sub, limit: 40))' (render, players or check)")
+        }
+    }
+
+    // MARK: render
+
+    private func render(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "audio render", rawArgs, flags: ["--all", "--force"], options: ["--catalog"])
+        if args.has("--help") { cli.io.out(Help.audioRender); return 0 }
+        if args.has("--all"), !args.positional.isEmpty {
+            throw CLIError.usage(command: "audio render", message: "name sessions or use --all, not both")
+        }
+        if !args.has("--all"), args.positional.isEmpty {
+            throw CLIError.usage(command: "audio render", message: "name one or more sessions (SLUG) or use --all")
+        }
+        let ctx = try AudioContext(cli: cli, args: args)
+        let sessions = args.has("--all") ? ctx.catalog.sessions : try ctx.sessions(args.positional, command: "audio render")
+        let renderer: Renderer
+        switch ctx.renderer() {
+        case let .success(r): renderer = r
+        case let .failure(error):
+            cli.io.err("allin audio render: \(error.message)\n")
+            return 1
+        }
+        let live = ctx.outputIsTerminal
+        var rendered = 0, cached = 0, failed: [String] = []
+        for session in sessions {
+            do {
+                let script = try ctx.library.script(session.slug)
+                var lastDraw = 0.0
+                let result = try renderer.render(slug: session.slug, script: script, force: args.has("--force")) { p in
+                    guard live, p.fraction < 1, Monotonic.now() - lastDraw > 0.05 else { return }
+                    lastDraw = Monotonic.now()
+                    cli.io.out("\r\u{1B}[2K" + ProgressLine.render(slug: p.slug, fraction: p.fraction, step: p.step,
+                                                                  columns: ctx.columns, unicode: ctx.unicode))
+                }
+                if live { cli.io.out("\r\u{1B}[2K") }
+                let size = String(format: "%.2f MB", Double(result.bytes) / 1_048_576)
+                if result.cached {
+                    cached += 1
+                    cli.io.out("cached   \(session.slug): \(Clock.text(result.captions.duration)), \(size), \(result.captions.cues.count) lines\n")
+                } else {
+                    rendered += 1
+                    cli.io.out("rendered \(session.slug): \(Clock.text(result.captions.duration)), \(size), \(result.captions.cues.count) lines, "
+                               + String(format: "%.1f s", result.seconds) + "\n")
+                }
+            } catch {
+                if live { cli.io.out("\r\u{1B}[2K") }
+                failed.append(session.slug)
+                cli.io.err("failed   \(session.slug): \(error.message)\n")
+            }
+        }
+        var summary = "\(rendered) rendered, \(cached) already cached"
+        if !failed.isEmpty { summary += ", \(failed.count) failed" }
+        cli.io.out(summary + " (cache: \(Visible.text(ctx.paths.cacheDirectory.path)))\n")
+        return failed.isEmpty ? 0 : 1
+    }
+
+    // MARK: players
+
+    private func players(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "audio players", rawArgs, flags: [], options: ["--player", "--catalog"])
+        if args.has("--help") { cli.io.out(Help.audioPlayers); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "audio players", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        let paths = AudioPaths(environment: cli.environment)
+        let config: AudioConfig
+        do { config = try AudioConfig.load(paths.configFile) } catch { throw AudioContext.cliError(error) }
+        let report: PlayerReport
+        do {
+            report = try PlayerDiscovery.discover(option: args.options["--player"], environment: cli.environment, config: config)
+        } catch {
+            throw AudioContext.cliError(error)
+        }
+        var out = "Players allin knows, in the order it looks for them:\n"
+        var table = TextTable(header: ["player", "found at", "pause", "seek", "notes"])
+        for c in report.candidates {
+            let t = c.template
+            table.rows.append([t.name, c.path.map { Visible.text($0.path) } ?? "not found",
+                               t.pause == .ipc ? "IPC" : "signals",
+                               t.seek == .none ? "no" : t.seek == .ipc ? "yes" : "restart", t.note])
+        }
+        out += table.render()
+        if let choice = report.choice {
+            var line = "\nWould use: \(Visible.text(choice.name)) (\(Visible.text(choice.executable.path))"
+            if !choice.command.extraArguments.isEmpty {
+                line += " " + choice.command.extraArguments.map { Visible.text($0) }.joined(separator: " ")
+            }
+            out += line + "), chosen by \(Visible.text(choice.source)).\n"
+        } else {
+            out += "\nWould use: no player: \(Visible.text(report.why)). Sessions run as read-along text.\n"
+        }
+        out += "Override with --player P, the ALLIN_PLAYER environment variable, or 'player = P' in the config file.\n"
+        switch RenderToolsReport.describe(environment: cli.environment) {
+        case let .success(tools): out += "Rendering: \(tools)\n"
+        case let .failure(error): out += "Rendering: not possible: \(error.message)\n"
+        }
+        let configState = config.file == nil ? "not present" : "present"
+        out += "Config file: \(Visible.text(paths.configFile.path)) (\(configState))\n"
+        for other in config.otherKeys {
+            out += "  (line \(other.line): '\(Visible.text(other.key))' is not an audio setting; left for other parts of allin)\n"
+        }
+        out += "Audio cache: \(Visible.text(paths.cacheDirectory.path))\n"
+        cli.io.out(out)
+        return 0
+    }
+
+    // MARK: check
+
+    private func check(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "audio check", rawArgs, flags: [], options: ["--catalog"])
+        if args.has("--help") { cli.io.out(Help.audioCheck); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "audio check", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        let ctx = try AudioContext(cli: cli, args: args)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: ctx.library.scriptsDirectory.path, isDirectory: &isDir), isDir.boolValue else {
+            cli.io.err("scripts check failed: there is no scripts directory (\(Visible.text(ctx.library.scriptsDirectory.path)))\n")
+            return 1
+        }
+        let scripts = ctx.library.allScripts()
+        let issues = ScriptCoverage.issues(sessions: ctx.catalog.sessions, scripts: scripts)
+        if issues.isEmpty {
+            cli.io.out("scripts OK: \(ctx.catalog.sessions.count) sessions, each with a script of \(ScriptCoverage.wordRange.lowerBound)–\(ScriptCoverage.wordRange.upperBound) words\n")
+            return 0
+        }
+        cli.io.err("scripts check failed: \(issues.count) problem\(issues.count == 1 ? "" : "s")\n")
+        for issue in issues { cli.io.err("  - \(Visible.text(issue.description))\n") }
+        return 1
+    }
+}
+
+/// The render tools as one line for `allin audio players`.
+enum RenderToolsReport {
+    static func describe(environment: [String: String]) -> Result<String, AudioError> {
+        do {
+            let tools = try RenderTools.find(environment: environment)
+            return .success("\(tools.engine); writes \(tools.canWriteOgg ? "Ogg Vorbis" : "WAV (this sox cannot write Ogg)")")
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import AllinAudio
+import AllinCore
+import CProcessSupport
+import Foundation
+
+/// What the audio commands share: the user's paths and config, the catalog, the player and the
+/// renderer, with every audio error turned into a CLI error naming the field.
+struct AudioContext {
+    let cli: CLI
+    let paths: AudioPaths
+    let config: AudioConfig
+    let catalogDirectory: URL
+    let catalog: Catalog
+    let library: AudioLibrary
+
+    init(cli: CLI, args: Arguments) throws {
+        self.cli = cli
+        paths = AudioPaths(environment: cli.environment)
+        do {
+            config = try AudioConfig.load(paths.configFile)
+        } catch {
+            throw AudioContext.cliError(error)
+        }
+        catalogDirectory = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        catalog = try cli.loadCatalog(args)
+        library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
+    }
+
+    /// The player report for `--player` (or the environment, config, discovery).
+    func players(option: String?) throws -> PlayerReport {
+        do {
+            return try PlayerDiscovery.discover(option: option, environment: cli.environment, config: config)
+        } catch {
+            throw AudioContext.cliError(error)
+        }
+    }
+
+    /// The renderer, or the reason there is none (a tool is missing).
+    func renderer() -> Result<Renderer, AudioError> {
+        do {
+            let tools = try RenderTools.find(environment: cli.environment)
+            return .success(Renderer(tools: tools, cacheDirectory: paths.cacheDirectory,
+                                     settings: config.apply(to: RenderSettings()), environment: cli.environment))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sessions named on the command line, each checked against the catalog.
+    func sessions(_ slugs: [String], command: String) throws -> [Session] {
+        try slugs.map { slug in
+            guard let s = catalog.session(slug) else {
+                throw CLIError.input(field: "SLUG", message: "no session '\(Visible.text(slug, limit: 60))' in the catalog; run 'allin catalog' to list them")
+            }
+            return s
+        }
+    }
+
+    /// Setting errors are bad input (exit 2, naming the field); the rest are reported by the caller.
+    static func cliError(_ error: AudioError) -> Error {
+        switch error {
+        case let .playerNotFound(field, _), let .badPlayerSetting(field, _):
+            return CLIError.input(field: field, message: error.message.replacingOccurrences(of: "\(field): ", with: ""))
+        case let .config(file, line, message):
+            return CLIError.input(field: line.map { "\(file) line \($0)" } ?? file, message: message)
+        default:
+            return error
+        }
+    }
+
+    /// True when standard output is a terminal (and the command writes to the real streams).
+    var outputIsTerminal: Bool { cli.io is StandardIO && isatty(1) == 1 }
+
+    /// Terminal width for one-line displays (80 when unknown).
+    var columns: Int {
+        let c = Int(cps_terminal_columns(1))
+        return c > 10 ? c : 80
+    }
+
+    /// Whether the locale can show Unicode block characters.
+    var unicode: Bool {
+        let locale = cli.environment["LC_ALL"] ?? cli.environment["LC_CTYPE"] ?? cli.environment["LANG"] ?? ""
+        return locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+    }
+}
+
+/// One-line progress displays, as plain strings (tested without a terminal).
+enum ProgressLine {
+    /// `[#####-----]` of `width` cells for 0…1.
+    static func bar(_ fraction: Double, width: Int, unicode: Bool) -> String {
+        let f = min(1, max(0, fraction.isFinite ? fraction : 0))
+        let filled = Int((f * Double(width)).rounded(.down))
+        let (on, off) = unicode ? ("█", "░") : ("#", "-")
+        return "[" + String(repeating: on, count: filled) + String(repeating: off, count: max(0, width - filled)) + "]"
+    }
+
+    /// `  box_breath_reset [#####-----]  45%  speaking line 4 of 9`, cut to `columns`.
+    static func render(slug: String, fraction: Double, step: String, columns: Int, unicode: Bool) -> String {
+        let percent = Int((min(1, max(0, fraction)) * 100).rounded(.down))
+        let pct = String(repeating: " ", count: max(0, 3 - String(percent).count)) + "\(percent)%"
+        return fit("\(slug) \(bar(fraction, width: 20, unicode: unicode)) \(pct)  \(step)", columns)
+    }
+
+    /// `▶ 1:23 / 5:40 [####------] Title · Space pause  ←/→ 15 s  q stop`, cut to `columns`.
+    static func playing(paused: Bool, position: Double, duration: Double?, title: String, hints: String,
+                        columns: Int, unicode: Bool) -> String {
+        let symbol = paused ? (unicode ? "⏸" : "||") : (unicode ? "▶" : ">")
+        var line = "\(symbol) \(Clock.text(position))"
+        if let duration, duration > 0 {
+            line += " / \(Clock.text(duration)) \(bar(position / duration, width: 16, unicode: unicode))"
+        }
+        line += " \(title)"
+        if !hints.isEmpty { line += "  \(hints)" }
+        return fit(line, columns)
+    }
+
+    /// Cuts to `columns - 1` characters so the terminal never wraps.
+    static func fit(_ text: String, _ columns: Int) -> String {
+        let limit = max(10, columns - 1)
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}

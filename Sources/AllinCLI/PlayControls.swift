@@ -1,0 +1,102 @@
+import CProcessSupport
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What the person (or a signal) asked the player to do.
+enum PlayControl: Equatable {
+    case togglePause, back, forward, toggleCaptions, stop
+}
+
+/// Keys read from a terminal in character mode, and the signals that end or suspend `allin play`.
+/// The terminal's mode is restored on every way out.
+final class PlayControls {
+    private var sources: [DispatchSourceSignal] = []
+    private(set) var keysActive = false
+    private var pending: [UInt8] = []
+
+    /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when keys are read), and puts a
+    /// terminal standard input into character mode.
+    init(readKeys: Bool) {
+        keysActive = readKeys && cps_tty_enter_keys(0) == 0
+        var signals = [SIGINT, SIGTERM, SIGHUP]
+        if keysActive { signals.append(SIGTSTP) }
+        sources = installPlaySignalSources(signals)
+    }
+
+    /// Puts the terminal back as it was and stops watching signals.
+    func finish() {
+        if keysActive { cps_tty_restore() }
+        keysActive = false
+        for s in sources { s.cancel() }
+        sources = []
+    }
+
+    /// Leaves character mode for a moment (before suspending), and enters it again after.
+    func suspendKeys() { if keysActive { cps_tty_restore() } }
+    func resumeKeys() { if keysActive { _ = cps_tty_enter_keys(0) } }
+
+    /// A pending signal (taken once), or 0.
+    func takeSignal() -> Int32 { pendingPlaySignal.exchange(0, ordering: .relaxed) }
+
+    /// Waits up to `timeout` seconds for a key; returns the controls typed.
+    func read(timeout: Double) -> [PlayControl] {
+        guard keysActive else {
+            usleep(UInt32(timeout * 1_000_000))
+            return []
+        }
+        var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, Int32(timeout * 1000)) > 0 {
+            var buf = [UInt8](repeating: 0, count: 64)
+            let n = Glibc.read(0, &buf, buf.count)
+            if n > 0 { pending += buf[..<n] }
+        }
+        let (controls, rest) = PlayControls.decode(pending)
+        pending = rest
+        return controls
+    }
+
+    /// Turns typed bytes into controls; returns what is left of an unfinished escape sequence.
+    static func decode(_ bytes: [UInt8]) -> ([PlayControl], [UInt8]) {
+        var out: [PlayControl] = []
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x1B {
+                guard i + 1 < bytes.count else { return (out, Array(bytes[i...])) }
+                let next = bytes[i + 1]
+                guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else { i += 1; continue }   // lone Esc
+                // CSI / SS3: parameter and intermediate bytes, then one final byte 0x40–0x7E.
+                var j = i + 2
+                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
+                guard j < bytes.count else { return (out, Array(bytes[i...])) }
+                if bytes[j] == UInt8(ascii: "C") { out.append(.forward) }
+                if bytes[j] == UInt8(ascii: "D") { out.append(.back) }
+                i = j + 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"): out.append(.togglePause)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "s"), UInt8(ascii: "S"): out.append(.stop)
+            case UInt8(ascii: "c"), UInt8(ascii: "C"): out.append(.toggleCaptions)
+            default: break
+            }
+            i += 1
+        }
+        return (out, [])
+    }
+}
+
+/// The last termination or suspend signal seen, for the play loop to act on.
+let pendingPlaySignal = Atomic<Int32>(0)
+
+/// Built outside any actor: dispatch runs these handlers on its own queue.
+nonisolated func installPlaySignalSources(_ signals: [Int32]) -> [DispatchSourceSignal] {
+    signals.map { sig in
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler { @Sendable in pendingPlaySignal.store(sig, ordering: .relaxed) }
+        source.resume()
+        return source
+    }
+}

@@ -1,0 +1,161 @@
+import AllinCore
+import Foundation
+import Testing
+@testable import AllinAudio
+
+@Suite("Player control with the fake player (signals, failures, reaping)")
+struct FakePlayerTests {
+    let tmp = TempDir()
+
+    func playback(mode: String = "play", seconds: Int = 30, duration: Double? = 60) -> (Playback, URL) {
+        let log = tmp.path("fake-\(UUID().uuidString).log")
+        let choice = PlayerChoice(command: PlayerCommand(program: Fixtures.fakePlayer.path), executable: Fixtures.fakePlayer,
+                                  source: "test")
+        let env = childEnvironment(["FAKE_PLAYER_LOG": log.path, "FAKE_PLAYER_MODE": mode,
+                                    "FAKE_PLAYER_SECONDS": String(seconds)])
+        let audio = tmp.path("session.ogg")
+        _ = FileManager.default.createFile(atPath: audio.path, contents: Data("x".utf8))
+        return (Playback(choice: choice, file: audio, duration: duration, environment: env, paths: tmp.paths), log)
+    }
+
+    @Test func startRecordsTheArgumentsAndStopEndsAndReapsIt() throws {
+        let (p, log) = playback()
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        #expect(logLines(log).filter { $0.hasPrefix("arg ") } == ["arg \(p.file.path)"])
+        #expect(ChildRegistry.shared.live.contains(pid))
+        p.stop()
+        #expect(p.state == .stopped)
+        #expect(logLines(log).contains("TERM"))
+        #expect(processState(pid) == nil, "the player was not reaped")
+        #expect(eventually { groupIsGone(pid) }, "something of the player's group is left")
+        #expect(!ChildRegistry.shared.live.contains(pid))
+    }
+
+    @Test func pauseStopsTheGroupAndResumeContinuesIt() throws {
+        let (p, log) = playback()
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        p.pause()
+        #expect(p.state == .paused)
+        #expect(eventually { groupIsStopped(pid) }, "states \(groupStates(pid)), log \(logLines(log))")
+        let frozen = p.position
+        #expect(p.position == frozen)
+        p.resume()
+        #expect(p.state == .playing)
+        #expect(eventually { logLines(log).contains("CONT") })
+        #expect(eventually { !groupIsStopped(pid) })
+        p.stop()
+        #expect(processState(pid) == nil)
+    }
+
+    @Test func stopWhilePausedContinuesItSoTermIsSeen() throws {
+        let (p, log) = playback()
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        p.pause()
+        #expect(eventually { groupIsStopped(pid) }, "states \(groupStates(pid)), log \(logLines(log))")
+        let started = Monotonic.now()
+        p.stop()
+        #expect(Monotonic.now() - started < Playback.stopGrace, "stop waited for SIGKILL: SIGTERM was not acted on")
+        #expect(logLines(log).contains("TERM"))
+        #expect(processState(pid) == nil)
+        #expect(eventually { groupIsGone(pid) }, "an orphan of the player's group is left")
+    }
+
+    @Test func aPlayerIgnoringTermIsKilledAfterTheGrace() throws {
+        let (p, log) = playback(mode: "stubborn")
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        let started = Monotonic.now()
+        p.stop()
+        #expect(Monotonic.now() - started >= Playback.stopGrace - 0.1)
+        #expect(eventually { logLines(log).contains("TERM ignored") })
+        #expect(processState(pid) == nil)
+        #expect(eventually { groupIsGone(pid) }, "an orphan of the player's group is left")
+    }
+
+    @Test func aCrashAtStartIsReportedInPlainWords() throws {
+        let (p, _) = playback(mode: "crash")
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { p.poll() != .playing })
+        guard case let .failed(error) = p.state, case let .failedAtStart(player, detail) = error else {
+            Issue.record("expected a failure at start, got \(p.state)"); return
+        }
+        #expect(player == "fake-player")
+        #expect(detail.contains("exit status 3") && detail.contains("cannot open the audio device"))
+        #expect(error.message.hasPrefix("the player 'fake-player' stopped as soon as it started"))
+        #expect(processState(pid) == nil)
+    }
+
+    @Test func endingAtOnceWithoutPlayingIsAFailureButAShortClipFinishes() throws {
+        let (long, _) = playback(mode: "finish", duration: 300)
+        try long.start()
+        #expect(eventually { long.poll() != .playing })
+        guard case let .failed(.failedAtStart(_, detail)) = long.state else {
+            Issue.record("expected a failure, got \(long.state)"); return
+        }
+        #expect(detail.contains("without playing"))
+        let (short, _) = playback(mode: "finish", duration: 1)
+        try short.start()
+        #expect(eventually { short.poll() != .playing })
+        #expect(short.state == .finished)
+    }
+
+    @Test func aNaturalEndIsFinishedAndReaped() throws {
+        let (p, log) = playback(seconds: 1, duration: 1)
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually(timeout: 5) { p.poll() == .finished })
+        #expect(logLines(log).contains("finished"))
+        #expect(processState(pid) == nil)
+        #expect(eventually { groupIsGone(pid) }, "an orphan of the player's group is left")
+    }
+
+    @Test func aMissingBinaryFailsBeforeAnythingStarts() {
+        #expect(throws: AudioError.spawnFailed(program: "no-such-player", code: ENOENT)) {
+            _ = try ChildProcess.spawn(executable: URL(fileURLWithPath: "/nonexistent/no-such-player"), arguments: [],
+                                       environment: [:], log: nil)
+        }
+        let message = AudioError.spawnFailed(program: "no-such-player", code: ENOENT).message
+        #expect(message == "could not start 'no-such-player': No such file or directory")
+    }
+
+    @Test func theChildNeverTouchesTheTerminal() throws {
+        let (p, log) = playback()
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        // Besides stdio, only the shell's own handle on its script may be open: nothing inherited.
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap(Int.init).sorted()
+        for fd in fds where fd > 2 {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
+            #expect(target == Fixtures.fakePlayer.path, "descriptor \(fd) → \(target) was inherited")
+        }
+        let stdin = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/0")
+        let stdout = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/1")
+        #expect(stdin == "/dev/null")
+        #expect(stdout == tmp.paths.playerLog.path)
+        #expect(getpgid(pid) == pid, "the player should lead its own process group")
+        p.stop()
+    }
+
+    @Test func theRegistryEndsEveryChildOnExitPaths() throws {
+        let (p, log) = playback()
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains("start \(pid)") })
+        let child = try ChildProcess.spawn(executable: Fixtures.fakePlayer, arguments: ["x"],
+                                           environment: childEnvironment(["FAKE_PLAYER_LOG": log.path]), log: nil)
+        #expect(Set(ChildRegistry.shared.live).isSuperset(of: [pid, child.pid]))
+        child.terminate()
+        p.stop()
+        #expect(!ChildRegistry.shared.live.contains(child.pid) && !ChildRegistry.shared.live.contains(pid))
+        #expect(processState(child.pid) == nil)
+    }
+}
