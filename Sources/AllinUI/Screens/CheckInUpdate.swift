@@ -1,0 +1,230 @@
+import AllinCore
+
+/// The check-in screens' actions: lists, the editor, the slider, and moving through the step machine.
+enum CheckInUpdate {
+    static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let v = state.context.vocabulary
+        let step = c.flow.currentStep(in: v)
+        let items = StepModel.items(step, v)
+        var list = c.lists[step] ?? ChipList()
+        c.message = nil
+        switch action {
+        case .up, .down, .pageUp, .pageDown:
+            let page = max(1, state.size.height - 12)
+            let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
+            list.move(by: delta, in: items)
+        case .startFilter: list.filtering = true
+        case .filterBackspace: list.deleteFilterCharacter()
+        case .clearFilter: list.clearFilter()
+        case .toggle:
+            if let item = list.current(items) {
+                if step == .situation, c.flow.answers.situation == item.id {
+                    c.flow.answers.situation = nil
+                } else {
+                    StepModel.choose(item, step: step, &c.flow.answers)
+                }
+            }
+        case .choose:
+            guard let item = list.current(items) else { break }
+            if item.kind == .ownWords {
+                openOwnWords(&c, step: step, filter: list.filter)
+                list.clearFilter()
+                break
+            }
+            c.lists[step] = list
+            return choose(&state, &c, item, step: step)
+        case .pickNumber:
+            guard let digit = key.character?.wholeNumberValue, digit >= 1 else { break }
+            let shown = list.visible(items)
+            guard digit <= shown.count else { break }
+            list.cursor = digit - 1
+            c.lists[step] = list
+            return choose(&state, &c, shown[digit - 1], step: step)
+        case .pickByKey:
+            guard step == .consent, let ch = key.character else { break }
+            let id = ch == "y" ? "yes" : "no"
+            guard let item = items.first(where: { $0.id == id }) else { break }
+            list.moveTo(id: id, in: items)
+            c.lists[step] = list
+            return choose(&state, &c, item, step: step)
+        case .ownWords:
+            openOwnWords(&c, step: step, filter: list.filter)
+            list.clearFilter()
+        case .closeOwnWords:
+            c.focus = .list
+        case .switchFocus:
+            if c.focus == .list {
+                c.focus = .text
+                c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
+            } else {
+                c.focus = .list
+            }
+        case .lower, .higher:
+            let current = c.flow.answers.intensity
+            let next = current.map { action == .lower ? $0 - 1 : $0 + 1 } ?? 5
+            c.flow.answers.intensity = min(10, max(1, next))
+        case .setIntensity:
+            guard let digit = key.character?.wholeNumberValue else { break }
+            c.flow.answers.intensity = digit == 0 ? 10 : digit
+        case let .edit(edit):
+            c.editor.apply(edit)
+            syncText(&c, step: step)
+        case .next:
+            c.lists[step] = list
+            if c.focus == .text { return submitText(&state, &c, step: step) }
+            state.checkIn = c
+            return advance(&state)
+        case .back:
+            c.lists[step] = list
+            state.checkIn = c
+            back(&state)
+            return []
+        default: break
+        }
+        c.lists[step] = list
+        state.checkIn = c
+        return []
+    }
+
+    /// Printable keys no binding claimed: typing in the editor, or filtering a long list.
+    static func typed(_ state: inout AppState, _ ch: Character) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let v = state.context.vocabulary
+        let step = c.flow.currentStep(in: v)
+        c.message = nil
+        if c.focus == .text {
+            c.editor.insert(String(ch))
+            syncText(&c, step: step)
+        } else if StepModel.filterable(step) {
+            var list = c.lists[step] ?? ChipList()
+            if !(list.filter.isEmpty && ch == " ") { list.typeFilter(ch) }
+            c.lists[step] = list
+        }
+        state.checkIn = c
+        return []
+    }
+
+    /// A bracketed paste: into the editor, or the filter for a long list.
+    static func pasted(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let step = c.flow.currentStep(in: state.context.vocabulary)
+        if c.focus == .text {
+            c.editor.insert(text)
+            syncText(&c, step: step)
+        } else if StepModel.filterable(step) {
+            var list = c.lists[step] ?? ChipList()
+            let line = TextField.clean(text).trimmingCharacters(in: .whitespaces)
+            for ch in line.prefix(40) { list.typeFilter(ch) }
+            c.lists[step] = list
+        }
+        state.checkIn = c
+        return []
+    }
+
+    /// Sets focus, the list cursor and the editor for the step the flow is on.
+    static func enterStep(_ c: inout CheckInState, _ v: Vocabulary) {
+        let step = c.flow.currentStep(in: v)
+        c.focus = StepModel.textOnly(step) ? .text : .list
+        var list = c.lists[step] ?? ChipList()
+        list.clearFilter()
+        if let chosen = StepModel.chosen(step, c.flow.answers, v) { list.moveTo(id: chosen, in: StepModel.items(step, v)) }
+        c.lists[step] = list
+        c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
+    }
+
+    static func openOwnWords(_ c: inout CheckInState, step: Step, filter: String) {
+        let initial = !filter.isEmpty ? filter : c.drafts[step] ?? StepModel.text(step, c.flow.answers) ?? ""
+        c.editor = TextField(initial, limit: StepCopy.limit(step))
+        c.focus = .text
+    }
+
+    /// The situation and embody texts are answers as they are typed; own words wait for Enter.
+    static func syncText(_ c: inout CheckInState, step: Step) {
+        if step == .situation || step == .embodyNew {
+            StepModel.setText(step, &c.flow.answers, c.editor.text)
+        } else {
+            c.drafts[step] = c.editor.text
+        }
+    }
+
+    static func choose(_ state: inout AppState, _ c: inout CheckInState, _ item: ListItem, step: Step) -> [Effect] {
+        StepModel.choose(item, step: step, &c.flow.answers)
+        var effects: [Effect] = []
+        if step == .consent { effects.append(.recordConsent(granted: item.id == "yes")) }
+        if step == .situation {
+            c.focus = .text
+            c.editor = TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(step))
+            state.checkIn = c
+            return effects
+        }
+        state.checkIn = c
+        return effects + advance(&state)
+    }
+
+    /// Enter in the editor: a plain request for help opens support; own words are used; text steps move on.
+    static func submitText(_ state: inout AppState, _ c: inout CheckInState, step: Step) -> [Effect] {
+        let text = c.editor.text
+        if HelpWords.matches(text, detector: state.context.gates.detector) {
+            let field = StepCopy.textField(step) ?? step.rawValue
+            if step == .situation || step == .embodyNew { StepModel.setText(step, &c.flow.answers, nil) }
+            c.drafts[step] = nil
+            c.editor = TextField(limit: StepCopy.limit(step))
+            state.checkIn = c
+            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
+            return []
+        }
+        if StepModel.hasOwnWords(step) {
+            guard StepModel.nonEmpty(text) != nil else {
+                c.focus = .list
+                state.checkIn = c
+                return []
+            }
+            StepModel.setText(step, &c.flow.answers, text)
+            if step == .emotion { c.flow.answers.emotion = nil }
+            if step == .belief { c.flow.answers.belief = nil }
+            c.drafts[step] = nil
+        }
+        state.checkIn = c
+        return advance(&state)
+    }
+
+    /// "Next" through the step machine and its gates.
+    static func advance(_ state: inout AppState) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let v = state.context.vocabulary
+        switch c.flow.next(gates: state.context.gates) {
+        case .advanced:
+            enterStep(&c, v)
+            state.checkIn = c
+            return []
+        case let .needsAnswer(message):
+            c.message = message
+            state.checkIn = c
+            return []
+        case let .crisis(hit):
+            state.checkIn = c
+            App.openSupport(&state, reason: .tripwire(hit), returnTo: .home)
+            return []
+        case let .complete(completion):
+            c.completion = completion
+            state.checkIn = c
+            state.screen = .routing
+            return [.routeCheckIn(c.flow.answers)]
+        }
+    }
+
+    static func back(_ state: inout AppState) {
+        guard var c = state.checkIn else { return }
+        let v = state.context.vocabulary
+        if c.flow.back(in: v) {
+            enterStep(&c, v)
+            state.checkIn = c
+        } else {
+            state.checkIn = c
+            state.screen = .home
+            state.home.cursor = 0
+            state.notice = "Your answers are kept. Press c to continue the check-in."
+        }
+    }
+}
