@@ -37,6 +37,7 @@ public struct CLI: Sendable {
             case "classify": return try ClassifyCommand(cli: self).run(rest)
             case "resources": return try ResourcesCommand(cli: self).run(rest)
             case "bench": return try await BenchCommand(cli: self).run(rest)
+            case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)
             default:
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }

@@ -3,7 +3,9 @@ enum Help {
     static let main = """
     allin: a daily emotional check-in, routed to a guided session or to crisis support.
 
-    Usage: allin <command> [options]
+    Usage: allin                the full-screen check-in (in a terminal)
+           allin --plain        the same check-in as numbered prompts (screen readers, pipes)
+           allin <command> [options]
 
     Commands:
       route       Route one check-in (JSON on standard input) and explain the decision
@@ -89,6 +91,21 @@ enum Help {
 
     """
 
+    static let plain = """
+    Usage: allin --plain [--region XX] [--catalog DIR]
+
+    The check-in as numbered prompts on standard input and output, with no full-screen drawing:
+    for screen readers, simple terminals and pipes. Answer each prompt with a number or words.
+    Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt for
+    crisis support. Ends with the recommended session and why, or with crisis lines.
+
+      --region XX   Country for crisis lines (default: from LC_ALL, LC_MESSAGES, LANG)
+
+    Example:
+      printf '3\\n\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | allin --plain
+
+    """
+
     static func text(for command: String) -> String? {
         switch command {
         case "route": return route
@@ -97,6 +114,7 @@ enum Help {
         case "catalog": return catalog
         case "bench": return bench
         case "help": return main
+        case "plain", "--plain": return plain
         default: return nil
         }
     }

@@ -35,6 +35,15 @@ public enum Wrap {
         return out
     }
 
+    /// Wrapped lines, at most `maxLines`; the last one ends in "…" when text was left out.
+    public static func clipped(_ text: String, width: Int, maxLines: Int) -> [String] {
+        let all = lines(text, width: width)
+        guard all.count > maxLines, maxLines > 0 else { return all }
+        var kept = Array(all.prefix(maxLines))
+        kept[maxLines - 1] = TextWidth.truncate(kept[maxLines - 1] + " …", width: width)
+        return kept
+    }
+
     /// Character-wrapped rows for an editor: each row's start offset (in characters) and its text.
     public static func editorRows(_ characters: [Character], width: Int) -> [(start: Int, text: String)] {
         guard width > 0 else { return [] }

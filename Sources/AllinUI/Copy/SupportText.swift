@@ -9,14 +9,12 @@ public struct SupportPiece: Equatable, Sendable {
 
 /// Crisis resources as rows of pieces, in order: the words of the support screen and of `allin --plain`.
 public enum SupportText {
-    public static func intro(_ reason: SupportReason) -> [String] {
+    public static func intro(_ reason: SupportReason) -> String {
         switch reason {
         case .asked:
-            return ["Support is here whenever you need it.",
-                    "These people are there to listen, at any hour. You don't need a reason to call."]
+            return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
         default:
-            return ["What you wrote sounds really hard. You don't have to carry it alone.",
-                    "These people are there to listen, right now. Nothing else is going on while you are here."]
+            return "What you wrote sounds really hard. You don't have to carry it alone: these people are there to listen, right now."
         }
     }
 

@@ -12,7 +12,7 @@ enum ResultView {
         var meta = "\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))"
         if r.lane != r.intentLane { meta += " · you asked for \(r.intentLane.rawValue)" }
         rows.append((meta, .accent))
-        for line in Wrap.lines(Visible.text(session.description), width: rect.width).prefix(roomy ? 3 : 2) {
+        for line in Wrap.clipped(Visible.text(session.description), width: rect.width, maxLines: roomy ? 3 : 2) {
             rows.append((line, .dim))
         }
         if let soothe = WhyText.sootheFirst(r, completion: result.completion) {

@@ -2,10 +2,10 @@ import AllinCore
 
 /// How each check-in step presents and stores its answer: its list items, the chosen one, and the
 /// text field it writes to.
-enum StepModel {
-    static let ownWordsID = "__own_words__"
+public enum StepModel {
+    public static let ownWordsID = "__own_words__"
 
-    static func items(_ step: Step, _ v: Vocabulary) -> [ListItem] {
+    public static func items(_ step: Step, _ v: Vocabulary) -> [ListItem] {
         switch step {
         case .emotion:
             let families = Dictionary(v.families.map { ($0.id, $0.label) }, uniquingKeysWith: { a, _ in a })
@@ -25,23 +25,23 @@ enum StepModel {
         }
     }
 
-    static let ownWords = ListItem(id: ownWordsID, label: "My own words…", kind: .ownWords)
+    public static let ownWords = ListItem(id: ownWordsID, label: "My own words…", kind: .ownWords)
 
     /// Steps whose lists take an "own words" entry.
-    static func hasOwnWords(_ step: Step) -> Bool {
+    public static func hasOwnWords(_ step: Step) -> Bool {
         [.emotion, .belief, .pattern, .origin, .kinder].contains(step)
     }
 
     /// Long lists filter as you type; short ones pick by number instead.
-    static func filterable(_ step: Step) -> Bool {
+    public static func filterable(_ step: Step) -> Bool {
         [.emotion, .situation, .belief, .pattern, .origin, .kinder].contains(step)
     }
 
     /// The step is only a text editor.
-    static func textOnly(_ step: Step) -> Bool { step == .embodyNew }
+    public static func textOnly(_ step: Step) -> Bool { step == .embodyNew }
 
     /// The id of the item the answers currently choose, if any.
-    static func chosen(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> String? {
+    public static func chosen(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> String? {
         switch step {
         case .emotion: return a.emotion ?? (nonEmpty(a.customEmotion) != nil ? ownWordsID : nil)
         case .situation: return a.situation
@@ -58,7 +58,7 @@ enum StepModel {
     }
 
     /// Stores a chosen chip. Choosing a chip replaces own words on the same step.
-    static func choose(_ item: ListItem, step: Step, _ a: inout CheckIn) {
+    public static func choose(_ item: ListItem, step: Step, _ a: inout CheckIn) {
         switch step {
         case .emotion: a.emotion = item.id; a.customEmotion = nil
         case .situation: a.situation = item.id
@@ -75,7 +75,7 @@ enum StepModel {
     }
 
     /// The step's free text.
-    static func text(_ step: Step, _ a: CheckIn) -> String? {
+    public static func text(_ step: Step, _ a: CheckIn) -> String? {
         switch step {
         case .emotion: return a.customEmotion
         case .situation: return a.triggerText
@@ -88,7 +88,7 @@ enum StepModel {
         }
     }
 
-    static func setText(_ step: Step, _ a: inout CheckIn, _ text: String?) {
+    public static func setText(_ step: Step, _ a: inout CheckIn, _ text: String?) {
         let value = nonEmpty(text) == nil ? nil : text
         switch step {
         case .emotion: a.customEmotion = value
@@ -103,14 +103,14 @@ enum StepModel {
     }
 
     /// A short summary of the step's answer, for the lab and plain mode.
-    static func summary(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> String? {
+    public static func summary(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> String? {
         if let id = chosen(step, a, v), id != ownWordsID {
             return items(step, v).first { $0.id == id }?.label
         }
         return nonEmpty(text(step, a))
     }
 
-    static func nonEmpty(_ s: String?) -> String? {
+    public static func nonEmpty(_ s: String?) -> String? {
         guard let s, !s.allSatisfy(\.isWhitespace) else { return nil }
         return s
     }

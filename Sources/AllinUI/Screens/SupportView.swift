@@ -12,18 +12,15 @@ enum SupportView {
         let resources = state.context.catalog.helplines.resources(for: s.region)
         var rows: [[SupportPiece]] = []
         if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
-        let intro = SupportText.intro(s.reason)
-        rows.append([SupportPiece(text: intro[0], role: .support)])
-        rows.append([SupportPiece(text: intro[1], role: .normal)])
-        rows.append([])
-        rows.append([SupportPiece(text: "g", role: .footerKey),
-                     SupportPiece(text: "  Breathe with me first: one minute, then the lines are still here.", role: .accent)])
-        rows.append([])
-        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst)
-        rows.append([])
+        rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
         let source = s.region == state.context.region ? state.context.regionSource : "chosen with r"
         rows.append([SupportPiece(text: SupportText.region(resources, source: source) + " Press r for another region.",
                                   role: .dim)])
+        rows.append([])
+        rows.append([SupportPiece(text: "g", role: .footerKey),
+                     SupportPiece(text: "  Breathe with me first (one minute); the lines stay right here.", role: .accent)])
+        rows.append([])
+        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst)
         let lines = layout(rows, width: rect.width)
         let panel = s.confirmingLeave ? 4 : 0
         let height = rect.height - panel
