@@ -10,7 +10,7 @@ public enum LabField: String, CaseIterable, Sendable {
         switch self {
         case .customEmotion: return "own emotion"
         case .triggerText: return "situation text"
-        case .claritySubTap: return "clarity sub-tap"
+        case .claritySubTap: return "clarity tap"
         case .confidenceSubTap: return "confidence tap"
         case .embodyNew: return "embody new"
         case .customBelief: return "own belief"

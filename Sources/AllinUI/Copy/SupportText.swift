@@ -19,7 +19,7 @@ public enum SupportText {
     }
 
     /// The emergency row, the lines (voice and text with hours), and the region.
-    public static func rows(_ r: CrisisResources, emergencyFirst: Bool) -> [[SupportPiece]] {
+    public static func rows(_ r: CrisisResources, emergencyFirst: Bool, notes: Bool = true) -> [[SupportPiece]] {
         var rows: [[SupportPiece]] = []
         let emergency: [[SupportPiece]] = r.emergency.map { e in
             var row = [SupportPiece(text: "In danger right now? Call ", role: .emergency),
@@ -48,7 +48,7 @@ public enum SupportText {
                 contact.append(SupportPiece(text: url, role: .link, link: url))
             }
             rows.append(contact)
-            if !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
+            if notes, !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
         }
         if !emergencyFirst, !emergency.isEmpty { rows += [[]] + emergency }
         return rows

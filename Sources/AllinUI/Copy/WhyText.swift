@@ -33,7 +33,7 @@ public enum WhyText {
                 case "picker":
                     let words = entry.detail("matched").map(plain) ?? ""
                     out.append(words.isEmpty ? "It is the closest match to what you wrote."
-                        : "It is the closest match to your words: \(words.replacingOccurrences(of: ",", with: ", ")).")
+                        : "It is the closest match to your words: \(words).")
                 case "single": out.append("It is the only session that fits.")
                 case "blankSituation": out.append("With no situation text, it is the lane's starting session.")
                 case "laneDefault": out.append("Nothing narrower fit, so it is the lane's starting session.")
@@ -53,7 +53,7 @@ public enum WhyText {
         switch value {
         case let .string(s): return s
         case .null: return "-"
-        case let .array(items): return items.map(plain).joined(separator: ",")
+        case let .array(items): return items.map(plain).joined(separator: ", ")
         default: return value.serialized()
         }
     }

@@ -16,7 +16,7 @@ enum CheckInView {
             canvas.put(line, row: row, col: rect.col, role: .title)
             row += 1
         }
-        for line in Wrap.lines(StepCopy.hint(step), width: rect.width).prefix(roomy ? 2 : 1) {
+        for line in Wrap.clipped(StepCopy.hint(step), width: rect.width, maxLines: roomy ? 2 : 1) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
         }
@@ -87,7 +87,7 @@ enum CheckInView {
         let value = c.flow.answers.intensity
         Slider.draw(&canvas, value: value, row: rect.row, col: rect.col, width: rect.width)
         guard rect.height >= 4 else { return }
-        canvas.put("Where do you feel it? Space marks it; several are fine.", row: rect.row + 2, col: rect.col, role: .dim,
+        canvas.put("Where do you feel it? Space marks each place.", row: rect.row + 2, col: rect.col, role: .dim,
                    maxWidth: rect.width)
         let state = c.lists[.intensity] ?? ChipList()
         ListView(items: StepModel.items(.intensity, v), cursor: state.cursor, chosen: Set(c.flow.answers.body),

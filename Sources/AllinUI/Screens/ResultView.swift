@@ -10,7 +10,7 @@ enum ResultView {
         if roomy { rows.append(("", .normal)) }
         rows.append((Visible.text(session.title), .title))
         var meta = "\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))"
-        if r.lane != r.intentLane { meta += " · you asked for \(r.intentLane.rawValue)" }
+        if r.lane != r.intentLane, result.completion?.expressSoothe != true { meta += " · you asked for \(r.intentLane.rawValue)" }
         rows.append((meta, .accent))
         for line in Wrap.clipped(Visible.text(session.description), width: rect.width, maxLines: roomy ? 3 : 2) {
             rows.append((line, .dim))

@@ -18,26 +18,39 @@ enum SupportView {
                                   role: .dim)])
         rows.append([])
         rows.append([SupportPiece(text: "g", role: .footerKey),
-                     SupportPiece(text: "  Breathe with me first (one minute); the lines stay right here.", role: .accent)])
+                     SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)])
         rows.append([])
-        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst)
+        // Notes give way to the numbers when the window is short.
+        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: rect.height >= 20)
         let lines = layout(rows, width: rect.width)
         let panel = s.confirmingLeave ? 4 : 0
-        let height = rect.height - panel
-        let top = min(s.scroll, max(0, lines.count - height))
+        var height = rect.height - panel
+        var top = min(s.scroll, max(0, lines.count - height))
+        // The emergency number stays on screen: pinned to the last row when scrolled out of view.
+        let emergency = lines.firstIndex { $0.first?.role == .emergency }
+        var pinned: [SupportPiece]?
+        if let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
+            pinned = lines[e]
+            height -= 1
+            top = min(s.scroll, max(0, lines.count - height))
+        }
         for (i, line) in lines.dropFirst(top).prefix(height).enumerated() {
-            var col = rect.col
-            for piece in line {
-                if let link = piece.link {
-                    col += canvas.putLink(piece.text, url: link, row: rect.row + i, col: col, role: piece.role,
-                                          maxWidth: rect.right - col)
-                } else {
-                    col += canvas.put(piece.text, row: rect.row + i, col: col, role: piece.role, maxWidth: rect.right - col)
-                }
-            }
+            draw(&canvas, line, row: rect.row + i, rect: rect)
         }
         if top + height < lines.count { canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim) }
+        if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
         if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
+    }
+
+    static func draw(_ canvas: inout Canvas, _ line: [SupportPiece], row: Int, rect: Rect) {
+        var col = rect.col
+        for piece in line {
+            if let link = piece.link {
+                col += canvas.putLink(piece.text, url: link, row: row, col: col, role: piece.role, maxWidth: rect.right - col)
+            } else {
+                col += canvas.put(piece.text, row: row, col: col, role: piece.role, maxWidth: rect.right - col)
+            }
+        }
     }
 
     /// Rows wider than the screen: a single piece wraps (notes), others are cut.
@@ -61,7 +74,7 @@ enum SupportView {
         canvas.box(rect, title: "Before you go")
         var col = rect.col + 2
         col += canvas.put("Are you safe right now?  ", row: rect.row + 1, col: col, role: .title, maxWidth: rect.right - col - 1)
-        let options: [(String, String)] = [("y", " yes, go back   "), ("n", " no or not sure: stay   "), ("g", " breathe")]
+        let options: [(String, String)] = [("y", " yes, go back  "), ("n", " not sure: stay  "), ("g", " breathe")]
         col = rect.col + 2
         for (key, text) in options {
             col += canvas.put(key, row: rect.row + 2, col: col, role: .footerKey, maxWidth: rect.right - col - 1)
