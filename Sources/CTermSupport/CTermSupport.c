@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <pthread.h>
 #include <locale.h>
 #include <signal.h>
 #include <spawn.h>
@@ -29,6 +30,14 @@ void ts_install_signal_handlers(void) {
         sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns so the loop sees the flag */
         sigaction(signals[i], &sa, NULL);
     }
+}
+
+void ts_unblock_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGABRT};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaddset(&set, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int ts_take_pending_signal(void) {
@@ -176,9 +185,19 @@ int ts_spawn_capture(char *const argv[], char *const envp[], char **output, size
     posix_spawn_file_actions_adddup2(&actions, pipefd[1], 1);
     posix_spawn_file_actions_adddup2(&actions, pipefd[1], 2);
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    /* The caller's threads may block signals (libdispatch does); children start with a clean slate. */
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &actions, NULL, argv, envp);
+    int rc = posix_spawnp(&pid, argv[0], &actions, &attr, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
     close(pipefd[1]);
     if (rc != 0) { close(pipefd[0]); return -1; }
     size_t cap = 4096, len = 0;

@@ -50,6 +50,7 @@ public final class CursesTerminal: TerminalPort {
         if term == "dumb" || term == "unknown" { throw .dumbTerminal(term) }
         fellBackToUTF8 = ts_setup_utf8_locale() == 1
         ts_install_signal_handlers()
+        ts_unblock_signals()
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r"), let screen = newterm(nil, output, input),
               let window = allin_stdscr() else {
             throw .cannotStart(term)

@@ -39,6 +39,10 @@ enum FullScreen {
         let runtime = AppRuntime(context: context, terminal: terminal)
         var firstFrame: Duration?
         runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
+        if environment["ALLIN_TEST_CRASH"] == "1" {
+            // Test hook for the end-to-end suite: proves a fatal error still restores the terminal.
+            runtime.onFirstFrame = { fatalError("crash test requested") }
+        }
         let exit = await runtime.run()
         terminal.end()
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {

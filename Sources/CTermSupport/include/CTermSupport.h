@@ -9,6 +9,9 @@
 /* Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that only record the signal. Call before
    newterm so ncurses leaves them alone. SIGWINCH and SIGTSTP stay with ncurses. */
 void ts_install_signal_handlers(void);
+/* Unblocks INT, TERM, HUP, QUIT, WINCH, TSTP, CONT and ABRT on the calling thread. An async Swift main
+   runs on a thread with most signals blocked (libdispatch's mask), so without this no signal arrives. */
+void ts_unblock_signals(void);
 /* The first pending termination signal (and clears the record), or 0. */
 int ts_take_pending_signal(void);
 
