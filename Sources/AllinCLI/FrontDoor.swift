@@ -1,7 +1,7 @@
 import AllinCore
 
 /// Decides what `allin` does with its arguments: a command, or the full-screen front.
-public enum FrontDoor: Equatable {
+public enum FrontDoor: Equatable, Sendable {
     /// Run a command through `CLI.run` with these arguments.
     case command([String])
     /// Open the full-screen check-in (stdin and stdout are terminals, no command given).
