@@ -84,8 +84,9 @@ enum Help {
     Usage: allin bench [--quick] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
-    1,000, 10,000 and 100,000 sessions, and detector throughput in MB/s. Build in release mode for
-    meaningful figures: swift run -c release allin bench
+    1,000, 10,000 and 100,000 sessions, detector throughput in MB/s, and the terminal front's
+    keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and 200x60.
+    Build in release mode for meaningful figures: swift run -c release allin bench
 
       --quick   Fewer iterations (for a smoke test)
 

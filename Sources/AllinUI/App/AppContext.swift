@@ -9,6 +9,9 @@ public struct AppContext: Sendable {
     /// Where the region came from (e.g. `LANG=en_GB.UTF-8`).
     public let regionSource: String
 
+    /// Each step's list items, built once from the vocabulary.
+    private let stepItems: [Step: [ListItem]]
+
     /// Longest free-text answer, in characters.
     public static let textLimit = 280
     /// Longest own word for the emotion step.
@@ -19,7 +22,13 @@ public struct AppContext: Sendable {
         self.gates = gates ?? FlowGates(catalog: catalog)
         self.region = region
         self.regionSource = regionSource
+        var items: [Step: [ListItem]] = [:]
+        for step in Step.allCases { items[step] = StepModel.items(step, catalog.vocabulary) }
+        self.stepItems = items
     }
+
+    /// The list items of a step (chips, plus "own words" where the step takes them).
+    public func items(_ step: Step) -> [ListItem] { stepItems[step] ?? [] }
 
     /// The context for an environment: `--region` (already validated) wins, then the locale variables.
     public init(catalog: Catalog, environment: [String: String], regionOverride: String? = nil) {

@@ -27,7 +27,7 @@ extension AppState {
     private var screenBindings: [KeyBinding] {
         switch screen {
         case .home: return Bindings.home(self)
-        case .checkIn: return checkIn.map { Bindings.checkIn($0, context.vocabulary) } ?? []
+        case .checkIn: return checkIn.map { Bindings.checkIn($0, context) } ?? []
         case .routing: return []
         case .recommendation: return Bindings.recommendation
         case .trace: return Bindings.trace
@@ -75,8 +75,8 @@ enum Bindings {
     static let back = KeyBinding([.escape, .backTab], "Esc", "back",
                                  help: "back one step; answers are kept (also Shift-Tab)", action: .back)
 
-    static func checkIn(_ c: CheckInState, _ v: Vocabulary) -> [KeyBinding] {
-        let step = c.flow.currentStep(in: v)
+    static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
+        let step = c.flow.currentStep(in: context.vocabulary)
         if c.focus == .text { return editor(step: step) }
         if step == .intensity { return intensity }
         let list = c.lists[step] ?? ChipList()
@@ -112,7 +112,7 @@ enum Bindings {
             }
             table.append(.note("letters", "type to filter the list"))
         } else {
-            let count = StepModel.items(step, v).count
+            let count = context.items(step).count
             let digits = (1...min(9, max(1, count))).map { Key.char(Character(String($0))) }
             table.append(KeyBinding(digits, "1-\(min(9, count))", "pick", help: "pick by number", action: .pickNumber,
                                     footer: false))

@@ -6,7 +6,7 @@ enum CheckInUpdate {
         guard var c = state.checkIn else { return [] }
         let v = state.context.vocabulary
         let step = c.flow.currentStep(in: v)
-        let items = StepModel.items(step, v)
+        let items = state.context.items(step)
         var list = c.lists[step] ?? ChipList()
         c.message = nil
         switch action {
@@ -123,12 +123,14 @@ enum CheckInUpdate {
     }
 
     /// Sets focus, the list cursor and the editor for the step the flow is on.
-    static func enterStep(_ c: inout CheckInState, _ v: Vocabulary) {
+    static func enterStep(_ c: inout CheckInState, _ context: AppContext) {
+        let v = context.vocabulary
         let step = c.flow.currentStep(in: v)
+        let items = context.items(step)
         c.focus = StepModel.textOnly(step) ? .text : .list
         var list = c.lists[step] ?? ChipList()
         list.clearFilter()
-        if let chosen = StepModel.chosen(step, c.flow.answers, v) { list.moveTo(id: chosen, in: StepModel.items(step, v)) }
+        if let chosen = StepModel.chosen(step, c.flow.answers, v, items: items) { list.moveTo(id: chosen, in: items) }
         c.lists[step] = list
         c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
     }
@@ -192,10 +194,9 @@ enum CheckInUpdate {
     /// "Next" through the step machine and its gates.
     static func advance(_ state: inout AppState) -> [Effect] {
         guard var c = state.checkIn else { return [] }
-        let v = state.context.vocabulary
         switch c.flow.next(gates: state.context.gates) {
         case .advanced:
-            enterStep(&c, v)
+            enterStep(&c, state.context)
             state.checkIn = c
             return []
         case let .needsAnswer(message):
@@ -218,7 +219,7 @@ enum CheckInUpdate {
         guard var c = state.checkIn else { return }
         let v = state.context.vocabulary
         if c.flow.back(in: v) {
-            enterStep(&c, v)
+            enterStep(&c, state.context)
             state.checkIn = c
         } else {
             state.checkIn = c

@@ -23,8 +23,8 @@ enum CheckInView {
         if roomy { row += 1 }
         let content = Rect(row: row, col: rect.col, width: rect.width, height: rect.bottom - row)
         switch step {
-        case .intensity: intensity(&canvas, c, v, in: content)
-        case .situation: situation(&canvas, c, v, in: content)
+        case .intensity: intensity(&canvas, c, state.context, in: content)
+        case .situation: situation(&canvas, c, state.context, in: content)
         case .embodyNew:
             let height = min(6, content.height)
             canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
@@ -37,16 +37,16 @@ enum CheckInView {
                 canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
                     .draw(&canvas, in: Rect(row: content.row + 1, col: content.col, width: content.width, height: height))
             } else {
-                list(&canvas, c, step, v, in: content, focused: true)
+                list(&canvas, c, step, v, items: state.context.items(step), in: content, focused: true)
             }
         }
     }
 
     /// A chip list with its filter line (long lists) or numbers (short ones).
-    static func list(_ canvas: inout Canvas, _ c: CheckInState, _ step: Step, _ v: Vocabulary, in rect: Rect,
-                     focused: Bool) {
+    static func list(_ canvas: inout Canvas, _ c: CheckInState, _ step: Step, _ v: Vocabulary, items: [ListItem],
+                     in rect: Rect, focused: Bool) {
         let state = c.lists[step] ?? ChipList()
-        let all = StepModel.items(step, v)
+        let all = items
         var shown = state.visible(all)
         if !state.filter.isEmpty, let i = shown.firstIndex(where: { $0.kind == .ownWords }) {
             shown[i].label = "Use my own words: \(state.filter)"
@@ -64,15 +64,15 @@ enum CheckInView {
             listRect = rect.rows(from: 1)
         }
         var chosen: Set<String> = []
-        if let id = StepModel.chosen(step, c.flow.answers, v) { chosen.insert(id) }
+        if let id = StepModel.chosen(step, c.flow.answers, v, items: items) { chosen.insert(id) }
         ListView(items: shown, cursor: min(state.cursor, max(0, shown.count - 1)), chosen: chosen, focused: focused,
                  numbered: !StepModel.filterable(step)).draw(&canvas, in: listRect)
     }
 
-    static func situation(_ canvas: inout Canvas, _ c: CheckInState, _ v: Vocabulary, in rect: Rect) {
+    static func situation(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {
         let editorHeight = rect.height >= 12 ? 4 : 3
         let listHeight = max(2, rect.height - editorHeight - 1)
-        list(&canvas, c, .situation, v, in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
+        list(&canvas, c, .situation, context.vocabulary, items: context.items(.situation), in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
              focused: c.focus == .list)
         let labelRow = rect.row + listHeight
         let label = c.focus == .text ? "In your own words (optional; Enter for next):" : "In your own words (Tab to write):"
@@ -83,14 +83,14 @@ enum CheckInView {
         if c.focus == .text { canvas.cursor = cursor }
     }
 
-    static func intensity(_ canvas: inout Canvas, _ c: CheckInState, _ v: Vocabulary, in rect: Rect) {
+    static func intensity(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {
         let value = c.flow.answers.intensity
         Slider.draw(&canvas, value: value, row: rect.row, col: rect.col, width: rect.width)
         guard rect.height >= 4 else { return }
         canvas.put("Where do you feel it? Space marks each place.", row: rect.row + 2, col: rect.col, role: .dim,
                    maxWidth: rect.width)
         let state = c.lists[.intensity] ?? ChipList()
-        ListView(items: StepModel.items(.intensity, v), cursor: state.cursor, chosen: Set(c.flow.answers.body),
+        ListView(items: context.items(.intensity), cursor: state.cursor, chosen: Set(c.flow.answers.body),
                  focused: true, checkboxes: true).draw(&canvas, in: rect.rows(from: 3))
     }
 }

@@ -46,13 +46,13 @@ enum HomeUpdate {
         case .continueCheckIn:
             state.screen = .checkIn
             if var c = state.checkIn {
-                CheckInUpdate.enterStep(&c, state.context.vocabulary)
+                CheckInUpdate.enterStep(&c, state.context)
                 state.checkIn = c
             }
             return []
         case .newCheckIn:
             var c = CheckInState()
-            CheckInUpdate.enterStep(&c, state.context.vocabulary)
+            CheckInUpdate.enterStep(&c, state.context)
             state.checkIn = c
             state.result = nil
             state.screen = .checkIn

@@ -46,7 +46,7 @@ enum ResultUpdate {
             if let scroll = state.result?.traceScroll { state.result?.traceScroll = max(0, scroll + delta) }
         case .editAnswers:
             guard var c = state.checkIn else { return [] }
-            CheckInUpdate.enterStep(&c, state.context.vocabulary)
+            CheckInUpdate.enterStep(&c, state.context)
             state.checkIn = c
             state.result = nil
             state.screen = .checkIn

@@ -41,7 +41,7 @@ public enum StepModel {
     public static func textOnly(_ step: Step) -> Bool { step == .embodyNew }
 
     /// The id of the item the answers currently choose, if any.
-    public static func chosen(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> String? {
+    public static func chosen(_ step: Step, _ a: CheckIn, _ v: Vocabulary, items known: [ListItem]? = nil) -> String? {
         switch step {
         case .emotion: return a.emotion ?? (nonEmpty(a.customEmotion) != nil ? ownWordsID : nil)
         case .situation: return a.situation
@@ -52,7 +52,7 @@ public enum StepModel {
         case .confidenceSubTap: return a.confidenceSubTap
         case .pattern, .origin, .kinder:
             guard let text = nonEmpty(text(step, a)) else { return nil }
-            return items(step, v).first { $0.kind == .chip && $0.label == text }?.id ?? ownWordsID
+            return (known ?? items(step, v)).first { $0.kind == .chip && $0.label == text }?.id ?? ownWordsID
         case .intensity, .embodyNew: return nil
         }
     }

@@ -6,12 +6,15 @@ public struct ListItem: Equatable, Sendable {
     /// Secondary text shown dimmed (e.g. the emotion's family).
     public var detail: String
     public var kind: Kind
+    /// Label, detail and id folded to lower case once, for filtering.
+    public let searchKey: String
 
     public init(id: String, label: String, detail: String = "", kind: Kind = .chip) {
         self.id = id
         self.label = label
         self.detail = detail
         self.kind = kind
+        self.searchKey = "\(label) \(detail) \(id.replacingOccurrences(of: "_", with: " "))".lowercased()
     }
 }
 
@@ -28,10 +31,7 @@ public struct ChipList: Equatable, Sendable {
     public func visible(_ items: [ListItem]) -> [ListItem] {
         let key = filter.lowercased()
         guard !key.isEmpty else { return items }
-        return items.filter {
-            $0.kind == .ownWords || $0.label.lowercased().contains(key) || $0.detail.lowercased().contains(key)
-                || $0.id.replacingOccurrences(of: "_", with: " ").contains(key)
-        }
+        return items.filter { $0.kind == .ownWords || $0.searchKey.contains(key) }
     }
 
     /// The item under the cursor, if any.
