@@ -25,5 +25,10 @@ check "classify idiom" 0 '"fired": false' -- "$bin" classify --json "this deadli
 check "resources US" 0 "988" -- env LANG=en_US.UTF-8 "$bin" resources
 check "resources unknown" 0 "findahelpline.com" -- "$bin" resources --region ZZ
 check "bench smoke" 0 "p99" -- "$bin" bench --quick
+check "bench frames" 0 "Keypress to frame" -- "$bin" bench --quick
+check "plain check-in" 0 "Your session:" -- sh -c "printf '20\\n1\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | '$bin' --plain"
+check "plain handoff GB" 0 "116 123" -- sh -c "printf 'I want to kill myself\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
+check "plain help word" 0 "85258" -- sh -c "printf 'help\\nquit\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
+check "no tty prints help" 0 "Commands:" -- sh -c "'$bin' < /dev/null"
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,6 +19,9 @@ enum Help {
       --catalog DIR   Read the catalog from DIR (default: ./catalog next to the program, or $ALLIN_CATALOG)
       -h, --help      Show help
 
+    In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
+    Esc goes back (answers are kept), Ctrl-C quits.
+
     If you are in danger now, run 'allin resources' for your local crisis lines.
 
     """
