@@ -4,6 +4,16 @@ extension App {
     /// Below this the layout can't hold a screen; a short message is shown instead.
     public static let minimumSize = Size(width: 40, height: 12)
 
+    /// The area between the header and the status line, where screens draw.
+    static func bodyRect(for size: Size) -> Rect {
+        Rect(row: 1, col: size.width >= 60 ? 2 : 1, width: size.width - (size.width >= 60 ? 4 : 2), height: size.height - 3)
+    }
+
+    /// Keeps a scroll offset within `count` rows shown `visible` at a time.
+    static func clampScroll(_ scroll: Int, count: Int, visible: Int) -> Int {
+        min(max(0, scroll), max(0, count - max(1, visible)))
+    }
+
     /// Draws the state into a fresh canvas of `size`. Pure: layout comes from the size every frame.
     public static func view(_ state: AppState, size: Size) -> Canvas {
         var canvas = Canvas(size: size)
@@ -11,8 +21,7 @@ extension App {
             TooSmallView.draw(&canvas, state)
             return canvas
         }
-        let body = Rect(row: 1, col: size.width >= 60 ? 2 : 1, width: size.width - (size.width >= 60 ? 4 : 2),
-                        height: size.height - 3)
+        let body = bodyRect(for: size)
         Chrome.header(&canvas, state)
         switch state.screen {
         case .home: HomeView.draw(&canvas, state, in: body)

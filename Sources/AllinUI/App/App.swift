@@ -49,7 +49,10 @@ public enum App {
         switch state.overlay {
         case .help:
             if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
-            if action == .down { state.helpScroll += 1 }
+            if action == .down {
+                let count = HelpOverlay.rows(state.keyTable).count
+                state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
+            }
             return []
         case .concern: return ResultUpdate.concern(&state, action)
         case nil: break

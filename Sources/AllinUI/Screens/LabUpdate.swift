@@ -37,8 +37,11 @@ enum LabUpdate {
             setText(state.lab.field, &state.lab.answers, state.lab.editor.text)
             return changed(&state)
         case .pageUp, .pageDown:
-            let page = max(1, state.size.height / 2)
-            state.lab.scroll = max(0, state.lab.scroll + (action == .pageUp ? -page : page))
+            let panel = LabView.areas(in: App.bodyRect(for: state.size)).panel
+            let count = LabView.resultRows(state, width: panel.width).count
+            let page = max(1, panel.height - 2)
+            state.lab.scroll = App.clampScroll(state.lab.scroll + (action == .pageUp ? -page : page), count: count,
+                                               visible: panel.height)
         case .resetLab:
             state.lab.answers = CheckIn(intensity: 5)
             state.lab.editor = TextField(limit: AppContext.textLimit)

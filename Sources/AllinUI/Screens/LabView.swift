@@ -4,19 +4,28 @@ import AllinCore
 /// (stacked when the window is narrow).
 enum LabView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        let (formRect, panel, wide) = areas(in: rect)
+        form(&canvas, state, in: formRect)
+        if wide {
+            for r in rect.row..<rect.bottom { canvas.put("│", row: r, col: formRect.right, role: .border) }
+        } else {
+            canvas.hline(row: formRect.bottom, col: rect.col, width: rect.width)
+        }
+        guard !panel.isEmpty else { return }
+        let rows = resultRows(state, width: panel.width)
+        draw(&canvas, rows, scroll: state.lab.scroll, in: panel)
+    }
+
+    /// The form and the result panel: side by side when wide, stacked when narrow.
+    static func areas(in rect: Rect) -> (form: Rect, panel: Rect, wide: Bool) {
         let wide = rect.width >= 70
         let formWidth = wide ? min(44, rect.width * 2 / 5) : rect.width
         let formHeight = wide ? rect.height : max(4, min(LabField.allCases.count, rect.height / 2))
-        form(&canvas, state, in: Rect(row: rect.row, col: rect.col, width: formWidth, height: formHeight))
+        let form = Rect(row: rect.row, col: rect.col, width: formWidth, height: formHeight)
         let panel = wide
             ? Rect(row: rect.row, col: rect.col + formWidth + 2, width: rect.width - formWidth - 2, height: rect.height)
             : Rect(row: rect.row + formHeight + 1, col: rect.col, width: rect.width, height: rect.height - formHeight - 1)
-        if wide {
-            for r in rect.row..<rect.bottom { canvas.put("│", row: r, col: rect.col + formWidth, role: .border) }
-        } else {
-            canvas.hline(row: rect.row + formHeight, col: rect.col, width: rect.width)
-        }
-        results(&canvas, state, in: panel)
+        return (form, panel, wide)
     }
 
     static func form(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
@@ -57,17 +66,15 @@ enum LabView {
         }
     }
 
-    static func results(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
-        guard !rect.isEmpty else { return }
+    /// The live recommendation, crisis layers, in-flow gates, trace and handoff preview, as rows.
+    static func resultRows(_ state: AppState, width w: Int) -> [(String, Role)] {
         var rows: [(String, Role)] = []
-        let w = rect.width
         func add(_ text: String, _ role: Role = .normal, indent: String = "") {
             rows += Wrap.lines(text, width: w - indent.count).map { (indent + $0, role) }
         }
         guard let r = state.lab.result else {
             add("Routing…", .dim)
-            draw(&canvas, rows, scroll: 0, in: rect)
-            return
+            return rows
         }
         switch r.kind {
         case .audio:
@@ -98,7 +105,7 @@ enum LabView {
             let numbers = [line.phone.map { "call \($0)" }, line.sms.map { "text \($0)" }].compactMap { $0 }
             add("\(line.name): \(numbers.isEmpty ? (line.url ?? "") : numbers.joined(separator: ", ")) · \(line.hours)", .normal, indent: "  ")
         }
-        draw(&canvas, rows, scroll: state.lab.scroll, in: rect)
+        return rows
     }
 
     /// Which crisis layer fired and on which words, or that none did.
@@ -112,7 +119,7 @@ enum LabView {
     }
 
     static func draw(_ canvas: inout Canvas, _ rows: [(String, Role)], scroll: Int, in rect: Rect) {
-        let top = min(scroll, max(0, rows.count - rect.height))
+        let top = App.clampScroll(scroll, count: rows.count, visible: rect.height)
         for (i, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
         }

@@ -43,7 +43,11 @@ enum ResultUpdate {
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 6)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
-            if let scroll = state.result?.traceScroll { state.result?.traceScroll = max(0, scroll + delta) }
+            if let scroll = state.result?.traceScroll {
+                let body = App.bodyRect(for: state.size)
+                let count = TraceView.rows(state, width: body.width).count
+                state.result?.traceScroll = App.clampScroll(scroll + delta, count: count, visible: body.height)
+            }
         case .editAnswers:
             guard var c = state.checkIn else { return [] }
             CheckInUpdate.enterStep(&c, state.context)

@@ -60,19 +60,25 @@ enum ResultView {
 enum TraceView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let result = state.result else { return }
-        var rows: [(String, Role)] = [("Every gate, in order:", .dim)]
-        for entry in result.recommendation.trace {
-            rows.append(("\(entry.gate) → \(entry.decision)", .title))
-            for (key, value) in entry.details {
-                let text = Visible.text("\(key): \(WhyText.plain(value))")
-                rows += Wrap.lines(text, width: rect.width - 4).map { ("    " + $0, Role.normal) }
-            }
-        }
-        let top = min(result.traceScroll, max(0, rows.count - rect.height))
+        let rows = rows(state, width: rect.width)
+        let top = App.clampScroll(result.traceScroll, count: rows.count, visible: rect.height)
         for (i, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
         }
         if top + rect.height < rows.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
         if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+    }
+
+    static func rows(_ state: AppState, width: Int) -> [(String, Role)] {
+        guard let result = state.result else { return [] }
+        var rows: [(String, Role)] = [("Every gate, in order:", .dim)]
+        for entry in result.recommendation.trace {
+            rows.append(("\(entry.gate) → \(entry.decision)", .title))
+            for (key, value) in entry.details {
+                let text = Visible.text("\(key): \(WhyText.plain(value))")
+                rows += Wrap.lines(text, width: width - 4).map { ("    " + $0, Role.normal) }
+            }
+        }
+        return rows
     }
 }

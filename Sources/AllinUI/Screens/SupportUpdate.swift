@@ -21,7 +21,9 @@ enum SupportUpdate {
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 8)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
-            s.scroll = max(0, s.scroll + delta)
+            let body = App.bodyRect(for: state.size)
+            let count = SupportView.lines(state, width: body.width, notes: body.height >= 20).count
+            s.scroll = App.clampScroll(s.scroll + delta, count: count, visible: body.height - 1)
         case .leaveSupport:
             s.confirmingLeave = true
         case .stay:

@@ -9,6 +9,29 @@ enum SupportView {
             breathing(&canvas, b, in: rect)
             return
         }
+        let lines = lines(state, width: rect.width, notes: rect.height >= 20)
+        let panel = s.confirmingLeave ? 4 : 0
+        var height = rect.height - panel
+        var top = App.clampScroll(s.scroll, count: lines.count, visible: height)
+        // The emergency number stays on screen: pinned to the last row when scrolled out of view.
+        let emergency = lines.firstIndex { $0.first?.role == .emergency }
+        var pinned: [SupportPiece]?
+        if let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
+            pinned = lines[e]
+            height -= 1
+            top = App.clampScroll(s.scroll, count: lines.count, visible: height)
+        }
+        for (i, line) in lines.dropFirst(top).prefix(height).enumerated() {
+            draw(&canvas, line, row: rect.row + i, rect: rect)
+        }
+        if top + height < lines.count { canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim) }
+        if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
+        if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
+    }
+
+    /// Every row of the support screen, laid out for a width.
+    static func lines(_ state: AppState, width: Int, notes: Bool) -> [[SupportPiece]] {
+        guard let s = state.support else { return [] }
         let resources = state.context.catalog.helplines.resources(for: s.region)
         var rows: [[SupportPiece]] = []
         if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
@@ -21,25 +44,8 @@ enum SupportView {
                      SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)])
         rows.append([])
         // Notes give way to the numbers when the window is short.
-        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: rect.height >= 20)
-        let lines = layout(rows, width: rect.width)
-        let panel = s.confirmingLeave ? 4 : 0
-        var height = rect.height - panel
-        var top = min(s.scroll, max(0, lines.count - height))
-        // The emergency number stays on screen: pinned to the last row when scrolled out of view.
-        let emergency = lines.firstIndex { $0.first?.role == .emergency }
-        var pinned: [SupportPiece]?
-        if let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
-            pinned = lines[e]
-            height -= 1
-            top = min(s.scroll, max(0, lines.count - height))
-        }
-        for (i, line) in lines.dropFirst(top).prefix(height).enumerated() {
-            draw(&canvas, line, row: rect.row + i, rect: rect)
-        }
-        if top + height < lines.count { canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim) }
-        if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
-        if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
+        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: notes)
+        return layout(rows, width: width)
     }
 
     static func draw(_ canvas: inout Canvas, _ line: [SupportPiece], row: Int, rect: Rect) {

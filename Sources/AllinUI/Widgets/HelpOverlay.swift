@@ -19,7 +19,7 @@ enum HelpOverlay {
         canvas.box(rect, title: "Keys: \(Chrome.title(state))")
         let keyWidth = min(16, max(8, rows.map { TextWidth.of($0.0) }.max() ?? 8)) + 2
         let visible = height - 4
-        let top = min(state.helpScroll, max(0, rows.count - visible))
+        let top = App.clampScroll(state.helpScroll, count: rows.count, visible: visible)
         for (i, row) in rows.dropFirst(top).prefix(visible).enumerated() {
             let r = rect.row + 1 + i
             canvas.put(TextWidth.truncate(row.0, width: keyWidth - 2), row: r, col: rect.col + 2, role: .footerKey)

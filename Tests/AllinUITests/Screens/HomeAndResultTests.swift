@@ -76,6 +76,27 @@ struct HomeAndResultTests {
         #expect(s.screen == .recommendation)
     }
 
+    @Test func scrollingStopsAtTheEndSoOneKeyComesBack() async {
+        var s = await ScreenStates.recommendation(height: 14)
+        press(&s, .char("t"))
+        for _ in 0..<50 { press(&s, .pageDown) }
+        let bottom = s.result!.traceScroll
+        #expect(bottom > 0 && bottom < 50)
+        press(&s, .up)
+        #expect(s.result!.traceScroll == bottom - 1)
+        var help = TestCatalog.state(height: 14)
+        press(&help, .char("?"))
+        for _ in 0..<40 { press(&help, .down) }
+        #expect(help.helpScroll < 40)
+        var support = TestCatalog.state(height: 14)
+        press(&support, .function(2))
+        for _ in 0..<40 { press(&support, .pageDown) }
+        let end = support.support!.scroll
+        press(&support, .up)
+        #expect(support.support!.scroll == end - 1)
+        #expect(screen(support).contains("Call 999"))
+    }
+
     @Test func editAnswersGoesBackIntoTheCheckIn() async {
         var s = await ScreenStates.recommendation()
         press(&s, .char("e"))
