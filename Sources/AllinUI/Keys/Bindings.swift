@@ -113,6 +113,8 @@ enum Bindings {
                        action: .previousRegion, footer: false),
             KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
             KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
+            KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+            KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
             KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
         ]
     }
