@@ -232,6 +232,25 @@ struct TUIEndToEndTests {
         #expect(!t.screen().contains("allin ·"))
     }
 
+    @Test func ctrlZSuspendsAndFgResumesWithAnswersKept() {
+        let t = TmuxSession(interactiveShellWith: ["LANG": "en_GB.UTF-8"])
+        t.waitFor("Start a check-in")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.waitFor("Filter: overw")
+        t.keys("C-z")
+        t.waitFor("Stopped")
+        #expect(!t.screen().contains("Filter: overw"))
+        t.type("fg")
+        t.keys("Enter")
+        t.waitFor("Filter: overw", "Step 1 of 9")
+        t.keys("C-c")
+        t.type("echo EXIT=$?")
+        t.keys("Enter")
+        t.waitFor("EXIT=0")
+    }
+
     @Test func aFatalErrorRestoresTheTerminal() {
         let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_TEST_CRASH": "1"])
         t.waitFor("TTY=same", "EXIT=")

@@ -69,6 +69,20 @@ final class TmuxSession {
         tmux(["new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", script])
     }
 
+    /// An interactive bash in the pane (for job control), with `allin` typed at its prompt.
+    init(interactiveShellWith appEnv: [String: String]) {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        socket = dir.appendingPathComponent("tmux.sock").path
+        env = ["PATH": "/usr/bin:/bin:/usr/local/bin", "HOME": dir.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
+               "PS1": "$ "]
+        tmux(["new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "bash --norc --noprofile -i"])
+        let assignments = ["SWIFT_BACKTRACE=interactive=no", "ALLIN_CATALOG=\(Paths.root.appendingPathComponent("catalog").path)"]
+            + appEnv.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }
+        type("env -u NO_COLOR " + assignments.map(Self.quote).joined(separator: " ") + " " + Self.quote(Paths.allin))
+        keys("Enter")
+    }
+
     deinit {
         tmux(["kill-server"])
         try? FileManager.default.removeItem(at: dir)
