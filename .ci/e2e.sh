@@ -39,5 +39,10 @@ check "erase needs a yes" 2 "--yes" -- sh -c "ALLIN_DATA_DIR='$journal_dir/data'
 check "erase --yes" 0 "Erased 1 check-in" -- "${jenv[@]}" "$bin" erase --yes
 check "journal bench smoke" 0 "integrity_check +ok" -- "$bin" bench --journal --quick
 check "journal files gone" 0 "^gone$" -- sh -c "ls '$journal_dir/data/journal.sqlite3'* >/dev/null 2>&1 && echo present || echo gone"
+check "bench frames" 0 "Keypress to frame" -- "$bin" bench --quick
+check "plain check-in" 0 "Your session:" -- sh -c "printf '20\\n1\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | '$bin' --plain"
+check "plain handoff GB" 0 "116 123" -- sh -c "printf 'I want to kill myself\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
+check "plain help word" 0 "85258" -- sh -c "printf 'help\\nquit\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
+check "no tty prints help" 0 "Commands:" -- sh -c "'$bin' < /dev/null"
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import Foundation
 
 /// `allin bench`: route latency on the real and generated catalogs, and detector throughput.
@@ -68,6 +69,18 @@ struct BenchCommand {
         t.rows = [["layer A", String(format: "%.1f", aRate)], ["layer B", String(format: "%.1f", bRate)],
                   ["layers A + B", String(format: "%.1f", both)], ["affect classifier", String(format: "%.1f", affect)]]
         cli.io.out(t.render())
+        var frames = TextTable(header: ["screen", "frames", "p50", "p99", "max", "full redraw"])
+        for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+            let bench = FrameBench(catalog: catalog, size: size)
+            _ = await bench.run(passes: 3)   // warm up
+            let result = await bench.run(passes: quick ? 5 : 120)
+            let sorted = result.samples.sorted()
+            func us(_ ns: Double) -> String { String(format: "%.1f µs", ns / 1000) }
+            frames.rows.append(["\(size.width)x\(size.height)", "\(result.frames)", us(sorted[sorted.count / 2]),
+                                us(sorted[sorted.count * 99 / 100]), us(sorted.last!), us(result.fullRedraw)])
+        }
+        cli.io.out("\nKeypress to frame (update + view + diff, in-memory terminal; target p99 < 2 ms at 200x60):\n")
+        cli.io.out(frames.render())
         cli.io.out("\nPeak memory (VmHWM): \(Self.peakMemory())\n")
         return 0
     }

@@ -43,6 +43,7 @@ public struct CLI: Sendable {
             case "where": return try WhereCommand(cli: self).run(rest)
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)
+            case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)
             default:
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }

@@ -8,6 +8,8 @@ public protocol CommandIO: AnyObject, Sendable {
     func readAllInput() -> Data
     /// True when standard input is a terminal (so reading it would wait for typing).
     var inputIsTerminal: Bool { get }
+    /// The next line of standard input without its line break, or nil at the end (`allin --plain`).
+    func readInputLine() -> String?
 }
 
 /// The process's standard streams.
@@ -27,6 +29,7 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
         FileHandle.standardInput.readDataToEndOfFile()
     }
     public var inputIsTerminal: Bool { isatty(0) == 1 }
+    public func readInputLine() -> String? { Swift.readLine(strippingNewline: true) }
 }
 
 /// An in-memory stream pair for tests.
@@ -40,6 +43,17 @@ public final class BufferIO: CommandIO, @unchecked Sendable {
     public func err(_ text: String) { lock.lock(); errText += text; lock.unlock() }
     public func readAllInput() -> Data { lock.lock(); defer { lock.unlock() }; return input }
     public var inputIsTerminal: Bool { false }
+    private var lineOffset = 0
+    public func readInputLine() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        guard lineOffset < input.count else { return nil }
+        let rest = input[(input.startIndex + lineOffset)...]
+        let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+        lineOffset = end - input.startIndex + (end < rest.endIndex ? 1 : 0)
+        var line = String(decoding: input[rest.startIndex..<end], as: UTF8.self)
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
+    }
     public var stdout: String { lock.lock(); defer { lock.unlock() }; return outText }
     public var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
 }

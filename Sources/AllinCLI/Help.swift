@@ -3,7 +3,9 @@ enum Help {
     static let main = """
     allin: a daily emotional check-in, routed to a guided session or to crisis support.
 
-    Usage: allin <command> [options]
+    Usage: allin                the full-screen check-in (in a terminal)
+           allin --plain        the same check-in as numbered prompts (screen readers, pipes)
+           allin <command> [options]
 
     Commands:
       route       Route one check-in (JSON on standard input) and explain the decision
@@ -24,6 +26,9 @@ enum Help {
       --data-dir DIR  Keep the journal in DIR (default: $ALLIN_DATA_DIR, else $XDG_DATA_HOME/allin,
                       else ~/.local/share/allin)
       -h, --help      Show help
+
+    In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
+    Esc goes back (answers are kept), Ctrl-C quits.
 
     If you are in danger now, run 'allin resources' for your local crisis lines.
 
@@ -90,8 +95,9 @@ enum Help {
     Usage: allin bench [--quick] [--journal] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
-    1,000, 10,000 and 100,000 sessions, and detector throughput in MB/s. Build in release mode for
-    meaningful figures: swift run -c release allin bench
+    1,000, 10,000 and 100,000 sessions, detector throughput in MB/s, and the terminal front's
+    keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and 200x60.
+    Build in release mode for meaningful figures: swift run -c release allin bench
 
       --quick     Fewer iterations (for a smoke test)
       --journal   Measure the journal instead: insert rate and query times on 10,000 check-ins
@@ -167,6 +173,21 @@ enum Help {
 
     """
 
+    static let plain = """
+    Usage: allin --plain [--region XX] [--catalog DIR]
+
+    The check-in as numbered prompts on standard input and output, with no full-screen drawing:
+    for screen readers, simple terminals and pipes. Answer each prompt with a number or words.
+    Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt for
+    crisis support. Ends with the recommended session and why, or with crisis lines.
+
+      --region XX   Country for crisis lines (default: from LC_ALL, LC_MESSAGES, LANG)
+
+    Example:
+      printf '3\\n\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | allin --plain
+
+    """
+
     static func text(for command: String) -> String? {
         switch command {
         case "route": return route
@@ -184,6 +205,7 @@ enum Help {
         case "audio players": return audioPlayers
         case "audio check": return audioCheck
         case "help": return main
+        case "plain", "--plain": return plain
         default: return nil
         }
     }

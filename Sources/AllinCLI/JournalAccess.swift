@@ -2,18 +2,12 @@ import AllinCore
 import AllinStore
 import Foundation
 
-/// An IO that can read one typed line (for confirmations on a terminal).
-public protocol LineReading {
-    func readLine() -> String?
-}
-
 /// An IO that knows whether standard output is a terminal.
 public protocol OutputProbe {
     var outputIsTerminal: Bool { get }
 }
 
-extension StandardIO: LineReading, OutputProbe {
-    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+extension StandardIO: OutputProbe {
     public var outputIsTerminal: Bool { isatty(1) == 1 }
 }
 
@@ -48,9 +42,9 @@ extension CLI {
 
     /// Asks a yes/no question on the terminal; nil when there is no terminal to ask on.
     func confirm(_ question: String, accept: Set<String> = ["y", "yes"]) -> Bool? {
-        guard io.inputIsTerminal, let reader = io as? LineReading else { return nil }
+        guard io.inputIsTerminal else { return nil }
         io.err(question)
-        guard let answer = reader.readLine() else { io.err("\n"); return false }
+        guard let answer = io.readInputLine() else { io.err("\n"); return false }
         return accept.contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 

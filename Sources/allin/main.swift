@@ -2,7 +2,14 @@ import AllinCLI
 import Foundation
 
 // Wiring only: arguments and environment in, exit code out.
+let started = ContinuousClock.now
 signal(SIGPIPE, SIG_IGN)
-let cli = CLI(environment: ProcessInfo.processInfo.environment, io: StandardIO())
-let status = await cli.run(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+switch FrontDoor.decide(arguments, interactive: isatty(0) == 1 && isatty(1) == 1) {
+case let .command(args):
+    let cli = CLI(environment: environment, io: StandardIO())
+    exit(await cli.run(args))
+case let .fullScreen(catalog, region):
+    exit(await FullScreen.run(catalog: catalog, region: region, environment: environment, started: started))
+}

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A terminal that types the given answers, one per question.
-final class ScriptedTerminal: CommandIO, LineReading, @unchecked Sendable {
+final class ScriptedTerminal: CommandIO, @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [String]
     private(set) var out = ""
@@ -14,7 +14,7 @@ final class ScriptedTerminal: CommandIO, LineReading, @unchecked Sendable {
     func err(_ text: String) { lock.withLock { err += text } }
     func readAllInput() -> Data { Data() }
     var inputIsTerminal: Bool { true }
-    func readLine() -> String? { lock.withLock { answers.isEmpty ? nil : answers.removeFirst() } }
+    func readInputLine() -> String? { lock.withLock { answers.isEmpty ? nil : answers.removeFirst() } }
     var remaining: Int { lock.withLock { answers.count } }
 }
 

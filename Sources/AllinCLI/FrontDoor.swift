@@ -1,0 +1,30 @@
+import AllinCore
+
+/// Decides what `allin` does with its arguments: a command, or the full-screen front.
+public enum FrontDoor: Equatable, Sendable {
+    /// Run a command through `CLI.run` with these arguments.
+    case command([String])
+    /// Open the full-screen check-in (stdin and stdout are terminals, no command given).
+    case fullScreen(catalog: String?, region: String?)
+
+    /// No arguments (or only `--catalog DIR` / `--region XX`) on a terminal opens the front; the same
+    /// off a terminal prints the help, as before. Anything else is a command.
+    public static func decide(_ args: [String], interactive: Bool) -> FrontDoor {
+        var catalog: String?
+        var region: String?
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            func value(_ name: String) -> String? {
+                if arg.hasPrefix(name + "=") { return String(arg.dropFirst(name.count + 1)) }
+                if arg == name, i + 1 < args.count { i += 1; return args[i] }
+                return nil
+            }
+            if let v = value("--catalog") { catalog = v } else if let v = value("--region") { region = v } else {
+                return .command(args)
+            }
+            i += 1
+        }
+        return interactive ? .fullScreen(catalog: catalog, region: region) : .command([])
+    }
+}

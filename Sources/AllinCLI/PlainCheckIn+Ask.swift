@@ -1,0 +1,116 @@
+import AllinCore
+import AllinUI
+
+/// The prompts of each step, with numbered choices.
+extension PlainCheckIn {
+    mutating func ask(_ step: Step) throws(Interrupt) {
+        let (number, total) = flow.progress(in: vocabulary)
+        io.out("\nStep \(number) of \(total): \(StepCopy.question(step))\n")
+        switch step {
+        case .emotion:
+            printEmotions()
+            let line = try answer("Type a number or your own word: ", allowEmpty: false)
+            if let item = pick(line, from: StepModel.items(step, vocabulary)) {
+                StepModel.choose(item, step: step, &flow.answers)
+            } else if let chip = vocabulary.emotion(matchingWord: line) {
+                flow.answers.emotion = chip.id
+                flow.answers.customEmotion = nil
+            } else {
+                flow.answers.customEmotion = line
+                flow.answers.emotion = nil
+            }
+        case .situation:
+            let items = StepModel.items(step, vocabulary)
+            printNumbered(items)
+            while true {
+                let line = try answer("Type a number, or press Enter to skip: ")
+                if line.isEmpty { break }
+                if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
+                io.out("Please type a number from 1 to \(items.count), or press Enter.\n")
+            }
+            let text = try answer("Say a little more in your own words (optional): ")
+            if !text.isEmpty { flow.answers.triggerText = text }
+        case .intensity:
+            while true {
+                let line = try answer("How strong is it, from 1 to 10? ", allowEmpty: false)
+                if let value = Int(line), (1...10).contains(value) { flow.answers.intensity = value; break }
+                io.out("Please type a number from 1 to 10.\n")
+            }
+            let items = StepModel.items(step, vocabulary)
+            io.out("Where do you feel it? Several numbers are fine.\n")
+            printNumbered(items)
+            let line = try answer("Numbers separated by spaces, or Enter to skip: ")
+            flow.answers.body = line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { word in
+                Int(word).flatMap { $0 >= 1 && $0 <= items.count ? items[$0 - 1].id : nil }
+            }
+        case .consent:
+            io.out(StepCopy.hint(step) + "\n")
+            while true {
+                let line = try answer("yes or no: ", allowEmpty: false).lowercased()
+                if ["y", "yes", "1"].contains(line) { flow.answers.consent = true; break }
+                if ["n", "no", "2"].contains(line) { flow.answers.consent = false; break }
+                io.out("Please type yes or no.\n")
+            }
+        case .embodyNew:
+            io.out(StepCopy.hint(step) + "\n")
+            let text = try answer("> ")
+            flow.answers.embodyNew = text.isEmpty ? nil : text
+        default:
+            let items = StepModel.items(step, vocabulary).filter { $0.kind == .chip }
+            printNumbered(items)
+            let own = StepModel.hasOwnWords(step)
+            let required = step == .intent
+            while true {
+                let prompt = own ? "Type a number or your own words (Enter to skip): "
+                    : required ? "Type a number: " : "Type a number (Enter to skip): "
+                let line = try answer(prompt, allowEmpty: !required)
+                if line.isEmpty { break }
+                if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
+                if own {
+                    StepModel.setText(step, &flow.answers, line)
+                    if step == .belief { flow.answers.belief = nil }
+                    break
+                }
+                io.out("Please type a number from 1 to \(items.count).\n")
+            }
+        }
+    }
+
+    /// Reads one answer; 'back', 'quit' and requests for help interrupt the step.
+    func answer(_ prompt: String, allowEmpty: Bool = true) throws(Interrupt) -> String {
+        while true {
+            io.out(prompt)
+            guard let raw = io.readInputLine() else { throw .ended }
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 200) + "\n") }
+            switch line.lowercased() {
+            case "back", "b": throw .back
+            case "quit", "q", "exit": throw .quit
+            default: break
+            }
+            if HelpWords.matches(line, detector: gates.detector) { throw .help }
+            if line.isEmpty, !allowEmpty { continue }
+            return line
+        }
+    }
+
+    func pick(_ line: String, from items: [ListItem]) -> ListItem? {
+        if let n = Int(line), n >= 1, n <= items.count { return items[n - 1] }
+        return items.first { $0.kind == .chip && $0.label.lowercased() == line.lowercased() }
+    }
+
+    func printNumbered(_ items: [ListItem]) {
+        for (i, item) in items.enumerated() { io.out("  \(i + 1). \(item.label)\n") }
+    }
+
+    /// Emotions grouped by family on a few lines each, numbered in one sequence.
+    func printEmotions() {
+        for family in vocabulary.families {
+            let words = vocabulary.emotions.enumerated().filter { $0.element.family == family.id }
+            let entries = words.map { "\($0.offset + 1)\u{00A0}\($0.element.label)" }
+            for (i, line) in Wrap.lines(entries.joined(separator: ", "), width: 66).enumerated() {
+                io.out(i == 0 ? "  \(family.label): \(line)\n" : "      \(line)\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import AllinCore
+import AllinUI
+
+/// `allin --plain`: the check-in as numbered prompts on standard input and output, for screen readers
+/// and pipes. The same step machine, gates, router and support text as the full-screen front.
+struct PlainCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "--plain", rawArgs, flags: [], options: ["--catalog", "--region"])
+        if args.has("--help") { cli.io.out(Help.plain); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "--plain", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        let region = try cli.region(args)
+        let catalog = try cli.loadCatalog(args)
+        var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        return await session.run()
+    }
+}
+
+/// One line-based check-in.
+struct PlainCheckIn {
+    let io: any CommandIO
+    let catalog: Catalog
+    let gates: FlowGates
+    let region: String?
+    let regionSource: String
+    var flow = CheckInFlow()
+
+    /// What a typed line asked for besides an answer.
+    enum Interrupt: Error { case back, quit, help, ended }
+
+    init(io: any CommandIO, catalog: Catalog, region: String?, regionSource: String) {
+        self.io = io
+        self.catalog = catalog
+        self.gates = FlowGates(catalog: catalog)
+        self.region = region
+        self.regionSource = regionSource
+    }
+
+    var vocabulary: Vocabulary { catalog.vocabulary }
+
+    mutating func run() async -> Int32 {
+        io.out("allin check-in, plain mode. Answer with a number or with words, then Enter.\n")
+        io.out("Type 'back' to go back, 'quit' to stop, or 'help' at any prompt for crisis support.\n")
+        while true {
+            let step = flow.currentStep(in: vocabulary)
+            do {
+                try ask(step)
+            } catch {
+                switch error {
+                case .back:
+                    if !flow.back(in: vocabulary) { io.out("This is the first question.\n") }
+                    continue
+                case .quit:
+                    io.out("Stopped. Nothing was saved.\n")
+                    return 0
+                case .help:
+                    support(.typedHelp(field: StepCopy.textField(step) ?? step.rawValue))
+                    if afterSupport() { continue }
+                    return 0
+                case .ended:
+                    io.err("allin --plain: input ended before the check-in was complete (at step '\(step.rawValue)').\n")
+                    return 2
+                }
+            }
+            switch flow.next(gates: gates) {
+            case .advanced: continue
+            case let .needsAnswer(message): io.out(message + "\n")
+            case let .crisis(hit):
+                support(.tripwire(hit))
+                return 0
+            case let .complete(completion):
+                return await finish(completion)
+            }
+        }
+    }
+
+    // MARK: Ending
+
+    func finish(_ completion: FlowCompletion) async -> Int32 {
+        let router = Router(catalog: catalog)
+        let r = await router.route(flow.answers)
+        if r.kind == .safetyHandoff {
+            support(r.crisis.map(SupportReason.router) ?? .asked)
+            return 0
+        }
+        if r.concern != nil {
+            io.out("\nSome of what you wrote sounds heavy, so I want to ask.\n")
+            io.out("Do you mean you're thinking about ending your life or hurting yourself? (yes / no / not now) ")
+            let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+            if ["y", "yes"].contains(line) || HelpWords.matches(line, detector: gates.detector) {
+                support(.concernConfirmed)
+                return 0
+            }
+            io.out("Thank you for answering. If that changes, type 'allin resources' for people to talk to.\n")
+        }
+        guard let session = r.session else { return 0 }
+        io.out("\nYour session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane, \(minutes(session.durationSeconds)))\n")
+        for line in Wrap.lines(Visible.text(session.description), width: 76) { io.out("  \(line)\n") }
+        if let soothe = WhyText.sootheFirst(r, completion: completion) {
+            io.out("\n" + Wrap.lines(soothe, width: 78).joined(separator: "\n") + "\n")
+        }
+        io.out("\nWhy this session:\n")
+        for line in WhyText.lines(r, catalog: catalog) {
+            io.out(Wrap.lines(line, width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+                .joined(separator: "\n") + "\n")
+        }
+        io.out("\nSee every gate: echo the check-in as JSON into 'allin route'.\n")
+        return 0
+    }
+
+    func support(_ reason: SupportReason) {
+        let resources = catalog.helplines.resources(for: region)
+        io.out("\n" + Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n")
+        io.out(SupportText.region(resources, source: regionSource) + "\n\n")
+        for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) {
+            io.out(row.map(\.text).joined() + "\n")
+        }
+        io.out("\nFor another country: allin resources --region XX\n")
+    }
+
+    /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
+    func afterSupport() -> Bool {
+        io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
+        while true {
+            io.out("> ")
+            guard let raw = io.readInputLine() else { return false }
+            let line = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+            if ["continue", "c", "go on", "back"].contains(line) { return true }
+            if ["quit", "q", "exit"].contains(line) {
+                io.out("Take care. The lines above are there at any hour.\n")
+                return false
+            }
+            io.out("I'm still here. The lines above are open now. Type 'continue' or 'quit'.\n")
+        }
+    }
+
+    func minutes(_ seconds: Int) -> String {
+        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+    }
+}

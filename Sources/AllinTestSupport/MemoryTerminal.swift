@@ -1,0 +1,48 @@
+import AllinUI
+
+/// A terminal in memory: plays a script of events and keeps what a real screen would show, built only
+/// from the runs the runtime presents (so the diff is tested too).
+public final class MemoryTerminal: TerminalPort {
+    public private(set) var size: Size
+    /// The cells "on the glass".
+    public private(set) var screen: Canvas
+    /// What is left to play; `nil` entries are timeouts (one tick when ticks are wanted).
+    public var script: [TerminalEvent?]
+    public private(set) var framesPresented = 0
+    public private(set) var suspensions = 0
+    /// The last canvas presented (to compare with what the runs built).
+    public private(set) var lastCanvas: Canvas?
+
+    public init(size: Size, script: [TerminalEvent?] = []) {
+        self.size = size
+        self.screen = Canvas(size: size)
+        self.script = script
+    }
+
+    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        guard !script.isEmpty else { return .closed }
+        let event = script.removeFirst()
+        if case let .resize(newSize) = event { size = newSize }
+        return event
+    }
+
+    public func present(_ canvas: Canvas, changes: [CellRun]) {
+        if screen.size != canvas.size { screen = Canvas(size: canvas.size) }
+        screen.apply(changes)
+        screen.adoptOverlays(of: canvas)
+        lastCanvas = canvas
+        framesPresented += 1
+    }
+
+    public func suspend() { suspensions += 1 }
+
+    /// The screen as plain text.
+    public var text: String { screen.text }
+}
+
+extension TerminalEvent {
+    /// Key events for each character of `text`, as typing would send them.
+    public static func typing(_ text: String) -> [TerminalEvent?] {
+        text.map { TerminalEvent.key(.char($0)) }
+    }
+}

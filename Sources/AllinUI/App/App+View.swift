@@ -1,0 +1,132 @@
+import AllinCore
+
+extension App {
+    /// Below this the layout can't hold a screen; a short message is shown instead.
+    public static let minimumSize = Size(width: 40, height: 12)
+
+    /// The area between the header and the status line, where screens draw.
+    static func bodyRect(for size: Size) -> Rect {
+        Rect(row: 1, col: size.width >= 60 ? 2 : 1, width: size.width - (size.width >= 60 ? 4 : 2), height: size.height - 3)
+    }
+
+    /// Keeps a scroll offset within `count` rows shown `visible` at a time.
+    static func clampScroll(_ scroll: Int, count: Int, visible: Int) -> Int {
+        min(max(0, scroll), max(0, count - max(1, visible)))
+    }
+
+    /// Draws the state into a fresh canvas of `size`. Pure: layout comes from the size every frame.
+    public static func view(_ state: AppState, size: Size) -> Canvas {
+        var canvas = Canvas(size: size)
+        guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
+            TooSmallView.draw(&canvas, state)
+            return canvas
+        }
+        let body = bodyRect(for: size)
+        Chrome.header(&canvas, state)
+        switch state.screen {
+        case .home: HomeView.draw(&canvas, state, in: body)
+        case .checkIn: CheckInView.draw(&canvas, state, in: body)
+        case .routing:
+            canvas.put("Finding a session that fits…", row: body.row + 1, col: body.col, role: .dim)
+        case .recommendation: ResultView.draw(&canvas, state, in: body)
+        case .trace: TraceView.draw(&canvas, state, in: body)
+        case .sessionChosen: ResultView.drawChosen(&canvas, state, in: body)
+        case .support: SupportView.draw(&canvas, state, in: body)
+        case .lab: LabView.draw(&canvas, state, in: body)
+        }
+        Chrome.status(&canvas, state)
+        Chrome.footer(&canvas, state.bindings)
+        switch state.overlay {
+        case .help: HelpOverlay.draw(&canvas, state)
+        case .concern: ConcernView.draw(&canvas, state)
+        case nil: break
+        }
+        return canvas
+    }
+}
+
+/// The frame around every screen: header, status line and footer.
+enum Chrome {
+    static func title(_ state: AppState) -> String {
+        switch state.screen {
+        case .home: return "a daily check-in"
+        case .checkIn, .routing: return "Check-in"
+        case .recommendation: return "Your session"
+        case .trace: return "Routing trace"
+        case .sessionChosen: return "Session chosen"
+        case .support: return "Support"
+        case .lab: return "Routing lab"
+        }
+    }
+
+    static func header(_ canvas: inout Canvas, _ state: AppState) {
+        let w = canvas.width
+        canvas.fill(Rect(row: 0, col: 0, width: w, height: 1), role: .header)
+        let left = " allin · \(title(state))"
+        var right = ""
+        switch state.screen {
+        case .checkIn:
+            if let c = state.checkIn {
+                let p = c.flow.progress(in: state.context.vocabulary)
+                right = "Step \(p.number) of \(p.total) "
+            }
+        case .support:
+            right = "Region \(state.support?.region ?? "other") "
+        case .lab:
+            right = "Region \(state.lab.region ?? "other") "
+        default:
+            right = state.context.region.map { "Region \($0) " } ?? ""
+        }
+        let used = canvas.put(left, row: 0, col: 0, role: .header, maxWidth: w - TextWidth.of(right) - 1)
+        if used + TextWidth.of(right) < w { canvas.put(right, row: 0, col: w - TextWidth.of(right), role: .header) }
+    }
+
+    /// The notice or the step's message, on the row above the footer.
+    static func status(_ canvas: inout Canvas, _ state: AppState) {
+        let row = canvas.height - 2
+        let col = canvas.width >= 60 ? 2 : 1
+        if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
+            canvas.put(message, row: row, col: col, role: .error, maxWidth: canvas.width - col)
+        } else if let notice = state.notice {
+            canvas.put(TextWidth.truncate(notice, width: canvas.width - col), row: row, col: col, role: .notice)
+        }
+    }
+
+    /// The footer: the table's main keys, always ending with the keys help and the support key.
+    static func footer(_ canvas: inout Canvas, _ bindings: [KeyBinding]) {
+        let row = canvas.height - 1
+        var shown = bindings.filter { $0.footer && !$0.isNote }
+        func width(_ list: [KeyBinding]) -> Int {
+            list.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.short) + 2 }
+        }
+        while width(shown) > canvas.width - 1,
+              let drop = shown.lastIndex(where: { $0.action != .openSupport && $0.action != .openHelp }) {
+            shown.remove(at: drop)
+        }
+        var col = 1
+        for b in shown {
+            col += canvas.put(b.label, row: row, col: col, role: .footerKey)
+            col += canvas.put(" " + b.short + "  ", row: row, col: col, role: .footer)
+        }
+    }
+}
+
+/// The message shown when the window is below the minimum size; it still names the support key and,
+/// on the support screen, the region's first numbers.
+enum TooSmallView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState) {
+        let w = canvas.width
+        var lines = Wrap.lines("Make the window larger: allin needs \(App.minimumSize.width)x\(App.minimumSize.height) (now \(canvas.size)).", width: w)
+        if state.screen == .support {
+            let resources = state.context.catalog.helplines.resources(for: state.support?.region)
+            if let first = resources.lines.first(where: { $0.phone != nil }), let phone = first.phone {
+                lines += Wrap.lines("\(first.name): call \(phone)", width: w)
+            }
+            if let e = resources.emergency { lines += Wrap.lines("In danger now: call \(e.number)", width: w) }
+        }
+        lines += Wrap.lines("F2 support · Ctrl-C quit", width: w)
+        for (i, line) in lines.prefix(canvas.height).enumerated() {
+            canvas.put(line, row: i, col: 0, role: i == 0 ? .title : .normal)
+        }
+    }
+}

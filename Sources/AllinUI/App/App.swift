@@ -1,0 +1,95 @@
+import AllinCore
+
+/// The pure heart of the terminal front: a message changes the state and may ask for effects.
+public enum App {
+    /// Applies one message. Keys go through the current screen's binding table first; printable keys
+    /// that no binding claims are typing.
+    public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+        switch msg {
+        case let .keyPressed(key): return handle(&state, key: key)
+        case let .textPasted(text): return paste(&state, text)
+        case let .terminalResized(size):
+            state.size = size
+            return []
+        case .clockTicked: return SupportUpdate.tick(&state)
+        case let .checkInRouted(recommendation): return ResultUpdate.routed(&state, recommendation)
+        case let .labRouted(revision, recommendation):
+            if revision == state.lab.revision { state.lab.result = recommendation }
+            return []
+        }
+    }
+
+    static func handle(_ state: inout AppState, key: Key) -> [Effect] {
+        state.notice = nil
+        if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }
+        guard state.overlay == nil, let c = key.character else { return [] }
+        switch state.screen {
+        case .checkIn: return CheckInUpdate.typed(&state, c)
+        case .lab: return LabUpdate.typed(&state, String(c))
+        default: return []
+        }
+    }
+
+    static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
+        switch action {
+        case .openSupport:
+            openSupport(&state, reason: .asked)
+            return []
+        case .openHelp:
+            state.overlay = .help
+            state.helpScroll = 0
+            return []
+        case .closeHelp:
+            state.overlay = nil
+            return []
+        case .quit: return [.quit]
+        case .suspend: return [.suspend]
+        default: break
+        }
+        switch state.overlay {
+        case .help:
+            if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
+            if action == .down {
+                let count = HelpOverlay.rows(state.keyTable).count
+                state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
+            }
+            return []
+        case .concern: return ResultUpdate.concern(&state, action)
+        case nil: break
+        }
+        switch state.screen {
+        case .home: return HomeUpdate.perform(&state, action, key: key)
+        case .checkIn: return CheckInUpdate.perform(&state, action, key: key)
+        case .recommendation, .trace, .sessionChosen: return ResultUpdate.perform(&state, action)
+        case .support: return SupportUpdate.perform(&state, action)
+        case .lab: return LabUpdate.perform(&state, action, key: key)
+        case .routing: return []
+        }
+    }
+
+    static func paste(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard state.overlay == nil else { return [] }
+        switch state.screen {
+        case .checkIn: return CheckInUpdate.pasted(&state, text)
+        case .lab: return state.lab.field.isText ? LabUpdate.typed(&state, text) : []
+        default: return []
+        }
+    }
+
+    /// Opens crisis support over whatever is happening. The way back returns to where the person was.
+    static func openSupport(_ state: inout AppState, reason: SupportReason, returnTo: ScreenID? = nil) {
+        state.overlay = nil
+        if state.screen == .support, var s = state.support {
+            s.scroll = 0
+            s.breathing = nil
+            s.confirmingLeave = false
+            if (reason.tier ?? .none) > (s.reason.tier ?? .none) { s.reason = reason }
+            state.support = s
+            return
+        }
+        var back = returnTo ?? state.screen
+        if back == .routing || back == .trace { back = state.result == nil ? .home : .recommendation }
+        state.support = SupportState(reason: reason, returnTo: back, region: state.context.region)
+        state.screen = .support
+    }
+}

@@ -1,0 +1,148 @@
+import AllinCore
+
+/// Which screen is showing.
+public enum ScreenID: Equatable, Hashable, Sendable {
+    case home, checkIn, routing, recommendation, trace, sessionChosen, support, lab
+}
+
+/// What is drawn over the screen and takes the keys first.
+public enum Overlay: Equatable, Sendable {
+    /// The key help of the screen underneath.
+    case help
+    /// The inline question asked when the router reports a tier-1 concern.
+    case concern
+}
+
+/// The whole state of the terminal front: one value, changed only by `App.update`.
+public struct AppState: Sendable {
+    public let context: AppContext
+    public var size: Size
+    public var screen: ScreenID = .home
+    public var overlay: Overlay?
+    /// First row of the help overlay.
+    public var helpScroll = 0
+    public var home = HomeState()
+    /// The check-in in progress (kept when going home, so nothing is lost).
+    public var checkIn: CheckInState?
+    public var result: ResultState?
+    public var support: SupportState?
+    public var lab: LabState
+    /// A calm one-line message shown on the next screen (cleared by the next key).
+    public var notice: String?
+
+    public init(context: AppContext, size: Size) {
+        self.context = context
+        self.size = size
+        self.lab = LabState(region: context.region)
+    }
+
+    /// True while something on screen moves with time (the breathing exercise).
+    public var wantsTicks: Bool { screen == .support && support?.breathing != nil }
+}
+
+/// The home menu.
+public struct HomeState: Equatable, Sendable {
+    public var cursor = 0
+    public init() {}
+}
+
+/// Where focus is on a check-in step.
+public enum Focus: Equatable, Sendable {
+    case list, text
+}
+
+/// A check-in in progress: the step machine plus the widgets' positions.
+public struct CheckInState: Equatable, Sendable {
+    public var flow: CheckInFlow
+    public var lists: [Step: ChipList] = [:]
+    public var focus: Focus = .list
+    public var editor: TextField
+    /// Own words typed but not yet used, per step.
+    public var drafts: [Step: String] = [:]
+    /// What the step still needs (from the step machine), shown until the next key.
+    public var message: String?
+    /// How the step machine completed (set when routing starts).
+    public var completion: FlowCompletion?
+
+    public init(flow: CheckInFlow = CheckInFlow()) {
+        self.flow = flow
+        self.editor = TextField(limit: AppContext.textLimit)
+    }
+}
+
+/// A routed check-in.
+public struct ResultState: Equatable, Sendable {
+    public var recommendation: Recommendation
+    public var completion: FlowCompletion?
+    public var traceScroll = 0
+    /// Set once the concern question was answered "no" or "not now".
+    public var concernDismissed = false
+
+    public init(recommendation: Recommendation, completion: FlowCompletion?) {
+        self.recommendation = recommendation
+        self.completion = completion
+    }
+}
+
+/// Why crisis support opened.
+public enum SupportReason: Equatable, Sendable {
+    /// The support key or the home menu.
+    case asked
+    /// "help", "sos" or "not safe" typed in a free-text field.
+    case typedHelp(field: String)
+    /// A crisis gate of the step machine fired.
+    case tripwire(FlowCrisis)
+    /// The router handed off.
+    case router(CrisisDecision)
+    /// "Yes" to the inline concern question.
+    case concernConfirmed
+
+    /// How serious the signal is, when a detector decided it.
+    public var tier: CrisisTier? {
+        switch self {
+        case let .tripwire(c): return c.finding.tier
+        case let .router(d): return d.finding.tier
+        default: return nil
+        }
+    }
+}
+
+/// The crisis support screen.
+public struct SupportState: Equatable, Sendable {
+    public var reason: SupportReason
+    /// Where the calm way back goes.
+    public var returnTo: ScreenID
+    /// The region whose lines are shown (nil: the fallback).
+    public var region: String?
+    public var scroll = 0
+    public var breathing: Breathing?
+    /// The "are you safe right now?" question before leaving.
+    public var confirmingLeave = false
+    /// A calm line shown above the lines (after "no / not sure", or after the exercise).
+    public var note: String?
+
+    public init(reason: SupportReason, returnTo: ScreenID, region: String?) {
+        self.reason = reason
+        self.returnTo = returnTo
+        self.region = region
+    }
+
+    /// Lines first, emergency after, unless the signal is immediate (T3).
+    public var emergencyFirst: Bool { reason.tier == .immediate }
+}
+
+/// The box-breathing exercise offered first on the support screen: 4 s in, hold, out, hold.
+public struct Breathing: Equatable, Sendable {
+    public var elapsed = 0
+    public static let phaseSeconds = 4
+    public static let rounds = 3
+    public static let phases = ["Breathe in", "Hold", "Breathe out", "Hold"]
+    public static var total: Int { phaseSeconds * phases.count * rounds }
+
+    public init(elapsed: Int = 0) { self.elapsed = elapsed }
+
+    public var finished: Bool { elapsed >= Breathing.total }
+    public var phase: String { Breathing.phases[(elapsed / Breathing.phaseSeconds) % Breathing.phases.count] }
+    public var count: Int { Breathing.phaseSeconds - elapsed % Breathing.phaseSeconds }
+    public var round: Int { min(Breathing.rounds, elapsed / (Breathing.phaseSeconds * Breathing.phases.count) + 1) }
+}

@@ -1,0 +1,68 @@
+/// Word wrapping by display width.
+public enum Wrap {
+    /// `text` broken into lines of at most `width` columns at spaces; words longer than a line are cut.
+    public static func lines(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var out: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var w = String(word)
+                var ww = TextWidth.of(w)
+                if lineWidth > 0, lineWidth + 1 + ww <= width {
+                    line += " " + w
+                    lineWidth += 1 + ww
+                    continue
+                }
+                if lineWidth > 0 {
+                    out.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while ww > width {
+                    let head = TextWidth.prefix(w, width: width)
+                    if head.isEmpty { break }
+                    out.append(head)
+                    w = String(w.dropFirst(head.count))
+                    ww = TextWidth.of(w)
+                }
+                line = w
+                lineWidth = ww
+            }
+            out.append(line)
+        }
+        return out
+    }
+
+    /// Wrapped lines, at most `maxLines`; the last one ends in "…" when text was left out.
+    public static func clipped(_ text: String, width: Int, maxLines: Int) -> [String] {
+        let all = lines(text, width: width)
+        guard all.count > maxLines, maxLines > 0 else { return all }
+        var kept = Array(all.prefix(maxLines))
+        kept[maxLines - 1] = TextWidth.truncate(kept[maxLines - 1] + " …", width: width)
+        return kept
+    }
+
+    /// Character-wrapped rows for an editor: each row's start offset (in characters) and its text.
+    public static func editorRows(_ characters: [Character], width: Int) -> [(start: Int, text: String)] {
+        guard width > 0 else { return [] }
+        var rows: [(Int, String)] = []
+        var start = 0
+        var text = ""
+        var used = 0
+        for (i, ch) in characters.enumerated() {
+            let w = TextWidth.of(ch)
+            if used + w > width {
+                rows.append((start, text))
+                start = i
+                text = ""
+                used = 0
+            }
+            text.append(ch)
+            used += w
+        }
+        rows.append((start, text))
+        return rows
+    }
+}

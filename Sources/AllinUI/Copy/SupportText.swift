@@ -1,0 +1,64 @@
+import AllinCore
+
+/// A piece of a support line: text with a role and, for numbers, a `tel:` or `sms:` link.
+public struct SupportPiece: Equatable, Sendable {
+    public var text: String
+    public var role: Role
+    public var link: String?
+}
+
+/// Crisis resources as rows of pieces, in order: the words of the support screen and of `allin --plain`.
+public enum SupportText {
+    public static func intro(_ reason: SupportReason) -> String {
+        switch reason {
+        case .asked:
+            return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
+        default:
+            return "What you wrote sounds really hard. You don't have to carry it alone: these people are there to listen, right now."
+        }
+    }
+
+    /// The emergency row, the lines (voice and text with hours), and the region.
+    public static func rows(_ r: CrisisResources, emergencyFirst: Bool, notes: Bool = true) -> [[SupportPiece]] {
+        var rows: [[SupportPiece]] = []
+        let emergency: [[SupportPiece]] = r.emergency.map { e in
+            var row = [SupportPiece(text: "In danger right now? Call ", role: .emergency),
+                       SupportPiece(text: e.number, role: .emergency, link: "tel:" + digits(e.number))]
+            if !e.also.isEmpty { row.append(SupportPiece(text: " (\(e.also.joined(separator: " or ")) also works)", role: .emergency)) }
+            return [row]
+        } ?? []
+        if emergencyFirst { rows += emergency + [[]] }
+        if !r.known, let advice = r.advice { rows.append([SupportPiece(text: advice, role: .normal)]) }
+        for line in r.lines {
+            var title = [SupportPiece(text: line.name, role: .title)]
+            let hours = line.hours + (line.free == true ? ", free" : "")
+            if !hours.isEmpty { title.append(SupportPiece(text: " · " + hours, role: .dim)) }
+            rows.append(title)
+            var contact: [SupportPiece] = [SupportPiece(text: "  ", role: .normal)]
+            if let phone = line.phone {
+                contact.append(SupportPiece(text: "call ", role: .normal))
+                contact.append(SupportPiece(text: phone, role: .link, link: "tel:" + digits(phone)))
+            }
+            if let sms = line.sms {
+                if line.phone != nil { contact.append(SupportPiece(text: "   ", role: .normal)) }
+                contact.append(SupportPiece(text: line.smsKeyword.map { "text \($0) to " } ?? "text ", role: .normal))
+                contact.append(SupportPiece(text: sms, role: .link, link: "sms:" + digits(sms)))
+            }
+            if line.phone == nil, line.sms == nil, let url = line.url {
+                contact.append(SupportPiece(text: url, role: .link, link: url))
+            }
+            rows.append(contact)
+            if notes, !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
+        }
+        if !emergencyFirst, !emergency.isEmpty { rows += [[]] + emergency }
+        return rows
+    }
+
+    /// Where the region came from, in a sentence.
+    public static func region(_ r: CrisisResources, source: String?) -> String {
+        let place = r.regionName.map { "\($0) (\(r.region))" } ?? (r.known ? r.region : "other regions")
+        return "Lines for \(place)" + (source.map { ", from \($0)" } ?? "") + "."
+    }
+
+    static func digits(_ number: String) -> String { number.filter(\.isNumber) }
+}

@@ -1,0 +1,20 @@
+/// What a key binding does. Screens map keys to actions in their binding tables; `update` performs them.
+public enum Action: Equatable, Hashable, Sendable {
+    // Everywhere
+    case openSupport, openHelp, closeHelp, quit, suspend
+    // Lists and menus
+    case up, down, pageUp, pageDown, first, last, choose, toggle, startFilter, filterBackspace, clearFilter
+    case pickNumber, pickByKey
+    // The check-in
+    case next, back, switchFocus, ownWords, closeOwnWords
+    case lower, higher, setIntensity
+    case edit(EditAction)
+    // Recommendation and after
+    case startSession, showTrace, closeTrace, editAnswers, goHome
+    // Support
+    case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
+    // The inline concern question
+    case concernYes, concernNo, concernNotNow
+    // The lab
+    case fieldUp, fieldDown, valueLeft, valueRight, resetLab
+}

@@ -1,0 +1,110 @@
+import AllinCore
+
+/// The check-in's tables: chip lists (filtering or numbered), the slider, and the text editor.
+extension Bindings {
+    static let back = KeyBinding([.escape, .backTab], "Esc", "back",
+                                 help: "back one step; answers are kept (also Shift-Tab)", action: .back)
+
+    static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
+        let step = c.flow.currentStep(in: context.vocabulary)
+        if c.focus == .text { return editor(step: step) }
+        if step == .intensity { return intensity }
+        let list = c.lists[step] ?? ChipList()
+        var table: [KeyBinding] = []
+        table.append(KeyBinding(list.filtering ? [.up] : [.up, .char("k")], list.filtering ? "↑" : "↑/k", "move",
+                                help: "move up", action: .up, footer: false))
+        table.append(KeyBinding(list.filtering ? [.down] : [.down, .char("j")], list.filtering ? "↑↓" : "↑↓/jk",
+                                "move", help: "move down", action: .down))
+        table.append(KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false))
+        table.append(KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false))
+        table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
+        if step == .situation, !list.filtering {
+            table.append(KeyBinding([.char(" ")], "Space", "toggle", help: "choose or clear the highlighted chip",
+                                    action: .toggle, footer: false))
+            table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words", action: .switchFocus))
+        }
+        if StepModel.hasOwnWords(step) {
+            table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))
+        }
+        table.append(KeyBinding([.right], "→", "next", help: "next step (keeps the current answer)", action: .next,
+                                footer: false))
+        table.append(KeyBinding([.left], "←", "back", help: "back one step", action: .back, footer: false))
+        if StepModel.filterable(step) {
+            if list.filtering {
+                table.append(KeyBinding([.backspace], "Backspace", "edit filter", action: .filterBackspace, footer: false))
+                table.append(KeyBinding([.escape], "Esc", "clear filter", action: .clearFilter))
+                table.append(KeyBinding([.backTab], "Shift-Tab", "back", help: "back one step; answers are kept",
+                                        action: .back, footer: false))
+            } else {
+                table.append(KeyBinding([.char("/")], "/", "filter", help: "filter (then j and k type too)",
+                                        action: .startFilter, footer: false))
+                table.append(back)
+            }
+            table.append(.note("letters", "type to filter the list"))
+        } else {
+            let count = context.items(step).count
+            let digits = (1...min(9, max(1, count))).map { Key.char(Character(String($0))) }
+            table.append(KeyBinding(digits, "1-\(min(9, count))", "pick", help: "pick by number", action: .pickNumber,
+                                    footer: false))
+            if step == .consent {
+                table.append(KeyBinding([.char("y"), .char("n")], "y/n", "yes/no", help: "answer yes or no",
+                                        action: .pickByKey, footer: false))
+            }
+            table.append(back)
+        }
+        return table
+    }
+
+    static let intensity: [KeyBinding] = [
+        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower (← or h)", action: .lower),
+        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher (→ or l)", action: .higher, footer: false),
+        KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
+                   action: .setIntensity, footer: false),
+        KeyBinding([.up, .char("k")], "↑/k", "body", help: "move up the body list", action: .up, footer: false),
+        KeyBinding([.down, .char("j")], "↑↓", "body", help: "move down the body list", action: .down),
+        KeyBinding([.char(" ")], "Space", "mark", help: "mark or unmark where you feel it (several allowed)",
+                   action: .toggle),
+        KeyBinding([.enter], "Enter", "next", action: .next),
+        back,
+    ]
+
+    static func editor(step: Step) -> [KeyBinding] {
+        var table: [KeyBinding] = [
+            KeyBinding([.enter], "Enter", StepModel.textOnly(step) || step == .situation ? "next" : "use",
+                       help: StepModel.textOnly(step) || step == .situation ? "next step" : "use these words",
+                       action: .next),
+        ]
+        if step == .situation {
+            table.append(KeyBinding([.tab], "Tab", "chips", help: "back to the chips", action: .switchFocus))
+        }
+        if StepModel.hasOwnWords(step) {
+            table.append(KeyBinding([.escape], "Esc", "list", help: "back to the list (your words are kept)",
+                                    action: .closeOwnWords))
+            table.append(KeyBinding([.backTab], "Shift-Tab", "back", help: "back one step; answers are kept",
+                                    action: .back, footer: false))
+        } else {
+            table.append(back)
+        }
+        table += editing
+        return table
+    }
+
+    static let editing: [KeyBinding] = [
+        KeyBinding([.left, .ctrl("b")], "←→", "cursor", help: "move the cursor", action: .edit(.left), footer: false),
+        KeyBinding([.right, .ctrl("f")], "→", "right", help: "move right", action: .edit(.right), footer: false),
+        KeyBinding([.home, .ctrl("a")], "Home", "start", help: "to the start (also Ctrl-A)", action: .edit(.home),
+                   footer: false),
+        KeyBinding([.end, .ctrl("e")], "End", "end", help: "to the end (also Ctrl-E)", action: .edit(.end), footer: false),
+        KeyBinding([.backspace], "Backspace", "delete", help: "delete before the cursor", action: .edit(.backspace),
+                   footer: false),
+        KeyBinding([.delete, .ctrl("d")], "Delete", "delete", help: "delete under the cursor",
+                   action: .edit(.delete), footer: false),
+        KeyBinding([.ctrl("w")], "Ctrl-W", "delete word", help: "delete the word before the cursor",
+                   action: .edit(.deleteWordBack), footer: false),
+        KeyBinding([.ctrl("u")], "Ctrl-U", "delete to start", help: "delete to the start",
+                   action: .edit(.deleteToStart), footer: false),
+        KeyBinding([.ctrl("k")], "Ctrl-K", "delete to end", help: "delete to the end", action: .edit(.deleteToEnd),
+                   footer: false),
+        .note("paste", "pasting works; line breaks become spaces"),
+    ]
+}

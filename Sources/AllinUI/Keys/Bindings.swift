@@ -1,0 +1,159 @@
+import AllinCore
+
+/// The key tables of every screen. `update` dispatches through them, and the footer and the `?` help
+/// are drawn from them, so the three can never disagree.
+extension AppState {
+    public var bindings: [KeyBinding] {
+        switch overlay {
+        case .help: return Bindings.helpOverlay
+        case .concern: return Bindings.concern + Bindings.global(help: true)
+        case nil: break
+        }
+        return keyTable
+    }
+
+    /// The key table of the screen itself, ignoring overlays (what the `?` help lists).
+    public var keyTable: [KeyBinding] { screenBindings + Bindings.global(help: !hasTextFocus) }
+
+    /// True when typing goes into a text field (so `?` and letters are text, not commands).
+    public var hasTextFocus: Bool {
+        switch screen {
+        case .checkIn: return checkIn?.focus == .text
+        case .lab: return lab.field.isText
+        default: return false
+        }
+    }
+
+    private var screenBindings: [KeyBinding] {
+        switch screen {
+        case .home: return Bindings.home(self)
+        case .checkIn: return checkIn.map { Bindings.checkIn($0, context) } ?? []
+        case .routing: return []
+        case .recommendation: return Bindings.recommendation
+        case .trace: return Bindings.trace
+        case .sessionChosen: return Bindings.sessionChosen
+        case .support: return support.map(Bindings.support) ?? []
+        case .lab: return Bindings.lab(field: lab.field)
+        }
+    }
+}
+
+/// The tables themselves.
+enum Bindings {
+    static let supportKey = KeyBinding([.function(2), .ctrl("g")], "F2", "support",
+                                       help: "crisis support: lines to call or text (also Ctrl-G)", action: .openSupport)
+
+    static func global(help: Bool) -> [KeyBinding] {
+        var list: [KeyBinding] = []
+        if help {
+            list.append(KeyBinding([.char("?"), .function(1)], "?", "keys", help: "show the keys of this screen (also F1)",
+                                   action: .openHelp))
+        } else {
+            list.append(KeyBinding([.function(1)], "F1", "keys", help: "show the keys of this screen", action: .openHelp))
+        }
+        list.append(supportKey)
+        list.append(KeyBinding([.ctrl("c")], "Ctrl-C", "quit", help: "quit allin", action: .quit, footer: false))
+        list.append(KeyBinding([.ctrl("z")], "Ctrl-Z", "suspend", help: "suspend (type fg to come back)",
+                               action: .suspend, footer: false))
+        return list
+    }
+
+    static func home(_ state: AppState) -> [KeyBinding] {
+        [
+            KeyBinding([.up, .char("k")], "↑/k", "move", help: "move up", action: .up, footer: false),
+            KeyBinding([.down, .char("j")], "↓/j", "move", help: "move down", action: .down),
+            KeyBinding([.enter], "Enter", "choose", action: .choose),
+            KeyBinding([.char("c")], "c", state.checkIn == nil ? "check in" : "continue",
+                       help: state.checkIn == nil ? "start a check-in" : "continue your check-in", action: .pickByKey),
+            KeyBinding([.char("n")], "n", "new", help: "start a new check-in", action: .pickByKey, footer: false),
+            KeyBinding([.char("l")], "l", "lab", help: "open the routing lab", action: .pickByKey),
+            KeyBinding([.char("s")], "s", "support", help: "crisis support", action: .pickByKey, footer: false),
+            KeyBinding([.char("q")], "q", "quit", action: .quit),
+        ]
+    }
+
+    static let recommendation: [KeyBinding] = [
+        KeyBinding([.enter], "Enter", "start", help: "start this session", action: .startSession),
+        KeyBinding([.char("t")], "t", "full trace", help: "show every gate of the routing decision", action: .showTrace),
+        KeyBinding([.char("e"), .escape], "e", "edit", help: "go back and change your answers (also Esc)",
+                   action: .editAnswers),
+        KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome),
+    ]
+
+    static let trace: [KeyBinding] = [
+        KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
+        KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
+        KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+        KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+        KeyBinding([.escape, .char("t")], "Esc", "close", help: "back to the recommendation (also t)",
+                   action: .closeTrace),
+    ]
+
+    static let sessionChosen: [KeyBinding] = [
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
+        KeyBinding([.char("q")], "q", "quit", action: .quit),
+    ]
+
+    static func support(_ s: SupportState) -> [KeyBinding] {
+        if s.breathing != nil {
+            return [KeyBinding([.escape, .enter, .char(" ")], "Esc", "stop", help: "stop the exercise and see the lines",
+                               action: .stopBreathing)]
+        }
+        if s.confirmingLeave {
+            return [
+                KeyBinding([.char("y")], "y", "yes, go back", help: "yes, I'm safe for now: go back", action: .confirmLeave),
+                KeyBinding([.char("n"), .escape], "n", "stay", help: "no or not sure: stay here (also Esc)", action: .stay),
+                KeyBinding([.char("g")], "g", "breathe", help: "breathe together for a minute", action: .breathe),
+            ]
+        }
+        return [
+            KeyBinding([.char("g")], "g", "breathe", help: "a one-minute breathing exercise", action: .breathe),
+            KeyBinding([.char("r")], "r", "region", help: "show the lines of the next region", action: .nextRegion),
+            KeyBinding([.char("R")], "R", "previous region", help: "show the lines of the previous region",
+                       action: .previousRegion, footer: false),
+            KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
+            KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
+            KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+            KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+            KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
+        ]
+    }
+
+    static let concern: [KeyBinding] = [
+        KeyBinding([.char("y")], "y", "yes", help: "yes: show support now", action: .concernYes),
+        KeyBinding([.char("n")], "n", "no", help: "no: go on", action: .concernNo),
+        KeyBinding([.escape], "Esc", "not now", help: "not now: go on", action: .concernNotNow),
+    ]
+
+    static func lab(field: LabField) -> [KeyBinding] {
+        var table: [KeyBinding] = [
+            KeyBinding([.up, .backTab], "↑↓", "field", help: "previous field (also Shift-Tab)", action: .fieldUp),
+            KeyBinding([.down, .tab, .enter], "↓", "next field", help: "next field (also Tab, Enter)",
+                       action: .fieldDown, footer: false),
+        ]
+        if field.isText {
+            table += editing
+        } else {
+            table.append(KeyBinding([.left], "←→", "change", help: "previous value", action: .valueLeft))
+            table.append(KeyBinding([.right], "→", "next value", help: "next value", action: .valueRight, footer: false))
+            if field == .intensity {
+                table.append(KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set",
+                                        help: "set the intensity; 0 is 10", action: .setIntensity, footer: false))
+            }
+        }
+        table.append(KeyBinding([.pageUp], "PgUp", "scroll", help: "scroll the result up", action: .pageUp, footer: false))
+        table.append(KeyBinding([.pageDown], "PgDn", "scroll", help: "scroll the result down", action: .pageDown,
+                                footer: false))
+        table.append(KeyBinding([.ctrl("r")], "Ctrl-R", "reset", help: "clear the form", action: .resetLab, footer: false))
+        table.append(KeyBinding([.escape], "Esc", "home", help: "back to the start", action: .goHome))
+        if field.isText { table.append(.note("typing", "edits the highlighted text field; routed on every edit")) }
+        return table
+    }
+
+    static let helpOverlay: [KeyBinding] = [
+        KeyBinding([.escape, .char("?"), .function(1), .enter, .char("q")], "Esc", "close", action: .closeHelp),
+        KeyBinding([.up, .char("k")], "↑↓", "scroll", action: .up, footer: false),
+        KeyBinding([.down, .char("j")], "↓", "scroll", action: .down, footer: false),
+        supportKey,
+    ]
+}

@@ -1,0 +1,111 @@
+import AllinCore
+
+/// Moving through the step machine: entering a step, own words, choosing, submitting text, next and back.
+extension CheckInUpdate {
+    /// Sets focus, the list cursor and the editor for the step the flow is on.
+    static func enterStep(_ c: inout CheckInState, _ context: AppContext) {
+        let v = context.vocabulary
+        let step = c.flow.currentStep(in: v)
+        let items = context.items(step)
+        c.focus = StepModel.textOnly(step) ? .text : .list
+        var list = c.lists[step] ?? ChipList()
+        list.clearFilter()
+        if let chosen = StepModel.chosen(step, c.flow.answers, v, items: items) { list.moveTo(id: chosen, in: items) }
+        c.lists[step] = list
+        c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
+    }
+
+    static func openOwnWords(_ c: inout CheckInState, step: Step, filter: String) {
+        let initial = !filter.isEmpty ? filter : c.drafts[step] ?? StepModel.text(step, c.flow.answers) ?? ""
+        c.editor = TextField(initial, limit: StepCopy.limit(step))
+        c.focus = .text
+    }
+
+    /// The situation and embody texts are answers as they are typed; own words wait for Enter.
+    static func syncText(_ c: inout CheckInState, step: Step) {
+        if step == .situation || step == .embodyNew {
+            StepModel.setText(step, &c.flow.answers, c.editor.text)
+        } else {
+            c.drafts[step] = c.editor.text
+        }
+    }
+
+    static func choose(_ state: inout AppState, _ c: inout CheckInState, _ item: ListItem, step: Step) -> [Effect] {
+        StepModel.choose(item, step: step, &c.flow.answers)
+        var effects: [Effect] = []
+        if step == .consent { effects.append(.recordConsent(granted: item.id == "yes")) }
+        if step == .situation {
+            c.focus = .text
+            c.editor = TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(step))
+            state.checkIn = c
+            return effects
+        }
+        state.checkIn = c
+        return effects + advance(&state)
+    }
+
+    /// Enter in the editor: a plain request for help opens support; own words are used; text steps move on.
+    static func submitText(_ state: inout AppState, _ c: inout CheckInState, step: Step) -> [Effect] {
+        let text = c.editor.text
+        if HelpWords.matches(text, detector: state.context.gates.detector) {
+            let field = StepCopy.textField(step) ?? step.rawValue
+            if step == .situation || step == .embodyNew { StepModel.setText(step, &c.flow.answers, nil) }
+            c.drafts[step] = nil
+            c.editor = TextField(limit: StepCopy.limit(step))
+            state.checkIn = c
+            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
+            return []
+        }
+        if StepModel.hasOwnWords(step) {
+            guard StepModel.nonEmpty(text) != nil else {
+                c.focus = .list
+                state.checkIn = c
+                return []
+            }
+            StepModel.setText(step, &c.flow.answers, text)
+            if step == .emotion { c.flow.answers.emotion = nil }
+            if step == .belief { c.flow.answers.belief = nil }
+            c.drafts[step] = nil
+        }
+        state.checkIn = c
+        return advance(&state)
+    }
+
+    /// "Next" through the step machine and its gates.
+    static func advance(_ state: inout AppState) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        switch c.flow.next(gates: state.context.gates) {
+        case .advanced:
+            enterStep(&c, state.context)
+            state.checkIn = c
+            return []
+        case let .needsAnswer(message):
+            c.message = message
+            state.checkIn = c
+            return []
+        case let .crisis(hit):
+            state.checkIn = c
+            App.openSupport(&state, reason: .tripwire(hit), returnTo: .home)
+            return []
+        case let .complete(completion):
+            c.completion = completion
+            state.checkIn = c
+            state.screen = .routing
+            return [.routeCheckIn(c.flow.answers)]
+        }
+    }
+
+    static func back(_ state: inout AppState) {
+        guard var c = state.checkIn else { return }
+        let v = state.context.vocabulary
+        if c.flow.back(in: v) {
+            enterStep(&c, state.context)
+            state.checkIn = c
+        } else {
+            state.checkIn = c
+            state.screen = .home
+            state.home.cursor = 0
+            state.notice = "Your answers are kept. Press c to continue the check-in."
+        }
+    }
+}

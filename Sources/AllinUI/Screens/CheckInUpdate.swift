@@ -1,0 +1,124 @@
+import AllinCore
+
+/// The check-in screens' actions: lists, the editor, the slider, and moving through the step machine.
+enum CheckInUpdate {
+    static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let v = state.context.vocabulary
+        let step = c.flow.currentStep(in: v)
+        let items = state.context.items(step)
+        var list = c.lists[step] ?? ChipList()
+        c.message = nil
+        switch action {
+        case .up, .down, .pageUp, .pageDown:
+            let page = max(1, state.size.height - 12)
+            let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
+            list.move(by: delta, in: items)
+        case .startFilter: list.filtering = true
+        case .filterBackspace: list.deleteFilterCharacter()
+        case .clearFilter: list.clearFilter()
+        case .toggle:
+            if let item = list.current(items) {
+                if step == .situation, c.flow.answers.situation == item.id {
+                    c.flow.answers.situation = nil
+                } else {
+                    StepModel.choose(item, step: step, &c.flow.answers)
+                }
+            }
+        case .choose:
+            guard let item = list.current(items) else { break }
+            if item.kind == .ownWords {
+                openOwnWords(&c, step: step, filter: list.filter)
+                list.clearFilter()
+                break
+            }
+            c.lists[step] = list
+            return choose(&state, &c, item, step: step)
+        case .pickNumber:
+            guard let digit = key.character?.wholeNumberValue, digit >= 1 else { break }
+            let shown = list.visible(items)
+            guard digit <= shown.count else { break }
+            list.cursor = digit - 1
+            c.lists[step] = list
+            return choose(&state, &c, shown[digit - 1], step: step)
+        case .pickByKey:
+            guard step == .consent, let ch = key.character else { break }
+            let id = ch == "y" ? "yes" : "no"
+            guard let item = items.first(where: { $0.id == id }) else { break }
+            list.moveTo(id: id, in: items)
+            c.lists[step] = list
+            return choose(&state, &c, item, step: step)
+        case .ownWords:
+            openOwnWords(&c, step: step, filter: list.filter)
+            list.clearFilter()
+        case .closeOwnWords:
+            c.focus = .list
+        case .switchFocus:
+            if c.focus == .list {
+                c.focus = .text
+                c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
+            } else {
+                c.focus = .list
+            }
+        case .lower, .higher:
+            let current = c.flow.answers.intensity
+            let next = current.map { action == .lower ? $0 - 1 : $0 + 1 } ?? 5
+            c.flow.answers.intensity = min(10, max(1, next))
+        case .setIntensity:
+            guard let digit = key.character?.wholeNumberValue else { break }
+            c.flow.answers.intensity = digit == 0 ? 10 : digit
+        case let .edit(edit):
+            c.editor.apply(edit)
+            syncText(&c, step: step)
+        case .next:
+            c.lists[step] = list
+            if c.focus == .text { return submitText(&state, &c, step: step) }
+            state.checkIn = c
+            return advance(&state)
+        case .back:
+            c.lists[step] = list
+            state.checkIn = c
+            back(&state)
+            return []
+        default: break
+        }
+        c.lists[step] = list
+        state.checkIn = c
+        return []
+    }
+
+    /// Printable keys no binding claimed: typing in the editor, or filtering a long list.
+    static func typed(_ state: inout AppState, _ ch: Character) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let v = state.context.vocabulary
+        let step = c.flow.currentStep(in: v)
+        c.message = nil
+        if c.focus == .text {
+            c.editor.insert(String(ch))
+            syncText(&c, step: step)
+        } else if StepModel.filterable(step) {
+            var list = c.lists[step] ?? ChipList()
+            if !(list.filter.isEmpty && ch == " ") { list.typeFilter(ch) }
+            c.lists[step] = list
+        }
+        state.checkIn = c
+        return []
+    }
+
+    /// A bracketed paste: into the editor, or the filter for a long list.
+    static func pasted(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard var c = state.checkIn else { return [] }
+        let step = c.flow.currentStep(in: state.context.vocabulary)
+        if c.focus == .text {
+            c.editor.insert(text)
+            syncText(&c, step: step)
+        } else if StepModel.filterable(step) {
+            var list = c.lists[step] ?? ChipList()
+            let line = TextField.clean(text).trimmingCharacters(in: .whitespaces)
+            for ch in line.prefix(40) { list.typeFilter(ch) }
+            c.lists[step] = list
+        }
+        state.checkIn = c
+        return []
+    }
+}

@@ -1,0 +1,149 @@
+import AllinCore
+
+/// One check-in step per screen: the step indicator, the question, and the step's widget.
+enum CheckInView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let c = state.checkIn else { return }
+        let v = state.context.vocabulary
+        let steps = c.flow.steps(in: v)
+        let index = c.flow.index(in: v)
+        let step = steps[index]
+        let roomy = rect.height >= 16
+        var row = rect.row
+        StepIndicator.draw(&canvas, steps: steps, index: index, row: row, rect: rect)
+        row += roomy ? 2 : 1
+        for line in Wrap.lines(StepCopy.question(step), width: rect.width).prefix(2) {
+            canvas.put(line, row: row, col: rect.col, role: .title)
+            row += 1
+        }
+        for line in Wrap.clipped(StepCopy.hint(step), width: rect.width, maxLines: roomy ? 2 : 1) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
+        if roomy { row += 1 }
+        let content = Rect(row: row, col: rect.col, width: rect.width, height: rect.bottom - row)
+        switch step {
+        case .intensity: intensity(&canvas, c, state.context, in: content)
+        case .situation: situation(&canvas, c, state.context, in: content)
+        case .embodyNew:
+            let height = min(6, content.height)
+            canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
+                .draw(&canvas, in: Rect(row: content.row, col: content.col, width: content.width, height: height))
+        default:
+            if c.focus == .text {
+                canvas.put("Your own words (Enter to use them, Esc for the list):", row: content.row, col: content.col,
+                           role: .dim, maxWidth: content.width)
+                let height = min(step == .emotion ? 3 : 5, content.height - 1)
+                canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
+                    .draw(&canvas, in: Rect(row: content.row + 1, col: content.col, width: content.width, height: height))
+            } else {
+                list(&canvas, c, step, v, items: state.context.items(step), in: content, focused: true)
+            }
+        }
+    }
+
+    /// A chip list with its filter line (long lists) or numbers (short ones).
+    static func list(_ canvas: inout Canvas, _ c: CheckInState, _ step: Step, _ v: Vocabulary, items: [ListItem],
+                     in rect: Rect, focused: Bool) {
+        let state = c.lists[step] ?? ChipList()
+        let all = items
+        var shown = state.visible(all)
+        if !state.filter.isEmpty, let i = shown.firstIndex(where: { $0.kind == .ownWords }) {
+            shown[i].label = "Use my own words: \(state.filter)"
+        }
+        var listRect = rect
+        if StepModel.filterable(step), rect.height >= 3 {
+            if state.filtering {
+                let used = canvas.put("Filter: ", row: rect.row, col: rect.col, role: .dim)
+                let w = canvas.put(state.filter, row: rect.row, col: rect.col + used, role: .input)
+                if focused { canvas.cursor = Point(row: rect.row, col: min(rect.right - 1, rect.col + used + w)) }
+            } else {
+                let hint = StepModel.hasOwnWords(step) ? "Type to filter · Tab for your own words" : "Type to filter"
+                canvas.put(hint, row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
+            }
+            listRect = rect.rows(from: 1)
+        }
+        var chosen: Set<String> = []
+        if let id = StepModel.chosen(step, c.flow.answers, v, items: items) { chosen.insert(id) }
+        ListView(items: shown, cursor: min(state.cursor, max(0, shown.count - 1)), chosen: chosen, focused: focused,
+                 numbered: !StepModel.filterable(step)).draw(&canvas, in: listRect)
+    }
+
+    static func situation(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {
+        let editorHeight = rect.height >= 12 ? 4 : 3
+        let listHeight = max(2, rect.height - editorHeight - 1)
+        list(&canvas, c, .situation, context.vocabulary, items: context.items(.situation), in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
+             focused: c.focus == .list)
+        let labelRow = rect.row + listHeight
+        let label = c.focus == .text ? "In your own words (optional; Enter for next):" : "In your own words (Tab to write):"
+        canvas.put(label, row: labelRow, col: rect.col, role: c.focus == .text ? .accent : .dim, maxWidth: rect.width)
+        let field = c.focus == .text ? c.editor : TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(.situation))
+        let cursor = EditorView(field: field, placeholder: "e.g. three deadlines this week", focused: c.focus == .text)
+            .draw(&canvas, in: Rect(row: labelRow + 1, col: rect.col, width: rect.width, height: min(editorHeight, rect.bottom - labelRow - 1)))
+        if c.focus == .text { canvas.cursor = cursor }
+    }
+
+    static func intensity(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {
+        let value = c.flow.answers.intensity
+        Slider.draw(&canvas, value: value, row: rect.row, col: rect.col, width: rect.width)
+        guard rect.height >= 4 else { return }
+        canvas.put("Where do you feel it? Space marks each place.", row: rect.row + 2, col: rect.col, role: .dim,
+                   maxWidth: rect.width)
+        let state = c.lists[.intensity] ?? ChipList()
+        ListView(items: context.items(.intensity), cursor: state.cursor, chosen: Set(c.flow.answers.body),
+                 focused: true, checkboxes: true).draw(&canvas, in: rect.rows(from: 3))
+    }
+}
+
+/// The row of step names ("feeling › situation › …") with the current one marked; dots when narrow.
+enum StepIndicator {
+    static func draw(_ canvas: inout Canvas, steps: [Step], index: Int, row: Int, rect: Rect) {
+        let names = steps.map(StepCopy.name)
+        let full = names.joined(separator: " › ")
+        if TextWidth.of(full) <= rect.width {
+            var col = rect.col
+            for (i, name) in names.enumerated() {
+                if i > 0 { col += canvas.put(" › ", row: row, col: col, role: .dim) }
+                col += canvas.put(name, row: row, col: col, role: i == index ? .accent : i < index ? .normal : .dim)
+            }
+            return
+        }
+        // Too wide: a window of names around the current step, with "…" where names are left out.
+        var first = index, last = index
+        func width(_ a: Int, _ b: Int) -> Int {
+            TextWidth.of(names[a...b].joined(separator: " › ")) + (a > 0 ? 4 : 0) + (b < names.count - 1 ? 4 : 0)
+        }
+        var grew = true
+        while grew {
+            grew = false
+            if last + 1 < names.count, width(first, last + 1) <= rect.width { last += 1; grew = true }
+            if first > 0, width(first - 1, last) <= rect.width { first -= 1; grew = true }
+        }
+        var col = rect.col
+        if first > 0 { col += canvas.put("… › ", row: row, col: col, role: .dim) }
+        for i in first...last {
+            if i > first { col += canvas.put(" › ", row: row, col: col, role: .dim) }
+            col += canvas.put(names[i], row: row, col: col, role: i == index ? .accent : i < index ? .normal : .dim,
+                              maxWidth: rect.right - col)
+        }
+        if last < names.count - 1 { canvas.put(" › …", row: row, col: col, role: .dim, maxWidth: rect.right - col) }
+    }
+}
+
+/// The 1–10 intensity slider.
+enum Slider {
+    static func draw(_ canvas: inout Canvas, value: Int?, row: Int, col: Int, width: Int) {
+        let label = value.map { " \($0) of 10" } ?? " not set"
+        let segment = max(2, min(4, (width - TextWidth.of(label) - 2) / 10))
+        var c = col
+        c += canvas.put("▕", row: row, col: c, role: .dim)
+        for i in 1...10 {
+            let text = String(i)
+            let pad = segment - text.count
+            let cell = String(repeating: " ", count: pad / 2 + pad % 2) + text + String(repeating: " ", count: pad / 2)
+            c += canvas.put(cell, row: row, col: c, role: (value ?? 0) >= i ? .sliderFill : .sliderEmpty)
+        }
+        c += canvas.put("▏", row: row, col: c, role: .dim)
+        canvas.put(label, row: row, col: c, role: value == nil ? .dim : .title)
+    }
+}

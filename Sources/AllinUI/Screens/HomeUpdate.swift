@@ -1,0 +1,74 @@
+import AllinCore
+
+/// One entry of the home menu.
+struct HomeItem: Equatable {
+    enum Choice: Equatable { case continueCheckIn, newCheckIn, lab, support, help, quit }
+    var key: Character
+    var title: String
+    var choice: Choice
+
+    static func items(_ state: AppState) -> [HomeItem] {
+        var list: [HomeItem] = []
+        if state.checkIn != nil {
+            list.append(HomeItem(key: "c", title: "Continue your check-in", choice: .continueCheckIn))
+            list.append(HomeItem(key: "n", title: "Start a new check-in", choice: .newCheckIn))
+        } else {
+            list.append(HomeItem(key: "c", title: "Start a check-in", choice: .newCheckIn))
+        }
+        list.append(HomeItem(key: "l", title: "Routing lab", choice: .lab))
+        list.append(HomeItem(key: "s", title: "Crisis support", choice: .support))
+        list.append(HomeItem(key: "?", title: "Keys and help", choice: .help))
+        list.append(HomeItem(key: "q", title: "Quit", choice: .quit))
+        return list
+    }
+}
+
+/// The home menu's actions.
+enum HomeUpdate {
+    static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
+        let items = HomeItem.items(state)
+        switch action {
+        case .up: state.home.cursor = max(0, state.home.cursor - 1)
+        case .down: state.home.cursor = min(items.count - 1, state.home.cursor + 1)
+        case .choose:
+            return choose(&state, items[min(state.home.cursor, items.count - 1)].choice)
+        case .pickByKey:
+            guard let c = key.character else { return [] }
+            if c == "n" { return choose(&state, .newCheckIn) }
+            if let item = items.first(where: { $0.key == c }) { return choose(&state, item.choice) }
+        default: break
+        }
+        return []
+    }
+
+    static func choose(_ state: inout AppState, _ choice: HomeItem.Choice) -> [Effect] {
+        switch choice {
+        case .continueCheckIn:
+            state.screen = .checkIn
+            if var c = state.checkIn {
+                CheckInUpdate.enterStep(&c, state.context)
+                state.checkIn = c
+            }
+            return []
+        case .newCheckIn:
+            var c = CheckInState()
+            CheckInUpdate.enterStep(&c, state.context)
+            state.checkIn = c
+            state.result = nil
+            state.screen = .checkIn
+            return []
+        case .lab:
+            state.screen = .lab
+            state.lab.editor = TextField(LabUpdate.text(state.lab.field, state.lab.answers) ?? "", limit: AppContext.textLimit)
+            return state.lab.result == nil ? LabUpdate.changed(&state) : []
+        case .support:
+            App.openSupport(&state, reason: .asked)
+            return []
+        case .help:
+            state.overlay = .help
+            state.helpScroll = 0
+            return []
+        case .quit: return [.quit]
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The home menu.
+enum HomeView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        var row = rect.row + (rect.height >= 18 ? 1 : 0)
+        canvas.put("Welcome to allin.", row: row, col: rect.col, role: .title)
+        row += 1
+        for line in Wrap.lines("A short check-in: how you feel, what it is about, how strong it is and what would help. Then a guided session that fits.", width: rect.width).prefix(rect.height >= 18 ? 3 : 2) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
+        row += 1
+        let items = HomeItem.items(state)
+        for (i, item) in items.enumerated() {
+            let selected = i == state.home.cursor
+            if selected { canvas.fill(Rect(row: row, col: rect.col, width: min(rect.width, 36), height: 1), role: .selected) }
+            var col = rect.col
+            col += canvas.put(selected ? " › " : "   ", row: row, col: col, role: selected ? .selected : .normal)
+            col += canvas.put(String(item.key), row: row, col: col, role: selected ? .selected : .footerKey)
+            canvas.put("  " + item.title, row: row, col: col, role: selected ? .selected : .normal)
+            row += 1
+        }
+        row += 1
+        let place = state.context.region.map { " (\($0))" } ?? ""
+        let danger = "If you are in danger now, press F2 for crisis lines\(place)."
+        for line in Wrap.lines(danger, width: rect.width) where row < rect.bottom {
+            canvas.put(line, row: row, col: rect.col, role: .support)
+            row += 1
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import AllinCore
+
+/// The routing lab: the form on the left, the live recommendation and full trace on the right
+/// (stacked when the window is narrow).
+enum LabView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        let (formRect, panel, wide) = areas(in: rect)
+        form(&canvas, state, in: formRect)
+        if wide {
+            for r in rect.row..<rect.bottom { canvas.put("│", row: r, col: formRect.right, role: .border) }
+        } else {
+            canvas.hline(row: formRect.bottom, col: rect.col, width: rect.width)
+        }
+        guard !panel.isEmpty else { return }
+        let rows = resultRows(state, width: panel.width)
+        draw(&canvas, rows, scroll: state.lab.scroll, in: panel)
+    }
+
+    /// The form and the result panel: side by side when wide, stacked when narrow.
+    static func areas(in rect: Rect) -> (form: Rect, panel: Rect, wide: Bool) {
+        let wide = rect.width >= 70
+        let formWidth = wide ? min(44, rect.width * 2 / 5) : rect.width
+        let formHeight = wide ? rect.height : max(4, min(LabField.allCases.count, rect.height / 2))
+        let form = Rect(row: rect.row, col: rect.col, width: formWidth, height: formHeight)
+        let panel = wide
+            ? Rect(row: rect.row, col: rect.col + formWidth + 2, width: rect.width - formWidth - 2, height: rect.height)
+            : Rect(row: rect.row + formHeight + 1, col: rect.col, width: rect.width, height: rect.height - formHeight - 1)
+        return (form, panel, wide)
+    }
+
+    static func form(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        let fields = LabField.allCases
+        let current = fields.firstIndex(of: state.lab.field) ?? 0
+        let top = ChipList(cursor: current).top(rows: rect.height, count: fields.count)
+        let labelWidth = 15
+        for (offset, field) in fields[top..<min(fields.count, top + rect.height)].enumerated() {
+            let row = rect.row + offset
+            let focused = field == state.lab.field
+            canvas.put(TextWidth.truncate(field.label, width: labelWidth - 1), row: row, col: rect.col,
+                       role: focused ? .accent : .dim)
+            let valueRect = Rect(row: row, col: rect.col + labelWidth, width: rect.width - labelWidth, height: 1)
+            if focused, field.isText {
+                canvas.cursor = EditorLine.draw(&canvas, state.lab.editor, in: valueRect)
+            } else {
+                let text = value(field, state)
+                if focused { canvas.fill(valueRect, role: .selected) }
+                let shown = field.isText ? text : (focused ? "‹ \(text) ›" : text)
+                canvas.put(TextWidth.truncate(shown, width: valueRect.width), row: row, col: valueRect.col,
+                           role: focused ? .selected : (text == "—" ? .dim : .normal))
+            }
+        }
+    }
+
+    static func value(_ field: LabField, _ state: AppState) -> String {
+        let a = state.lab.answers
+        let v = state.context.vocabulary
+        switch field {
+        case .region: return state.lab.region ?? "other"
+        case .intensity: return a.intensity.map(String.init) ?? "—"
+        case .body: return a.body.isEmpty ? "—" : a.body.joined(separator: ",")
+        default:
+            if field.isText { return LabUpdate.text(field, a).map { Visible.text($0) } ?? "—" }
+            let id = LabUpdate.value(field, a)
+            if field == .emotion, let id, let e = v.emotion(id) { return e.label }
+            return id ?? "—"
+        }
+    }
+
+    /// The live recommendation, crisis layers, in-flow gates, trace and handoff preview, as rows.
+    static func resultRows(_ state: AppState, width w: Int) -> [(String, Role)] {
+        var rows: [(String, Role)] = []
+        func add(_ text: String, _ role: Role = .normal, indent: String = "") {
+            rows += Wrap.lines(text, width: w - indent.count).map { (indent + $0, role) }
+        }
+        guard let r = state.lab.result else {
+            add("Routing…", .dim)
+            return rows
+        }
+        switch r.kind {
+        case .audio:
+            add("→ " + (r.session.map { "\(Visible.text($0.title)) (\($0.slug))" } ?? "no session"), .title)
+            add("lane \(r.lane?.rawValue ?? "-") · intent lane \(r.intentLane.rawValue) · soothe first \(r.sootheFirst ? "yes" : "no") · valence \(r.valence?.rawValue ?? "-")", .accent)
+        case .safetyHandoff:
+            add("→ CRISIS SUPPORT (handoff)", .emergency)
+        }
+        add(crisisLine(r), r.crisis == nil ? .dim : .emergency)
+        if let concern = r.concern {
+            add("concern (\(concern.finding.tier.label)) in \(concern.field ?? "-"): the front asks one gentle question", .support)
+        }
+        rows.append(("", .normal))
+        add("In-flow gates", .title)
+        for line in state.lab.flowGates { add(line, .normal, indent: "  ") }
+        rows.append(("", .normal))
+        add("Router trace", .title)
+        for entry in r.trace {
+            add("\(entry.gate) → \(entry.decision)", entry.decision == "fired" ? .emergency : .accent, indent: "  ")
+            let details = Visible.text(WhyText.details(entry))
+            if !details.isEmpty { add(details, .dim, indent: "    ") }
+        }
+        rows.append(("", .normal))
+        let resources = state.context.catalog.helplines.resources(for: state.lab.region)
+        add("Handoff for \(resources.regionName ?? "other regions") (\(resources.region))", .title)
+        if let e = resources.emergency { add("emergency \(e.number)", .emergency, indent: "  ") }
+        for line in resources.lines {
+            let numbers = [line.phone.map { "call \($0)" }, line.sms.map { "text \($0)" }].compactMap { $0 }
+            add("\(line.name): \(numbers.isEmpty ? (line.url ?? "") : numbers.joined(separator: ", ")) · \(line.hours)", .normal, indent: "  ")
+        }
+        return rows
+    }
+
+    /// Which crisis layer fired and on which words, or that none did.
+    static func crisisLine(_ r: Recommendation) -> String {
+        guard let c = r.crisis else {
+            let scanned = r.trace.first { $0.gate == "crisisA" }?.detail("scanned").map(WhyText.plain) ?? ""
+            return "crisis: no layer fired" + (scanned.isEmpty ? " (no free text)" : " (scanned \(scanned))")
+        }
+        let words = c.finding.matched.isEmpty ? "" : " on \"\(Visible.text(c.finding.matched))\""
+        return "crisis: layer \(c.finding.layer.rawValue) fired (\(c.finding.tier.label), \(c.finding.rule)) in \(c.field ?? "-")\(words)"
+    }
+
+    static func draw(_ canvas: inout Canvas, _ rows: [(String, Role)], scroll: Int, in rect: Rect) {
+        let top = App.clampScroll(scroll, count: rows.count, visible: rect.height)
+        for (i, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
+            canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
+        }
+        if top + rect.height < rows.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+    }
+}
+
+/// A one-row text field that scrolls sideways to keep the cursor in view.
+enum EditorLine {
+    static func draw(_ canvas: inout Canvas, _ field: TextField, in rect: Rect) -> Point? {
+        guard rect.width > 1 else { return nil }
+        canvas.fill(rect, role: .input)
+        let chars = field.characters
+        var start = 0
+        while TextWidth.of(String(chars[start..<field.cursor])) > rect.width - 1 { start += 1 }
+        var end = start
+        var used = 0
+        while end < chars.count, used + TextWidth.of(chars[end]) <= rect.width { used += TextWidth.of(chars[end]); end += 1 }
+        canvas.put(String(chars[start..<end]), row: rect.row, col: rect.col, role: .input)
+        return Point(row: rect.row, col: rect.col + TextWidth.of(String(chars[start..<field.cursor])))
+    }
+}

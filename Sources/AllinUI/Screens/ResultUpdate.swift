@@ -1,0 +1,66 @@
+import AllinCore
+
+/// The recommendation, its trace, the concern question and the "session chosen" screen.
+enum ResultUpdate {
+    /// The router answered: a handoff opens support; a tier-1 concern asks one gentle question first.
+    static func routed(_ state: inout AppState, _ r: Recommendation) -> [Effect] {
+        guard state.screen == .routing else { return [] }
+        state.result = ResultState(recommendation: r, completion: state.checkIn?.completion)
+        if r.kind == .safetyHandoff {
+            App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked, returnTo: .home)
+            return []
+        }
+        state.screen = .recommendation
+        if r.concern != nil { state.overlay = .concern }
+        return []
+    }
+
+    static func concern(_ state: inout AppState, _ action: Action) -> [Effect] {
+        switch action {
+        case .concernYes:
+            state.overlay = nil
+            App.openSupport(&state, reason: .concernConfirmed, returnTo: .recommendation)
+        case .concernNo, .concernNotNow:
+            state.overlay = nil
+            state.result?.concernDismissed = true
+            state.notice = "Thank you for answering. If that changes, F2 opens support at any time."
+        default: break
+        }
+        return []
+    }
+
+    static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
+        switch action {
+        case .startSession:
+            guard let session = state.result?.recommendation.session else { return [] }
+            state.screen = .sessionChosen
+            return [.startSession(slug: session.slug)]
+        case .showTrace:
+            state.screen = .trace
+            state.result?.traceScroll = 0
+        case .closeTrace:
+            state.screen = .recommendation
+        case .up, .down, .pageUp, .pageDown:
+            let page = max(1, state.size.height - 6)
+            let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
+            if let scroll = state.result?.traceScroll {
+                let body = App.bodyRect(for: state.size)
+                let count = TraceView.rows(state, width: body.width).count
+                state.result?.traceScroll = App.clampScroll(scroll + delta, count: count, visible: body.height)
+            }
+        case .editAnswers:
+            guard var c = state.checkIn else { return [] }
+            CheckInUpdate.enterStep(&c, state.context)
+            state.checkIn = c
+            state.result = nil
+            state.screen = .checkIn
+        case .goHome:
+            state.checkIn = nil
+            state.result = nil
+            state.home.cursor = 0
+            state.screen = .home
+        default: break
+        }
+        return []
+    }
+}

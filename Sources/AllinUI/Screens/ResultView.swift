@@ -1,0 +1,84 @@
+import AllinCore
+
+/// The recommendation: the session, its lane, soothe-first when it applies, and why.
+enum ResultView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let result = state.result, let session = result.recommendation.session else { return }
+        let r = result.recommendation
+        var rows: [(String, Role)] = []
+        let roomy = rect.height >= 16
+        if roomy { rows.append(("", .normal)) }
+        rows.append((Visible.text(session.title), .title))
+        var meta = "\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))"
+        if r.lane != r.intentLane, result.completion?.expressSoothe != true { meta += " · you asked for \(r.intentLane.rawValue)" }
+        rows.append((meta, .accent))
+        for line in Wrap.clipped(Visible.text(session.description), width: rect.width, maxLines: roomy ? 3 : 2) {
+            rows.append((line, .dim))
+        }
+        if let soothe = WhyText.sootheFirst(r, completion: result.completion) {
+            rows.append(("", .normal))
+            rows += Wrap.lines(soothe, width: rect.width).map { ($0, Role.support) }
+        }
+        rows.append(("", .normal))
+        rows.append(("Why this session", .title))
+        for line in WhyText.lines(r, catalog: state.context.catalog) {
+            let wrapped = Wrap.lines(line, width: rect.width - 2)
+            for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
+        }
+        if rows.count < rect.height {
+            rows.append(("", .normal))
+            rows.append(("Enter starts it · t shows every gate of the decision", .dim))
+        }
+        for (i, row) in rows.prefix(rect.height).enumerated() {
+            canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
+        }
+    }
+
+    static func drawChosen(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let session = state.result?.recommendation.session else { return }
+        var row = rect.row + (rect.height >= 16 ? 1 : 0)
+        canvas.put("Session chosen", row: row, col: rect.col, role: .accent)
+        row += 1
+        canvas.put(Visible.text(session.title), row: row, col: rect.col, role: .title, maxWidth: rect.width)
+        row += 1
+        canvas.put("\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))", row: row, col: rect.col, role: .dim)
+        row += 2
+        let text = "Playing sessions arrives in the next version of allin; this is where it will start. "
+            + "For now, find a quiet spot, sit comfortably and take a few slow breaths."
+        for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
+            canvas.put(line, row: row, col: rect.col)
+            row += 1
+        }
+    }
+
+    static func minutes(_ seconds: Int) -> String {
+        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+    }
+}
+
+/// Every gate of the routing decision, with what it saw.
+enum TraceView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let result = state.result else { return }
+        let rows = rows(state, width: rect.width)
+        let top = App.clampScroll(result.traceScroll, count: rows.count, visible: rect.height)
+        for (i, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
+            canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
+        }
+        if top + rect.height < rows.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+    }
+
+    static func rows(_ state: AppState, width: Int) -> [(String, Role)] {
+        guard let result = state.result else { return [] }
+        var rows: [(String, Role)] = [("Every gate, in order:", .dim)]
+        for entry in result.recommendation.trace {
+            rows.append(("\(entry.gate) → \(entry.decision)", .title))
+            for (key, value) in entry.details {
+                let text = Visible.text("\(key): \(WhyText.plain(value))")
+                rows += Wrap.lines(text, width: width - 4).map { ("    " + $0, Role.normal) }
+            }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,65 @@
+import AllinCore
+
+/// Crisis support: the breathing exercise, the region switch, scrolling, and a way back that asks first.
+enum SupportUpdate {
+    static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
+        guard var s = state.support else { return [] }
+        switch action {
+        case .breathe:
+            s.breathing = Breathing()
+            s.confirmingLeave = false
+        case .stopBreathing:
+            s.breathing = nil
+            s.note = "The lines are right here whenever you want them."
+        case .nextRegion, .previousRegion:
+            let choices = state.context.regionChoices
+            let current = choices.firstIndex(of: s.region)
+            let step = action == .nextRegion ? 1 : -1
+            let next = current.map { ($0 + step + choices.count) % choices.count } ?? 0
+            s.region = choices[next]
+            s.scroll = 0
+        case .up, .down, .pageUp, .pageDown:
+            let page = max(1, state.size.height - 8)
+            let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
+            let body = App.bodyRect(for: state.size)
+            let count = SupportView.lines(state, width: body.width, notes: body.height >= 20).count
+            s.scroll = App.clampScroll(s.scroll + delta, count: count, visible: body.height - 1)
+        case .leaveSupport:
+            s.confirmingLeave = true
+        case .stay:
+            s.confirmingLeave = false
+            s.note = "Staying here with you. If you can, call or text one of these lines now."
+        case .confirmLeave:
+            state.support = nil
+            state.screen = destination(s.returnTo, state)
+            state.notice = "Support stays one key away: press F2 at any time."
+            return []
+        default: break
+        }
+        state.support = s
+        return []
+    }
+
+    /// Where the way back lands: the screen support was opened from, if it still has something to show.
+    static func destination(_ screen: ScreenID, _ state: AppState) -> ScreenID {
+        switch screen {
+        case .checkIn: return state.checkIn == nil ? .home : .checkIn
+        case .recommendation, .trace, .sessionChosen: return state.result == nil ? .home : screen
+        case .lab: return .lab
+        default: return .home
+        }
+    }
+
+    static func tick(_ state: inout AppState) -> [Effect] {
+        guard state.screen == .support, var s = state.support, var b = s.breathing else { return [] }
+        b.elapsed += 1
+        if b.finished {
+            s.breathing = nil
+            s.note = "Well done. The lines are still here whenever you want them."
+        } else {
+            s.breathing = b
+        }
+        state.support = s
+        return []
+    }
+}

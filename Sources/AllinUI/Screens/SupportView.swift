@@ -1,0 +1,122 @@
+import AllinCore
+
+/// Crisis support: calm words, a breathing exercise offered first, the region's lines in order, the
+/// region with its switch, and a way back that asks first.
+enum SupportView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let s = state.support else { return }
+        if let b = s.breathing {
+            breathing(&canvas, b, in: rect)
+            return
+        }
+        let lines = lines(state, width: rect.width, notes: rect.height >= 20)
+        let panel = s.confirmingLeave ? 4 : 0
+        var height = rect.height - panel
+        var top = App.clampScroll(s.scroll, count: lines.count, visible: height)
+        // The emergency number stays on screen: pinned to the last row when scrolled out of view.
+        let emergency = lines.firstIndex { $0.first?.role == .emergency }
+        var pinned: [SupportPiece]?
+        if let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
+            pinned = lines[e]
+            height -= 1
+            top = App.clampScroll(s.scroll, count: lines.count, visible: height)
+        }
+        for (i, line) in lines.dropFirst(top).prefix(height).enumerated() {
+            draw(&canvas, line, row: rect.row + i, rect: rect)
+        }
+        if top + height < lines.count { canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim) }
+        if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
+        if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
+    }
+
+    /// Every row of the support screen, laid out for a width.
+    static func lines(_ state: AppState, width: Int, notes: Bool) -> [[SupportPiece]] {
+        guard let s = state.support else { return [] }
+        let resources = state.context.catalog.helplines.resources(for: s.region)
+        var rows: [[SupportPiece]] = []
+        if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
+        rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+        let source = s.region == state.context.region ? state.context.regionSource : "chosen with r"
+        rows.append([SupportPiece(text: SupportText.region(resources, source: source) + " Press r for another region.",
+                                  role: .dim)])
+        rows.append([])
+        rows.append([SupportPiece(text: "g", role: .footerKey),
+                     SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)])
+        rows.append([])
+        // Notes give way to the numbers when the window is short.
+        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: notes)
+        return layout(rows, width: width)
+    }
+
+    static func draw(_ canvas: inout Canvas, _ line: [SupportPiece], row: Int, rect: Rect) {
+        var col = rect.col
+        for piece in line {
+            if let link = piece.link {
+                col += canvas.putLink(piece.text, url: link, row: row, col: col, role: piece.role, maxWidth: rect.right - col)
+            } else {
+                col += canvas.put(piece.text, row: row, col: col, role: piece.role, maxWidth: rect.right - col)
+            }
+        }
+    }
+
+    /// Rows wider than the screen: a single piece wraps (notes), others are cut.
+    static func layout(_ rows: [[SupportPiece]], width: Int) -> [[SupportPiece]] {
+        var out: [[SupportPiece]] = []
+        for row in rows {
+            let total = row.reduce(0) { $0 + TextWidth.of($1.text) }
+            if row.count == 1, total > width, let piece = row.first {
+                let indent = String(piece.text.prefix { $0 == " " })
+                for part in Wrap.lines(String(piece.text.dropFirst(indent.count)), width: width - indent.count) {
+                    out.append([SupportPiece(text: indent + part, role: piece.role)])
+                }
+            } else {
+                out.append(row)
+            }
+        }
+        return out
+    }
+
+    static func leavePanel(_ canvas: inout Canvas, in rect: Rect) {
+        canvas.box(rect, title: "Before you go")
+        var col = rect.col + 2
+        col += canvas.put("Are you safe right now?  ", row: rect.row + 1, col: col, role: .title, maxWidth: rect.right - col - 1)
+        let options: [(String, String)] = [("y", " yes, go back  "), ("n", " not sure: stay  "), ("g", " breathe")]
+        col = rect.col + 2
+        for (key, text) in options {
+            col += canvas.put(key, row: rect.row + 2, col: col, role: .footerKey, maxWidth: rect.right - col - 1)
+            col += canvas.put(text, row: rect.row + 2, col: col, role: .overlay, maxWidth: rect.right - col - 1)
+        }
+    }
+
+    static func breathing(_ canvas: inout Canvas, _ b: Breathing, in rect: Rect) {
+        let mid = rect.row + max(0, rect.height / 2 - 3)
+        func center(_ text: String, _ row: Int, _ role: Role) {
+            let w = TextWidth.of(text)
+            canvas.put(text, row: row, col: rect.col + max(0, (rect.width - w) / 2), role: role, maxWidth: rect.width)
+        }
+        center("Breathe with me", mid, .dim)
+        center(b.phase, mid + 2, .title)
+        let dots = (0..<Breathing.phaseSeconds).map { $0 < b.count ? "●" : "○" }.joined(separator: " ")
+        center(dots, mid + 3, .accent)
+        center("Round \(b.round) of \(Breathing.rounds) · Esc stops; the lines are still here", mid + 5, .dim)
+    }
+}
+
+/// The inline question for a tier-1 concern: yes opens support, no and not now go on.
+enum ConcernView {
+    static let question = "Do you mean you're thinking about ending your life or hurting yourself?"
+
+    static func draw(_ canvas: inout Canvas, _ state: AppState) {
+        let width = min(64, canvas.width - 4)
+        let text = Wrap.lines("Some of what you wrote sounds heavy, so I want to ask. " + question, width: width - 4)
+        let height = text.count + 4
+        let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)
+        canvas.box(rect, title: "A gentle check")
+        for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
+        var col = rect.col + 2
+        for (key, label) in [("y", " Yes   "), ("n", " No   "), ("Esc", " Not now")] {
+            col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
+            col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
+        }
+    }
+}

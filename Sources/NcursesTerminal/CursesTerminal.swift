@@ -1,0 +1,214 @@
+import AllinUI
+import CNcursesw
+import CTermSupport
+import Glibc
+
+/// Why the full-screen front can't start here.
+public enum TerminalError: Error, Equatable {
+    case termUnset
+    case dumbTerminal(String)
+    case cannotStart(String)
+
+    /// Calm, specific text for standard error.
+    public var message: String {
+        switch self {
+        case .termUnset:
+            return "allin: TERM is not set, so the full-screen check-in can't draw here.\nTry 'allin --plain' for the line-by-line check-in.\n"
+        case let .dumbTerminal(term):
+            return "allin: this terminal (TERM=\(term)) can't show the full-screen check-in.\nTry 'allin --plain' for the line-by-line check-in.\n"
+        case let .cannotStart(term):
+            return "allin: the terminal type '\(term)' is not known here, so the full-screen check-in can't start.\nTry 'allin --plain', or set TERM to xterm-256color.\n"
+        }
+    }
+}
+
+/// Restores the terminal: bracketed paste off, then `endwin`. Runs once, from `end()`, `atexit`, or a
+/// crash handler (so it uses only C calls).
+private let restoreTerminal: ts_restore_hook = {
+    let off = "\u{1B}[?2004l"
+    _ = off.withCString { ts_write_all(1, $0, strlen($0)) }
+    if !isendwin() { endwin() }
+}
+
+/// The ncursesw terminal: draws canvases (colours by role, or a monochrome theme under NO_COLOR or
+/// without colours), reads keys as `Key`s, reports resizes, pastes and termination signals, suspends on
+/// Ctrl-Z, writes OSC 8 links where supported, and restores the terminal on every exit path.
+public final class CursesTerminal: TerminalPort {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let screen: OpaquePointer
+    public let theme: Theme
+    public let linksEnabled: Bool
+    private var attributes: [(attr: attr_t, pair: Int16)] = []
+    private var ended = false
+    private var cursorVisible = false
+    /// True when the locale was not UTF-8 and C.UTF-8 was used for the character type.
+    public let fellBackToUTF8: Bool
+
+    public init(environment: [String: String]) throws(TerminalError) {
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty { throw .termUnset }
+        if term == "dumb" || term == "unknown" { throw .dumbTerminal(term) }
+        fellBackToUTF8 = ts_setup_utf8_locale() == 1
+        ts_install_signal_handlers()
+        ts_unblock_signals()
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"), let screen = newterm(nil, output, input),
+              let window = allin_stdscr() else {
+            throw .cannotStart(term)
+        }
+        self.screen = screen
+        self.window = window
+        ts_install_crash_restore(restoreTerminal)
+        ts_capture_stderr_begin()
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        meta(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            theme = .color
+        } else {
+            theme = .monochrome
+        }
+        linksEnabled = LinkSupport.detect(environment)
+        _ = "\u{1B}[200~".withCString { define_key($0, allin_key_max() + 1) }
+        _ = "\u{1B}[201~".withCString { define_key($0, allin_key_max() + 2) }
+        setUpAttributes()
+        writeRaw("\u{1B}[?2004h")
+    }
+
+    deinit { end() }
+
+    public var size: Size { Size(width: Int(getmaxx(window)), height: Int(getmaxy(window))) }
+
+    /// Role → attributes and colour pair, computed once.
+    private func setUpAttributes() {
+        let useColor = theme.usesColor && has_colors()
+        for role in Role.allCases {
+            let style = theme[role]
+            var attr = allin_a_normal()
+            if style.bold { attr |= allin_a_bold() }
+            if style.dim { attr |= allin_a_dim() }
+            if style.reverse { attr |= allin_a_reverse() }
+            if style.underline { attr |= allin_a_underline() }
+            var pair: Int16 = 0
+            if useColor, style.fg != nil || style.bg != nil, Int(role.rawValue) + 1 < Int(allin_color_pairs()) {
+                pair = Int16(role.rawValue) + 1
+                init_pair(pair, Int16(style.fg?.rawValue ?? -1), Int16(style.bg?.rawValue ?? -1))
+            }
+            attributes.append((attr, pair))
+        }
+    }
+
+    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        if let sig = pendingSignal() { return .terminated(signal: sig) }
+        wtimeout(window, Int32(max(0, timeoutMilliseconds)))
+        var wch: wint_t = 0
+        let status = wget_wch(window, &wch)
+        if let sig = pendingSignal() { return .terminated(signal: sig) }
+        if status == ERR { return inputClosed() ? .closed : nil }
+        if status == KEY_CODE_YES {
+            if Int32(bitPattern: wch) == KEY_RESIZE { return .resize(size) }
+            if wch == KeyDecoder.pasteStart { return .paste(readPaste()) }
+            if wch == KeyDecoder.pasteEnd { return nil }
+        }
+        return KeyDecoder.decode(status: status, value: wch).map(TerminalEvent.key)
+    }
+
+    private func pendingSignal() -> Int32? {
+        let sig = ts_take_pending_signal()
+        return sig == 0 ? nil : sig
+    }
+
+    /// wget_wch returns ERR at once when the terminal is gone; a zero-timeout poll tells that from a timeout.
+    private func inputClosed() -> Bool {
+        var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&fds, 1, 0) >= 0 else { return false }
+        return fds.revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0
+    }
+
+    /// Reads until the paste end marker; line breaks inside stay text, never Enter.
+    private func readPaste() -> String {
+        var text = String.UnicodeScalarView()
+        wtimeout(window, 200)
+        while text.count < 20_000 {
+            var wch: wint_t = 0
+            let status = wget_wch(window, &wch)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if wch == KeyDecoder.pasteEnd { break }
+                continue
+            }
+            if wch == 13 { text.append("\n"); continue }
+            if let scalar = Unicode.Scalar(wch) { text.append(scalar) }
+        }
+        return String(text)
+    }
+
+    public func present(_ canvas: Canvas, changes: [CellRun]) {
+        guard !ended else { return }
+        for run in changes {
+            let (attr, pair) = attributes[Int(run.role.rawValue)]
+            wattr_set(window, attr, pair, nil)
+            var wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            let count = Int32(wide.count)
+            wide.append(0)
+            // The bottom-right cell reports ERR (the cursor can't advance) but is drawn; ignore it.
+            _ = mvwaddnwstr(window, Int32(run.row), Int32(run.col), wide, count)
+        }
+        wattr_set(window, allin_a_normal(), 0, nil)
+        if let cursor = canvas.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(window, Int32(cursor.row), Int32(cursor.col))
+        } else if cursorVisible {
+            curs_set(0)
+            cursorVisible = false
+        }
+        wnoutrefresh(window)
+        doupdate()
+        if linksEnabled, !canvas.links.isEmpty { writeLinks(canvas) }
+    }
+
+    /// Rewrites each link's text wrapped in OSC 8, then puts the cursor back where ncurses left it.
+    private func writeLinks(_ canvas: Canvas) {
+        var out = "\u{1B}7"
+        for link in canvas.links where link.row < canvas.height {
+            out += "\u{1B}[\(link.row + 1);\(link.col + 1)H\u{1B}[4m\u{1B}]8;;\(link.url)\u{1B}\\"
+            out += link.text + "\u{1B}]8;;\u{1B}\\\u{1B}[0m"
+        }
+        out += "\u{1B}8"
+        writeRaw(out)
+    }
+
+    public func suspend() {
+        guard !ended else { return }
+        writeRaw("\u{1B}[?2004l")
+        def_prog_mode()
+        endwin()
+        ts_capture_stderr_end()
+        ts_stop_self()
+        ts_capture_stderr_begin()
+        reset_prog_mode()
+        writeRaw("\u{1B}[?2004h")
+        clearok(allin_curscr(), true)
+        wrefresh(window)
+    }
+
+    /// Gives the terminal back: paste mode off, `endwin`, stderr restored. Safe to call twice.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        ts_run_restore_once()
+        ts_capture_stderr_end()
+        delscreen(screen)
+    }
+
+    /// Writes bytes straight to the terminal, outside ncurses' buffer (after it has flushed).
+    private func writeRaw(_ text: String) {
+        _ = text.withCString { ts_write_all(1, $0, strlen($0)) }
+    }
+}

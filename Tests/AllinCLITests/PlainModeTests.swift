@@ -1,0 +1,107 @@
+import AllinCLI
+import Foundation
+import Testing
+
+@Suite("allin --plain and the front door")
+struct PlainModeTests {
+    /// Runs `allin --plain` in process with the lines as standard input.
+    func plain(_ lines: [String], lang: String = "en_GB.UTF-8", args: [String] = []) async -> (Int32, String, String) {
+        let io = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let env = ["LANG": lang, "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
+        let status = await CLI(environment: env, io: io).run(["--plain"] + args)
+        return (status, io.stdout, io.stderr)
+    }
+
+    @Test("a full check-in per lane", arguments: [
+        ("soothe", ["20", "1", "three deadlines this week", "5", "6 7", "1"]),
+        ("clarity", ["20", "1", "three deadlines this week", "5", "", "2", "3"]),
+        ("embody", ["20", "", "", "5", "", "3", "1", "I walk in calmly"]),
+        ("unblock", ["20", "", "", "5", "", "4", "yes", "1", "2", "my school", ""]),
+    ])
+    func lanes(lane: String, answers: [String]) async {
+        let (status, out, err) = await plain(answers)
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("Your session:"))
+        #expect(out.contains("(\(lane) lane"))
+        #expect(out.contains("Why this session:"))
+    }
+
+    @Test func theExpressGateSoothesFirstAndSaysWhy() async {
+        let (status, out, _) = await plain(["20", "", "", "8", ""])
+        #expect(status == 0)
+        #expect(out.contains("Soothe first, because your intensity is 8"))
+        #expect(!out.contains("What would help most"))
+    }
+
+    @Test func stepNumbersFollowTheTail() async {
+        let (_, out, _) = await plain(["20", "", "", "5", "", "2", "1"])
+        #expect(out.contains("Step 4 of 9: What would help most right now?"))
+        #expect(out.contains("Step 5 of 5: What feels most tangled?"))
+    }
+
+    @Test func crisisTextEndsWithTheRegionsLines() async {
+        let (status, out, _) = await plain(["I want to kill myself"])
+        #expect(status == 0)
+        #expect(out.contains("call 116 123") && out.contains("text SHOUT to 85258") && out.contains("Call 999"))
+        #expect(!out.contains("Step 2"))
+        let us = await plain(["kill myself"], lang: "en_US.UTF-8")
+        #expect(us.1.contains("call 988") && us.1.contains("Call 911"))
+    }
+
+    @Test("help typed anywhere shows support; a single no does not end it", arguments: ["help", "sos", "not safe"])
+    func typedHelp(word: String) async {
+        let (status, out, _) = await plain(["20", "", word, "no", "continue", "", "", "5", "", "1"])
+        #expect(status == 0)
+        #expect(out.contains("call 116 123"))
+        #expect(out.contains("I'm still here."))
+        #expect(out.contains("Your session:"))
+    }
+
+    @Test func backAndInvalidAnswers() async {
+        let (status, out, _) = await plain(["20", "", "", "eleven", "11", "5", "", "9", "back", "6", "", "1"])
+        #expect(status == 0)
+        #expect(out.contains("Please type a number from 1 to 10."))
+        #expect(out.contains("Please type a number from 1 to 4."))
+        #expect(out.contains("Your session:"))
+    }
+
+    @Test func ownWordsAndQuit() async {
+        let (_, out, _) = await plain(["wobbly", "quit"])
+        #expect(out.contains("Step 2 of 9"))
+        #expect(out.contains("Stopped. Nothing was saved."))
+    }
+
+    @Test func inputEndingEarlyIsAClearErrorNamingTheStep() async {
+        let (status, _, err) = await plain(["20", ""])
+        #expect(status == 2)
+        #expect(err.contains("input ended before the check-in was complete (at step 'situation')"))
+    }
+
+    @Test func plainHasHelpAndRejectsStrayArguments() async {
+        let io = BufferIO()
+        #expect(await CLI(environment: [:], io: io).run(["--plain", "--help"]) == 0)
+        #expect(io.stdout.contains("Usage: allin --plain"))
+        let (status, _, err) = await plain([], args: ["extra"])
+        #expect(status == 2 && err.contains("unexpected argument 'extra'"))
+    }
+
+    @Test("the front door", arguments: [
+        ([String](), true, FrontDoor.fullScreen(catalog: nil, region: nil)),
+        ([], false, .command([])),
+        (["--region", "US"], true, .fullScreen(catalog: nil, region: "US")),
+        (["--catalog=x", "--region=GB"], true, .fullScreen(catalog: "x", region: "GB")),
+        (["--plain"], true, .command(["--plain"])),
+        (["route"], true, .command(["route"])),
+        (["--region"], true, .command(["--region"])),
+    ])
+    func frontDoor(args: [String], interactive: Bool, expected: FrontDoor) {
+        #expect(FrontDoor.decide(args, interactive: interactive) == expected)
+    }
+
+    @Test func plainWorksInAPipe() throws {
+        let r = try BinaryRunner.run(["--plain"], stdin: Data("20\n1\nexam tomorrow\n5\n\n2\n1\n".utf8), env: ["LANG": "en_GB.UTF-8"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Your session:"))
+        #expect(!r.stdout.contains("\u{1B}"))
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+/// The real binary in tmux at 80x24: a new user's paths through the full-screen front.
+@Suite("Full-screen front end to end (tmux)", .enabled(if: Paths.tmuxAvailable, "tmux is not installed"))
+struct TUIEndToEndTests {
+    static let gb = ["LANG": "en_GB.UTF-8"]
+
+    func start(_ env: [String: String] = gb, width: Int = 80, height: Int = 24) -> TmuxSession {
+        let t = TmuxSession(width: width, height: height, appEnv: env)
+        t.waitFor("Start a check-in", "F2 support")
+        return t
+    }
+
+    /// Feeling "Stressed" by filter, situation "Work" plus text, intensity 5, then the intent fork.
+    func toIntent(_ t: TmuxSession) {
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.waitFor("Filter: overw")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+        t.keys("Enter")
+        t.waitFor("Enter for next")
+        t.type("three deadlines this week")
+        t.waitFor("three deadlines this week")
+        t.keys("Enter")
+        t.waitFor("How strong is it")
+        t.keys("5", "Space", "Enter")
+        t.waitFor("What would help most")
+    }
+
+    @Test func quitLeavesTheTerminalRestored() {
+        let t = start()
+        t.keys("q")
+        t.waitFor("EXIT=0", "TTY=same")
+        #expect(!t.screen().contains("allin ·"))
+    }
+
+    @Test("one full check-in per lane", arguments: ["soothe", "clarity", "embody", "unblock"])
+    func lane(_ lane: String) {
+        let t = start()
+        toIntent(t)
+        switch lane {
+        case "soothe":
+            t.keys("1")
+        case "clarity":
+            t.keys("2")
+            t.waitFor("What feels most tangled", "Step 5 of 5")
+            t.keys("3")
+        case "embody":
+            t.keys("3")
+            t.waitFor("more confident", "Step 5 of 6")
+            t.keys("1")
+            t.waitFor("Picture it going well")
+            t.type("I speak slowly and clearly")
+            t.keys("Enter")
+        default:
+            t.keys("4")
+            t.waitFor("explore a belief", "Step 5 of 9")
+            t.keys("y")
+            t.waitFor("Which belief feels closest")
+            t.keys("Enter")
+            t.waitFor("What do you tend to do")
+            t.keys("Enter")
+            t.waitFor("Where do you think it comes from")
+            t.keys("Tab")
+            t.type("school")
+            t.keys("Enter")
+            t.waitFor("kinder voice")
+            t.keys("Enter")
+        }
+        t.waitFor("Why this session", "\(lane) lane")
+        t.keys("t")
+        t.waitFor("crisisA → clear")
+        t.keys("PageDown", "PageDown")
+        t.waitFor("choice →")
+        t.keys("Escape", "Enter")
+        t.waitFor("Session chosen")
+        t.keys("Enter")
+        t.waitFor("Start a check-in")
+        t.keys("q")
+        t.waitFor("EXIT=0", "TTY=same")
+    }
+
+    @Test func theExpressGateSoothesFirst() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+        t.keys("Right")
+        t.waitFor("How strong is it")
+        t.keys("8", "Enter")
+        t.waitFor("Soothe first, because your intensity is 8", "soothe lane")
+    }
+
+    @Test func crisisHandoffInGreatBritain() {
+        let t = start(["LANG": "en_GB.UTF-8"])
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("I want to kill myself")
+        t.keys("Enter")
+        t.waitFor("116 123", "85258", "Call 999", "United Kingdom (GB)")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("n")
+        t.waitFor("Staying here with you")
+        t.keys("g")
+        t.waitFor("Breathe in")
+        t.keys("Escape")
+        t.waitFor("116 123")
+        t.keys("r")
+        t.waitFor("Region ")
+    }
+
+    @Test func crisisHandoffInTheUnitedStates() {
+        let t = start(["LANG": "en_US.UTF-8"])
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("i will kill myself")
+        t.keys("Enter")
+        t.waitFor("call 988", "United States (US)", "Call 911")
+    }
+
+    @Test func theSupportKeyWorksMidCheckInAndTheWayBackKeepsAnswers() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+        t.keys("F2")
+        t.waitFor("116 123")
+        t.keys("Escape", "y")
+        t.waitFor("What is it about?", "Step 2 of 9")
+        t.keys("Escape")
+        t.waitFor("● Stressed")
+    }
+
+    @Test func theRoutingLab() {
+        let t = start(["LANG": "en_GB.UTF-8"], width: 120, height: 40)
+        t.keys("l")
+        t.waitFor("Router trace", "In-flow gates")
+        t.keys("Down")
+        t.type("kill myself")
+        t.waitFor("layer A fired", "\"kill myself\"", "CRISIS SUPPORT", "Handoff for United Kingdom")
+        t.keys("C-r")
+        t.waitFor("crisis: no layer fired")
+        t.keys("Up", "Up", "Right")
+        t.waitFor("Handoff for")
+    }
+
+    @Test func aResizeMidCheckInKeepsTheAnswers() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+        t.keys("Tab")
+        t.type("half typed")
+        t.waitFor("half typed")
+        t.resize(width: 60, height: 18)
+        t.waitFor("Step 2 of 9", "half typed")
+        t.type(" more")
+        t.waitFor("half typed more")
+        t.resize(width: 30, height: 8)
+        t.waitFor("Make the window")
+        t.resize(width: 80, height: 24)
+        t.waitFor("half typed more", "What is it about?")
+    }
+
+    @Test func bracketedPasteGoesIntoTheField() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter", "Tab")
+        t.waitFor("Enter for next")
+        t.tmux(["set-buffer", "-b", "p", "first line\nsecond line"])
+        t.tmux(["paste-buffer", "-p", "-b", "p", "-t", "e2e"])
+        t.waitFor("first line second line")
+        #expect(t.screen().contains("What is it about?"))
+    }
+
+    @Test func unicodeTypingKeepsWidths() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter", "Tab")
+        t.waitFor("Enter for next")
+        t.type("café 中文 ok")
+        t.waitFor("café 中文 ok", "10/280")
+        t.keys("BSpace", "BSpace", "BSpace")
+        t.waitFor("7/280")
+        // An escape sequence arriving in a paste is shown as text, never obeyed.
+        t.tmux(["set-buffer", "-b", "e", "\u{1B}[31mred"])
+        t.tmux(["paste-buffer", "-p", "-b", "e", "-t", "e2e"])
+        t.waitFor("café 中文␛[31mred")
+    }
+
+    @Test func colourWithoutNoColorAndMonochromeWithIt() {
+        let colour = start(["LANG": "en_GB.UTF-8"])
+        #expect(colour.screen(escapes: true).range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) != nil)
+        let mono = start(["LANG": "en_GB.UTF-8", "NO_COLOR": "1"])
+        let escapes = mono.screen(escapes: true)
+        #expect(escapes.range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) == nil)
+        #expect(escapes.contains("\u{1B}[7m") || escapes.contains(";7m"))
+        mono.keys("q")
+        mono.waitFor("EXIT=0", "TTY=same")
+    }
+
+    @Test func ctrlCQuitsAndRestores() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("C-c")
+        t.waitFor("EXIT=0", "TTY=same")
+    }
+
+    @Test("termination signals restore the terminal", arguments: [(Int32(15), 143), (1, 129), (2, 130)])
+    func signals(signal: Int32, status: Int) {
+        let t = start()
+        guard let pid = t.appPID() else { Issue.record("no allin process in the pane"); return }
+        kill(pid, signal)
+        t.waitFor("EXIT=\(status)", "TTY=same")
+        #expect(!t.screen().contains("allin ·"))
+    }
+
+    @Test func ctrlZSuspendsAndFgResumesWithAnswersKept() {
+        let t = TmuxSession(interactiveShellWith: ["LANG": "en_GB.UTF-8"])
+        t.waitFor("Start a check-in")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.waitFor("Filter: overw")
+        t.keys("C-z")
+        t.waitFor("Stopped")
+        #expect(!t.screen().contains("Filter: overw"))
+        t.type("fg")
+        t.keys("Enter")
+        t.waitFor("Filter: overw", "Step 1 of 9")
+        t.keys("C-c")
+        t.type("echo EXIT=$?")
+        t.keys("Enter")
+        t.waitFor("EXIT=0")
+    }
+
+    @Test func aFatalErrorRestoresTheTerminal() {
+        let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_TEST_CRASH": "1"])
+        t.waitFor("TTY=same", "EXIT=")
+        #expect(!t.screen().contains("allin ·"))
+        #expect(t.history().contains("Fatal error: crash test requested"))
+    }
+
+    @Test func dumbTerminalIsRefusedWithAHint() {
+        let t = TmuxSession(appEnv: ["TERM": "dumb"])
+        t.waitFor("EXIT=2", "allin --plain")
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import AllinUI
+
+@Suite("Canvas: clipping, wide characters, safety, diff")
+struct CanvasTests {
+    @Test func putClipsAtTheEdgeAndReturnsWidth() {
+        var c = Canvas(size: Size(width: 10, height: 2))
+        #expect(c.put("hello world", row: 0, col: 3) == 7)
+        #expect(c.line(0) == "   hello w")
+        #expect(c.put("x", row: 5, col: 0) == 0)
+        #expect(c.put("abc", row: 1, col: 0, maxWidth: 2) == 2)
+        #expect(c.line(1) == "ab")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() {
+        var c = Canvas(size: Size(width: 5, height: 1))
+        #expect(c.put("中文字", row: 0, col: 0) == 4)
+        #expect(c.line(0) == "中文")
+        #expect(c[0, 1].isContinuation)
+        c.put("x", row: 0, col: 1)
+        #expect(c.line(0) == " x文")
+        #expect(!c[0, 1].isContinuation)
+    }
+
+    @Test func zeroWidthMarksJoinThePreviousCell() {
+        var c = Canvas(size: Size(width: 4, height: 1))
+        #expect(c.put("e\u{301}a", row: 0, col: 0) == 2)
+        #expect(c[0, 0].text == "e\u{301}")
+        #expect(c[0, 1].text == "a")
+    }
+
+    @Test("control characters and escapes become visible placeholders", arguments: [
+        ("a\u{1B}[31mb", "a␛[31mb"), ("x\u{7}y", "x␇y"), ("\u{9B}2J", "\u{FFFD}2J"), ("l\u{202E}r", "l\u{FFFD}r"),
+    ])
+    func controlsAreVisible(input: String, shown: String) {
+        var c = Canvas(size: Size(width: 20, height: 1))
+        c.put(input, row: 0, col: 0)
+        #expect(c.line(0) == shown)
+        #expect(!c.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+    }
+
+    @Test func emptyAndOneCellCanvasesDrawWithoutTrapping() {
+        var empty = Canvas(size: Size(width: 0, height: 0))
+        empty.put("x", row: 0, col: 0)
+        empty.fill(Rect(row: 0, col: 0, width: 5, height: 5), role: .dim)
+        empty.box(Rect(row: 0, col: 0, width: 3, height: 3))
+        #expect(empty.text == "")
+        var one = Canvas(size: Size(width: 1, height: 1))
+        one.put("中", row: 0, col: 0)
+        #expect(one.line(0) == "")
+        one.put("ab", row: 0, col: 0)
+        #expect(one.line(0) == "a")
+    }
+
+    @Test func everyScreenDrawsAtEverySizeFromZeroUp() {
+        for s in ScreenStates.allScreens() {
+            for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 12, height: 3),
+                         Size(width: 39, height: 11), Size(width: 40, height: 12), Size(width: 200, height: 60)] {
+                let canvas = App.view(s, size: size)
+                #expect(canvas.size == size)
+                if size.width >= App.minimumSize.width, size.height >= App.minimumSize.height {
+                    #expect(canvas.line(size.height - 1).contains("F2 support"), "footer of \(s.screen) at \(size)")
+                }
+            }
+        }
+    }
+
+    @Test func applyingTheDiffRebuildsTheCanvas() {
+        var glass = Canvas(size: Size(width: 80, height: 24))
+        var previous: Canvas?
+        for s in ScreenStates.allScreens() {
+            let frame = App.view(s, size: Size(width: 80, height: 24))
+            glass.apply(frame.changes(from: previous))
+            #expect(glass.cells == frame.cells, "screen \(s.screen)")
+            previous = frame
+        }
+        #expect(previous!.changes(from: previous).isEmpty)
+    }
+
+    @Test func diffOfOneChangedCellIsOneShortRun() {
+        var a = Canvas(size: Size(width: 20, height: 3))
+        a.put("hello", row: 1, col: 2)
+        var b = a
+        b.put("J", row: 1, col: 2)
+        #expect(b.changes(from: a) == [CellRun(row: 1, col: 2, role: .normal, text: "J", width: 1)])
+    }
+
+    @Test func aChangedWideCharacterIsRewrittenWhole() {
+        var a = Canvas(size: Size(width: 6, height: 1))
+        a.put("ab中", row: 0, col: 0)
+        var b = a
+        b.put("文", row: 0, col: 2)
+        var glass = a
+        glass.apply(b.changes(from: a))
+        #expect(glass.cells == b.cells)
+        #expect(glass.line(0) == "ab文")
+    }
+
+    @Test("widths follow glibc wcwidth in C.UTF-8", arguments: [
+        ("a", 1), ("é", 1), ("中", 2), ("😀", 2), ("e\u{301}", 1), ("\u{200D}", 0), ("❤️", 1), ("ｱ", 1), ("Ａ", 2),
+    ])
+    func widths(text: String, width: Int) {
+        #expect(TextWidth.of(text) == width)
+    }
+
+    @Test func wrapBreaksAtSpacesAndCutsLongWords() {
+        #expect(Wrap.lines("one two three", width: 7) == ["one two", "three"])
+        #expect(Wrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(Wrap.clipped("one two three four", width: 8, maxLines: 1) == ["one two…"])
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import AllinUI
+
+@Suite("Text field and chip list models")
+struct WidgetTests {
+    @Test func insertRespectsTheLimit() {
+        var f = TextField(limit: 5)
+        let inserted = f.insert("hello world")
+        #expect(inserted)
+        #expect(f.text == "hello")
+        #expect(f.isFull)
+        let more = f.insert("x")
+        #expect(!more)
+    }
+
+    @Test func cursorMovesAndDeletes() {
+        var f = TextField("one two three", limit: 100)
+        f.apply(.deleteWordBack)
+        #expect(f.text == "one two ")
+        f.apply(.home)
+        f.apply(.delete)
+        #expect(f.text == "ne two ")
+        f.apply(.end)
+        f.apply(.left)
+        f.insert("X")
+        #expect(f.text == "ne twoX ")
+        f.apply(.deleteToStart)
+        #expect(f.text == " " && f.cursor == 0)
+        f.apply(.deleteToEnd)
+        #expect(f.text.isEmpty)
+        let changed = f.apply(.backspace)
+        #expect(!changed)
+    }
+
+    @Test func wordMoves() {
+        var f = TextField("alpha beta gamma", limit: 100)
+        f.apply(.wordLeft)
+        #expect(f.cursor == 11)
+        f.apply(.wordLeft)
+        #expect(f.cursor == 6)
+        f.apply(.wordRight)
+        #expect(f.cursor == 10)
+    }
+
+    @Test("pasted text is cleaned: line breaks to spaces, controls visible", arguments: [
+        ("a\nb", "a b"), ("a\r\nb", "a b"), ("tab\there", "tab here"), ("esc\u{1B}[2J", "esc␛[2J"),
+    ])
+    func cleaning(input: String, stored: String) {
+        var f = TextField(limit: 100)
+        f.insert(input)
+        #expect(f.text == stored)
+    }
+
+    @Test func chipListFiltersAndKeepsOwnWords() {
+        let items = [ListItem(id: "a", label: "Anxious"), ListItem(id: "b", label: "Bored", detail: "flat"),
+                     ListItem(id: "own", label: "Own", kind: .ownWords)]
+        var list = ChipList()
+        list.typeFilter("f")
+        #expect(list.filtering)
+        #expect(list.visible(items).map(\.id) == ["b", "own"])
+        list.move(by: 10, in: items)
+        #expect(list.current(items)?.id == "own")
+        list.deleteFilterCharacter()
+        #expect(!list.filtering && list.visible(items).count == 3)
+        #expect(ChipList(cursor: 50).top(rows: 10, count: 60) == 45)
+        #expect(ChipList(cursor: 2).top(rows: 10, count: 60) == 0)
+    }
+}

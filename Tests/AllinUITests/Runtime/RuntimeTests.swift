@@ -1,0 +1,100 @@
+import AllinRuntime
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Runtime loop on the in-memory terminal")
+@MainActor
+struct RuntimeTests {
+    func runtime(_ script: [TerminalEvent?], size: Size = Size(width: 80, height: 24),
+                 lang: String = "en_GB.UTF-8") -> (AppRuntime, MemoryTerminal) {
+        let terminal = MemoryTerminal(size: size, script: script)
+        return (AppRuntime(context: TestCatalog.context(lang: lang), terminal: terminal), terminal)
+    }
+
+    static let toIntent: [TerminalEvent?] =
+        [.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.enter)]
+        + TerminalEvent.typing("three deadlines this week") + [.key(.enter), .key(.char("5")), .key(.enter)]
+
+    @Test func aFullCheckInRoutesThroughTheRealRouterAndDraws() async {
+        let (rt, term) = runtime(Self.toIntent + [.key(.char("2")), .key(.char("3"))])
+        var started: [String] = []
+        rt.onStartSession = { started.append($0) }
+        let exit = await rt.run()
+        #expect(exit == .closed)
+        #expect(rt.state.screen == .recommendation)
+        let session = rt.state.result!.recommendation.session!
+        #expect(session.lane == .clarity)
+        #expect(term.text.contains(session.title))
+        #expect(term.screen.cells == term.lastCanvas!.cells)
+        #expect(started.isEmpty)
+    }
+
+    @Test func startingTheSessionCallsTheSeam() async {
+        let (rt, _) = runtime(Self.toIntent + [.key(.char("1")), .key(.enter)])
+        var started: [String] = []
+        rt.onStartSession = { started.append($0) }
+        _ = await rt.run()
+        #expect(rt.state.screen == .sessionChosen)
+        #expect(started == [rt.state.result!.recommendation.session!.slug])
+    }
+
+    @Test func quitAndSignalsEndTheLoopWithTheirStatus() async {
+        let (quit, _) = runtime([.key(.char("q"))])
+        #expect(await quit.run() == .quit)
+        #expect(RuntimeExit.quit.status == 0)
+        let (term, _) = runtime([.key(.char("c")), .terminated(signal: 15)])
+        let exit = await term.run()
+        #expect(exit == .signal(15) && exit.status == 143)
+    }
+
+    @Test func aResizeMidCheckInRedrawsEverythingAndLosesNothing() async {
+        let (rt, term) = runtime([.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.tab)]
+            + TerminalEvent.typing("half typed") + [.resize(Size(width: 60, height: 18))] + TerminalEvent.typing(" more"))
+        _ = await rt.run()
+        #expect(term.screen.size == Size(width: 60, height: 18))
+        #expect(rt.state.checkIn?.flow.answers.triggerText == "half typed more")
+        #expect(term.text.contains("half typed more"))
+        #expect(term.screen.cells == term.lastCanvas!.cells)
+    }
+
+    @Test func timeoutsAreTicksOnlyWhileBreathing() async {
+        let (rt, _) = runtime([nil, .key(.function(2)), .key(.char("g")), nil, nil, nil, nil, nil])
+        _ = await rt.run()
+        #expect(rt.state.support?.breathing?.elapsed == 5)
+    }
+
+    @Test func suspendAsksTheTerminalAndRedrawsFully() async {
+        let (rt, term) = runtime([.key(.ctrl("z")), .key(.char("l"))])
+        _ = await rt.run()
+        #expect(term.suspensions == 1)
+        #expect(rt.state.screen == .lab)
+        #expect(term.screen.cells == term.lastCanvas!.cells)
+    }
+
+    @Test func pasteArrivesAsOneMessage() async {
+        let (rt, _) = runtime([.key(.char("c")), .key(.tab), .paste("calm\nplease")])
+        _ = await rt.run()
+        #expect(rt.state.checkIn?.drafts[.emotion] == "calm please")
+        #expect(rt.state.checkIn?.flow.currentStep(in: rt.state.context.vocabulary) == .emotion)
+    }
+
+    @Test func theLabRoutesOnEveryEdit() async {
+        let (rt, term) = runtime([.key(.char("l")), .key(.down)] + TerminalEvent.typing("kill myself"),
+                                 size: Size(width: 120, height: 40))
+        _ = await rt.run()
+        #expect(rt.state.lab.result?.kind == .safetyHandoff)
+        #expect(rt.state.lab.revision == 12)
+        #expect(term.text.contains("layer A fired"))
+    }
+
+    @Test func crisisHandoffWithUSLocaleShows988() async {
+        let (rt, term) = runtime([.key(.char("c")), .key(.tab)] + TerminalEvent.typing("I want to kill myself") + [.key(.enter)],
+                                 lang: "en_US.UTF-8")
+        _ = await rt.run()
+        #expect(rt.state.screen == .support)
+        #expect(term.text.contains("988"))
+        #expect(term.text.contains("911"))
+    }
+}

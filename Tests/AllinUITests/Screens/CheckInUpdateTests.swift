@@ -1,0 +1,290 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Check-in screens: update")
+struct CheckInUpdateTests {
+    @Test("each step is reachable by keys", arguments: Step.allCases)
+    func reach(target: Step) {
+        let s = ScreenStates.on(target)
+        #expect(s.screen == .checkIn)
+        #expect(step(s) == target)
+    }
+
+    @Test func homeStartsACheckInOnTheFeelingStep() {
+        var s = TestCatalog.state()
+        let effects = press(&s, .char("c"))
+        #expect(effects.isEmpty)
+        #expect(s.screen == .checkIn)
+        #expect(step(s) == .emotion)
+        #expect(s.checkIn?.focus == .list)
+    }
+
+    @Test func typingFiltersAndJKMoveOnlyBeforeFiltering() {
+        var s = checkInState()
+        press(&s, .char("j"), .char("j"))
+        #expect(s.checkIn?.lists[.emotion]?.cursor == 2)
+        press(&s, .char("k"))
+        #expect(s.checkIn?.lists[.emotion]?.cursor == 1)
+        type(&s, "anx")
+        #expect(s.checkIn?.lists[.emotion]?.filter == "anx")
+        #expect(s.checkIn?.lists[.emotion]?.cursor == 0)
+        type(&s, "j")
+        #expect(s.checkIn?.lists[.emotion]?.filter == "anxj")
+        press(&s, .backspace)
+        #expect(s.checkIn?.lists[.emotion]?.filter == "anx")
+        press(&s, .escape)
+        #expect(s.checkIn?.lists[.emotion]?.filtering == false)
+        #expect(step(s) == .emotion)
+        press(&s, .char("/"), .char("k"))
+        #expect(s.checkIn?.lists[.emotion]?.filter == "k")
+    }
+
+    @Test func choosingAChipMovesOnAndKeepsTheAnswer() {
+        var s = checkInState()
+        type(&s, "overw")
+        let effects = press(&s, .enter)
+        #expect(effects.isEmpty)
+        #expect(s.checkIn?.flow.answers.emotion == "stressed")
+        #expect(step(s) == .situation)
+    }
+
+    @Test func ownWordsForTheFeeling() {
+        var s = checkInState()
+        type(&s, "wobbly")
+        press(&s, .up)   // own-words row is last; move to it from the top
+        let list = s.checkIn!.lists[.emotion]!
+        let items = StepModel.items(.emotion, s.context.vocabulary)
+        #expect(list.current(items)?.kind == .ownWords)
+        press(&s, .enter)
+        #expect(s.checkIn?.focus == .text)
+        #expect(s.checkIn?.editor.text == "wobbly")
+        press(&s, .enter)
+        #expect(s.checkIn?.flow.answers.customEmotion == "wobbly")
+        #expect(s.checkIn?.flow.answers.emotion == nil)
+        #expect(step(s) == .situation)
+    }
+
+    @Test func ownWordsEscapeKeepsTheDraft() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "meh")
+        press(&s, .escape)
+        #expect(s.checkIn?.focus == .list)
+        #expect(s.checkIn?.drafts[.emotion] == "meh")
+        press(&s, .tab)
+        #expect(s.checkIn?.editor.text == "meh")
+    }
+
+    @Test func nextWithoutAFeelingAsksForOne() {
+        var s = checkInState()
+        let effects = press(&s, .right)
+        #expect(effects.isEmpty)
+        #expect(step(s) == .emotion)
+        #expect(s.checkIn?.message == "Choose a word or type your own.")
+        #expect(screen(s).contains("Choose a word or type your own."))
+        press(&s, .down)
+        #expect(s.checkIn?.message == nil)
+    }
+
+    @Test func situationTextEditorKeys() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        #expect(s.checkIn?.focus == .text)
+        type(&s, "my boss said no")
+        press(&s, .ctrl("w"))
+        #expect(s.checkIn?.flow.answers.triggerText == "my boss said ")
+        press(&s, .home)
+        type(&s, "Today ")
+        press(&s, .end, .backspace)
+        #expect(s.checkIn?.flow.answers.triggerText == "Today my boss said")
+        _ = App.update(&s, .textPasted("line one\nline two"))
+        #expect(s.checkIn?.flow.answers.triggerText == "Today my boss saidline one line two")
+        #expect(screen(s).contains("/280"))
+    }
+
+    @Test func intensitySliderDigitsAndBodyChips() {
+        var s = ScreenStates.on(.intensity)
+        press(&s, .right)
+        #expect(s.checkIn?.flow.answers.intensity == 5)
+        press(&s, .right, .right)
+        #expect(s.checkIn?.flow.answers.intensity == 7)
+        press(&s, .char("0"))
+        #expect(s.checkIn?.flow.answers.intensity == 10)
+        press(&s, .char("3"), .left, .left, .left)
+        #expect(s.checkIn?.flow.answers.intensity == 1)
+        press(&s, .char(" "), .down, .char(" "), .down, .char(" "), .char(" "))
+        #expect(s.checkIn?.flow.answers.body == ["head", "face"])
+        #expect(screen(s).contains("1 of 10"))
+    }
+
+    @Test func theStepIndicatorFollowsTheIntent() {
+        var s = ScreenStates.on(.intent)
+        #expect(s.checkIn?.flow.progress(in: s.context.vocabulary).total == 9)
+        press(&s, .char("2"))
+        #expect(step(s) == .claritySubTap)
+        #expect(s.checkIn!.flow.progress(in: s.context.vocabulary) == (5, 5))
+        #expect(screen(s).contains("Step 5 of 5"))
+        press(&s, .escape)
+        press(&s, .char("3"))
+        #expect(s.checkIn!.flow.progress(in: s.context.vocabulary) == (5, 6))
+        #expect(screen(s).contains("picture it"))
+    }
+
+    @Test func backNeverLosesAnswers() {
+        var s = ScreenStates.on(.pattern)
+        let before = s.checkIn!.flow.answers
+        press(&s, .escape, .backTab, .escape, .escape, .escape)
+        #expect(step(s) == .situation)
+        #expect(s.checkIn?.flow.answers == before)
+        press(&s, .escape, .escape)
+        #expect(s.screen == .home)
+        #expect(s.notice?.contains("kept") == true)
+        press(&s, .char("c"))
+        #expect(s.screen == .checkIn && step(s) == .emotion)
+        #expect(s.checkIn?.flow.answers == before)
+    }
+
+    @Test func changingTheIntentSwapsTheTailKeepingCoreAnswers() {
+        var s = ScreenStates.on(.belief)
+        press(&s, .escape, .escape)
+        #expect(step(s) == .intent)
+        press(&s, .char("1"))
+        // Soothe has no tail: the check-in completes and routes.
+        #expect(s.screen == .routing)
+        #expect(s.checkIn?.flow.answers.intent == "soothe")
+        #expect(s.checkIn?.flow.answers.triggerText == "three deadlines this week")
+    }
+
+    @Test func consentYesIsRecordedAndNoEndsTheTail() {
+        var yes = ScreenStates.on(.consent)
+        let effects = press(&yes, .char("y"))
+        #expect(effects == [.recordConsent(granted: true)])
+        #expect(step(yes) == .belief)
+        var no = ScreenStates.on(.consent)
+        let noEffects = press(&no, .char("n"))
+        #expect(noEffects.first == .recordConsent(granted: false))
+        #expect(no.screen == .routing)
+        if case let .routeCheckIn(c) = noEffects.last { #expect(c.consent == false) } else { Issue.record("no route") }
+    }
+
+    @Test("a full check-in in each lane ends in a route effect", arguments: [
+        ("soothe", [Key.char("1")]),
+        ("clarity", [Key.char("2"), .char("3")]),
+        ("embody", [Key.char("3"), .char("1")] + "I speak slowly".map { Key.char($0) } + [.enter]),
+        ("unblock", [Key.char("4"), .char("y"), .enter, .enter, .tab] + "school".map { Key.char($0) } + [.enter, .enter]),
+    ] as [(String, [Key])])
+    func lanes(lane: String, keys: [Key]) async {
+        var s = ScreenStates.on(.intent)
+        var effects: [Effect] = []
+        for key in keys { effects += App.update(&s, .keyPressed(key)) }
+        #expect(s.screen == .routing)
+        guard case let .routeCheckIn(c) = effects.last else { Issue.record("no route effect"); return }
+        #expect(c.intent == lane)
+        #expect(c.emotion == "stressed" && c.intensity == 5 && c.body == ["head"])
+        if lane == "unblock" { #expect(c.origin == "school" && c.consent == true && c.belief != nil) }
+        if lane == "embody" { #expect(c.embodyNew == "I speak slowly") }
+        await route(&s, effects)
+        #expect(s.screen == .recommendation)
+        #expect(s.result?.recommendation.kind == .audio)
+    }
+
+    @Test func theExpressGateCompletesAtIntensityWithSootheFirst() async {
+        var s = ScreenStates.on(.intensity)
+        let effects = press(&s, .char("8"), .enter)
+        #expect(s.screen == .routing)
+        #expect(s.checkIn?.completion?.expressSoothe == true)
+        #expect(effects.count == 1)
+        await route(&s, effects)
+        #expect(s.result?.recommendation.sootheFirst == true)
+        #expect(s.result?.recommendation.lane == .soothe)
+        #expect(screen(s).contains("Soothe first, because your intensity is 8"))
+    }
+
+    @Test func pleasantHighIntensityGoesOnToTheIntentFork() {
+        var s = checkInState()
+        type(&s, "happy")
+        press(&s, .enter, .enter, .enter)
+        press(&s, .char("9"), .enter)
+        #expect(step(s) == .intent)
+    }
+
+    @Test("typing a request for help in any text field opens support", arguments: ["help", "SOS", "not safe", "Help!"])
+    func typedHelp(word: String) {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, word)
+        let effects = press(&s, .enter)
+        #expect(effects.isEmpty)
+        #expect(s.screen == .support)
+        #expect(s.support?.reason == .typedHelp(field: "triggerText"))
+        #expect(s.support?.returnTo == .checkIn)
+        #expect(s.checkIn?.flow.answers.triggerText == nil)
+    }
+
+    @Test func helpAsAnOwnWordOpensSupport() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "help")
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        #expect(s.support?.reason == .typedHelp(field: "customEmotion"))
+    }
+
+    @Test func theTripwireOnTheFeelingGoesStraightToSupport() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "I want to kill myself")
+        let effects = press(&s, .enter)
+        #expect(effects.isEmpty)
+        #expect(s.screen == .support)
+        guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
+        #expect(hit.step == .emotion && hit.field == "customEmotion" && hit.finding.layer == .a)
+        #expect(s.support?.returnTo == .home)
+    }
+
+    @Test func theLayeredCheckOnTheSituationUsesLayerB() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "everyone would be better off without me")
+        press(&s, .enter)
+        guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
+        #expect(hit.finding.layer == .b && hit.step == .situation)
+    }
+
+    @Test func helpOverlayListsTheStepKeysAndCloses() {
+        var s = ScreenStates.on(.intensity)
+        press(&s, .char("?"))
+        #expect(s.overlay == .help)
+        let text = screen(s).text
+        #expect(text.contains("mark or unmark where you feel it"))
+        #expect(text.contains("set 1 to 9; 0 is 10"))
+        press(&s, .escape)
+        #expect(s.overlay == nil && step(s) == .intensity)
+    }
+
+    @Test func questionMarkIsTextInAnEditorAndF1OpensHelp() {
+        var s = ScreenStates.on(.embodyNew)
+        type(&s, "why?")
+        #expect(s.checkIn?.flow.answers.embodyNew == "why?")
+        press(&s, .function(1))
+        #expect(s.overlay == .help)
+        #expect(screen(s).text.contains("delete the word before the cursor"))
+    }
+
+    @Test func resizeKeepsEverything() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "half a sentence")
+        let before = s.checkIn
+        _ = App.update(&s, .terminalResized(Size(width: 50, height: 16)))
+        #expect(s.size == Size(width: 50, height: 16))
+        #expect(s.checkIn == before)
+        #expect(screen(s).contains("half a sentence"))
+        _ = App.update(&s, .terminalResized(Size(width: 20, height: 5)))
+        #expect(screen(s).text.contains("Make the window"))
+        _ = App.update(&s, .terminalResized(Size(width: 80, height: 24)))
+        #expect(screen(s).contains("half a sentence"))
+    }
+}

@@ -1,0 +1,150 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Home, recommendation, trace and session screens: update")
+struct HomeAndResultTests {
+    @Test func homeMenuMovesAndChooses() {
+        var s = TestCatalog.state()
+        press(&s, .down, .down)
+        #expect(s.home.cursor == 2)
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        #expect(s.support?.reason == .asked && s.support?.returnTo == .home)
+    }
+
+    @Test("home keys", arguments: [
+        (Key.char("c"), ScreenID.checkIn), (.char("l"), .lab), (.char("s"), .support), (.function(2), .support),
+        (.ctrl("g"), .support),
+    ])
+    func homeKeys(key: Key, screen: ScreenID) {
+        var s = TestCatalog.state()
+        press(&s, key)
+        #expect(s.screen == screen)
+    }
+
+    @Test func quitFromHomeAndCtrlCAnywhere() {
+        var s = TestCatalog.state()
+        #expect(press(&s, .char("q")) == [.quit])
+        var deep = ScreenStates.on(.origin)
+        #expect(press(&deep, .ctrl("c")) == [.quit])
+        #expect(press(&deep, .ctrl("z")) == [.suspend])
+    }
+
+    @Test func homeOffersToContinueAKeptCheckIn() {
+        var s = ScreenStates.on(.intensity)
+        press(&s, .escape, .escape, .escape)
+        #expect(s.screen == .home)
+        #expect(screen(s).contains("Continue your check-in"))
+        press(&s, .char("n"))
+        #expect(step(s) == .emotion)
+        #expect(s.checkIn?.flow.answers == CheckIn())
+    }
+
+    @Test func recommendationShowsSessionLaneAndWhy() async {
+        let s = await ScreenStates.recommendation()
+        #expect(s.screen == .recommendation)
+        let r = s.result!.recommendation
+        #expect(r.kind == .audio && r.lane == .soothe)
+        let text = screen(s).text
+        #expect(text.contains(r.session!.title))
+        #expect(text.contains("soothe lane"))
+        #expect(text.contains("Why this session"))
+        #expect(text.contains("Your feeling reads as unpleasant."))
+    }
+
+    @Test func startingTheSessionHandsItOn() async {
+        var s = await ScreenStates.recommendation()
+        let slug = s.result!.recommendation.session!.slug
+        #expect(press(&s, .enter) == [.startSession(slug: slug)])
+        #expect(s.screen == .sessionChosen)
+        #expect(screen(s).contains("Session chosen"))
+        press(&s, .enter)
+        #expect(s.screen == .home && s.checkIn == nil && s.result == nil)
+    }
+
+    @Test func theFullTraceScrollsAndCloses() async {
+        var s = await ScreenStates.recommendation(height: 14)
+        press(&s, .char("t"))
+        #expect(s.screen == .trace)
+        #expect(screen(s).contains("crisisA → clear"))
+        press(&s, .pageDown, .down)
+        #expect(s.result!.traceScroll > 0)
+        press(&s, .up)
+        press(&s, .escape)
+        #expect(s.screen == .recommendation)
+    }
+
+    @Test func scrollingStopsAtTheEndSoOneKeyComesBack() async {
+        var s = await ScreenStates.recommendation(height: 14)
+        press(&s, .char("t"))
+        for _ in 0..<50 { press(&s, .pageDown) }
+        let bottom = s.result!.traceScroll
+        #expect(bottom > 0 && bottom < 50)
+        press(&s, .up)
+        #expect(s.result!.traceScroll == bottom - 1)
+        var help = TestCatalog.state(height: 14)
+        press(&help, .char("?"))
+        for _ in 0..<40 { press(&help, .down) }
+        #expect(help.helpScroll < 40)
+        var support = TestCatalog.state(height: 14)
+        press(&support, .function(2))
+        for _ in 0..<40 { press(&support, .pageDown) }
+        let end = support.support!.scroll
+        press(&support, .up)
+        #expect(support.support!.scroll == end - 1)
+        #expect(screen(support).contains("Call 999"))
+    }
+
+    @Test func editAnswersGoesBackIntoTheCheckIn() async {
+        var s = await ScreenStates.recommendation()
+        press(&s, .char("e"))
+        #expect(s.screen == .checkIn && s.result == nil)
+        #expect(step(s) == .intent)
+        #expect(s.checkIn?.flow.answers.intent == "soothe")
+    }
+
+    @Test func aHandoffFromTheRouterOpensSupport() {
+        var s = ScreenStates.on(.intent)
+        press(&s, .char("1"))
+        let decision = CrisisDecision(finding: CrisisFinding(layer: .b, tier: .immediate, rule: "B.x", matched: "tonight"),
+                                      field: "triggerText")
+        _ = App.update(&s, .checkInRouted(recommendation(kind: .safetyHandoff, session: nil, crisis: decision)))
+        #expect(s.screen == .support)
+        #expect(s.support?.reason == .router(decision))
+        #expect(s.support?.emergencyFirst == true)
+        #expect(s.support?.returnTo == .home)
+    }
+
+    @Test func aConcernAsksTheInlineQuestion() {
+        var s = ScreenStates.on(.intent)
+        press(&s, .char("1"))
+        let concern = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .concern, rule: "A.hopeless"), field: "triggerText")
+        _ = App.update(&s, .checkInRouted(recommendation(concern: concern)))
+        #expect(s.screen == .recommendation && s.overlay == .concern)
+        let text = screen(s).text.replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("ending your life or hurting"))
+        #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
+        // Other keys don't slip past the question.
+        press(&s, .enter, .char("t"))
+        #expect(s.overlay == .concern && s.screen == .recommendation)
+        var no = s
+        press(&no, .char("n"))
+        #expect(no.overlay == nil && no.result?.concernDismissed == true)
+        #expect(no.notice?.contains("F2") == true)
+        var notNow = s
+        press(&notNow, .escape)
+        #expect(notNow.overlay == nil && notNow.screen == .recommendation)
+        var yes = s
+        press(&yes, .char("y"))
+        #expect(yes.screen == .support && yes.support?.reason == .concernConfirmed)
+        #expect(yes.support?.returnTo == .recommendation)
+    }
+
+    @Test func aLateRouteAnswerIsIgnored() {
+        var s = TestCatalog.state()
+        _ = App.update(&s, .checkInRouted(recommendation()))
+        #expect(s.screen == .home && s.result == nil)
+    }
+}

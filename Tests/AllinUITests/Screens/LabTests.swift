@@ -1,0 +1,95 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Routing lab: update")
+struct LabTests {
+    func openLab() -> (AppState, [Effect]) {
+        var s = TestCatalog.state(width: 120, height: 40)
+        let effects = press(&s, .char("l"))
+        return (s, effects)
+    }
+
+    @Test func openingRoutesTheEmptyForm() {
+        let (s, effects) = openLab()
+        #expect(s.screen == .lab)
+        #expect(effects == [.routeLab(CheckIn(intensity: 5), revision: 1)])
+    }
+
+    @Test func everyEditAsksForAFreshRoute() {
+        var (s, _) = openLab()
+        #expect(s.lab.field == .emotion)
+        var effects = press(&s, .right)
+        #expect(s.lab.answers.emotion == s.context.vocabulary.emotions[0].id)
+        #expect(effects == [.routeLab(s.lab.answers, revision: 2)])
+        press(&s, .down)
+        #expect(s.lab.field == .customEmotion)
+        effects = type(&s, "ok")
+        #expect(s.lab.answers.customEmotion == "ok")
+        #expect(effects.count == 2 && s.lab.revision == 4)
+        press(&s, .down, .down, .down)
+        #expect(s.lab.field == .intensity)
+        effects = press(&s, .char("9"))
+        #expect(s.lab.answers.intensity == 9)
+        #expect(s.lab.flowGates.contains { $0.hasPrefix("express gate: 9 ≥ 7") })
+    }
+
+    @Test func onlyTheLatestRevisionIsShown() async {
+        var (s, _) = openLab()
+        press(&s, .right)
+        let router = Router(catalog: s.context.catalog)
+        let old = await router.route(CheckIn(intensity: 5))
+        _ = App.update(&s, .labRouted(revision: 1, old))
+        #expect(s.lab.result == nil)
+        let fresh = await router.route(s.lab.answers)
+        _ = App.update(&s, .labRouted(revision: 2, fresh))
+        #expect(s.lab.result == fresh)
+    }
+
+    @Test func theLabShowsWhichLayerFiredAndOnWhichWords() async {
+        var (s, _) = openLab()
+        press(&s, .down)
+        let effects = type(&s, "i want to kill myself")
+        guard case let .routeLab(c, revision) = effects.last else { Issue.record("no route"); return }
+        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.catalog).route(c)))
+        #expect(s.screen == .lab)
+        let text = screen(s).text
+        #expect(text.contains("CRISIS SUPPORT"))
+        #expect(text.contains("layer A fired"))
+        #expect(text.contains("\"kill myself\""))
+        #expect(text.contains("leaving feeling: layer A fired in customEmotion"))
+        #expect(text.contains("crisisA → fired"))
+    }
+
+    @Test func theRegionSwitchChangesTheHandoffPreview() {
+        var (s, _) = openLab()
+        press(&s, .up)
+        #expect(s.lab.field == .region)
+        let effects = press(&s, .right)
+        #expect(effects.isEmpty)
+        #expect(s.lab.region != "GB")
+        _ = App.update(&s, .labRouted(revision: 1, recommendation()))
+        #expect(screen(s).contains("Handoff for"))
+    }
+
+    @Test func typingHelpInTheLabDoesNotLeaveIt() {
+        var (s, _) = openLab()
+        press(&s, .down)
+        type(&s, "help")
+        press(&s, .enter)
+        #expect(s.screen == .lab)
+        #expect(s.lab.flowGates.contains { $0.contains("help request in customEmotion") })
+    }
+
+    @Test func resetAndHome() {
+        var (s, _) = openLab()
+        press(&s, .right, .down)
+        type(&s, "x")
+        let effects = press(&s, .ctrl("r"))
+        #expect(s.lab.answers == CheckIn(intensity: 5))
+        #expect(effects.count == 1)
+        press(&s, .escape)
+        #expect(s.screen == .home)
+    }
+}

@@ -1,0 +1,133 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Crisis support: update")
+struct SupportTests {
+    @Test("the support key opens support from every screen and the way back returns there", arguments: [
+        "home", "emotion", "situation-text", "intensity", "embodyNew", "lab", "help",
+    ])
+    func fromEverywhere(name: String) {
+        var s: AppState
+        switch name {
+        case "home": s = TestCatalog.state()
+        case "emotion": s = checkInState()
+        case "situation-text":
+            s = ScreenStates.on(.situation)
+            press(&s, .tab)
+        case "intensity": s = ScreenStates.on(.intensity)
+        case "embodyNew": s = ScreenStates.on(.embodyNew)
+        case "lab":
+            s = TestCatalog.state()
+            press(&s, .char("l"))
+        default:
+            s = TestCatalog.state()
+            press(&s, .char("?"))
+        }
+        let from = s.screen
+        let checkIn = s.checkIn
+        #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
+        press(&s, .function(2))
+        #expect(s.screen == .support && s.overlay == nil)
+        #expect(s.support?.returnTo == from)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == from)
+        #expect(s.checkIn == checkIn)
+        #expect(s.notice?.contains("F2") == true)
+    }
+
+    @Test func aSingleNoDoesNotEndSupport() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        press(&s, .escape)
+        #expect(s.support?.confirmingLeave == true)
+        #expect(screen(s).contains("Are you safe right now?"))
+        press(&s, .char("n"))
+        #expect(s.screen == .support && s.support?.confirmingLeave == false)
+        #expect(s.support?.note?.contains("Staying here") == true)
+        press(&s, .escape, .escape)
+        #expect(s.screen == .support)
+        press(&s, .char("q"))
+        #expect(s.screen == .support)
+    }
+
+    @Test func linesInOrderWithEmergencyLastWhenAsked() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        let text = screen(s).text
+        #expect(text.contains("call 116 123"))
+        #expect(text.contains("text SHOUT to 85258"))
+        #expect(text.contains("LANG=en_GB.UTF-8"))
+        let samaritans = text.range(of: "Samaritans")!.lowerBound
+        let emergency = text.range(of: "Call 999")!.lowerBound
+        #expect(samaritans < emergency)
+        let canvas = screen(s)
+        #expect(canvas.links.contains { $0.url == "tel:116123" && $0.text == "116 123" })
+        #expect(canvas.links.contains { $0.url == "sms:85258" })
+    }
+
+    @Test func immediateTierPutsTheEmergencyNumberFirst() {
+        var s = ScreenStates.on(.intent)
+        press(&s, .char("1"))
+        let decision = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .immediate, rule: "A.plan", matched: "tonight"),
+                                      field: "triggerText")
+        _ = App.update(&s, .checkInRouted(recommendation(kind: .safetyHandoff, session: nil, crisis: decision)))
+        let text = screen(s).text
+        #expect(text.range(of: "Call 999")!.lowerBound < text.range(of: "Samaritans")!.lowerBound)
+    }
+
+    @Test("the region follows the locale", arguments: [
+        ("en_GB.UTF-8", "116 123"), ("en_US.UTF-8", "988"), ("en_AU.UTF-8", "13 11 14"), ("C", "findahelpline.com"),
+    ])
+    func regionFromLocale(lang: String, number: String) {
+        var s = TestCatalog.state(lang: lang)
+        press(&s, .function(2))
+        #expect(screen(s).text.contains(number))
+    }
+
+    @Test func regionSwitchCyclesThroughTheDirectory() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        #expect(s.support?.region == "GB")
+        press(&s, .char("r"))
+        let codes = s.context.regionChoices
+        let gb = codes.firstIndex(of: "GB")!
+        #expect(s.support?.region == codes[(gb + 1) % codes.count])
+        press(&s, .char("R"), .char("R"))
+        #expect(s.support?.region == codes[(gb - 1 + codes.count) % codes.count])
+        #expect(screen(s).contains("chosen with r"))
+    }
+
+    @Test func theBreathingExerciseIsOneKeyAndMovesWithTicks() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        #expect(!s.wantsTicks)
+        press(&s, .char("g"))
+        #expect(s.wantsTicks)
+        #expect(screen(s).contains("Breathe in"))
+        for _ in 0..<4 { _ = App.update(&s, .clockTicked) }
+        #expect(s.support?.breathing?.phase == "Hold")
+        #expect(screen(s).contains("Hold"))
+        for _ in 0..<(Breathing.total - 4) { _ = App.update(&s, .clockTicked) }
+        #expect(s.support?.breathing == nil && !s.wantsTicks)
+        #expect(screen(s).contains("Well done"))
+        press(&s, .char("g"), .escape)
+        #expect(s.support?.breathing == nil && s.screen == .support)
+    }
+
+    @Test func ticksElsewhereChangeNothing() {
+        var s = ScreenStates.on(.intensity)
+        let before = s.checkIn
+        #expect(App.update(&s, .clockTicked).isEmpty)
+        #expect(s.checkIn == before)
+    }
+
+    @Test func theTooSmallMessageStillShowsTheNumbers() {
+        var s = TestCatalog.state(width: 30, height: 8)
+        press(&s, .function(2))
+        let text = screen(s).text
+        #expect(text.contains("116 123"))
+        #expect(text.contains("999"))
+    }
+}
