@@ -35,6 +35,8 @@ public final class AppRuntime {
     public var onConsent: ((Bool) -> Void)?
     /// Called once, after the first frame is presented.
     public var onFirstFrame: (() -> Void)?
+    /// Where the journal screen reads from; an empty journal until the executable sets the real one.
+    public var journalReader = JournalReader.empty
 
     public init(context: AppContext, terminal: any TerminalPort, router: Router? = nil) {
         self.terminal = terminal
@@ -87,6 +89,9 @@ public final class AppRuntime {
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
                 case let .startSession(slug): onStartSession?(slug)
                 case let .recordConsent(granted): onConsent?(granted)
+                case .loadJournal, .searchJournal:
+                    if case .loadJournal = effect { present() }
+                    if let answer = journalReader.answer(effect) { queue.append(answer) }
                 case .suspend:
                     terminal.suspend()
                     previous = nil

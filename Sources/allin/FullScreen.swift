@@ -37,6 +37,9 @@ enum FullScreen {
         }
         let context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
         let runtime = AppRuntime(context: context, terminal: terminal)
+        let journal = FrontJournal(environment: environment)
+        runtime.journalReader = JournalReader(journal: journal.journal, now: { Date() }, timeZone: journal.timeZone,
+                                              rules: journal.rules)
         var firstFrame: Duration?
         runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
         if environment["ALLIN_TEST_CRASH"] == "1" {

@@ -33,6 +33,7 @@ extension App {
         case .sessionChosen: ResultView.drawChosen(&canvas, state, in: body)
         case .support: SupportView.draw(&canvas, state, in: body)
         case .lab: LabView.draw(&canvas, state, in: body)
+        case .journal: JournalView.draw(&canvas, state, in: body)
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
@@ -56,6 +57,7 @@ enum Chrome {
         case .sessionChosen: return "Session chosen"
         case .support: return "Support"
         case .lab: return "Routing lab"
+        case .journal: return "Journal"
         }
     }
 

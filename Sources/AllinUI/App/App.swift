@@ -16,6 +16,9 @@ public enum App {
         case let .labRouted(revision, recommendation):
             if revision == state.lab.revision { state.lab.result = recommendation }
             return []
+        case let .journalLoaded(revision, result): return JournalUpdate.loaded(&state, revision: revision, result)
+        case let .journalSearched(revision, query, result):
+            return JournalUpdate.searched(&state, revision: revision, query: query, result)
         }
     }
 
@@ -26,6 +29,7 @@ public enum App {
         switch state.screen {
         case .checkIn: return CheckInUpdate.typed(&state, c)
         case .lab: return LabUpdate.typed(&state, String(c))
+        case .journal: return JournalUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -63,6 +67,7 @@ public enum App {
         case .recommendation, .trace, .sessionChosen: return ResultUpdate.perform(&state, action)
         case .support: return SupportUpdate.perform(&state, action)
         case .lab: return LabUpdate.perform(&state, action, key: key)
+        case .journal: return JournalUpdate.perform(&state, action, key: key)
         case .routing: return []
         }
     }
@@ -72,6 +77,7 @@ public enum App {
         switch state.screen {
         case .checkIn: return CheckInUpdate.pasted(&state, text)
         case .lab: return state.lab.field.isText ? LabUpdate.typed(&state, text) : []
+        case .journal: return JournalUpdate.typed(&state, text)
         default: return []
         }
     }

@@ -9,6 +9,10 @@ public struct AppContext: Sendable {
     /// Where the region came from (e.g. `LANG=en_GB.UTF-8`).
     public let regionSource: String
 
+    /// Whether the locale says the terminal takes UTF-8; when it does not, the journal's charts draw in
+    /// ASCII. Set from the environment (`LC_ALL`, `LC_CTYPE`, `LANG`); true when built directly.
+    public var unicode = true
+
     /// Each step's list items, built once from the vocabulary.
     private let stepItems: [Step: [ListItem]]
 
@@ -39,6 +43,14 @@ public struct AppContext: Sendable {
         } else {
             self.init(catalog: catalog, region: nil, regionSource: "no country in LC_ALL, LC_MESSAGES or LANG")
         }
+        unicode = AppContext.localeIsUTF8(environment)
+    }
+
+    /// True when the first locale variable set (`LC_ALL`, `LC_CTYPE`, `LANG`) names UTF-8.
+    public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let folded = name.lowercased()
+        return folded.contains("utf-8") || folded.contains("utf8")
     }
 
     public var vocabulary: Vocabulary { catalog.vocabulary }

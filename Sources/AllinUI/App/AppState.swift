@@ -2,7 +2,7 @@ import AllinCore
 
 /// Which screen is showing.
 public enum ScreenID: Equatable, Hashable, Sendable {
-    case home, checkIn, routing, recommendation, trace, sessionChosen, support, lab
+    case home, checkIn, routing, recommendation, trace, sessionChosen, support, lab, journal
 }
 
 /// What is drawn over the screen and takes the keys first.
@@ -27,6 +27,8 @@ public struct AppState: Sendable {
     public var result: ResultState?
     public var support: SupportState?
     public var lab: LabState
+    /// The journal screen (kept while support is open over it).
+    public var journal: JournalState?
     /// A calm one-line message shown on the next screen (cleared by the next key).
     public var notice: String?
 

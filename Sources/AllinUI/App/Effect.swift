@@ -10,6 +10,11 @@ public enum Effect: Equatable, Sendable {
     case startSession(slug: String)
     /// The person answered the consent question (stored with a timestamp by the journal, later).
     case recordConsent(granted: Bool)
+    /// Load the journal screen: the summary and the newest `limit` check-ins; answer with
+    /// `Msg.journalLoaded` carrying the revision.
+    case loadJournal(limit: Int, revision: Int)
+    /// Search notes and kinder words for `text`; answer with `Msg.journalSearched` carrying the revision.
+    case searchJournal(String, limit: Int, revision: Int)
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend
     case quit

@@ -12,4 +12,8 @@ public enum Msg: Equatable, Sendable {
     case checkInRouted(Recommendation)
     /// The router answered for the lab's form at a revision.
     case labRouted(revision: Int, Recommendation)
+    /// The journal answered a `loadJournal` request.
+    case journalLoaded(revision: Int, Result<JournalPage, JournalError>)
+    /// The journal answered a `searchJournal` request.
+    case journalSearched(revision: Int, query: String, Result<[JournalEntry], JournalError>)
 }

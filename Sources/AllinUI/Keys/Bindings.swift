@@ -20,6 +20,7 @@ extension AppState {
         switch screen {
         case .checkIn: return checkIn?.focus == .text
         case .lab: return lab.field.isText
+        case .journal: return journal?.searching == true && journal?.detail == nil
         default: return false
         }
     }
@@ -34,6 +35,7 @@ extension AppState {
         case .sessionChosen: return Bindings.sessionChosen
         case .support: return support.map(Bindings.support) ?? []
         case .lab: return Bindings.lab(field: lab.field)
+        case .journal: return Bindings.journal(journal)
         }
     }
 }
@@ -66,6 +68,8 @@ enum Bindings {
             KeyBinding([.char("c")], "c", state.checkIn == nil ? "check in" : "continue",
                        help: state.checkIn == nil ? "start a check-in" : "continue your check-in", action: .pickByKey),
             KeyBinding([.char("n")], "n", "new", help: "start a new check-in", action: .pickByKey, footer: false),
+            KeyBinding([.char("J")], "J", "journal", help: "open your journal",
+                       action: .pickByKey, footer: false),
             KeyBinding([.char("l")], "l", "lab", help: "open the routing lab", action: .pickByKey),
             KeyBinding([.char("s")], "s", "support", help: "crisis support", action: .pickByKey, footer: false),
             KeyBinding([.char("q")], "q", "quit", action: .quit),

@@ -46,6 +46,7 @@ enum SupportUpdate {
         case .checkIn: return state.checkIn == nil ? .home : .checkIn
         case .recommendation, .trace, .sessionChosen: return state.result == nil ? .home : screen
         case .lab: return .lab
+        case .journal: return state.journal == nil ? .home : .journal
         default: return .home
         }
     }

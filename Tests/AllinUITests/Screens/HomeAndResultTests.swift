@@ -7,8 +7,8 @@ import Testing
 struct HomeAndResultTests {
     @Test func homeMenuMovesAndChooses() {
         var s = TestCatalog.state()
-        press(&s, .down, .down)
-        #expect(s.home.cursor == 2)
+        press(&s, .down, .down, .down)
+        #expect(s.home.cursor == 3)
         press(&s, .enter)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .asked && s.support?.returnTo == .home)

@@ -1,0 +1,104 @@
+import AllinCore
+
+/// One check-in in full: when, the answers, the route and its trace, the kinder words, the moods and
+/// the note. Every stored word goes through `Visible.text`.
+enum JournalDetailView {
+    static let labelWidth = 15
+
+    static func draw(_ canvas: inout Canvas, _ state: AppState, _ entry: JournalEntry, scroll: Int, in rect: Rect) {
+        let lines = self.lines(entry, state.context, width: rect.width)
+        let top = App.clampScroll(scroll, count: lines.count, visible: rect.height)
+        for (i, line) in lines.dropFirst(top).prefix(rect.height).enumerated() {
+            Spans.draw(&canvas, line, row: rect.row + i, col: rect.col, maxWidth: rect.width)
+        }
+        if top + rect.height < lines.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+    }
+
+    static func lines(_ e: JournalEntry, _ context: AppContext, width: Int) -> [[Span]] {
+        let glyphs = ChartGlyphs.of(context)
+        var out = Spans.wrap("\(JournalText.long(e.day)), \(JournalText.time(e))", width: width, role: .title)
+        var about = "Check-in \(e.id) · \(Visible.text(e.timeZone))"
+        if !e.isComplete { about += " · not finished" }
+        out += Spans.wrap(about, width: width, role: .dim)
+        out.append([])
+        if e.kind == .safetyHandoff {
+            out += Spans.wrap("\(glyphs.handoff) Crisis support was shown (tier \(e.crisisTier?.label ?? CrisisTier.crisis.label)).",
+                              width: width, role: .support)
+            out += Spans.wrap("For a check-in like this only the tier and the time are kept; the words that led to it are never stored.",
+                              width: width, role: .dim)
+            return out
+        }
+        if let c = e.checkIn {
+            for (label, value) in answers(c, context.vocabulary) { out += field(label, value, width: width) }
+            out.append([])
+        }
+        out += field("Route", route(e), width: width)
+        out += field("Mood", mood(e, glyphs), width: width)
+        out += field("Note", e.note.map(JournalText.paragraphs) ?? "-", width: width)
+        if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {
+            out.append([])
+            out.append([Span("How it was routed", .title)])
+            for item in trace {
+                guard case let .object(pairs) = item else { continue }
+                let gate = pairs.first { $0.0 == "gate" }.map { WhyText.plain($0.1) } ?? "?"
+                let decision = pairs.first { $0.0 == "decision" }.map { WhyText.plain($0.1) } ?? "?"
+                out.append([Span(Visible.text("\(gate) \(glyphs.arrow) \(decision)"))])
+                for (key, value) in pairs where key != "gate" && key != "decision" {
+                    let text = Visible.text("\(key): \(WhyText.plain(value))")
+                    out += Wrap.lines(text, width: width - 4).map { [Span("    " + $0, .dim)] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A label and its value, the value wrapped beside the label.
+    static func field(_ label: String, _ value: String, width: Int) -> [[Span]] {
+        let room = max(8, width - labelWidth)
+        let lines = Wrap.lines(value, width: room)
+        return lines.enumerated().map { i, line in
+            [Span(JournalOverview.pad(i == 0 ? label : "", labelWidth), .dim), Span(line)]
+        }
+    }
+
+    /// The answers given, in the order they are asked, with chip ids turned into their labels.
+    static func answers(_ c: CheckIn, _ v: Vocabulary) -> [(String, String)] {
+        func chip(_ id: String?, _ list: [Chip]) -> String? { id.map { id in list.first { $0.id == id }?.label ?? id } }
+        func text(_ s: String?) -> String? {
+            guard let s, !s.allSatisfy(\.isWhitespace) else { return nil }
+            return JournalText.paragraphs(s)
+        }
+        let emotion = c.emotion.map { v.emotion($0)?.label ?? $0 }
+        let pairs: [(String, String?)] = [
+            ("Feeling", emotion), ("In my words", text(c.customEmotion)),
+            ("About", chip(c.situation, v.situations)), ("What happened", text(c.triggerText)),
+            ("Intensity", c.intensity.map { "\($0) of 10" }),
+            ("Felt in", c.body.isEmpty ? nil : c.body.map { id in v.body.first { $0.id == id }?.label ?? id }.joined(separator: ", ")),
+            ("Wanted", c.intent.map { v.intent($0)?.label ?? $0 }),
+            ("Tangled", c.claritySubTap.map { id in v.claritySubTaps.first { $0.id == id }?.label ?? id }),
+            ("Confidence", c.confidenceSubTap.map { id in v.confidenceSubTaps.first { $0.id == id }?.label ?? id }),
+            ("Picture", text(c.embodyNew)),
+            ("Explore belief", c.consent.map { $0 ? "yes" : "no" }),
+            ("Belief", chip(c.belief, v.beliefs)), ("In my words", text(c.customBelief)),
+            ("Pattern", text(c.pattern)), ("Origin", text(c.origin)), ("Kinder words", text(c.kinder)),
+        ]
+        return pairs.compactMap { label, value in value.map { (label, JournalText.paragraphs($0)) } }
+    }
+
+    static func route(_ e: JournalEntry) -> String {
+        var text = "\(e.lane?.rawValue ?? "-") lane · \(Visible.text(e.sessionTitle ?? e.sessionSlug ?? "no session"))"
+        if e.sootheFirst { text += " · soothe first" }
+        if let asked = e.intentLane, asked != e.lane { text += " (you asked for \(asked.rawValue))" }
+        return text
+    }
+
+    static func mood(_ e: JournalEntry, _ g: ChartGlyphs) -> String {
+        switch (e.moodBefore, e.moodAfter) {
+        case let (b?, a?): return "\(b) before \(g.arrow) \(a) after (\(a - b > 0 ? "+" : "")\(a - b))"
+        case let (b?, nil): return "\(b) before; not rated after"
+        case let (nil, a?): return "not rated before; \(a) after"
+        default: return "not rated"
+        }
+    }
+}

@@ -1,0 +1,392 @@
+import AllinRuntime
+import AllinTestSupport
+import Foundation
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Journal screen: update")
+struct JournalScreenTests {
+    typealias F = JournalFixtures
+
+    @Test func homeOffersTheJournalAndJOpensItWithALoad() {
+        var s = TestCatalog.state()
+        #expect(screen(s).contains("J  Your journal"))
+        let effects = press(&s, .char("J"))
+        #expect(s.screen == .journal)
+        #expect(effects == [.loadJournal(limit: JournalState.pageSize, revision: 1)])
+        #expect(s.journal?.load == .loading)
+        #expect(screen(s).contains("Opening your journal…"))
+        #expect(screen(s).contains("allin · Journal"))
+    }
+
+    @Test func theHomeMenuReachesTheJournalByCursorToo() {
+        var s = TestCatalog.state()
+        let effects = press(&s, .down, .enter)
+        #expect(s.screen == .journal)
+        #expect(effects.count == 1)
+    }
+
+    @Test func theLoadedPageCarriesTheSummaryAndTheNewestCheckIns() throws {
+        let s = F.opened(F.populated())
+        let page = try #require(s.journal?.page)
+        #expect(page.summary.total == 13)
+        #expect(page.entries.count == 13)
+        #expect(page.entries.first?.startedAt == F.at(F.today, 19, 45))
+        // Today, 19 and 18 May; 17 May is the rest day; then 16 (a handoff), 15 and 14 May.
+        #expect(page.summary.streak.days == 6)
+        #expect(page.summary.streak.restDays == [F.today.adding(days: -3)])
+        #expect(page.summary.streak.checkedInToday)
+        #expect(page.summary.daysLast7 == 6)
+        #expect(s.journal?.tab == .overview)
+        let text = screen(s).text
+        #expect(text.contains("Streak: 6 days with 1 rest day, today included · longest 6 days"))
+        #expect(text.contains("One rest day in any 7 keeps a streak alive; rest days aren't counted."))
+        #expect(text.contains("Days checked in: 6 of the last 7, 10 of the last 30"))
+        #expect(text.contains("Mood, last 30 days"))
+        #expect(text.contains("Last 12 weeks"))
+        #expect(text.contains("Sessions that raised mood most"))
+    }
+
+    @Test("the rule line follows the rules", arguments: [(0, "Rest days are off"), (1, "One rest day in any 7"),
+                                                         (2, "Up to 2 rest days in any 7")])
+    func restRule(days: Int, text: String) {
+        let s = F.opened(F.populated(), rules: StreakRules(restDaysPerWeek: days))
+        #expect(screen(s).contains(text))
+        #expect(s.journal?.page?.rules.restDaysPerWeek == days)
+    }
+
+    @Test func withoutRestDaysTheMissedDayEndsTheStreak() {
+        let s = F.opened(F.populated(), rules: StreakRules(restDaysPerWeek: 0))
+        #expect(s.journal?.page?.summary.streak.days == 3)
+        #expect(screen(s).contains("Streak: 3 days, today included"))
+    }
+
+    @Test func anEmptyJournalIsACalmPage() {
+        var s = F.opened(MemoryJournal())
+        #expect(s.journal?.page?.summary.total == 0)
+        var text = screen(s).text
+        #expect(text.contains("Nothing here yet."))
+        #expect(text.contains("Check-ins (0)"))
+        #expect(!text.contains("Last 12 weeks"))
+        press(&s, .tab)
+        text = screen(s).text
+        #expect(s.journal?.tab == .entries)
+        #expect(text.contains("Nothing here yet."))
+        #expect(press(&s, .enter) == [])
+        press(&s, .escape)
+        #expect(s.screen == .home && s.journal == nil)
+    }
+
+    @Test func theListMovesOpensACheckInAndComesBack() throws {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        press(&s, .tab)
+        #expect(s.journal?.tab == .entries)
+        #expect(screen(s).contains("› 2024-05-20  19:45"))
+        press(&s, .down, .down, .char("j"))
+        #expect(s.journal?.cursor == 3)
+        press(&s, .char("k"))
+        #expect(s.journal?.cursor == 2)
+        press(&s, .enter)
+        let shown = try #require(s.journal?.detailEntry)
+        #expect(shown.day == F.today.adding(days: -1))
+        #expect(screen(s).contains("Sunday 19 May 2024, 09:30"))
+        press(&s, .escape)
+        #expect(s.journal?.detail == nil && s.screen == .journal && s.journal?.cursor == 2)
+        press(&s, .end)
+        #expect(s.journal?.cursor == 12)
+        press(&s, .char("g"))
+        #expect(s.journal?.cursor == 0)
+        press(&s, .escape)
+        #expect(s.screen == .home && s.journal == nil)
+    }
+
+    @Test func handoffsAreMarkedAndCarryOnlyTheirTier() throws {
+        var s = F.opened(F.populated())
+        press(&s, .tab)
+        let list = screen(s).text
+        #expect(list.contains("2024-05-16  21:15  ◆ crisis support shown (T2)"))
+        let index = try #require(s.journal?.listed.firstIndex { $0.kind == .safetyHandoff })
+        for _ in 0..<index { press(&s, .down) }
+        press(&s, .enter)
+        let detail = screen(s).text
+        #expect(detail.contains("Crisis support was shown (tier T2)."))
+        #expect(detail.contains("never stored"))
+        #expect(!detail.contains("Feeling"))
+    }
+
+    @Test func theDetailShowsAnswersRouteTraceMoodsAndNote() throws {
+        var s = F.opened(F.populated(), height: 60)
+        press(&s, .tab)
+        let index = try #require(s.journal?.listed.firstIndex { $0.day == F.today.adding(days: -5) })
+        for _ in 0..<index { press(&s, .down) }
+        press(&s, .enter)
+        let e = try #require(s.journal?.detailEntry)
+        #expect(e.day == F.today.adding(days: -5))
+        let text = screen(s).text
+        for needle in ["Feeling        Worried", "What happened  the quarterly review", "Intensity      6 of 10",
+                       "Belief         I'm not good enough", "Pattern        I work late", "Kinder words   I am learning, not failing",
+                       "Route          unblock lane · Rewrite an Old Story", "Mood           5 before → 7 after (+2)",
+                       "How it was routed", "crisisA → clear", "scanned: triggerText"] {
+            #expect(text.contains(needle), "\(needle)")
+        }
+    }
+
+    @Test func storedTextIsShownThroughVisibleText() throws {
+        var s = F.opened(F.populated(), height: 40)
+        press(&s, .tab)
+        let index = try #require(s.journal?.listed.firstIndex { $0.note?.contains("red") == true })
+        for _ in 0..<index { press(&s, .down) }
+        press(&s, .enter)
+        let canvas = screen(s)
+        #expect(canvas.contains("note with ␛[31mred␛[0m in it"))
+        #expect(!canvas.cells.contains { $0.text.unicodeScalars.contains { $0.value == 0x1B } })
+    }
+
+    @Test func aNoteKeepsItsLineBreaksAsLines() throws {
+        var s = F.opened(F.populated(), height: 40)
+        press(&s, .tab)
+        let index = try #require(s.journal?.listed.firstIndex { $0.note?.contains("Sam") == true })
+        for _ in 0..<index { press(&s, .down) }
+        press(&s, .enter)
+        let text = screen(s).text
+        #expect(text.contains("Note           talked to Sam\n"))
+        #expect(text.contains("               felt lighter"))
+    }
+
+    @Test func searchTypesIntoTheBoxRunsOnEnterAndEscClears() throws {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        press(&s, .char("/"))
+        #expect(s.journal?.searching == true && s.journal?.tab == .entries && s.hasTextFocus)
+        // Letters that are keys elsewhere (j, k, q, ?, h) are text here.
+        type(&s, "jkq?h")
+        #expect(s.journal?.search.text == "jkq?h" && s.screen == .journal)
+        press(&s, .ctrl("u"))
+        type(&s, "river")
+        #expect(screen(s).contains("Search: river"))
+        let effects = press(&s, .enter)
+        #expect(effects == [.searchJournal("river", limit: JournalState.searchResultLimit, revision: 2)])
+        #expect(s.journal?.searching == false)
+        JournalFixtures.run(&s, effects, F.reader(journal))
+        let results = try #require(s.journal?.results)
+        #expect(results.entries.map(\.note) == ["river walk again, calmer", "walked by the river at lunch"])
+        let text = screen(s).text
+        #expect(text.contains("Search: “river” · 2 check-ins · Esc clears"))
+        #expect(text.contains("Words that matched"))
+        #expect(text.contains("river walk again, calmer"))
+        press(&s, .enter)
+        #expect(s.journal?.detailEntry?.note == "river walk again, calmer")
+        press(&s, .escape)
+        press(&s, .escape)
+        #expect(s.journal?.results == nil && s.journal?.search.text == "" && s.screen == .journal)
+        #expect(s.journal?.listed.count == 13)
+    }
+
+    @Test func searchFindsKinderWordsAndSaysWhenNothingMatches() {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        F.keys(&s, journal, .char("/"))
+        F.typing(&s, journal, "learn")
+        F.keys(&s, journal, .enter)
+        #expect(s.journal?.results?.entries.count == 4)
+        #expect(screen(s).text.contains("I am learning, not failing"))
+        F.keys(&s, journal, .char("/"), .ctrl("u"))
+        F.typing(&s, journal, "zebra")
+        F.keys(&s, journal, .enter)
+        #expect(s.journal?.results?.entries.isEmpty == true)
+        #expect(screen(s).contains("No check-ins mention “zebra”. Esc clears the search."))
+    }
+
+    @Test func aSearchWithoutWordsAsksForNothingAndEscInTheBoxClears() {
+        var s = F.opened(F.populated())
+        press(&s, .char("/"))
+        type(&s, " -- ")
+        #expect(press(&s, .enter) == [])
+        #expect(s.journal?.results == nil && s.journal?.searching == false)
+        press(&s, .char("/"))
+        type(&s, "river")
+        press(&s, .escape)
+        #expect(s.journal?.searching == false && s.journal?.search.text == "")
+        #expect(s.screen == .journal)
+    }
+
+    @Test func pastingGoesIntoTheSearchBoxOnly() {
+        var s = F.opened(F.populated())
+        #expect(App.update(&s, .textPasted("river")) == [])
+        #expect(s.journal?.search.text == "")
+        press(&s, .char("/"))
+        _ = App.update(&s, .textPasted("river\nwalk"))
+        #expect(s.journal?.search.text == "river walk")
+    }
+
+    @Test func answersToOlderRequestsAreIgnored() {
+        let journal = F.populated()
+        var s = TestCatalog.state()
+        press(&s, .char("J"))
+        let stale = F.reader(journal).load(limit: 10)
+        _ = App.update(&s, .journalLoaded(revision: 7, stale))
+        #expect(s.journal?.load == .loading)
+        _ = App.update(&s, .journalSearched(revision: 0, query: "river", .success([])))
+        #expect(s.journal?.results == nil)
+    }
+
+    @Test func reachingTheLastLoadedCheckInFetchesTheNextPage() throws {
+        let journal = F.many(250)
+        var s = F.opened(journal)
+        #expect(s.journal?.page?.entries.count == 200 && s.journal?.page?.hasMore == true)
+        press(&s, .tab)
+        #expect(screen(s).contains("1 of 250"))
+        let effects = press(&s, .end)
+        #expect(s.journal?.cursor == 199)
+        #expect(effects == [.loadJournal(limit: 400, revision: 2)])
+        #expect(press(&s, .down) == [])
+        F.run(&s, effects, F.reader(journal))
+        #expect(s.journal?.page?.entries.count == 250 && s.journal?.page?.hasMore == false)
+        #expect(s.journal?.cursor == 199)
+        #expect(press(&s, .end) == [])
+        #expect(s.journal?.cursor == 249)
+    }
+
+    @Test func aJournalThatCannotBeReadSaysSoCalmly() {
+        var s = TestCatalog.state()
+        press(&s, .char("J"))
+        let error = JournalError.corrupt(path: "/data/journal.sqlite3", detail: "integrity check: page 3")
+        _ = App.update(&s, .journalLoaded(revision: 1, .failure(error)))
+        let text = screen(s).text
+        #expect(text.contains("Your journal can't be read right now."))
+        #expect(text.contains("The journal at /data/journal.sqlite3 is damaged"))
+        #expect(text.contains("--move-aside"))
+        #expect(text.contains("Esc home"))
+        press(&s, .escape)
+        #expect(s.screen == .home)
+    }
+
+    @Test func aJournalKeptInMemorySaysWhyAboveTheOverview() {
+        let problem = JournalError.readOnly(path: "/data/journal.sqlite3")
+        let journal = ResilientJournal(primary: nil, problem: problem)
+        let s = F.opened(journal)
+        #expect(s.journal?.page?.problem == problem)
+        let text = screen(s).text
+        #expect(text.contains("Your journal file can't be used right now"))
+        #expect(text.contains("Nothing here yet."))
+    }
+
+    @Test func supportOpensFromTheJournalAndComesBackToIt() {
+        var s = F.opened(F.populated())
+        press(&s, .tab, .down)
+        press(&s, .function(2))
+        #expect(s.screen == .support && s.support?.returnTo == .journal)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .journal && s.journal?.cursor == 1 && s.journal?.tab == .entries)
+    }
+
+    @Test func supportOpensFromTheSearchBoxToo() {
+        var s = F.opened(F.populated())
+        press(&s, .char("/"))
+        press(&s, .function(2))
+        #expect(s.screen == .support)
+    }
+
+    @Test func theHelpOverlayListsTheJournalKeys() {
+        var s = F.opened(F.populated())
+        press(&s, .tab, .char("?"))
+        #expect(s.overlay == .help)
+        let text = screen(s).text
+        #expect(text.contains("Keys: Journal"))
+        #expect(text.contains("search your notes and kinder words"))
+        #expect(text.contains("open the check-in in full"))
+        #expect(text.contains("crisis support"))
+        press(&s, .escape)
+        #expect(s.overlay == nil && s.screen == .journal)
+        press(&s, .char("/"))
+        #expect(s.bindings.contains { $0.keys.contains(.function(1)) })
+        #expect(!s.bindings.contains { $0.keys.contains(.char("?")) })
+    }
+
+    @Test("every journal table ends with help and support in the footer",
+          arguments: ["overview", "list", "search", "detail", "results", "loading"])
+    func footers(mode: String) {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        switch mode {
+        case "list": press(&s, .tab)
+        case "search": press(&s, .char("/"))
+        case "detail": press(&s, .tab, .enter)
+        case "results":
+            F.keys(&s, journal, .char("/"))
+            F.typing(&s, journal, "river")
+            F.keys(&s, journal, .enter)
+        case "loading": s = TestCatalog.state(); press(&s, .char("J"))
+        default: break
+        }
+        let footer = screen(s).line(23)
+        #expect(footer.contains("F2 support"), "\(mode): \(footer)")
+        #expect(footer.contains("Esc"), "\(mode): \(footer)")
+    }
+
+    @Test func theOverviewScrollsWhenTheWindowIsShort() {
+        var s = F.opened(F.populated(), width: 50, height: 16)
+        #expect(screen(s).contains("▼ more"))
+        press(&s, .end)
+        let bottom = s.journal?.overviewScroll ?? 0
+        #expect(bottom > 0)
+        #expect(screen(s).contains("Sessions that raised mood most") || screen(s).contains("more"))
+        press(&s, .pageDown)
+        #expect(s.journal?.overviewScroll == bottom)
+        press(&s, .home)
+        #expect(s.journal?.overviewScroll == 0)
+    }
+
+    @Test func resizingKeepsThePlaceAndTooSmallShowsTheMessage() {
+        var s = F.opened(F.populated())
+        press(&s, .tab, .down, .down)
+        for size in [Size(width: 40, height: 12), Size(width: 120, height: 40), Size(width: 30, height: 8), Size(width: 80, height: 24)] {
+            _ = App.update(&s, .terminalResized(size))
+            let canvas = screen(s)
+            #expect(canvas.size == size)
+            if size.width < App.minimumSize.width {
+                #expect(canvas.text.contains("Make the window larger"))
+                #expect(canvas.text.contains("F2 support"))
+            } else {
+                #expect(canvas.text.contains("› 2024-05-19"))
+            }
+        }
+        #expect(s.journal?.cursor == 2)
+    }
+
+    @Test func everyJournalViewDrawsAtTinyAndHugeSizes() {
+        let journal = F.populated()
+        var states: [AppState] = [F.opened(journal), F.opened(MemoryJournal())]
+        var list = F.opened(journal)
+        press(&list, .tab)
+        states.append(list)
+        var detail = list
+        press(&detail, .enter)
+        states.append(detail)
+        for state in states {
+            for (w, h) in [(40, 12), (41, 13), (59, 20), (60, 20), (200, 60), (1, 1), (0, 0)] {
+                var sized = state
+                _ = App.update(&sized, .terminalResized(Size(width: w, height: h)))
+                #expect(screen(sized).size == Size(width: w, height: h))
+            }
+        }
+    }
+
+    @Test func chartsDrawInASCIIWhenTheLocaleIsNotUTF8() {
+        let unicode = F.opened(F.populated())
+        let ascii = F.opened(F.populated(), lang: "C")
+        #expect(unicode.context.unicode && !ascii.context.unicode)
+        let u = screen(unicode).text, a = screen(ascii).text
+        #expect(u.contains("░") && !a.contains("░") && !a.contains("▁") && !a.contains("█"))
+        #expect(a.contains("less . - + # @ more"))
+        #expect(a.contains("#"))
+    }
+
+    @Test("locales", arguments: [(["LANG": "en_GB.UTF-8"], true), (["LANG": "C"], false), ([:], false),
+                                 (["LC_ALL": "C", "LANG": "en_GB.UTF-8"], false), (["LC_CTYPE": "C.utf8"], true)])
+    func localeFlag(env: [String: String], unicode: Bool) {
+        #expect(AppContext.localeIsUTF8(env) == unicode)
+    }
+}
