@@ -81,12 +81,15 @@ enum JournalText {
     /// `4→6 +2`, `4→`, `→6` or `-`.
     static func mood(_ e: JournalEntry, _ g: ChartGlyphs) -> String {
         switch (e.moodBefore, e.moodAfter) {
-        case let (b?, a?): return "\(b)\(g.arrow)\(a) \(a - b > 0 ? "+" : "")\(a - b)"
+        case let (b?, a?): return "\(b)\(g.arrow)\(a) \(change(a - b))"
         case let (b?, nil): return "\(b)\(g.arrow)"
         case let (nil, a?): return "\(g.arrow)\(a)"
         default: return "-"
         }
     }
+
+    /// `+2`, `-1` or `±0`.
+    static func change(_ n: Int) -> String { n > 0 ? "+\(n)" : n == 0 ? "±0" : "\(n)" }
 
     static func handoff(_ e: JournalEntry) -> String {
         "crisis support shown (\(e.crisisTier?.label ?? CrisisTier.crisis.label))"

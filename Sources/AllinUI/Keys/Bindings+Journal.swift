@@ -31,21 +31,23 @@ extension Bindings {
 
     static func journalList(searchShown: Bool) -> [KeyBinding] {
         var table: [KeyBinding] = [
+            KeyBinding([.enter], "Enter", "open", help: "open the check-in in full", action: .choose),
+        ]
+        if searchShown {
+            table.append(KeyBinding([.escape], "Esc", "clear", help: "clear the search and show every check-in",
+                                    action: .clearFilter))
+            table.append(KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome, footer: false))
+        } else {
+            table.append(journalHome)
+        }
+        table += [
             KeyBinding([.up, .char("k")], "↑↓", "move", help: "move up", action: .up),
             KeyBinding([.down, .char("j")], "↓/j", "move", help: "move down", action: .down, footer: false),
             KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
             KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
             KeyBinding([.home, .char("g")], "Home", "newest", help: "to the newest (also g)", action: .first, footer: false),
             KeyBinding([.end, .char("G")], "End", "oldest", help: "to the oldest (also G)", action: .last, footer: false),
-            KeyBinding([.enter], "Enter", "open", help: "open the check-in in full", action: .choose),
         ]
-        if searchShown {
-            table.append(KeyBinding([.escape], "Esc", "clear search", help: "clear the search and show every check-in",
-                                    action: .clearFilter))
-            table.append(KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome, footer: false))
-        } else {
-            table.append(journalHome)
-        }
         table.append(journalSearchKey)
         table.append(KeyBinding([.tab, .backTab], "Tab", "overview", help: "streak, mood chart and calendar",
                                 action: .switchFocus))

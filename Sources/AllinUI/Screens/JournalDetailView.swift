@@ -3,7 +3,7 @@ import AllinCore
 /// One check-in in full: when, the answers, the route and its trace, the kinder words, the moods and
 /// the note. Every stored word goes through `Visible.text`.
 enum JournalDetailView {
-    static let labelWidth = 15
+    static let labelWidth = 16
 
     static func draw(_ canvas: inout Canvas, _ state: AppState, _ entry: JournalEntry, scroll: Int, in rect: Rect) {
         let lines = self.lines(entry, state.context, width: rect.width)
@@ -95,7 +95,7 @@ enum JournalDetailView {
 
     static func mood(_ e: JournalEntry, _ g: ChartGlyphs) -> String {
         switch (e.moodBefore, e.moodAfter) {
-        case let (b?, a?): return "\(b) before \(g.arrow) \(a) after (\(a - b > 0 ? "+" : "")\(a - b))"
+        case let (b?, a?): return "\(b) before \(g.arrow) \(a) after (\(JournalText.change(a - b)))"
         case let (b?, nil): return "\(b) before; not rated after"
         case let (nil, a?): return "not rated before; \(a) after"
         default: return "not rated"

@@ -95,7 +95,7 @@ enum JournalListView {
         if c.time { text += pad("Time", Columns.timeWidth) + "  " }
         text += pad("Feeling", c.feeling) + " "
         if c.lane { text += pad("Lane", Columns.laneWidth) + " " }
-        if c.session > 0 { text += pad(search ? "Words that matched" : "Session", c.session) + " " }
+        if c.session > 0 { text += pad(TextWidth.truncate(search ? "Matching words" : "Session", width: c.session), c.session) + " " }
         return [Span(text + "Mood", .dim)]
     }
 

@@ -125,9 +125,9 @@ struct JournalScreenTests {
         let e = try #require(s.journal?.detailEntry)
         #expect(e.day == F.today.adding(days: -5))
         let text = screen(s).text
-        for needle in ["Feeling        Worried", "What happened  the quarterly review", "Intensity      6 of 10",
-                       "Belief         I'm not good enough", "Pattern        I work late", "Kinder words   I am learning, not failing",
-                       "Route          unblock lane · Rewrite an Old Story", "Mood           5 before → 7 after (+2)",
+        for needle in ["Feeling         Worried", "What happened   the quarterly review", "Intensity       6 of 10",
+                       "Belief          I'm not good enough", "Pattern         I work late", "Kinder words    I am learning, not failing",
+                       "Route           unblock lane · Rewrite an Old Story", "Mood            5 before → 7 after (+2)",
                        "How it was routed", "crisisA → clear", "scanned: triggerText"] {
             #expect(text.contains(needle), "\(needle)")
         }
@@ -151,8 +151,8 @@ struct JournalScreenTests {
         for _ in 0..<index { press(&s, .down) }
         press(&s, .enter)
         let text = screen(s).text
-        #expect(text.contains("Note           talked to Sam\n"))
-        #expect(text.contains("               felt lighter"))
+        #expect(text.contains("Note            talked to Sam\n"))
+        #expect(text.contains("                felt lighter"))
     }
 
     @Test func searchTypesIntoTheBoxRunsOnEnterAndEscClears() throws {
@@ -174,7 +174,7 @@ struct JournalScreenTests {
         #expect(results.entries.map(\.note) == ["river walk again, calmer", "walked by the river at lunch"])
         let text = screen(s).text
         #expect(text.contains("Search: “river” · 2 check-ins · Esc clears"))
-        #expect(text.contains("Words that matched"))
+        #expect(text.contains("Matching words"))
         #expect(text.contains("river walk again, calmer"))
         press(&s, .enter)
         #expect(s.journal?.detailEntry?.note == "river walk again, calmer")
