@@ -66,3 +66,35 @@ struct WidgetTests {
         #expect(ChipList(cursor: 2).top(rows: 10, count: 60) == 0)
     }
 }
+
+@Suite("Journal charts")
+struct JournalChartTests {
+    @Test("bars fill in eighths from the bottom", arguments: [
+        ([10.0], 1, ["█"]), ([5.0], 1, ["▄"]), ([1.0], 1, ["▁"]), ([0.1], 1, ["▁"]),
+        ([5.0], 2, [" ", "█"]), ([10.0], 2, ["█", "█"]), ([7.5], 2, ["▄", "█"]),
+    ] as [([Double], Int, [String])])
+    func bars(values: [Double], height: Int, rows: [String]) {
+        let got = BarRows.rows(values.map { Optional($0) }, maximum: 10, height: height, columnsPerDay: 1, glyphs: .unicode)
+        #expect(got == rows)
+    }
+
+    @Test func daysWithoutAValueSitOnTheBaselineAndColumnsSpread() {
+        #expect(BarRows.rows([nil, 10, nil], maximum: 10, height: 2, columnsPerDay: 2, glyphs: .unicode)
+            == ["  █   ", "· █ · "])
+        #expect(BarRows.rows([nil, 10, 2], maximum: 10, height: 1, columnsPerDay: 1, glyphs: .ascii) == [".#_"])
+    }
+
+    @Test func asciiGlyphsAreAllASCII() {
+        let g = ChartGlyphs.ascii
+        for s in g.bars + g.heat + [g.noData, g.arrow, g.handoff] { #expect(s.unicodeScalars.allSatisfy { $0.isASCII }, "\(s)") }
+        #expect(Set(g.heat).count == 5 && Set(ChartGlyphs.unicode.heat).count == 5)
+    }
+
+    @Test func spansSitSideBySideAndFit() {
+        let left = [[Span("abc")], [Span("a very long line")]]
+        let right = [[Span("R1")]]
+        let joined = Spans.beside(left, right, leftWidth: 6, gap: 2).map { $0.map(\.text).joined() }
+        #expect(joined == ["abc     R1", "a very long line"])
+        #expect(Spans.fit([Span("漢字漢字")], width: 5).map(\.text).joined() == "漢字 ")
+    }
+}

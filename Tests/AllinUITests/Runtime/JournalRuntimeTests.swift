@@ -1,0 +1,56 @@
+import AllinRuntime
+import AllinTestSupport
+import Foundation
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Journal effects through the runtime")
+@MainActor
+struct JournalRuntimeTests {
+    typealias F = JournalFixtures
+
+    func runtime(_ script: [TerminalEvent?], reader: JournalReader) -> (AppRuntime, MemoryTerminal) {
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal)
+        rt.journalReader = reader
+        return (rt, terminal)
+    }
+
+    @Test func theRuntimeLoadsSearchesAndDrawsTheJournal() async {
+        let script: [TerminalEvent?] = [.key(.char("J")), .key(.tab), .key(.char("/"))] + TerminalEvent.typing("calmer")
+            + [.key(.enter)]
+        let (rt, term) = runtime(script, reader: F.reader(F.populated()))
+        #expect(await rt.run() == .closed)
+        #expect(rt.state.screen == .journal)
+        #expect(rt.state.journal?.results?.entries.map(\.note) == ["river walk again, calmer"])
+        #expect(term.text.contains("Search: “calmer” · 1 check-in"))
+        #expect(term.screen.cells == term.lastCanvas!.cells)
+    }
+
+    @Test func aJournalThatThrowsShowsItsMessage() async {
+        let reader = JournalReader(journal: { throw JournalError.busy(path: "/data/journal.sqlite3") }, now: { F.now },
+                                   timeZone: F.zone)
+        let (rt, term) = runtime([.key(.char("J"))], reader: reader)
+        _ = await rt.run()
+        #expect(term.text.contains("Another allin is holding the journal at /data/journal.sqlite3 busy."))
+    }
+
+    @Test func theDefaultReaderIsAnEmptyJournal() async {
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("J"))])
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal)
+        _ = await rt.run()
+        #expect(terminal.text.contains("Nothing here yet."))
+    }
+
+    @Test func theReaderAnswersOnlyJournalEffects() {
+        let reader = F.reader(MemoryJournal())
+        #expect(reader.answer(.quit) == nil)
+        #expect(reader.answer(.startSession(slug: "x")) == nil)
+        if case let .journalLoaded(revision, .success(page))? = reader.answer(.loadJournal(limit: 5, revision: 3)) {
+            #expect(revision == 3 && page.entries.isEmpty && page.summary.today == F.today)
+        } else {
+            Issue.record("expected a loaded page")
+        }
+    }
+}
