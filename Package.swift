@@ -19,7 +19,8 @@ let package = Package(
         // Adapter: player discovery and control, rendering of session audio (espeak-ng, sox).
         .target(name: "AllinAudio", dependencies: ["AllinCore", "CProcessSupport"], path: "Sources/AllinAudio"),
         // Commands of the command-line interface; reads files and the environment, writes to stdout.
-        .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinStore", "AllinAudio", "AllinUI"], path: "Sources/AllinCLI"),
+        .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinStore", "AllinAudio", "AllinUI", "AllinRuntime"],
+                path: "Sources/AllinCLI"),
         // Pure terminal front: state, messages, effects, update, view into an in-memory canvas.
         .target(name: "AllinUI", dependencies: ["AllinCore"], path: "Sources/AllinUI"),
         // The loop: terminal events into update, effects run (routing), frames drawn.

@@ -1,5 +1,7 @@
 import AllinCore
+import AllinRuntime
 import AllinStore
+import AllinUI
 import Foundation
 
 /// `allin bench --journal`: insert rate and query times on a journal of 10,000 check-ins, in a
@@ -79,12 +81,67 @@ struct JournalBench {
             JournalExport.json(try store.entries(JournalQuery(newestFirst: false)), consents: try store.consents(),
                                schema: JournalSchema.latestVersion, path: path, now: now).utf8.count
         }
+        try screen(path: path, now: now, zone: zone, catalog: catalog, into: &results)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         results.rows.append(["database file", WhereCommand.kilobytes(bytes)])
         results.rows.append(["integrity_check", try store.integrityCheck().joined(separator: "; ")])
         results.maxCell = 90
         cli.io.out(results.render())
         return 0
+    }
+
+    /// The journal screen of the full-screen front at 80x24, through the same reader the runtime uses:
+    /// opening it cold (the file opened and checked, the summary, the newest check-ins, the first
+    /// frame), opening it again, a search, the next page, and a keypress in the list.
+    private func screen(path: String, now: Date, zone: TimeZone, catalog: Catalog, into results: inout TextTable) throws {
+        let clock = ContinuousClock()
+        let size = Size(width: 80, height: 24)
+        let context = AppContext(catalog: catalog, environment: ["LANG": "en_GB.UTF-8"])
+        func opened(_ reader: JournalReader) -> AppState {
+            var state = AppState(context: context, size: size)
+            var effects = App.update(&state, .keyPressed(.char("J")))
+            while let effect = effects.first {
+                effects.removeFirst()
+                if let msg = reader.answer(effect) { effects += App.update(&state, msg) }
+            }
+            _ = App.view(state, size: size)
+            return state
+        }
+        let t0 = clock.now
+        let cold = JournalReader(try JournalStore.open(path: path), now: now, timeZone: zone)
+        var state = opened(cold)
+        results.rows.append(["journal screen at 80x24, first open (open + check + summary + newest \(JournalState.pageSize) + frame)",
+                             Self.ms(clock.now - t0)])
+        var best = Duration.seconds(1_000)
+        for _ in 0..<5 {
+            let t1 = clock.now
+            state = opened(cold)
+            best = min(best, clock.now - t1)
+        }
+        results.rows.append(["journal screen, opened again (journal already open)", Self.ms(best)])
+        _ = App.update(&state, .keyPressed(.tab))
+        func timed(_ keys: [Key]) -> Duration {
+            let t1 = clock.now
+            for key in keys {
+                var effects = App.update(&state, .keyPressed(key))
+                while let effect = effects.first {
+                    effects.removeFirst()
+                    if let msg = cold.answer(effect) { effects += App.update(&state, msg) }
+                }
+                _ = App.view(state, size: size)
+            }
+            return clock.now - t1
+        }
+        var moves: [Duration] = []
+        for key in [Key](repeating: .down, count: 150) { moves.append(timed([key])) }
+        moves.sort()
+        results.rows.append(["journal screen, ↓ in the list (update + frame), p50 / p99",
+                             "\(Self.ms(moves[moves.count / 2])) / \(Self.ms(moves[moves.count * 99 / 100]))"])
+        let page = timed([.end])
+        results.rows.append(["journal screen, End: next page (\(state.journal?.listed.count ?? 0) loaded) + frame", Self.ms(page)])
+        let search = timed([.char("/")] + "river calm".map { Key.char($0) } + [.enter])
+        results.rows.append(["journal screen, search \"river calm\" typed + run + drawn (\(state.journal?.listed.count ?? 0) found)",
+                             Self.ms(search)])
     }
 
     static func ms(_ d: Duration) -> String {
