@@ -70,8 +70,8 @@ public struct JournalState: Equatable, Sendable {
 
     /// Check-ins fetched at a time for the list.
     public static let pageSize = 200
-    /// The most search results shown.
-    public static let searchResultLimit = 500
+    /// The most search results shown (the newest ones).
+    public static let searchResultLimit = 200
     public static let searchLimit = 80
 
     public init(tab: JournalTab = .overview) { self.tab = tab }

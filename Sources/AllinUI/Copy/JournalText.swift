@@ -75,7 +75,7 @@ enum JournalText {
         guard let c else { return "-" }
         if let own = c.customEmotion, !own.allSatisfy(\.isWhitespace) { return flat(own) }
         guard let id = c.emotion else { return "-" }
-        return v.emotion(id)?.label ?? id.replacingOccurrences(of: "_", with: " ")
+        return v.emotion(id)?.label ?? Visible.text(id.replacingOccurrences(of: "_", with: " "))
     }
 
     /// `4→6 +2`, `4→`, `→6` or `-`.

@@ -76,7 +76,8 @@ enum JournalListView {
             return
         }
         if let results = j.results {
-            let found = results.entries.count == 1 ? "1 check-in" : "\(results.entries.count) check-ins"
+            let n = results.entries.count
+            let found = n >= JournalState.searchResultLimit ? "the newest \(n)" : n == 1 ? "1 check-in" : "\(n) check-ins"
             Spans.draw(&canvas, [Span(label, .title), Span("“\(Visible.text(results.query))”", .accent),
                                  Span(" · \(found) · Esc clears", .dim)], row: row, col: rect.col, maxWidth: rect.width)
             return

@@ -199,6 +199,20 @@ struct JournalScreenTests {
         #expect(screen(s).contains("No check-ins mention “zebra”. Esc clears the search."))
     }
 
+    @Test func aSearchThatFindsMoreThanItShowsSaysSo() {
+        let journal = MemoryJournal()
+        for back in 0..<(JournalState.searchResultLimit + 20) {
+            F.add(journal, F.today.adding(days: -back), F.stressed, F.routed("box_breath_reset"), note: "river \(back)")
+        }
+        var s = F.opened(journal)
+        F.keys(&s, journal, .char("/"))
+        F.typing(&s, journal, "river")
+        F.keys(&s, journal, .enter)
+        #expect(s.journal?.results?.entries.count == JournalState.searchResultLimit)
+        #expect(screen(s).text.contains("Search: “river” · the newest \(JournalState.searchResultLimit) · Esc clears"))
+        #expect(screen(s).text.contains("river 0 "))
+    }
+
     @Test func aSearchWithoutWordsAsksForNothingAndEscInTheBoxClears() {
         var s = F.opened(F.populated())
         press(&s, .char("/"))
