@@ -12,8 +12,10 @@ public final class FrontJournal: @unchecked Sendable {
     private var opened: ResilientJournal?
     /// The local time zone (`TZ` when it names a zone).
     public let timeZone: TimeZone
-    /// The streak rules (one rest day a week, as `allin journal` counts by default).
+    /// The streak rules: `rest_days` from the config file, else one rest day a week.
     public let rules: StreakRules
+    /// Why the config file's `rest_days` was not used, when it could not be.
+    public let settingsProblem: String?
 
     public init(environment: [String: String], workingDirectory: String = FileManager.default.currentDirectoryPath) {
         do {
@@ -25,7 +27,14 @@ public final class FrontJournal: @unchecked Sendable {
             paths = .failure(.other(path: "the data directory", detail: "it could not be found"))
         }
         timeZone = CLI.timeZone(environment: environment)
-        rules = .standard
+        switch JournalSettings.restDays(configDirectory: (try? paths.get())?.config) {
+        case let .success(days):
+            rules = days.map { StreakRules(restDaysPerWeek: $0) } ?? .standard
+            settingsProblem = nil
+        case let .failure(problem):
+            rules = .standard
+            settingsProblem = "One rest day a week is used because " + problem.text + "."
+        }
     }
 
     /// The journal to read now.

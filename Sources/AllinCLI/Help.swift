@@ -119,7 +119,8 @@ enum Help {
       --search TEXT    Only check-ins whose note or kinder reframe has every word (prefixes match)
       --limit N        Show at most N (default 30, or all with --json; 0 = all)
       --json           Print JSON: the summary (streak, mood series, 12-week heatmap) and the entries
-      --rest-days N    Missed days a week that keep the streak alive (0-6, default 1; 0 = off)
+      --rest-days N    Missed days a week that keep the streak alive (0-6; 0 = off). Default:
+                       'rest_days = N' in the config file (see 'allin where'), else 1
       --move-aside     If the journal file is damaged or not allin's, rename it (never delete it)
                        and start a new journal
 

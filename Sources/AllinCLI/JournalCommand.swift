@@ -25,12 +25,20 @@ struct JournalCommand {
         }
         let since = try cli.dayOption(args, "--since")
         let limit = try cli.intOption(args, "--limit", in: 0...1_000_000)
-        let rest = try cli.intOption(args, "--rest-days", in: 0...6) ?? StreakRules.standard.restDaysPerWeek
+        let paths = try cli.appPaths(args)
+        var rest = StreakRules.standard.restDaysPerWeek
+        if let option = try cli.intOption(args, "--rest-days", in: 0...6) {
+            rest = option
+        } else {
+            switch JournalSettings.restDays(configDirectory: paths.config) {
+            case let .success(configured): rest = configured ?? rest
+            case let .failure(problem): throw CLIError.usage(command: "journal", message: problem.text)
+            }
+        }
         let search = args.options["--search"]
         if let search, JournalSearch.terms(search).isEmpty {
             throw CLIError.usage(command: "journal", message: "--search needs at least one word of letters or digits")
         }
-        let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("journal") {
             let journal: any JournalStoring = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : MemoryJournal()
             let now = Date()

@@ -11,13 +11,16 @@ public struct JournalReader: Sendable {
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
     public var rules: StreakRules
+    /// Shown with the rules (e.g. why the configured rest days were not used).
+    public var note: String?
 
     public init(journal: @escaping @Sendable () throws -> any JournalStoring, now: @escaping @Sendable () -> Date,
-                timeZone: TimeZone, rules: StreakRules = .standard) {
+                timeZone: TimeZone, rules: StreakRules = .standard, note: String? = nil) {
         self.journal = journal
         self.now = now
         self.timeZone = timeZone
         self.rules = rules
+        self.note = note
     }
 
     /// A reader of one journal at a fixed moment (tests, benchmarks).
@@ -34,7 +37,7 @@ public struct JournalReader: Sendable {
             let summary = try journal.summary(now: now(), timeZone: timeZone, rules: rules)
             let entries = try journal.entries(JournalQuery(limit: max(0, limit)))
             return JournalPage(summary: summary, entries: entries, rules: rules,
-                               problem: (journal as? ResilientJournal)?.problem)
+                               problem: (journal as? ResilientJournal)?.problem, note: note)
         }
     }
 

@@ -39,7 +39,7 @@ enum FullScreen {
         let runtime = AppRuntime(context: context, terminal: terminal)
         let journal = FrontJournal(environment: environment)
         runtime.journalReader = JournalReader(journal: journal.journal, now: { Date() }, timeZone: journal.timeZone,
-                                              rules: journal.rules)
+                                              rules: journal.rules, note: journal.settingsProblem)
         var firstFrame: Duration?
         runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
         if environment["ALLIN_TEST_CRASH"] == "1" {

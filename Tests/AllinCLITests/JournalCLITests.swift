@@ -69,6 +69,25 @@ struct JournalCLITests {
         #expect(try BinaryRunner.run(["journal", "record", "--help"]).stdout.contains("--mood-before"))
     }
 
+    @Test func theConfigFileSetsTheRestDaysAndABadValueIsNamed() throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        for back in [3, 1, 0] { try box.record(box.today.adding(days: -back)) }
+        let config = box.root + "/config/allin"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let env = ["XDG_CONFIG_HOME": box.root + "/config"]
+        try Data("player = none\nrest_days = 0   # strict\n".utf8).write(to: URL(fileURLWithPath: config + "/config"))
+        let strict = try box.run(["journal"], env: env)
+        #expect(strict.status == 0 && strict.stdout.contains("Streak: 2 days") && strict.stdout.contains("rest days off"))
+        #expect(try box.run(["journal", "--rest-days", "1"], env: env).stdout.contains("Streak: 3 days"))
+        try Data("rest_days = lots\n".utf8).write(to: URL(fileURLWithPath: config + "/config"))
+        let bad = try box.run(["journal"], env: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("line 1: rest_days must be a whole number from 0 to 6"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("found 'lots'"))
+        #expect(try box.run(["journal", "--rest-days", "2"], env: env).status == 0, "the option needs no config")
+    }
+
     @Test func recordsListAndSummarise() throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }

@@ -76,6 +76,20 @@ struct JournalEndToEndTests {
         #expect(!t.screen().contains("allin ·"))
     }
 
+    @Test func restDaysSetToOffInTheConfigFile() throws {
+        let journal = SeededJournal()
+        let config = journal.root.appendingPathComponent("config/allin")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("rest_days = 0\n".utf8).write(to: config.appendingPathComponent("config"))
+        let env = journal.env.merging(["LANG": "en_GB.UTF-8", "XDG_CONFIG_HOME": journal.root.appendingPathComponent("config").path]) { $1 }
+        let t = TmuxSession(appEnv: env)
+        t.waitFor("J  Your journal")
+        t.keys("J")
+        t.waitFor("Streak: 2 days, today included", "Rest days are off: a streak needs a check-in every day.")
+        t.keys("C-c")
+        t.waitFor("EXIT=0", "TTY=same")
+    }
+
     @Test func anEmptyJournalIsCalmAndCreatesNoFile() {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-empty-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }

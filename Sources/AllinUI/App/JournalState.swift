@@ -9,12 +9,16 @@ public struct JournalPage: Equatable, Sendable {
     public var rules: StreakRules
     /// Set when the journal file could not be used, so only what this run holds in memory is shown.
     public var problem: JournalError?
+    /// A calm line about the settings (e.g. why the configured rest days were not used).
+    public var note: String?
 
-    public init(summary: JournalSummary, entries: [JournalEntry], rules: StreakRules, problem: JournalError? = nil) {
+    public init(summary: JournalSummary, entries: [JournalEntry], rules: StreakRules, problem: JournalError? = nil,
+                note: String? = nil) {
         self.summary = summary
         self.entries = entries
         self.rules = rules
         self.problem = problem
+        self.note = note
     }
 
     /// True when more check-ins are stored than were loaded.

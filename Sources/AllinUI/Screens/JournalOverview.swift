@@ -14,6 +14,7 @@ enum JournalOverview {
         let s = page.summary
         out += Spans.wrap(JournalText.streak(s), width: width, role: .title, indent: "  ")
         out += Spans.wrap(JournalText.restRule(page.rules), width: width, role: .dim, indent: "  ")
+        if let note = page.note { out += Spans.wrap(note, width: width, role: .error, indent: "  ") }
         out += Spans.wrap(JournalText.days(s), width: width, role: .normal, indent: "  ")
         out.append([])
         out += mood(s.trend, glyphs: glyphs, width: width, tall: tall)

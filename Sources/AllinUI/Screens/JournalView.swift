@@ -65,6 +65,7 @@ enum JournalView {
         lines += Spans.wrap(JournalText.emptyBody, width: rect.width, role: .normal)
         lines.append([])
         lines += Spans.wrap(JournalText.restRule(page.rules), width: rect.width, role: .dim)
+        if let note = page.note { lines += Spans.wrap(note, width: rect.width, role: .error) }
         lines += Spans.wrap(JournalText.emptyHint, width: rect.width, role: .dim)
         draw(&canvas, lines, scroll: 0, in: rect)
     }

@@ -62,6 +62,19 @@ struct JournalScreenTests {
         #expect(screen(s).contains("Streak: 3 days, today included"))
     }
 
+    @Test func aSettingsNoteShowsUnderTheRule() {
+        var s = TestCatalog.state()
+        let reader = JournalReader(F.populated(), now: F.now, timeZone: F.zone)
+        var withNote = reader
+        withNote.note = "One rest day a week is used because the config file is odd."
+        F.run(&s, press(&s, .char("J")), withNote)
+        #expect(s.journal?.page?.note == withNote.note)
+        #expect(screen(s).text.contains("One rest day a week is used because the config file is odd."))
+        var empty = TestCatalog.state()
+        F.run(&empty, press(&empty, .char("J")), JournalReader(MemoryJournal(), now: F.now, timeZone: F.zone))
+        #expect(empty.journal?.page?.note == nil)
+    }
+
     @Test func anEmptyJournalIsACalmPage() {
         var s = F.opened(MemoryJournal())
         #expect(s.journal?.page?.summary.total == 0)
