@@ -62,10 +62,12 @@ public struct Catalog: Sendable {
         for name in CrisisLexicon.fileNames + AffectLexicon.fileNames {
             if let d = data(name) { lexiconFiles[name] = d }
         }
-        let crisis = CrisisLexicon.fileNames.allSatisfy({ lexiconFiles[$0] != nil })
-            ? attempt { try CrisisLexicon.decode(files: lexiconFiles) } : nil
-        let affect = AffectLexicon.fileNames.allSatisfy({ lexiconFiles[$0] != nil })
-            ? attempt { try AffectLexicon.decode(files: lexiconFiles) } : nil
+        func own(_ names: [String]) -> [String: Data]? {
+            let mine = lexiconFiles.filter { names.contains($0.key) }
+            return mine.count == names.count ? mine : nil
+        }
+        let crisis = own(CrisisLexicon.fileNames).flatMap { files in attempt { try CrisisLexicon.decode(files: files) } }
+        let affect = own(AffectLexicon.fileNames).flatMap { files in attempt { try AffectLexicon.decode(files: files) } }
         var sessions: [Session] = []
         var defaults: [Lane: String] = [:]
         if let d = data(sessionsFile) {

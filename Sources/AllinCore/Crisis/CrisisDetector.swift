@@ -1,0 +1,143 @@
+import Foundation
+
+/// Layers A and B over free text. Pure, Sendable, thread-safe, built once per catalog.
+public struct CrisisDetector: Sendable {
+    let lexicon: CrisisLexicon
+    let normalizer: CrisisNormalizer
+    /// Rule index of each layer-A entry, or -1 (flat, so the hot loop does no hashing).
+    let ruleOfEntry: [Int32]
+    /// Layer B's reason for each clear score (0.00 … 1.00), built once so a clear line formats nothing.
+    let clearReasons: [String]
+    /// The router calls `layerA(t)` then `layerB(t)`; the second call reuses the first one's normalisation.
+    let memo = CrisisViewMemo()
+
+    public init(lexicon: CrisisLexicon) {
+        self.lexicon = lexicon
+        self.normalizer = lexicon.normalizer
+        var map = [Int32](repeating: -1, count: lexicon.programA.entries.count)
+        for (entry, rule) in lexicon.ruleOfEntry where entry >= 0 && entry < map.count { map[entry] = Int32(rule) }
+        self.ruleOfEntry = map
+        self.clearReasons = (0...100).map { "Layer B scored \(Self.format(Double($0) / 100)), below the concern band." }
+    }
+
+    /// Layer A: the normalised phrase grammar. Returns the highest-tier finding (tier .none when clear).
+    public func layerA(_ text: String) -> CrisisFinding {
+        var shared = CrisisScratch()
+        return findingA(memo.views(text, normalizer), &shared)
+    }
+
+    /// Both layers over one normalisation of `text` (the router's usual call: half the work of
+    /// calling `layerA` and `layerB` separately, same results).
+    public func layers(_ text: String) -> (a: CrisisFinding, b: CrisisFinding) {
+        let views = normalizer.views(text)
+        var shared = CrisisScratch()
+        let a = findingA(views, &shared)
+        return (a, withConcepts(scoreB(views, &shared), text))
+    }
+
+    func findingA(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
+        var best: CrisisCandidate?
+        for view in views {
+            var own = view.kind == .main ? shared : CrisisScratch(stack: shared.takeStack())
+            if view.kind == .main { shared = CrisisScratch() }
+            let found = scanA(view, &own)
+            if view.kind == .main { shared = own } else { shared.stack = own.takeStack() }
+            if let c = found, best == nil || c.tier > best!.tier {
+                best = c
+                if c.tier == .immediate { break }
+            }
+        }
+        guard let best else { return .clear(.a) }
+        let rule = lexicon.rules[best.rule]
+        var id = rule.id
+        switch best.ruleID {
+        case .plain: break
+        case .thirdParty: id = Self.thirdPartyID(id)
+        case .media: id = Self.mediaID(id)
+        case .negated(let third, let media):
+            id = (third ? Self.thirdPartyID(id) : media ? Self.mediaID(id) : id) + ".negated"
+        }
+        return CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
+                             reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
+    }
+
+    /// Layer B: the independent on-device weighted scorer (euphemism, passive ideation, method+intent,
+    /// preparation). `score` in 0...1; >= 0.5 → .crisis, 0.25..<0.5 → .concern, else .none; may return
+    /// .immediate when preparation/method+time features are strong. Never throws, never crashes.
+    public func layerB(_ text: String) -> CrisisFinding {
+        var shared = CrisisScratch()
+        return withConcepts(scoreB(memo.views(text, normalizer), &shared), text)
+    }
+
+    /// Layer B is the weighted score and the concept rules together: the higher tier wins, and the
+    /// score is kept either way so the explanation shows both.
+    func withConcepts(_ scored: CrisisFinding, _ text: String) -> CrisisFinding {
+        guard let rule = lexicon.concepts.scan(text), rule.tier > scored.tier else { return scored }
+        var finding = rule
+        finding.score = scored.score
+        return finding
+    }
+
+    /// True when a free-text field is a plea for help that should open crisis support directly:
+    /// "help", "sos", "not safe", "emergency", "help me", "i need help" (whole field or clear phrase).
+    public func isHelpRequest(_ text: String) -> Bool {
+        let view = normalizer.mainView(text)
+        let words = view.tokens.filter { !$0.has(CrisisToken.filler) && !lexicon.helpIgnore.contains($0.id) }.map(\.id)
+        if !words.isEmpty && lexicon.helpWhole.contains(words) { return true }
+        var scan = CrisisScan(program: lexicon.programA, view: view, tokens: view.tokens)
+        return !scan.candidates(lexicon.helpIndex).isEmpty
+    }
+}
+
+/// The views of the most recent text, held until the other layer asks for the same text.
+///
+/// Results never depend on it: a miss just normalises again. A hit hands the views over and empties
+/// the slot, so at most one recent text is held, and only between the two calls of one check.
+final class CrisisViewMemo: @unchecked Sendable {
+    // @unchecked: `entry` is only read or written while holding `lock`.
+    private let lock = NSLock()
+    private var entry: (text: String, views: [CrisisView])?
+
+    func views(_ text: String, _ normalizer: CrisisNormalizer) -> [CrisisView] {
+        lock.lock()
+        if let e = entry, e.text == text {
+            entry = nil
+            lock.unlock()
+            return e.views
+        }
+        lock.unlock()
+        let views = normalizer.views(text)
+        lock.lock()
+        entry = (text, views)
+        lock.unlock()
+        return views
+    }
+}
+
+/// Buffers one call reuses across its scans: the main view's word-presence bitset and the backtrack stack.
+struct CrisisScratch {
+    var presence: [UInt64] = []
+    var stack = CrisisStack()
+
+    /// Moves the stack out, so the scan that uses it holds the only reference (no copy on write).
+    mutating func takeStack() -> CrisisStack {
+        let s = stack
+        stack = CrisisStack()
+        return s
+    }
+}
+
+/// A layer-A hit after its context checks.
+struct CrisisCandidate {
+    var tier: CrisisTier
+    var rule: Int
+    var ruleID: RuleID
+    var note: CrisisDetector.Note
+    /// The matched words, spelled out only for the winning candidate.
+    var matched: () -> String
+
+    /// The rule id, with its variant prefix or suffix.
+    enum RuleID {
+        case plain, thirdParty, media, negated(thirdParty: Bool, media: Bool)
+    }
+}

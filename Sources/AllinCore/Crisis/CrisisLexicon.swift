@@ -1,0 +1,91 @@
+import Foundation
+
+/// Phrase lists and lexicons for layers A and B, decoded from catalog files.
+public struct CrisisLexicon: Sendable {
+    /// Catalog-relative paths this lexicon is read from.
+    public static let fileNames: [String] = [normalisationFile, layerAFile, layerBFile, ConceptScanner.fileName]
+
+    static let normalisationFile = "crisis/normalisation.json"
+    static let layerAFile = "crisis/layer-a.json"
+    static let layerBFile = "crisis/layer-b.json"
+
+    let vocabulary: CrisisVocabulary
+    let table: CrisisWordTable
+    let normalization: CrisisNormalizationData
+    let programA: CrisisProgram
+    let programB: CrisisProgram
+    let rules: [CrisisRule]
+    /// Rule index of each layer-A pattern entry that belongs to a rule's `patterns`.
+    let ruleOfEntry: [Int: Int]
+    let ruleIndex: CrisisAnchorIndex
+    let idioms: [CrisisIdiom]
+    let idiomIndex: CrisisAnchorIndex
+    let frames: CrisisFrames
+    let helpWhole: [[Int32]]
+    let helpIgnore: Set<Int32>
+    let helpPhrases: [Int]
+    let helpIndex: CrisisAnchorIndex
+    let layerB: CrisisLayerBModel
+    let layerBIndex: CrisisAnchorIndex
+    /// Feature index of each layer-B pattern entry, or -1.
+    let featureOfEntry: [Int32]
+
+    /// Decodes and validates; `files` maps each of `fileNames` to its bytes. Throws `CatalogProblems`
+    /// listing every problem, each naming the file and the entry.
+    public static func decode(files: [String: Data]) throws -> CrisisLexicon {
+        var builder = CrisisLexiconBuilder()
+        let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName })
+        var issues = builder.issues
+        var concepts = ConceptScanner.empty
+        if let data = files[ConceptScanner.fileName] {
+            do { concepts = try ConceptScanner.decode(data) } catch let problems as CatalogProblems {
+                issues += problems.issues
+            }
+        } else {
+            issues.append(CatalogIssue(file: ConceptScanner.fileName, "file is missing"))
+        }
+        guard issues.isEmpty, var lexicon else {
+            throw CatalogProblems(issues.isEmpty ? [CatalogIssue(file: layerAFile, "lexicon could not be built")] : issues)
+        }
+        lexicon.concepts = concepts
+        return lexicon
+    }
+
+    /// Layer B's concept rules (crisis/concepts.json), checked beside the weighted score.
+    var concepts = ConceptScanner.empty
+
+    init(vocabulary: CrisisVocabulary, table: CrisisWordTable, normalization: CrisisNormalizationData,
+         programA: CrisisProgram, programB: CrisisProgram, rules: [CrisisRule], idioms: [CrisisIdiom],
+         frames: CrisisFrames, helpWhole: [[Int32]], helpIgnore: Set<Int32>, helpPhrases: [Int], layerB: CrisisLayerBModel) {
+        self.vocabulary = vocabulary
+        self.table = table
+        self.normalization = normalization
+        self.programA = programA
+        self.programB = programB
+        self.rules = rules
+        var ruleOfEntry: [Int: Int] = [:]
+        for (i, rule) in rules.enumerated() {
+            for e in rule.patterns { ruleOfEntry[e] = i }
+        }
+        self.ruleOfEntry = ruleOfEntry
+        self.ruleIndex = CrisisAnchorIndex(program: programA, entries: rules.flatMap(\.patterns), vocabularyCount: vocabulary.count)
+        self.idioms = idioms
+        self.idiomIndex = CrisisAnchorIndex(program: programA, entries: idioms.map(\.entry), vocabularyCount: vocabulary.count)
+        self.frames = frames
+        self.helpWhole = helpWhole
+        self.helpIgnore = helpIgnore
+        self.helpPhrases = helpPhrases
+        self.helpIndex = CrisisAnchorIndex(program: programA, entries: helpPhrases, vocabularyCount: vocabulary.count)
+        self.layerB = layerB
+        var featureOfEntry = [Int32](repeating: -1, count: programB.entries.count)
+        for (i, f) in layerB.features.enumerated() {
+            for e in f.entries where e >= 0 && e < featureOfEntry.count { featureOfEntry[e] = Int32(i) }
+        }
+        self.featureOfEntry = featureOfEntry
+        self.layerBIndex = CrisisAnchorIndex(program: programB, entries: layerB.features.flatMap(\.entries), vocabularyCount: vocabulary.count)
+    }
+
+    var normalizer: CrisisNormalizer {
+        CrisisNormalizer(vocabulary: vocabulary, table: table, data: normalization)
+    }
+}

@@ -1,0 +1,313 @@
+/// Matching over one token array: candidate generation from an anchor index, and cached
+/// "where does this pattern match" answers for the context checks.
+struct CrisisScan {
+    let program: CrisisProgram
+    let view: CrisisView
+    let tokens: [CrisisToken]
+    private var stack = CrisisStack()
+    /// Matches already computed for context queries; few per scan, so a linear list beats hashing.
+    private var cache: [(entry: Int, matches: [CrisisMatch])] = []
+    /// (word id << 32 | position) for every token id and lemma, sorted; built on the first context query.
+    private var postings: [UInt64] = []
+    /// One bit per vocabulary word (id or lemma) occurring in the tokens; built on first use.
+    private var presence: [UInt64] = []
+    private var currentTag: Int64 = 0
+    /// Index into `cache` per entry, or -1; allocated on the first context query.
+    private var cacheSlot: [Int32] = []
+    private var sentenceStarts: [Int32] = []
+    private var sentenceEnds: [Int32] = []
+
+    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken], presence: [UInt64] = [], stack: CrisisStack = CrisisStack()) {
+        self.program = program
+        self.view = view
+        self.tokens = tokens
+        // A presence set from a superset of these tokens is still a valid pre-check.
+        self.presence = presence
+        self.stack = stack
+    }
+
+    /// Hands the backtrack stack on to the next scan (saves an allocation per scan).
+    mutating func takeStack() -> CrisisStack {
+        let s = stack
+        stack = CrisisStack()
+        return s
+    }
+
+    /// The word presence bitset (built if needed), to hand to a scan over a subset of these tokens.
+    mutating func presenceBits() -> [UInt64] {
+        buildPresence()
+        return presence
+    }
+
+    var count: Int { tokens.count }
+
+    /// The words of `range` in this scan's tokens (idiom spans already removed), cut to `limit` characters.
+    func span(_ range: Range<Int>, limit: Int = 80) -> String {
+        var view = self.view
+        view.tokens = tokens
+        return view.span(range, limit: limit)
+    }
+
+    private mutating func buildPresence() {
+        guard presence.isEmpty else { return }
+        presence = [UInt64](repeating: 0, count: Swift.max(1, program.presenceWords))
+        presence.withUnsafeMutableBufferPointer { bits in
+            for t in tokens {
+                if t.id >= 0 && Int(t.id >> 6) < bits.count { bits[Int(t.id >> 6)] |= 1 << UInt64(t.id & 63) }
+                if t.lemma >= 0 && Int(t.lemma >> 6) < bits.count { bits[Int(t.lemma >> 6)] |= 1 << UInt64(t.lemma & 63) }
+            }
+        }
+    }
+
+    /// Whether any anchor word of `entry` (or a number, for number anchors) occurs in the line.
+    private func anchorsPresent(_ entry: Int) -> Bool {
+        let anchors = program.entries[entry].anchors
+        return presence.withUnsafeBufferPointer { bits in
+            for a in anchors {
+                if a == CrisisProgram.numberAnchor { return true }
+                if a >= 0 && Int(a >> 6) < bits.count && bits[Int(a >> 6)] & (1 << UInt64(a & 63)) != 0 { return true }
+            }
+            return false
+        }
+    }
+
+    /// Cheap pre-check: the other words `entry` needs occur somewhere in the line.
+    @inline(__always)
+    private func worthTrying(_ entry: Int) -> Bool {
+        presence.withUnsafeBufferPointer { program.requiredPresent(entry, $0) }
+    }
+
+    /// The match of `entry` starting exactly at `start`, if any.
+    mutating func match(_ entry: Int, at start: Int) -> CrisisMatch? {
+        guard start >= 0, start < tokens.count, entry >= 0 else { return nil }
+        return tokens.withUnsafeBufferPointer { program.match(entry: entry, at: start, tokens: $0, stack: &stack) }
+    }
+
+    /// Every match of every entry of `index`. Entries anchored on their first word are tried right at
+    /// the anchor; the others are tried over the window of starts that can reach the anchor.
+    mutating func candidates(_ index: CrisisAnchorIndex) -> [CrisisMatch] {
+        buildPresence()
+        var out: [CrisisMatch] = []
+        for p in tokens.indices {
+            let t = tokens[p]
+            tryAnchored(index, index.range(for: t.id), at: p, &out)
+            if t.lemma != t.id { tryAnchored(index, index.range(for: t.lemma), at: p, &out) }
+            if t.has(CrisisToken.isNumber) {
+                for e in index.numberEntries { tryEntry(e, at: p, &out) }
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private mutating func tryAnchored(_ index: CrisisAnchorIndex, _ range: Range<Int>, at p: Int, _ out: inout [CrisisMatch]) {
+        for i in range { tryEntry(index.entry(at: i), at: p, &out) }
+    }
+
+    /// Tries one entry for one anchor occurrence: at the anchor itself when the anchor is the first
+    /// word, else at each start in reach whose word can begin a match. (An entry anchored twice
+    /// nearby may find the same match twice; evaluating a hit twice is harmless.)
+    private mutating func tryEntry(_ e: Int32, at p: Int, _ out: inout [CrisisMatch]) {
+        let entry = Int(e)
+        guard worthTrying(entry) else { return }
+        if program.entryAnchorIsFirst[entry] {
+            if let m = match(entry, at: p) { out.append(m) }
+            return
+        }
+        let lo = Swift.max(0, p - Int(program.entryMaxLength[entry]) + 1)
+        for s in lo...p where program.canStart(entry, tokens[s]) {
+            if let m = match(entry, at: s) { out.append(m) }
+        }
+    }
+
+    /// Marks the first match of each group (layer B's features) not yet in `found`, packed as
+    /// `tag << 48 | start << 24 | end`; -1 means not found. Once a group is found its other patterns are skipped.
+    mutating func firstMatchPerGroup(_ index: CrisisAnchorIndex, groupOf: [Int32], found: inout [Int64], tag: Int) {
+        buildPresence()
+        var remaining = found.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
+        currentTag = Int64(tag)
+        for p in tokens.indices where remaining > 0 {
+            let t = tokens[p]
+            let r = index.range(for: t.id)
+            if !r.isEmpty { tryGroups(index, r, at: p, groupOf, &found, &remaining) }
+            if t.lemma != t.id {
+                let rl = index.range(for: t.lemma)
+                if !rl.isEmpty { tryGroups(index, rl, at: p, groupOf, &found, &remaining) }
+            }
+            if t.has(CrisisToken.isNumber) && !index.numberEntries.isEmpty {
+                for e in index.numberEntries { tryGroup(e, at: p, groupOf, &found, &remaining) }
+            }
+        }
+    }
+
+    private mutating func tryGroups(_ index: CrisisAnchorIndex, _ range: Range<Int>, at pos: Int, _ groupOf: [Int32],
+                                    _ found: inout [Int64], _ remaining: inout Int) {
+        for i in range { tryGroup(index.entry(at: i), at: pos, groupOf, &found, &remaining) }
+    }
+
+    private mutating func tryGroup(_ e: Int32, at pos: Int, _ groupOf: [Int32], _ found: inout [Int64], _ remaining: inout Int) {
+        let g = Int(groupOf[Int(e)])
+        guard g >= 0, found[g] < 0, worthTrying(Int(e)) else { return }
+        let anchorIsFirst = program.entryAnchorIsFirst[Int(e)]
+        let lo = anchorIsFirst ? pos : Swift.max(0, pos - Int(program.entryMaxLength[Int(e)]) + 1)
+        for s in lo...pos {
+            if !anchorIsFirst && !program.canStart(Int(e), tokens[s]) { continue }
+            if let m = match(Int(e), at: s) {
+                found[g] = currentTag << 48 | Int64(m.start) << 24 | Int64(m.end)
+                remaining -= 1
+                return
+            }
+        }
+    }
+
+    /// All matches of `entry`, computed once per scan.
+    mutating func allMatches(_ entry: Int) -> [CrisisMatch] {
+        guard entry >= 0 else { return [] }
+        if cacheSlot.isEmpty { cacheSlot = [Int32](repeating: -1, count: program.entries.count) }
+        let slot = cacheSlot[entry]
+        if slot >= 0 { return cache[Int(slot)].matches }
+        // Most context patterns have no anchor word in the line at all: answer without matching.
+        buildPresence()
+        if !anchorsPresent(entry) || !worthTrying(entry) { return [] }
+        if postings.isEmpty && !tokens.isEmpty {
+            postings.reserveCapacity(tokens.count * 2)
+            for (p, t) in tokens.enumerated() {
+                if t.id >= 0 { postings.append(UInt64(UInt32(t.id)) << 32 | UInt64(p)) }
+                if t.lemma != t.id && t.lemma >= 0 { postings.append(UInt64(UInt32(t.lemma)) << 32 | UInt64(p)) }
+            }
+            postings.sort()
+        }
+        var positions: [Int] = []
+        if program.entries[entry].usesNumber {
+            for (p, t) in tokens.enumerated() where t.has(CrisisToken.isNumber) { positions.append(p) }
+        }
+        for a in program.entries[entry].anchors where a >= 0 {
+            let key = UInt64(UInt32(a)) << 32
+            var lo = 0, hi = postings.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if postings[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < postings.count && postings[lo] >> 32 == UInt64(UInt32(a)) {
+                positions.append(Int(postings[lo] & 0xFFFF_FFFF))
+                lo += 1
+            }
+        }
+        if positions.count > 1 { positions.sort() }
+        var found: [CrisisMatch] = []
+        if !positions.isEmpty { matches(entry, anchoredAt: positions, into: &found) }
+        cacheSlot[entry] = Int32(cache.count)
+        cache.append((entry, found))
+        return found
+    }
+
+    /// Any match of `entries` lying inside `range`.
+    mutating func first(_ entries: [Int], in range: Range<Int>) -> CrisisMatch? {
+        for e in entries {
+            let list = allMatches(e)
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid].start < range.lowerBound { lo = mid + 1 } else { hi = mid }
+            }
+            var k = lo
+            while k < list.count && list[k].start < range.upperBound {
+                if list[k].end <= range.upperBound { return list[k] }
+                k += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether a match of one of `entries` covers token `p` (starting at most 3 tokens before it).
+    mutating func covers(_ entries: [Int], _ p: Int) -> Bool {
+        for s in Swift.max(0, p - 3)...p {
+            for e in entries {
+                if let m = match(e, at: s), m.end > p { return true }
+            }
+        }
+        return false
+    }
+
+    /// Tries each start that could reach an anchor position (only starts whose word can begin a match);
+    /// positions ascend, so no start repeats.
+    private mutating func matches(_ entry: Int, anchoredAt positions: [Int], into out: inout [CrisisMatch]) {
+        if program.entryAnchorIsFirst[entry] {
+            var last = -1
+            for pos in positions where pos != last {
+                last = pos
+                if let m = match(entry, at: pos) { out.append(m) }
+            }
+            return
+        }
+        let maxLength = Int(program.entryMaxLength[entry])
+        var next = 0
+        for pos in positions {
+            let lo = Swift.max(next, pos - maxLength + 1)
+            if lo <= pos {
+                for s in lo...pos where program.canStart(entry, tokens[s]) {
+                    if let m = match(entry, at: s) { out.append(m) }
+                }
+            }
+            next = Swift.max(next, pos + 1)
+        }
+    }
+
+    private static func sortedContains(_ list: [Int32], _ id: Int32) -> Bool {
+        var lo = 0, hi = list.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) >> 1
+            if list[mid] == id { return true }
+            if list[mid] < id { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return false
+    }
+
+    // MARK: - Text structure
+
+    /// The sentence around token `p` (between hard boundaries); sentence edges are computed once per scan.
+    mutating func sentence(around p: Int) -> Range<Int> {
+        guard !tokens.isEmpty else { return 0..<0 }
+        if sentenceStarts.isEmpty {
+            sentenceStarts = [Int32](repeating: 0, count: tokens.count)
+            sentenceEnds = [Int32](repeating: 0, count: tokens.count)
+            var start = 0
+            for i in tokens.indices {
+                if i > 0 && tokens[i].has(CrisisToken.hardBefore) { start = i }
+                sentenceStarts[i] = Int32(start)
+            }
+            var end = tokens.count
+            for i in tokens.indices.reversed() {
+                sentenceEnds[i] = Int32(end)
+                if tokens[i].has(CrisisToken.hardBefore) { end = i }
+            }
+        }
+        let p = Swift.min(Swift.max(p, 0), tokens.count - 1)
+        return Int(sentenceStarts[p])..<Int(sentenceEnds[p])
+    }
+
+    /// Where the clause holding token `p` starts (a boundary or a clause word), looking back at most 40 tokens.
+    func clauseStart(_ p: Int) -> Int {
+        var lo = Swift.min(p, tokens.count - 1)
+        var steps = 0
+        while lo > 0 && steps < 40 {
+            if tokens[lo].boundaryBefore { return lo }
+            if tokens[lo - 1].has(CrisisToken.clauseWord) { return lo }
+            lo -= 1
+            steps += 1
+        }
+        return Swift.max(lo, 0)
+    }
+
+    /// Where the clause holding token `p` ends (exclusive).
+    func clauseEnd(_ p: Int) -> Int {
+        var hi = p + 1
+        var steps = 0
+        while hi < tokens.count && steps < 40 {
+            if tokens[hi].boundaryBefore || tokens[hi].has(CrisisToken.clauseWord) { return hi }
+            hi += 1
+            steps += 1
+        }
+        return hi
+    }
+}

@@ -1,0 +1,116 @@
+/// Turns cleaned UTF-8 bytes into a token view: punctuation, apostrophes, contractions,
+/// repeated letters, digit splits, de-leet (in the de-leet view), fuzzy anchors, pairs, fillers.
+///
+/// Works on bytes; everything non-ASCII has already been folded by `CrisisUnicode`, and what is
+/// left (letters of other scripts) simply never matches a lexicon word.
+final class CrisisTokenizer: Sendable {
+    let vocabulary: CrisisVocabulary
+    let table: CrisisWordTable
+    let data: CrisisNormalizationData
+
+    /// Byte classes for the scanning loop: bit 0 word byte, bit 1 letter, bit 2 leet symbol.
+    let byteClass: [UInt8]
+    static let wordClass: UInt8 = 1, letterClass: UInt8 = 2, symbolClass: UInt8 = 4
+
+    init(vocabulary: CrisisVocabulary, table: CrisisWordTable, data: CrisisNormalizationData) {
+        self.vocabulary = vocabulary
+        self.table = table
+        self.data = data
+        byteClass = (0..<256).map { i in
+            let c = UInt8(i)
+            var k: UInt8 = 0
+            if Self.isWordByte(c) { k |= Self.wordClass }
+            if Self.isLetter(c) { k |= Self.letterClass }
+            if Self.isLeetSymbol(c) { k |= Self.symbolClass }
+            return k
+        }
+    }
+
+    /// Tokenises `input`; `deleet` selects the de-leet view. Reports whether a de-leet view could differ.
+    func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool) -> (view: CrisisView, wantsDeleet: Bool) {
+        var run = CrisisTokenizerRun(tokenizer: self, leet: deleet, kind: kind)
+        // The arena is written by index (no per-append checks); expansions may outgrow it, see `reserve`.
+        run.view.text = [UInt8](repeating: 0, count: input.count + 64)
+        run.view.tokens.reserveCapacity(input.count / 4 + 4)
+        run.scan(input)
+        run.view.text.removeLast(run.view.text.count - run.length)
+        var view = run.view
+        postProcess(&view)
+        return (view, run.wantsDeleet)
+    }
+
+    // MARK: - Byte classes
+
+    @inline(__always) static func isWordByte(_ c: UInt8) -> Bool {
+        (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 0x80
+    }
+
+    @inline(__always) static func isLetter(_ c: UInt8) -> Bool {
+        (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c >= 0x80
+    }
+
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+
+    @inline(__always) static func isLeetSymbol(_ c: UInt8) -> Bool {
+        c == 64 || c == 36 || c == 33 || c == 42 // @ $ ! *
+    }
+
+    /// Token flags implied by the word itself.
+    func tokenFlags(_ id: Int32) -> UInt16 {
+        guard id >= 0, Int(id) < table.attrs.count else { return 0 }
+        return table.attrs[Int(id)].tokenFlags
+    }
+
+    // MARK: - Pairs, filler pairs, spaced letters
+
+    func postProcess(_ view: inout CrisisView) {
+        // Most lines have no pair to rewrite: check before copying anything.
+        var needs = false
+        let count = view.tokens.count
+        var k = 0
+        while k + 1 < count && !needs {
+            let t = view.tokens[k]
+            if t.id >= 0 && table.attrs[Int(t.id)].flags & CrisisWordTable.pairStart != 0,
+               let rules = table.pairs[t.id], !view.tokens[k + 1].boundaryBefore {
+                let next = view.tokens[k + 1].id
+                needs = rules.contains { $0.second == next }
+            }
+            k += 1
+        }
+        guard needs else { return }
+        var out: [CrisisToken] = []
+        out.reserveCapacity(view.tokens.count)
+        let tokens = view.tokens
+        k = 0
+        while k < tokens.count {
+            let t = tokens[k]
+            if table.has(t.id, CrisisWordTable.pairStart), k + 1 < tokens.count, !tokens[k + 1].boundaryBefore,
+               let rule = table.pairs[t.id]?.first(where: { $0.second == tokens[k + 1].id }) {
+                if rule.fillerPair {
+                    var a = t, b = tokens[k + 1]
+                    a.flags |= CrisisToken.filler
+                    b.flags |= CrisisToken.filler
+                    out.append(a)
+                    out.append(b)
+                } else {
+                    for (r, word) in rule.replacement.enumerated() {
+                        out.append(makeToken(word, in: &view, flags: r == 0 ? t.flags & (CrisisToken.hardBefore | CrisisToken.softBefore) : 0))
+                    }
+                }
+                k += 2
+                continue
+            }
+            out.append(t)
+            k += 1
+        }
+        view.tokens = out
+    }
+
+    /// A token for a lexicon word, its spelling appended to the view's arena.
+    func makeToken(_ id: Int32, in view: inout CrisisView, flags: UInt16) -> CrisisToken {
+        let start = Int32(view.text.count)
+        vocabulary.appendBytes(of: id, to: &view.text)
+        return CrisisToken(id: id, lemma: table.lemma(id), start: start, end: Int32(view.text.count),
+                           flags: flags | tokenFlags(id), number: -1)
+    }
+}

@@ -1,0 +1,103 @@
+/// Interned words of the crisis lexicon, looked up straight from UTF-8 bytes.
+///
+/// Every scan looks up every token, so the table hashes raw bytes (FNV-1a, open addressing)
+/// instead of building a `String` per token.
+struct CrisisVocabulary: Sendable {
+    /// The words by id.
+    private(set) var words: [String] = []
+    private var keyBytes: [UInt8] = []
+    private var keyStarts: [Int32] = [0]
+    private var slots: [Int32] = Array(repeating: -1, count: 1024)
+    private var mask = 1023
+
+    var count: Int { words.count }
+
+    /// The id of `word`, adding it when new.
+    @discardableResult
+    mutating func intern(_ word: String) -> Int32 {
+        let bytes = Array(word.utf8)
+        if let existing = bytes.withUnsafeBufferPointer({ lookup($0) }) { return existing }
+        if (words.count + 1) * 2 > slots.count { grow() }
+        let id = Int32(words.count)
+        words.append(word)
+        keyBytes.append(contentsOf: bytes)
+        keyStarts.append(Int32(keyBytes.count))
+        insert(id: id, hash: Self.hash(bytes.withUnsafeBufferPointer { $0 }))
+        return id
+    }
+
+    /// The UTF-8 spelling of word `id`.
+    @inline(__always)
+    func bytes(of id: Int32) -> ArraySlice<UInt8> {
+        keyBytes[Int(keyStarts[Int(id)])..<Int(keyStarts[Int(id) + 1])]
+    }
+
+    /// Appends the UTF-8 spelling of word `id` to `out`.
+    @inline(__always)
+    func appendBytes(of id: Int32, to out: inout [UInt8]) {
+        let start = Int(keyStarts[Int(id)]), end = Int(keyStarts[Int(id) + 1])
+        out.append(contentsOf: keyBytes[start..<end])
+    }
+
+    /// The id of `word`, or nil when it is not in the vocabulary.
+    func id(of word: String) -> Int32? {
+        var word = word
+        return word.withUTF8 { lookup($0) }
+    }
+
+    /// The id of the word spelled by `bytes`, or nil.
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        lookup(bytes, hash: Self.hash(bytes))
+    }
+
+    /// Lookup with the FNV-1a hash already computed by the caller.
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32? {
+        guard !bytes.isEmpty else { return nil }
+        var slot = Int(hash) & mask
+        while true {
+            let id = slots[slot]
+            if id < 0 { return nil }
+            if matches(id: id, bytes) { return id }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private func matches(id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(keyStarts[Int(id)])
+        let end = Int(keyStarts[Int(id) + 1])
+        guard end - start == bytes.count else { return false }
+        var i = 0
+        while i < bytes.count {
+            if keyBytes[start + i] != bytes[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private mutating func insert(id: Int32, hash: UInt32) {
+        var slot = Int(hash) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = id
+    }
+
+    private mutating func grow() {
+        let newCount = slots.count * 2
+        slots = Array(repeating: -1, count: newCount)
+        mask = newCount - 1
+        for id in 0..<words.count {
+            let start = Int(keyStarts[id])
+            let end = Int(keyStarts[id + 1])
+            let h = keyBytes[start..<end].withUnsafeBufferPointer { Self.hash($0) }
+            insert(id: Int32(id), hash: h)
+        }
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in bytes {
+            h ^= UInt32(b)
+            h &*= 16_777_619
+        }
+        return h
+    }
+}

@@ -1,0 +1,143 @@
+import Testing
+@testable import AllinCore
+
+/// Guards, idioms, accidents, negation and third parties (design notes §3.3 rule 6 and §3.4).
+struct CrisisContextTests {
+    func a(_ text: String) throws -> CrisisFinding { try crisisDetector().layerA(text) }
+
+    // MARK: Guards
+
+    @Test("kms after a number or a unit word is distance", arguments: ["i ran 5 kms today", "the shop is 2 kms away", "we did about 10 kms", "kms away from home"])
+    func kmsDistance(_ text: String) throws {
+        #expect(try a(text).tier == .none)
+    }
+
+    @Test("kms on its own, or released by a farewell or intent word", arguments: ["ugh kms", "i want to kms", "kms tonight", "5 kms and then goodbye forever, kms"])
+    func kmsFires(_ text: String) throws {
+        #expect(try a(text).fired)
+    }
+
+    @Test("ctb followed by team, meeting or report, or as 'catch the bus to', is work talk",
+          arguments: ["ctb team meeting at 3", "the ctb report is due", "ctb meeting moved", "ctb to town then home"])
+    func ctbWork(_ text: String) throws {
+        #expect(try a(text).tier == .none)
+    }
+
+    @Test("ctb guard releases with a farewell or intent word")
+    func ctbReleased() throws {
+        #expect(try a("i want to ctb").fired)
+        #expect(try a("ctb tonight, goodbye").fired)
+        #expect(try a("ctb").fired)
+    }
+
+    // MARK: Idioms
+
+    @Test("Idioms consume their span", arguments: [
+        "this deadline is killing me", "my feet are killing me", "i'm dying to see it", "i'm dying of embarrassment", "that cake was to die for",
+        "my phone died", "i'm dead tired", "lol i'm dead", "i'm dead 💀", "it was career suicide", "suicide sprints at practice",
+        "i'm going to end it with him", "my mum will kill me", "kill the lights", "we killed it", "i'm bored to death", "over my dead body",
+        "could sleep forever after that hike", "i overdosed on chocolate", "this cough will be the death of me", "drop dead gorgeous",
+    ])
+    func idioms(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("An idiom never hides a second trigger in the same line", arguments: [
+        "this deadline is killing me and i want to kill myself",
+        "i'm dying to see the show but honestly i want to die",
+        "my mum will kill me, not that it matters, i want to end my life",
+        "lol i'm dead. no seriously i want to die",
+    ])
+    func idiomDoesNotHide(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("First-person self-object statements are never idioms", arguments: ["kill myself lol", "kms lmao", "i want to die lol jk", "haha i want to kill myself"])
+    func jokesStillFire(_ text: String) throws {
+        #expect(try a(text).tier >= .crisis)
+    }
+
+    // MARK: Accidents
+
+    @Test("Accidents are not self-harm", arguments: [
+        "i cut myself shaving", "i cut myself cooking dinner", "i burned myself on the oven", "i cut my finger chopping onions",
+        "i'm going to cut myself off from social media", "i hit my head on the cupboard", "i cut myself while cooking",
+    ])
+    func accidents(_ text: String) throws {
+        #expect(try a(text).tier == .none)
+    }
+
+    @Test("Intent cues make it self-harm", arguments: [
+        "i cut myself on purpose", "i cut myself again", "i hurt myself to feel something", "the urge to cut is back",
+        "i relapsed and cut my wrists", "i burn myself because i deserve it", "i cut my thighs", "i hide the scars on my arms",
+    ])
+    func selfHarm(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    // MARK: Negation
+
+    @Test("Negation lowers a direct statement to T1 but never clears it", arguments: [
+        "i'm not suicidal", "i would never kill myself", "i don't want to die", "i'm not going to hurt myself",
+        "i have no desire to end my life", "i no longer want to die",
+    ])
+    func negationLowers(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .concern, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Never suppressed: negated life or waking, negated quantifiers, ability, 'but' + trigger", arguments: [
+        "i don't want to live", "i never want to wake up", "i don't want to be alive", "no one would care if i died",
+        "nothing to live for", "no reason to live", "i can't stop thinking about killing myself", "i don't know if i want to live",
+        "i'm not suicidal but i wouldn't care if i didn't wake up", "not tonight, but i am going to kill myself", "nothing is stopping me from ending it",
+    ])
+    func neverSuppressed(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("A negator outside the clause does not govern the act")
+    func negationScope() throws {
+        #expect(try a("i can't sleep and i want to die").fired)
+        #expect(try a("i don't know why but i want to die").fired)
+        #expect(try a("nobody loves me i want to die").fired)
+    }
+
+    // MARK: Third parties and media
+
+    @Test("Someone else in present danger is T2, rule id says third party", arguments: [
+        "my friend wants to kill herself", "my brother overdosed last night", "my sister is cutting herself", "my friend said she wants to die",
+        "my boyfriend said he's going to end his life", "my friend texted me goodbye and isn't answering", "my best friend is suicidal",
+    ])
+    func thirdPartyPresent(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+        #expect(f.rule.hasPrefix("A.thirdParty"), "\(f.rule)")
+    }
+
+    @Test("Someone else in the past is at most T1", arguments: [
+        "my uncle died by suicide years ago", "my friend killed herself last year", "my cousin tried to kill himself in 2018", "it's the anniversary of my dad's suicide",
+    ])
+    func thirdPartyPast(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier <= .concern, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Media, history and study are T0 or T1", arguments: [
+        "the character killed himself in the movie", "we learned about suicide in history class", "i'm writing an essay on suicide prevention",
+        "in the book a girl wants to die", "suicide rates are rising according to the news", "the podcast discussed self harm",
+    ])
+    func media(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier <= .concern, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Hyperbole with a trivial cause may drop to T1, never silently to T0")
+    func hyperbole() throws {
+        #expect(try a("i'm going to die if this meeting runs over").tier == .concern)
+        #expect(try a("i'd rather die than go to that party").tier == .concern)
+    }
+}

@@ -1,0 +1,146 @@
+import Testing
+@testable import AllinCore
+
+/// The token grammar and rules of design notes §3.3.
+struct CrisisGrammarTests {
+    func a(_ text: String) throws -> CrisisFinding { try crisisDetector().layerA(text) }
+
+    @Test("SELF + MODAL + ACT is a crisis (T2)",
+          arguments: [
+              "i want to die", "I'm going to kill myself", "i need to end it all", "i am planning to take my own life",
+              "i keep thinking about ending my life", "i wish i could just die", "i'm ready to die", "i want to not exist",
+              "i would rather be dead", "i've decided to end my life", "thinking of ending it all", "want to die",
+              "i really really want to die", "i want to go to sleep and not wake up", "im about to off myself",
+          ])
+    func selfModalAct(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Up to three skipped words and lemma folding")
+    func skipsAndLemmas() throws {
+        #expect(try a("i have been seriously thinking about killing myself").fired)
+        #expect(try a("she killed herself").tier >= .concern)
+        #expect(try a("i want to kill me").fired)
+        #expect(try a("I'm going to hang myself").rule == "A.selfAct")
+    }
+
+    @Test("Rule ids are stable and the match is a short span of normalised words")
+    func ruleAndSpan() throws {
+        let f = try a("Honestly, after today I just want to die.")
+        #expect(f.rule == "A.selfModalDie")
+        #expect(f.matched == "want to die")
+        #expect(f.reason.hasSuffix("."))
+        #expect(f.layer == .a)
+        #expect(f.score == nil)
+    }
+
+    @Test("A time marker or means raises intent to T3",
+          arguments: ["i'm going to kill myself tonight", "i want to die tonight", "i want to die, i have the pills right here",
+                      "i'm going to end it all this weekend", "going to kill myself right now"])
+    func timeAndMeansRaiseTier(_ text: String) throws {
+        #expect(try a(text).tier == .immediate)
+    }
+
+    @Test("Recent past act with a time word is T3 for overdose and bleeding",
+          arguments: ["i overdosed an hour ago", "i took an overdose last night", "i cut too deep and it won't stop bleeding",
+                      "i swallowed 30 tablets an hour ago", "i just took all of my pills"])
+    func recentAct(_ text: String) throws {
+        #expect(try a(text).tier == .immediate)
+    }
+
+    @Test("A past attempt without a time word is T2")
+    func pastAttempt() throws {
+        #expect(try a("i tried to kill myself").tier == .crisis)
+        #expect(try a("i tried to kill myself last night").tier == .immediate)
+    }
+
+    @Test("Passive ideation templates are T2",
+          arguments: [
+              "everyone would be better off without me", "no one would care if i died", "nobody would notice if i disappeared",
+              "i never want to wake up", "i want to sleep and never wake up", "i wish i was never born", "i'm tired of being alive",
+              "there's no reason to live", "life is not worth living", "i want to stop existing", "i'm waiting to die",
+              "i hope i don't wake up", "i hope a car hits me", "i don't want to live anymore", "nothing left to live for",
+              "i won't be around much longer", "i just want it all to end",
+          ])
+    func passiveIdeation(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("A method word alone is T1; with quantity, intent, staging or a lethality question it is T3")
+    func methods() throws {
+        #expect(try a("took an ibuprofen for my back").tier == .concern)
+        #expect(try a("i took a whole bottle of paracetamol").tier == .immediate)
+        #expect(try a("i've been saving up my sleeping pills").tier == .immediate)
+        #expect(try a("the pills are lined up on my desk").tier == .immediate)
+        #expect(try a("how many pills would it take").tier == .immediate)
+        #expect(try a("what's the lethal dose of tylenol").tier == .immediate)
+        #expect(try a("i tied a noose").tier == .immediate)
+        #expect(try a("what is the tallest bridge near me").tier == .immediate)
+        #expect(try a("i took 20 advil").tier == .immediate)
+        #expect(try a("i need to take my meds before bed").tier < .crisis)
+        #expect(try a("i took the train to work").tier == .none)
+    }
+
+    @Test("Preparation without a method is T2",
+          arguments: ["i wrote my note", "i wrote letters to my family", "i've been giving my things away", "this is my last entry, goodbye everyone",
+                      "i've said my goodbyes", "i picked a date to do it"])
+    func preparation(_ text: String) throws {
+        #expect(try a(text).fired)
+    }
+
+    @Test("Preparation words in ordinary life do not fire",
+          arguments: ["i wrote a letter to my grandma for her birthday", "i'm giving away my old clothes to charity",
+                      "goodbye everyone, see you after the break", "bye everyone, have a good weekend"])
+    func preparationLookalikes(_ text: String) throws {
+        #expect(!(try a(text).fired))
+    }
+
+    @Test("Single high-confidence tokens are T2",
+          arguments: ["suicidal", "feeling suicidal", "i want to unalive", "sewerslide", "sewer slide tonight?", "ctb", "kms", "self harm again", "i relapsed"])
+    func singleTokens(_ text: String) throws {
+        let f = try a(text)
+        if text == "i relapsed" {
+            #expect(!f.fired) // relapse alone names no self-harm
+        } else {
+            #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+        }
+    }
+
+    @Test("Non-native forms",
+          arguments: ["i want to suicide", "i want do suicide", "i want to finish my life", "i want stop my life", "i think to kill myself",
+                      "i want kill me", "i dont want live more", "i want sleep forever with pills", "self killing", "i can not live more"])
+    func nonNative(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Fuzzy anchors and homophones",
+          arguments: ["i feel sucidal", "suicidle thoughts", "i want to kill myslef", "i'm thinking about sue side", "i want to dye"])
+    func fuzzyAndHomophones(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("'dye' counts only in a SELF + MODAL frame at a clause end")
+    func dyeHomophone() throws {
+        #expect(!(try a("i want to dye my hair blue").fired))
+        #expect(try a("i want to dye").fired)
+    }
+
+    @Test("Obfuscation through every view",
+          arguments: ["k1ll mys3lf", "i w4nt to d1e", "s u i c i d e", "end.my.life", "e n d m y l i f e", "iwanttodie", "i want to dieeee",
+                      "Ｉ ｗａｎｔ ｔｏ ｄｉｅ", "і want tо dіе", "i want to 💀 myself", "su​icidal", "i want to k!ll myself"])
+    func obfuscated(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Concern-level (T1) statements ask the inline question",
+          arguments: ["i can't do this anymore", "i feel like such a burden", "what's the point", "i hate myself", "i want to disappear",
+                      "i just want it all to stop", "dead inside"])
+    func concern(_ text: String) throws {
+        #expect(try a(text).tier >= .concern)
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+@testable import AllinCore
+
+/// Each normalisation step of design notes §3.2, on the normaliser's views.
+struct CrisisNormalizerTests {
+    @Test("Unicode cleanup: NFKC folds, format characters go, case folds, confusables and diacritics map",
+          arguments: [
+              ("ＫＩＬＬ ＭＹＳＥＬＦ", "kill myself"),            // fullwidth
+              ("𝓈𝓊𝒾𝒸𝒾𝒹𝑒", "suicide"),                         // mathematical script
+              ("su\u{200B}ic\u{00AD}ide", "suicide"),            // zero-width space, soft hyphen
+              ("I WANT TO DIE", "i want to die"),                // case
+              ("і want tо dіе", "i want to die"),                // Cyrillic і о е
+              ("ѕυιcιdε", "suicide"),                            // Cyrillic ѕ, Greek υ ι ε
+              ("suıcıde", "suicide"),                            // Turkish dotless ı
+              ("kïll mýsélf", "kill myself"),                    // diacritics
+              ("ﬁne", "fine"),                                   // ligature
+              ("die\u{FE0F}", "die"),                            // variation selector
+          ])
+    func unicodeCleanup(_ input: String, _ expected: String) throws {
+        #expect(try normalizedWords(input).joined(separator: " ") == expected)
+    }
+
+    @Test("Apostrophes unify and contractions expand",
+          arguments: [
+              ("I’m done", ["i", "am", "done"]),
+              ("im done", ["i", "am", "done"]),
+              ("I don't want to", ["i", "do", "not", "want", "to"]),
+              ("dont", ["do", "not"]),
+              ("i cant", ["i", "cannot"]),
+              ("i won`t", ["i", "will", "not"]),
+              ("ive had enough", ["i", "have", "had", "enough"]),
+              ("id rather", ["i", "would", "rather"]),
+              ("i wanna", ["i", "want", "to"]),
+              ("gonna", ["going", "to"]),
+              ("u r", ["you", "are"]),
+              ("ur life", ["your", "life"]),
+              ("idk", ["i", "do", "not", "know"]),
+              ("tbh im tired", ["i", "am", "tired"]),
+              ("i want 2", ["i", "want", "to"]),
+          ])
+    func contractions(_ input: String, _ expected: [String]) throws {
+        #expect(try normalizedWords(input) == expected)
+    }
+
+    @Test("Ambiguous contractions expand only with an apostrophe")
+    func apostropheOnlyContractions() throws {
+        #expect(try normalizedWords("we were ill") == ["we", "were", "ill"])
+        #expect(try normalizedWords("we're ill") == ["we", "are", "ill"])
+        #expect(try normalizedWords("i'll go") == ["i", "will", "go"])
+    }
+
+    @Test("Possessive 's is dropped, but 's contractions expand")
+    func possessives() throws {
+        #expect(try normalizedWords("my friend's dad") == ["my", "friend", "dad"])
+        #expect(try normalizedWords("it's over") == ["it", "is", "over"])
+        #expect(try normalizedWords("she's gone") == ["she", "is", "gone"])
+    }
+
+    @Test("De-leet is a separate view: digits inside words map, plain numbers stay")
+    func deleetView() throws {
+        #expect(try anyViewReads("k1ll mys3lf", "kill myself"))
+        #expect(try anyViewReads("su1c1d3", "suicide"))
+        #expect(try anyViewReads("i w@nt to d!e", "want to die"))
+        #expect(try anyViewReads("$uicidal", "suicidal"))
+        #expect(try anyViewReads("s*icide", "suicide"))
+        // The main view keeps "5 kms" intact, and "1ife" tries l after i.
+        #expect(try normalizedWords("i ran 5 kms") == ["i", "ran", "5", "kms"])
+        #expect(try anyViewReads("end my 1ife", "end my life"))
+    }
+
+    @Test("Repeated letters collapse to two, then to one")
+    func repeatedLetters() throws {
+        #expect(try normalizedWords("dieeeee") == ["die"])
+        #expect(try normalizedWords("killll myselfff") == ["kill", "myself"])
+        #expect(try normalizedWords("sooooo tired") == ["so", "tired"])
+        #expect(try normalizedWords("cool") == ["cool"])
+    }
+
+    @Test("Punctuation between letters splits words without ending the sentence")
+    func punctuation() throws {
+        #expect(try normalizedWords("end.my.life") == ["end", "my", "life"])
+        #expect(try normalizedWords("end-my-life") == ["end", "my", "life"])
+        #expect(try normalizedWords("self-harm") == ["selfharm"])
+        let view = try crisisDetector().normalizer.mainView("i'm fine. i want to die")
+        #expect(view.words == ["i", "am", "fine", "i", "want", "to", "die"])
+        #expect(view.tokens[3].has(CrisisToken.hardBefore))
+        #expect(!view.tokens[2].has(CrisisToken.hardBefore))
+    }
+
+    @Test("An ellipsis trails off; it does not split the phrase into two sentences")
+    func ellipsis() throws {
+        let view = try crisisDetector().normalizer.mainView("i want to... die")
+        #expect(view.words == ["i", "want", "to", "die"])
+        #expect(view.tokens.allSatisfy { !$0.has(CrisisToken.hardBefore) || $0 == view.tokens[0] })
+    }
+
+    @Test("Fillers are flagged and skipped by the filler-removal view",
+          arguments: [
+              ("i just really want to die", ["i", "want", "to", "die"]),
+              ("i literally kinda want to die", ["i", "want", "to", "die"]),
+              ("i sort of want to die", ["i", "want", "to", "die"]),
+              ("honestly i lowkey want to die", ["i", "want", "to", "die"]),
+          ])
+    func fillers(_ input: String, _ expected: [String]) throws {
+        #expect(try crisisDetector().normalizer.mainView(input).wordsWithoutFillers == expected)
+    }
+
+    @Test("Despaced view reads long keys across spaced letters and glued words only")
+    func despaced() throws {
+        #expect(try anyViewReads("e n d m y l i f e", "end my life"))
+        #expect(try anyViewReads("s e l f h a r m", "selfharm"))
+        #expect(try anyViewReads("#killmyself", "kill myself"))
+        #expect(try anyViewReads("iwanttodie", "i want to die"))
+        #expect(try anyViewReads("s u i c i d e", "suicide"))
+        // A key must start and end on word edges: no Scunthorpe matches.
+        #expect(try !anyViewReads("the weekend my life changed", "end my life"))
+        #expect(try !anyViewReads("i taught the skill myself", "kill myself"))
+    }
+
+    @Test("Meaningful emoji become words; others are separators")
+    func emoji() throws {
+        #expect(try normalizedWords("💊💊 tonight") == ["pills", "pills", "tonight"])
+        #expect(try normalizedWords("🔪") == ["knife"])
+        #expect(try normalizedWords("🪢") == ["rope"])
+        #expect(try normalizedWords("i want to 💀 myself") == ["i", "want", "to", "skullemoji", "myself"])
+        #expect(try normalizedWords("great day 😊🎉") == ["great", "day"])
+    }
+
+    @Test("Fuzzy matching corrects only the small anchor lexicon",
+          arguments: [
+              ("sucidal", "suicidal"), ("suicidle", "suicide"), ("myslef", "myself"), ("mysekf", "myself"),
+              ("overdoes", "overdoes"), ("putting", "putting"), ("paracetemol", "paracetamol"), ("sucide", "suicide"),
+          ])
+    func fuzzy(_ input: String, _ expected: String) throws {
+        #expect(try normalizedWords(input) == [expected])
+    }
+
+    @Test("Short words are never fuzzed")
+    func shortWordsNotFuzzed() throws {
+        #expect(try normalizedWords("dye kiln") == ["dye", "kiln"])
+    }
+
+    @Test("Homophones and split words join")
+    func joins() throws {
+        #expect(try normalizedWords("sue side") == ["suicide"])
+        #expect(try normalizedWords("sewer slide") == ["sewerslide"])
+        #expect(try normalizedWords("kill my self") == ["kill", "myself"])
+        #expect(try normalizedWords("un alive") == ["unalive"])
+    }
+
+    @Test("Pure ASCII and Unicode paths agree on plain text")
+    func asciiFastPathAgrees() throws {
+        let ascii = try normalizedWords("I want to go home")
+        let unicode = try normalizedWords("I want to go home ✨")
+        #expect(ascii == unicode)
+    }
+}
