@@ -59,7 +59,12 @@ void ts_run_restore_once(void) {
 
 void ts_rearm_restore(void) { restore_done = 0; }
 
+static ts_restore_hook crash_hook = NULL;
+
+void ts_set_crash_hook(ts_restore_hook hook) { crash_hook = hook; }
+
 static void on_crash(int sig, siginfo_t *info, void *context) {
+    if (crash_hook != NULL) crash_hook();
     ts_run_restore_once();
     ts_capture_stderr_end();
     if ((previous[sig].sa_flags & SA_SIGINFO) && previous[sig].sa_sigaction != NULL) {

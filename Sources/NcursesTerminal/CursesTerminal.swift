@@ -83,6 +83,10 @@ public final class CursesTerminal: TerminalPort {
 
     deinit { end() }
 
+    /// Runs `hook` first if the process crashes, before the terminal is restored (it must be
+    /// async-signal-safe, e.g. killing child processes).
+    public static func setCrashHook(_ hook: @convention(c) () -> Void) { ts_set_crash_hook(hook) }
+
     public var size: Size { Size(width: Int(getmaxx(window)), height: Int(getmaxy(window))) }
 
     /// Role → attributes and colour pair, computed once.
