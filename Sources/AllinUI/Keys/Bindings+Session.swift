@@ -32,11 +32,11 @@ extension Bindings {
         return [
             KeyBinding([.char(" ")], "Space", p.playback.isPausedPhase ? "play" : "pause", help: "pause or resume",
                        action: .togglePause),
+            KeyBinding([.char("s"), .char("q")], "s", "stop", help: "stop and go on to reflect (also q)",
+                       action: .stopSession),
             KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
             KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
             KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions),
-            KeyBinding([.char("s"), .char("q")], "s", "stop", help: "stop and go on to reflect (also q)",
-                       action: .stopSession),
             KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
                        action: .showTrace, footer: false),
         ]

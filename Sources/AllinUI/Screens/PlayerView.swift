@@ -9,7 +9,7 @@ enum PlayerView {
         var row = rect.row + (roomy ? 1 : 0)
         canvas.put(Visible.text(p.session.title), row: row, col: rect.col, role: .title, maxWidth: rect.width)
         row += 1
-        canvas.put(subtitle(p), row: row, col: rect.col, role: .accent, maxWidth: rect.width)
+        canvas.put(TextWidth.truncate(subtitle(p), width: rect.width), row: row, col: rect.col, role: .accent)
         row += 1
         if let fallback = p.fallback {
             for line in Wrap.clipped(Visible.text(fallback), width: rect.width, maxLines: roomy ? 3 : 2) {
@@ -35,8 +35,8 @@ enum PlayerView {
                 canvas.put(step + "…", row: row, col: rect.col, role: .dim)
                 return
             }
-            canvas.put("Preparing the audio for its first play (it is kept for next time)", row: row, col: rect.col,
-                       role: .dim, maxWidth: rect.width)
+            canvas.put(TextWidth.truncate("Preparing the audio: the first play only, it is kept for next time", width: rect.width),
+                       row: row, col: rect.col, role: .dim)
             let percent = " \(Int((fraction * 100).rounded(.down)))%"
             let used = ProgressBar.draw(&canvas, fraction: fraction, row: row + 1, col: rect.col,
                                         width: min(40, rect.width - TextWidth.of(percent)))
