@@ -210,12 +210,57 @@ struct SessionEndToEndTests {
         toPlayer(t)
         t.waitFor("Session (read along)", "read along: no sound", "it runs as read-along")
         t.waitFor("› ", timeout: 20)
+        t.keys("t")
+        t.keys("End", "PageDown", "PageDown", "PageDown", "PageDown")
+        t.waitFor("legacyMatcher → none", "readAlong → text")
+        t.keys("Escape")
         t.keys("Space")
         t.waitFor("‖ Paused")
         t.keys("s")
         t.waitFor("And now? How do you feel")
         t.keys("s", "Enter")
         t.waitFor("Check-in complete", "read along")
+    }
+
+    @Test func aSessionThatCannotPlayIsReplacedAndTheTraceSaysSo() throws {
+        let place = SessionPlace()
+        // A copy of the catalog without the routed session's script: it cannot be rendered.
+        let catalog = place.dir.appendingPathComponent("catalog")
+        try FileManager.default.copyItem(at: Paths.root.appendingPathComponent("catalog"), to: catalog)
+        try FileManager.default.removeItem(at: catalog.appendingPathComponent("scripts/deadline_pressure_valve.txt"))
+        let t = TmuxSession(appEnv: place.env(extra: ["ALLIN_CATALOG": catalog.path]))
+        toPlayer(t)
+        t.waitFor("“Deadline Pressure Valve” can’t be played here", "has no script yet", "instead", timeout: 30)
+        t.waitFor("▶ Playing", "playing with fake-player", timeout: 60)
+        t.keys("t")
+        t.keys("End", "PageDown", "PageDown", "PageDown", "PageDown")
+        t.waitFor("playability → unplayable", "legacyMatcher → substitute", "sameLane: true")
+        t.keys("Escape", "s", "s", "Enter")
+        t.waitFor("Check-in complete")
+        let entries = try #require(place.journal()?["entries"] as? [[String: Any]])
+        let slug = (entries.first?["session"] as? [String: Any])?["slug"] as? String
+        #expect(slug != nil && slug != "deadline_pressure_valve", "the journal names the session that played")
+        t.keys("q")
+        #expect(eventually { place.players().isEmpty })
+    }
+
+    @Test func aDamagedJournalSaysSoInOneLineAndTheCheckInStillCompletes() throws {
+        let place = SessionPlace()
+        place.addRecording("deadline_pressure_valve")
+        try FileManager.default.createDirectory(atPath: place.data, withIntermediateDirectories: true)
+        let damaged = place.data + "/journal.sqlite3"
+        let bytes = Data("this is not a database, and must not be touched\n".utf8)
+        _ = FileManager.default.createFile(atPath: damaged, contents: bytes)
+        let t = TmuxSession(appEnv: place.env())
+        toPlayer(t)
+        t.waitFor("▶ Playing", "Not saved: the journal file is not one allin can read.")
+        t.keys("s", "8", "Enter")
+        t.type("steadier")
+        t.keys("Enter")
+        t.waitFor("Check-in complete", "Mood: 4 before, 8 after (+4).", "Not saved: the journal file is not one allin")
+        #expect(FileManager.default.contents(atPath: damaged) == bytes, "the damaged file is left as it was")
+        t.keys("q")
+        t.waitFor("EXIT=0", "TTY=same")
     }
 
     @Test(.enabled(if: SessionPlace.mpvAvailable, "mpv is not installed"))

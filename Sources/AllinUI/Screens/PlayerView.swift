@@ -12,7 +12,7 @@ enum PlayerView {
         canvas.put(TextWidth.truncate(subtitle(p), width: rect.width), row: row, col: rect.col, role: .accent)
         row += 1
         if let fallback = p.fallback {
-            for line in Wrap.clipped(Visible.text(fallback), width: rect.width, maxLines: roomy ? 3 : 2) {
+            for line in Wrap.clipped(Visible.text(fallback), width: rect.width, maxLines: roomy ? 4 : 2) {
                 canvas.put(line, row: row, col: rect.col, role: .notice)
                 row += 1
             }
