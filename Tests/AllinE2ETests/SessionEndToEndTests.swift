@@ -263,6 +263,12 @@ struct SessionEndToEndTests {
         t.waitFor("EXIT=0", "TTY=same")
     }
 
+    @Test func aPlayerNamedOnTheCommandLineMustExist() {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(), args: ["--player", "no-such-player-here"])
+        t.waitFor("--player: the player 'no-such-player-here' was not found", "EXIT=2", "TTY=same")
+    }
+
     @Test(.enabled(if: SessionPlace.mpvAvailable, "mpv is not installed"))
     func mpvWithoutASoundCardPausesAndSeeksOverItsSocket() throws {
         let place = SessionPlace()

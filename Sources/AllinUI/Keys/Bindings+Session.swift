@@ -21,7 +21,7 @@ extension Bindings {
     static func player(_ p: PlayerState) -> [KeyBinding] {
         if p.interrupted {
             return [
-                KeyBinding([.char(" "), .enter], "Space", "play on", help: "play on from where it stopped (also Enter)",
+                KeyBinding([.char(" "), .enter], "Space", "play again", help: "start it again, from where it stopped when the player can (also Enter)",
                            action: .togglePause),
                 KeyBinding([.char("s"), .char("q")], "s", "reflect", help: "end the session and reflect (also q)",
                            action: .stopSession),
