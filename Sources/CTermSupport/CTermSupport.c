@@ -161,7 +161,9 @@ void ts_stop_self(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGTSTP);
     sigprocmask(SIG_UNBLOCK, &set, &oldset);
-    kill(getpid(), SIGTSTP);
+    /* To this thread, not the process: a process-directed signal may be taken by another thread
+       (an async Swift main parks the main thread in sigsuspend) after the old handler is back. */
+    raise(SIGTSTP);
     sigprocmask(SIG_SETMASK, &oldset, NULL);
     sigaction(SIGTSTP, &old, NULL);
 }

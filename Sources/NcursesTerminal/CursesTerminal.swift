@@ -110,6 +110,9 @@ public final class CursesTerminal: TerminalPort {
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         if let sig = pendingSignal() { return .terminated(signal: sig) }
+        // The loop may have moved to another thread (the main actor's queue is drained by any
+        // worker after an await): unblock here so signals and resizes interrupt the wait at once.
+        ts_unblock_signals()
         wtimeout(window, Int32(max(0, timeoutMilliseconds)))
         var wch: wint_t = 0
         let status = wget_wch(window, &wch)
