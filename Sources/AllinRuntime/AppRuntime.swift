@@ -24,21 +24,21 @@ public enum RuntimeExit: Equatable, Sendable {
 @MainActor
 public final class AppRuntime {
     public private(set) var state: AppState
-    private let terminal: any TerminalPort
+    let terminal: any TerminalPort
     private let router: Router
-    private let journal: any JournalStoring
-    private let player: any SessionPlayerClient
-    private let now: () -> Date
-    private let timeZone: TimeZone
-    private let renderExecutor: PreparationJob.Executor
-    private var previous: Canvas?
+    let journal: any JournalStoring
+    let player: any SessionPlayerClient
+    let now: () -> Date
+    let timeZone: TimeZone
+    let renderExecutor: PreparationJob.Executor
+    var previous: Canvas?
     private var nextTick: ContinuousClock.Instant?
     private var nextPoll: ContinuousClock.Instant?
     private let clock = ContinuousClock()
     /// A render running off the loop, for the session that waits for it.
-    private var preparation: PreparationJob?
+    var preparation: PreparationJob?
     /// True while the player client runs a session (until it is stopped, ends or fails).
-    private var playing = false
+    var playing = false
     public private(set) var framesPresented = 0
 
     /// How often the player is polled while a session runs.
@@ -162,109 +162,6 @@ public final class AppRuntime {
         preparation = nil
         playing = false
         player.stop()
-    }
-
-    // MARK: - The player
-
-    private func startPlayback(_ plan: PlaybackPlan) -> [Msg] {
-        stopPlayer()
-        switch plan {
-        case let .readAlong(slug):
-            guard let session = state.context.catalog.session(slug) else { return [] }
-            return started(player.startReadAlong(session))
-        case let .play(slug), let .substitute(slug, _, _):
-            if player.needsPreparation(slug) {
-                preparation = PreparationJob(slug: slug, client: player, executor: renderExecutor)
-                return []
-            }
-            do {
-                return started(try player.start(slug))
-            } catch {
-                return [.playbackFailed(error)]
-            }
-        }
-    }
-
-    private func started(_ start: PlaybackStart) -> [Msg] {
-        playing = true
-        onPlaybackStarted?(start)
-        return [.playbackStarted(start)]
-    }
-
-    /// The render's progress and result, or the running player's position and phase.
-    private func pollPlayer() -> [Msg] {
-        if let job = preparation {
-            let (progress, result) = job.take()
-            var msgs: [Msg] = []
-            if let progress {
-                msgs.append(.preparationProgressed(slug: job.slug, fraction: progress.fraction, step: progress.step))
-            }
-            switch result {
-            case .success?:
-                preparation = nil
-                msgs.append(.audioPrepared(slug: job.slug))
-            case let .failure(failure)?:
-                preparation = nil
-                msgs.append(.playbackFailed(failure))
-            case nil: break
-            }
-            return msgs
-        }
-        guard playing else { return [] }
-        let status = player.poll()
-        switch status.phase {
-        case .finished, .failed: playing = false
-        case .playing, .paused: break
-        }
-        return [.playerTicked(status)]
-    }
-
-    /// Ctrl-Z: the player pauses while allin is stopped (it lives in its own process group) and
-    /// plays on when allin is continued.
-    private func suspend() {
-        let wasPlaying = playing && { if case .playing = state.session?.player.playback { return true } else { return false } }()
-        if wasPlaying { player.pause() }
-        terminal.suspend()
-        previous = nil
-        if wasPlaying { player.resume() }
-    }
-
-    // MARK: - The journal
-
-    /// The storage problem that moved the journal to memory, if any.
-    private var journalProblem: JournalError? { (journal as? ResilientJournal)?.problem }
-
-    private func beginJournal(_ checkIn: CheckIn, _ r: Recommendation, moodBefore: Int?) -> Msg {
-        do {
-            let id = try journal.begin(checkIn, recommendation: r, moodBefore: moodBefore, at: now(), timeZone: timeZone)
-            return .journalBegun(id: id, problem: journalProblem)
-        } catch {
-            return .journalBegun(id: nil, problem: Self.journalError(error))
-        }
-    }
-
-    private func completeJournal(_ id: Int64, moodAfter: Int?, note: String?) -> Msg {
-        var problem: JournalError?
-        do {
-            try journal.complete(id, moodAfter: moodAfter, note: note, at: now())
-        } catch {
-            problem = Self.journalError(error)
-        }
-        let summary = try? journal.summary(now: now(), timeZone: timeZone)
-        return .journalCompleted(summary: summary, problem: problem ?? journalProblem)
-    }
-
-    /// A yes is recorded with its time (once while a consent is in force); a no withdraws any consent.
-    private func recordConsent(_ granted: Bool) {
-        if granted {
-            if (try? journal.activeConsent()) == nil { _ = try? journal.recordConsent(at: now()) }
-        } else {
-            _ = try? journal.revokeConsent(at: now())
-        }
-    }
-
-    private static func journalError(_ error: any Error) -> JournalError {
-        (error as? JournalError) ?? .other(path: "journal", detail: String(describing: error))
     }
 
     private func milliseconds(until instant: ContinuousClock.Instant) -> Int {

@@ -47,7 +47,12 @@ public struct PlayerState: Equatable, Sendable {
 
     /// True once the session has started at least once (audio or read-along).
     public var hasStarted: Bool { started != nil }
-    public var isReadAlong: Bool { started?.mode == .readAlong || plan.map { if case .readAlong = $0 { return true } else { return false } } ?? false }
+    /// True when the session runs (or will run) as read-along text.
+    public var isReadAlong: Bool {
+        if started?.mode == .readAlong { return true }
+        if case .readAlong? = plan { return true }
+        return false
+    }
     public var duration: Double? { started?.duration ?? started?.captions?.duration }
 }
 
