@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "AllinTestSupport", dependencies: ["AllinUI", "AllinRuntime", "AllinCore"],
                 path: "Sources/AllinTestSupport"),
         // The thin executable: wiring only.
-        .executableTarget(name: "allin", dependencies: ["AllinCLI", "AllinRuntime", "NcursesTerminal", "AllinUI"],
+        .executableTarget(name: "allin", dependencies: ["AllinCLI", "AllinRuntime", "NcursesTerminal", "AllinUI",
+                                                        "AllinAudio", "AllinStore"],
                           path: "Sources/allin"),
         .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore"], path: "Tests/AllinCoreTests",
                     exclude: ["Fixtures"]),

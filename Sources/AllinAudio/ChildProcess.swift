@@ -151,3 +151,9 @@ func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePo
     var array: [UnsafeMutablePointer<CChar>?] = pointers + [nil]
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }
+
+extension ChildRegistry {
+    /// For crash handlers (async-signal-safe): kills the process group of every child not yet reaped,
+    /// so no player outlives a crashed allin.
+    public static let crashHook: @convention(c) () -> Void = { cps_kill_tracked_groups() }
+}

@@ -5,13 +5,16 @@ public enum FrontDoor: Equatable, Sendable {
     /// Run a command through `CLI.run` with these arguments.
     case command([String])
     /// Open the full-screen check-in (stdin and stdout are terminals, no command given).
-    case fullScreen(catalog: String?, region: String?)
+    case fullScreen(catalog: String?, region: String?, player: String? = nil, dataDir: String? = nil)
 
-    /// No arguments (or only `--catalog DIR` / `--region XX`) on a terminal opens the front; the same
-    /// off a terminal prints the help, as before. Anything else is a command.
+    /// No arguments (or only `--catalog DIR`, `--region XX`, `--player CMD`, `--data-dir DIR`) on a
+    /// terminal opens the front; the same off a terminal prints the help, as before. Anything else is
+    /// a command.
     public static func decide(_ args: [String], interactive: Bool) -> FrontDoor {
         var catalog: String?
         var region: String?
+        var player: String?
+        var dataDir: String?
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -20,11 +23,19 @@ public enum FrontDoor: Equatable, Sendable {
                 if arg == name, i + 1 < args.count { i += 1; return args[i] }
                 return nil
             }
-            if let v = value("--catalog") { catalog = v } else if let v = value("--region") { region = v } else {
+            if let v = value("--catalog") {
+                catalog = v
+            } else if let v = value("--region") {
+                region = v
+            } else if let v = value("--player") {
+                player = v
+            } else if let v = value("--data-dir") {
+                dataDir = v
+            } else {
                 return .command(args)
             }
             i += 1
         }
-        return interactive ? .fullScreen(catalog: catalog, region: region) : .command([])
+        return interactive ? .fullScreen(catalog: catalog, region: region, player: player, dataDir: dataDir) : .command([])
     }
 }

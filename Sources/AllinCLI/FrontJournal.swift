@@ -26,7 +26,7 @@ public final class FrontJournal: @unchecked Sendable {
         } catch {
             paths = .failure(.other(path: "the data directory", detail: "it could not be found"))
         }
-        timeZone = CLI.timeZone(environment: environment)
+        timeZone = LocalZone.current(environment: environment)
         switch JournalSettings.restDays(configDirectory: (try? paths.get())?.config) {
         case let .success(days):
             rules = days.map { StreakRules(restDaysPerWeek: $0) } ?? .standard

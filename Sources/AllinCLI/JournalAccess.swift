@@ -29,17 +29,7 @@ extension CLI {
     }
 
     /// The local time zone: `TZ` from the environment when it names a zone, else the system's.
-    var timeZone: TimeZone { CLI.timeZone(environment: environment) }
-
-    /// The zone `TZ` names (`Europe/London`, `:Europe/London` or a zoneinfo path), else the system's.
-    static func timeZone(environment: [String: String]) -> TimeZone {
-        if var tz = environment["TZ"], !tz.isEmpty {
-            if tz.hasPrefix(":") { tz.removeFirst() }
-            if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
-            if let zone = TimeZone(identifier: tz) { return zone }
-        }
-        return TimeZone.current
-    }
+    var timeZone: TimeZone { LocalZone.current(environment: environment) }
 
     var outputIsTerminal: Bool { (io as? OutputProbe)?.outputIsTerminal ?? false }
 

@@ -1,5 +1,6 @@
 import AllinCore
 import AllinUI
+import Foundation
 
 /// How the loop ended.
 public enum RuntimeExit: Equatable, Sendable {
@@ -18,59 +19,93 @@ public enum RuntimeExit: Equatable, Sendable {
 }
 
 /// The imperative shell around `App`: reads terminal events, runs `update`, performs effects (routing
-/// with the core router, handing sessions on), and presents each new frame as a diff.
+/// with the core router, the player, the journal), and presents each new frame as a diff. It owns the
+/// player: whatever way the loop ends, the player is stopped and reaped before `run` returns.
 @MainActor
 public final class AppRuntime {
     public private(set) var state: AppState
-    private let terminal: any TerminalPort
+    let terminal: any TerminalPort
     private let router: Router
-    private var previous: Canvas?
+    let journal: any JournalStoring
+    let player: any SessionPlayerClient
+    let now: () -> Date
+    let timeZone: TimeZone
+    let renderExecutor: PreparationJob.Executor
+    var previous: Canvas?
     private var nextTick: ContinuousClock.Instant?
+    private var nextPoll: ContinuousClock.Instant?
     private let clock = ContinuousClock()
+    /// A render running off the loop, for the session that waits for it.
+    var preparation: PreparationJob?
+    /// True while the player client runs a session (until it is stopped, ends or fails).
+    var playing = false
     public private(set) var framesPresented = 0
 
-    /// Called with the slug when the person starts a session (the player's seam).
-    public var onStartSession: ((String) -> Void)?
-    /// Called when the consent question is answered (the journal's seam).
+    /// How often the player is polled while a session runs.
+    public static let pollMilliseconds = 200
+
+    /// Called when the consent question is answered (after the journal has recorded it).
     public var onConsent: ((Bool) -> Void)?
     /// Called once, after the first frame is presented.
     public var onFirstFrame: (() -> Void)?
     /// Where the journal screen reads from; an empty journal until the executable sets the real one.
     public var journalReader = JournalReader.empty
+    /// Called when a session has started playing (audio or read-along).
+    public var onPlaybackStarted: ((PlaybackStart) -> Void)?
 
-    public init(context: AppContext, terminal: any TerminalPort, router: Router? = nil) {
+    /// `journal` defaults to one in memory and `player` to read-along text of the descriptions; the
+    /// executable passes the SQLite journal and the audio adapter. `now` and `timeZone` date the journal.
+    /// With `rendersInline` a render runs inside the poll that starts it (tests), not on a queue.
+    public init(context: AppContext, terminal: any TerminalPort, router: Router? = nil,
+                journal: (any JournalStoring)? = nil, player: (any SessionPlayerClient)? = nil,
+                now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current, rendersInline: Bool = false) {
+        self.renderExecutor = rendersInline ? PreparationJob.inline : PreparationJob.background
         self.terminal = terminal
         self.router = router ?? Router(catalog: context.catalog)
+        self.journal = journal ?? MemoryJournal()
+        self.player = player ?? TextOnlyPlayer()
+        self.now = now
+        self.timeZone = timeZone
         self.state = AppState(context: context, size: terminal.size)
     }
 
-    /// Runs until quit, a termination signal, or the end of input.
+    /// Runs until quit, a termination signal, or the end of input; the player never outlives it.
     public func run() async -> RuntimeExit {
+        defer { stopPlayer() }
         present()
         while true {
             let wantsTicks = state.wantsTicks
             if wantsTicks, nextTick == nil { nextTick = clock.now + .seconds(1) }
             if !wantsTicks { nextTick = nil }
-            let wait = nextTick.map { max(0, milliseconds(until: $0)) } ?? 500
+            let polls = state.wantsPlayerPolls
+            if polls, nextPoll == nil { nextPoll = clock.now + .milliseconds(Self.pollMilliseconds) }
+            if !polls { nextPoll = nil }
+            let wait = [nextTick, nextPoll].compactMap { $0 }.min().map { max(0, milliseconds(until: $0)) } ?? 500
             let event = terminal.nextEvent(timeoutMilliseconds: wait)
-            var msg: Msg?
+            var msgs: [Msg] = []
             switch event {
             case nil:
-                // The requested time passed: that is the tick.
-                if wantsTicks {
+                // The requested time passed: a tick of whatever was waited for.
+                if wantsTicks, !polls || (nextTick.map { clock.now >= $0 } ?? true) {
                     nextTick = clock.now + .seconds(1)
-                    msg = .clockTicked
+                    msgs.append(.clockTicked)
                 }
-            case let .key(key): msg = .keyPressed(key)
-            case let .paste(text): msg = .textPasted(text)
+            case let .key(key): msgs.append(.keyPressed(key))
+            case let .paste(text): msgs.append(.textPasted(text))
             case let .resize(size):
                 previous = nil
-                msg = .terminalResized(size)
+                msgs.append(.terminalResized(size))
             case let .terminated(sig): return .signal(sig)
             case .closed: return .closed
             }
-            guard let msg else { continue }
-            if let exit = await send(msg) { return exit }
+            if polls, event == nil || (nextPoll.map { clock.now >= $0 } ?? true) {
+                nextPoll = clock.now + .milliseconds(Self.pollMilliseconds)
+                msgs += pollPlayer()
+            }
+            guard !msgs.isEmpty else { continue }
+            for msg in msgs {
+                if let exit = await send(msg) { return exit }
+            }
             present()
         }
     }
@@ -87,14 +122,29 @@ public final class AppRuntime {
                     queue.append(.checkInRouted(await router.route(checkIn)))
                 case let .routeLab(checkIn, revision):
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
-                case let .startSession(slug): onStartSession?(slug)
-                case let .recordConsent(granted): onConsent?(granted)
+                case let .recordConsent(granted):
+                    recordConsent(granted)
+                    onConsent?(granted)
+                case .checkPlayability:
+                    queue.append(.playabilityChecked(player.availability(of: state.context.catalog.sessions)))
+                case let .startPlayback(plan): queue += startPlayback(plan)
+                case .pausePlayback: if playing { player.pause() }
+                case .resumePlayback: if playing { player.resume() }
+                case let .seekPlayback(delta): if playing { player.seek(by: delta) }
+                case .stopPlayback: stopPlayer()
+                case let .beginJournal(checkIn, recommendation, moodBefore):
+                    queue.append(beginJournal(checkIn, recommendation, moodBefore: moodBefore))
+                case let .completeJournal(id, moodAfter, note):
+                    queue.append(completeJournal(id, moodAfter: moodAfter, note: note))
+                case let .recordHandoff(checkIn, recommendation):
+                    // Only the tier and the time are kept (the store's rule); a failure changes nothing on screen.
+                    _ = try? journal.begin(checkIn, recommendation: recommendation, moodBefore: nil, at: now(),
+                                           timeZone: timeZone)
                 case .loadJournal, .searchJournal:
                     if case .loadJournal = effect { present() }
                     if let answer = journalReader.answer(effect) { queue.append(answer) }
                 case .suspend:
-                    terminal.suspend()
-                    previous = nil
+                    suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
                 case .quit: return .quit
                 }
@@ -110,6 +160,13 @@ public final class AppRuntime {
         previous = canvas
         framesPresented += 1
         if framesPresented == 1 { onFirstFrame?() }
+    }
+
+    /// Stops whatever plays (and forgets a render in progress). Safe to call at any time.
+    public func stopPlayer() {
+        preparation = nil
+        playing = false
+        player.stop()
     }
 
     private func milliseconds(until instant: ContinuousClock.Instant) -> Int {

@@ -90,8 +90,47 @@ static void keeper_start(void) {
     pthread_attr_destroy(&a);
 }
 
+/* Children spawned and not yet reaped, for cps_kill_tracked_groups (which may run in a crash
+   handler, so the table is a fixed array updated with atomics). */
+#define CPS_TRACKED 32
+static pid_t tracked[CPS_TRACKED];
+
+static void track(pid_t pid) {
+    for (int i = 0; i < CPS_TRACKED; i++) {
+        pid_t empty = 0;
+        if (__atomic_compare_exchange_n(&tracked[i], &empty, pid, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return;
+    }
+}
+
+static void untrack(pid_t pid) {
+    for (int i = 0; i < CPS_TRACKED; i++) {
+        pid_t expected = pid;
+        __atomic_compare_exchange_n(&tracked[i], &expected, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    }
+}
+
+void cps_kill_tracked_groups(void) {
+    for (int i = 0; i < CPS_TRACKED; i++) {
+        pid_t pid = __atomic_load_n(&tracked[i], __ATOMIC_SEQ_CST);
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            kill(-pid, SIGCONT);
+        }
+    }
+}
+
+static int spawn_tracked(const char *path, char *const argv[], char *const envp[], const char *log_path,
+                         int search_path, pid_t *pid_out);
+
 int cps_spawn(const char *path, char *const argv[], char *const envp[], const char *log_path,
               int search_path, pid_t *pid_out) {
+    int rc = spawn_tracked(path, argv, envp, log_path, search_path, pid_out);
+    if (rc == 0) track(*pid_out);
+    return rc;
+}
+
+static int spawn_tracked(const char *path, char *const argv[], char *const envp[], const char *log_path,
+                         int search_path, pid_t *pid_out) {
     struct spawn_request r = { path, argv, envp, log_path, search_path, 0, 0, 0 };
     pthread_once(&keeper_once, keeper_start);
     if (!keeper_started) {            /* no helper thread: spawn from this one */
@@ -112,7 +151,9 @@ int cps_spawn(const char *path, char *const argv[], char *const envp[], const ch
 int cps_reap(pid_t pid, int *status, int nohang) {
     for (;;) {
         pid_t got = waitpid(pid, status, nohang ? WNOHANG : 0);
+        if (got == pid) untrack(pid);
         if (got >= 0) return (int)got;
+        if (errno == ECHILD) untrack(pid);
         if (errno != EINTR) return -1;
     }
 }

@@ -59,7 +59,12 @@ void ts_run_restore_once(void) {
 
 void ts_rearm_restore(void) { restore_done = 0; }
 
+static ts_restore_hook crash_hook = NULL;
+
+void ts_set_crash_hook(ts_restore_hook hook) { crash_hook = hook; }
+
 static void on_crash(int sig, siginfo_t *info, void *context) {
+    if (crash_hook != NULL) crash_hook();
     ts_run_restore_once();
     ts_capture_stderr_end();
     if ((previous[sig].sa_flags & SA_SIGINFO) && previous[sig].sa_sigaction != NULL) {
@@ -156,7 +161,9 @@ void ts_stop_self(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGTSTP);
     sigprocmask(SIG_UNBLOCK, &set, &oldset);
-    kill(getpid(), SIGTSTP);
+    /* To this thread, not the process: a process-directed signal may be taken by another thread
+       (an async Swift main parks the main thread in sigsuspend) after the old handler is back. */
+    raise(SIGTSTP);
     sigprocmask(SIG_SETMASK, &oldset, NULL);
     sigaction(SIGTSTP, &old, NULL);
 }

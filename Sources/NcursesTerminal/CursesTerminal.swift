@@ -83,6 +83,10 @@ public final class CursesTerminal: TerminalPort {
 
     deinit { end() }
 
+    /// Runs `hook` first if the process crashes, before the terminal is restored (it must be
+    /// async-signal-safe, e.g. killing child processes).
+    public static func setCrashHook(_ hook: @convention(c) () -> Void) { ts_set_crash_hook(hook) }
+
     public var size: Size { Size(width: Int(getmaxx(window)), height: Int(getmaxy(window))) }
 
     /// Role → attributes and colour pair, computed once.
@@ -106,6 +110,9 @@ public final class CursesTerminal: TerminalPort {
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         if let sig = pendingSignal() { return .terminated(signal: sig) }
+        // The loop may have moved to another thread (the main actor's queue is drained by any
+        // worker after an await): unblock here so signals and resizes interrupt the wait at once.
+        ts_unblock_signals()
         wtimeout(window, Int32(max(0, timeoutMilliseconds)))
         var wch: wint_t = 0
         let status = wget_wch(window, &wch)

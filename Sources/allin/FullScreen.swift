@@ -1,33 +1,65 @@
+import AllinAudio
 import AllinCLI
 import AllinCore
 import AllinRuntime
+import AllinStore
 import AllinUI
 import Foundation
 import NcursesTerminal
 
-/// Starts the full-screen front: catalog, region, the ncurses terminal and the runtime loop.
+/// Starts the full-screen front: catalog, region, journal, player, the ncurses terminal and the
+/// runtime loop.
 @MainActor
 enum FullScreen {
-    static func run(catalog option: String?, region raw: String?, environment: [String: String],
-                    started: ContinuousClock.Instant) async -> Int32 {
+    static func run(catalog option: String?, region raw: String?, player playerOption: String?, dataDir: String?,
+                    environment: [String: String], started: ContinuousClock.Instant) async -> Int32 {
+        func fail(_ text: String, _ code: Int32) -> Int32 {
+            FileHandle.standardError.write(Data("allin: \(text)\n".utf8))
+            return code
+        }
         var region: String?
         if let raw {
             guard let code = RegionDetector.normalized(code: raw) else {
-                FileHandle.standardError.write(Data("allin: --region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'\n".utf8))
-                return 2
+                return fail("--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'", 2)
             }
             region = code
         }
         let catalog: Catalog
+        let catalogDirectory: URL
         do {
+            catalogDirectory = try CatalogLocator.directory(option: option, environment: environment)
             catalog = try CatalogLocator.load(option: option, environment: environment)
         } catch let error as CLIError {
             FileHandle.standardError.write(Data(error.message().utf8))
             return error.exitCode
         } catch {
-            FileHandle.standardError.write(Data("allin: \(error)\n".utf8))
-            return 1
+            return fail("\(error)", 1)
         }
+        // A player named on the command line must exist; ALLIN_PLAYER and the config file only
+        // fall back to read-along text (the check-in and support must work without audio).
+        if let playerOption {
+            do {
+                _ = try PlayerDiscovery.discover(option: playerOption, environment: environment, config: AudioConfig())
+            } catch {
+                return fail(error.message, 2)
+            }
+        }
+        let journal: any JournalStoring
+        let dataDirectory: String
+        do {
+            let paths = try AppPaths.resolve(environment: environment, dataDirOption: dataDir,
+                                             workingDirectory: FileManager.default.currentDirectoryPath)
+            journal = OnDemandJournal(path: paths.journal)
+            dataDirectory = paths.data
+        } catch let JournalError.invalid(field, message) where dataDir != nil {
+            return fail("\(field) \(message)", 2)
+        } catch {
+            let problem = (error as? JournalError) ?? .other(path: "(none)", detail: "\(error)")
+            journal = ResilientJournal(primary: nil, problem: problem)
+            dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("allin-\(getuid())").path
+        }
+        let player = AudioSessionPlayer(catalogDirectory: catalogDirectory, environment: environment,
+                                        dataDirectory: dataDirectory, playerOption: playerOption)
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(environment: environment)
@@ -35,18 +67,30 @@ enum FullScreen {
             FileHandle.standardError.write(Data(error.message.utf8))
             return 2
         }
+        // Every way out stops the player: the runtime on quit and signals, exit hooks, and a crash hook.
+        ChildRegistry.shared.installExitHook()
+        CursesTerminal.setCrashHook(ChildRegistry.crashHook)
         let context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
-        let runtime = AppRuntime(context: context, terminal: terminal)
-        let journal = FrontJournal(environment: environment)
-        runtime.journalReader = JournalReader(journal: journal.journal, now: { Date() }, timeZone: journal.timeZone,
-                                              rules: journal.rules, note: journal.settingsProblem)
+        let runtime = AppRuntime(context: context, terminal: terminal, journal: journal, player: player,
+                                 timeZone: LocalZone.current(environment: environment))
+        // The journal screen reads the same journal the session writes (one connection, and check-ins
+        // kept in memory after a disk failure show there too); the settings come from the config file.
+        let settings = FrontJournal(environment: environment)
+        runtime.journalReader = JournalReader(journal: { journal }, now: { Date() }, timeZone: settings.timeZone,
+                                              rules: settings.rules, note: settings.settingsProblem)
         var firstFrame: Duration?
         runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
-        if environment["ALLIN_TEST_CRASH"] == "1" {
+        switch environment["ALLIN_TEST_CRASH"] {
+        case "1":
             // Test hook for the end-to-end suite: proves a fatal error still restores the terminal.
             runtime.onFirstFrame = { fatalError("crash test requested") }
+        case "playback":
+            // The same during playback: the crash hook must end the player too.
+            runtime.onPlaybackStarted = { _ in fatalError("crash test requested during playback") }
+        default: break
         }
         let exit = await runtime.run()
+        runtime.stopPlayer()
         terminal.end()
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15

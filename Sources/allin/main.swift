@@ -10,6 +10,7 @@ switch FrontDoor.decide(arguments, interactive: isatty(0) == 1 && isatty(1) == 1
 case let .command(args):
     let cli = CLI(environment: environment, io: StandardIO())
     exit(await cli.run(args))
-case let .fullScreen(catalog, region):
-    exit(await FullScreen.run(catalog: catalog, region: region, environment: environment, started: started))
+case let .fullScreen(catalog, region, player, dataDir):
+    exit(await FullScreen.run(catalog: catalog, region: region, player: player, dataDir: dataDir,
+                              environment: environment, started: started))
 }

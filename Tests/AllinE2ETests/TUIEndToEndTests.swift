@@ -39,7 +39,7 @@ struct TUIEndToEndTests {
 
     @Test("one full check-in per lane", arguments: ["soothe", "clarity", "embody", "unblock"])
     func lane(_ lane: String) {
-        let t = start()
+        let t = start(["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none"])
         toIntent(t)
         switch lane {
         case "soothe":
@@ -76,7 +76,13 @@ struct TUIEndToEndTests {
         t.keys("PageDown", "PageDown")
         t.waitFor("choice →")
         t.keys("Escape", "Enter")
-        t.waitFor("Session chosen")
+        t.waitFor("How do you feel right now")
+        t.keys("s")
+        t.waitFor("read along: no sound", "\(lane) lane")
+        t.keys("s")
+        t.waitFor("And now? How do you feel")
+        t.keys("s", "Enter")
+        t.waitFor("Check-in complete", "Saved to your journal")
         t.keys("Enter")
         t.waitFor("Start a check-in")
         t.keys("q")

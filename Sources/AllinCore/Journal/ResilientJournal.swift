@@ -92,3 +92,10 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         do { return try body(primary) } catch let error as JournalError where error.isStorageProblem { return [] }
     }
 }
+
+/// A journal that can report the storage problem that moved it to memory.
+public protocol JournalHealth {
+    var problem: JournalError? { get }
+}
+
+extension ResilientJournal: JournalHealth {}

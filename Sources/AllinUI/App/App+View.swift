@@ -30,7 +30,11 @@ extension App {
             canvas.put("Finding a session that fits…", row: body.row + 1, col: body.col, role: .dim)
         case .recommendation: ResultView.draw(&canvas, state, in: body)
         case .trace: TraceView.draw(&canvas, state, in: body)
-        case .sessionChosen: ResultView.drawChosen(&canvas, state, in: body)
+        case .moodBefore: ReflectionView.mood(&canvas, state, in: body, before: true)
+        case .player: PlayerView.draw(&canvas, state, in: body)
+        case .moodAfter: ReflectionView.mood(&canvas, state, in: body, before: false)
+        case .note: ReflectionView.note(&canvas, state, in: body)
+        case .done: ReflectionView.done(&canvas, state, in: body)
         case .support: SupportView.draw(&canvas, state, in: body)
         case .lab: LabView.draw(&canvas, state, in: body)
         case .journal: JournalView.draw(&canvas, state, in: body)
@@ -54,7 +58,10 @@ enum Chrome {
         case .checkIn, .routing: return "Check-in"
         case .recommendation: return "Your session"
         case .trace: return "Routing trace"
-        case .sessionChosen: return "Session chosen"
+        case .moodBefore: return "Before the session"
+        case .player: return state.session?.player.isReadAlong == true ? "Session (read along)" : "Session"
+        case .moodAfter, .note: return "Reflection"
+        case .done: return "Done"
         case .support: return "Support"
         case .lab: return "Routing lab"
         case .journal: return "Journal"

@@ -5,6 +5,15 @@ public enum App {
     /// Applies one message. Keys go through the current screen's binding table first; printable keys
     /// that no binding claims are typing.
     public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+        let before = state.screen
+        var effects = apply(&state, msg)
+        if state.screen == .support, before != .support {
+            effects += SessionUpdate.supportOpened(&state, from: before)
+        }
+        return effects
+    }
+
+    static func apply(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
         case let .keyPressed(key): return handle(&state, key: key)
         case let .textPasted(text): return paste(&state, text)
@@ -19,6 +28,16 @@ public enum App {
         case let .journalLoaded(revision, result): return JournalUpdate.loaded(&state, revision: revision, result)
         case let .journalSearched(revision, query, result):
             return JournalUpdate.searched(&state, revision: revision, query: query, result)
+        case let .playabilityChecked(availability): return PlayerUpdate.playabilityChecked(&state, availability)
+        case let .preparationProgressed(slug, fraction, step):
+            return PlayerUpdate.progressed(&state, slug: slug, fraction: fraction, step: step)
+        case let .audioPrepared(slug): return PlayerUpdate.prepared(&state, slug: slug)
+        case let .playbackStarted(start): return PlayerUpdate.started(&state, start)
+        case let .playbackFailed(failure): return PlayerUpdate.failed(&state, failure)
+        case let .playerTicked(status): return PlayerUpdate.ticked(&state, status)
+        case let .journalBegun(id, problem): return SessionUpdate.journalBegun(&state, id: id, problem: problem)
+        case let .journalCompleted(summary, problem):
+            return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)
         }
     }
 
@@ -30,6 +49,7 @@ public enum App {
         case .checkIn: return CheckInUpdate.typed(&state, c)
         case .lab: return LabUpdate.typed(&state, String(c))
         case .journal: return JournalUpdate.typed(&state, String(c))
+        case .note: return SessionUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -64,7 +84,9 @@ public enum App {
         switch state.screen {
         case .home: return HomeUpdate.perform(&state, action, key: key)
         case .checkIn: return CheckInUpdate.perform(&state, action, key: key)
-        case .recommendation, .trace, .sessionChosen: return ResultUpdate.perform(&state, action)
+        case .recommendation, .trace: return ResultUpdate.perform(&state, action)
+        case .moodBefore, .moodAfter, .note, .done: return SessionUpdate.perform(&state, action, key: key)
+        case .player: return PlayerUpdate.perform(&state, action)
         case .support: return SupportUpdate.perform(&state, action)
         case .lab: return LabUpdate.perform(&state, action, key: key)
         case .journal: return JournalUpdate.perform(&state, action, key: key)
@@ -78,6 +100,7 @@ public enum App {
         case .checkIn: return CheckInUpdate.pasted(&state, text)
         case .lab: return state.lab.field.isText ? LabUpdate.typed(&state, text) : []
         case .journal: return JournalUpdate.typed(&state, text)
+        case .note: return SessionUpdate.typed(&state, text)
         default: return []
         }
     }
@@ -94,7 +117,8 @@ public enum App {
             return
         }
         var back = returnTo ?? state.screen
-        if back == .routing || back == .trace { back = state.result == nil ? .home : .recommendation }
+        if back == .trace { back = state.result?.traceReturn ?? .home }
+        if back == .routing { back = state.result == nil ? .home : .recommendation }
         state.support = SupportState(reason: reason, returnTo: back, region: state.context.region)
         state.screen = .support
     }

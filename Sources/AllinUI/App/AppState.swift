@@ -2,7 +2,12 @@ import AllinCore
 
 /// Which screen is showing.
 public enum ScreenID: Equatable, Hashable, Sendable {
-    case home, checkIn, routing, recommendation, trace, sessionChosen, support, lab, journal
+    case home, checkIn, routing, recommendation, trace, support, lab, journal
+    /// After the recommendation: mood before, the player, mood after, the note, the end.
+    case moodBefore, player, moodAfter, note, done
+
+    /// The screens of a session under way (from mood before to the note).
+    public var isSessionStep: Bool { [.moodBefore, .player, .moodAfter, .note].contains(self) }
 }
 
 /// What is drawn over the screen and takes the keys first.
@@ -29,6 +34,8 @@ public struct AppState: Sendable {
     public var lab: LabState
     /// The journal screen (kept while support is open over it).
     public var journal: JournalState?
+    /// The session after the recommendation (mood, player, reflection), once started.
+    public var session: SessionState?
     /// A calm one-line message shown on the next screen (cleared by the next key).
     public var notice: String?
 
@@ -38,8 +45,11 @@ public struct AppState: Sendable {
         self.lab = LabState(region: context.region)
     }
 
-    /// True while something on screen moves with time (the breathing exercise).
+    /// True while something on screen moves with time (the breathing exercise): a tick each second.
     public var wantsTicks: Bool { screen == .support && support?.breathing != nil }
+
+    /// True while the player (or a render for it) runs: the runtime polls it several times a second.
+    public var wantsPlayerPolls: Bool { session?.player.playback.isLive ?? false }
 }
 
 /// The home menu.
@@ -77,6 +87,8 @@ public struct ResultState: Equatable, Sendable {
     public var recommendation: Recommendation
     public var completion: FlowCompletion?
     public var traceScroll = 0
+    /// Where closing the trace goes back to (the recommendation, or the player).
+    public var traceReturn: ScreenID = .recommendation
     /// Set once the concern question was answered "no" or "not now".
     public var concernDismissed = false
 
@@ -98,12 +110,15 @@ public enum SupportReason: Equatable, Sendable {
     case router(CrisisDecision)
     /// "Yes" to the inline concern question.
     case concernConfirmed
+    /// Layer A fired on the reflection note.
+    case noteTripwire(CrisisFinding)
 
     /// How serious the signal is, when a detector decided it.
     public var tier: CrisisTier? {
         switch self {
         case let .tripwire(c): return c.finding.tier
         case let .router(d): return d.finding.tier
+        case let .noteTripwire(f): return f.tier
         default: return nil
         }
     }

@@ -6,15 +6,35 @@ public enum Effect: Equatable, Sendable {
     case routeCheckIn(CheckIn)
     /// Route the lab's form; answer with `Msg.labRouted` carrying the revision.
     case routeLab(CheckIn, revision: Int)
-    /// Hand the chosen session to a player (a seam: the player lands separately).
-    case startSession(slug: String)
-    /// The person answered the consent question (stored with a timestamp by the journal, later).
+    /// The person answered the consent question: a yes is recorded with its time, a no withdraws it.
     case recordConsent(granted: Bool)
     /// Load the journal screen: the summary and the newest `limit` check-ins; answer with
     /// `Msg.journalLoaded` carrying the revision.
     case loadJournal(limit: Int, revision: Int)
     /// Search notes and kinder words for `text`; answer with `Msg.journalSearched` carrying the revision.
     case searchJournal(String, limit: Int, revision: Int)
+
+    // The player (answered with `Msg.playabilityChecked`, `.preparationProgressed`, `.audioPrepared`,
+    // `.playbackStarted`, `.playbackFailed`; progress then arrives as `.playerTicked`).
+    /// Find out which sessions can play here.
+    case checkPlayability
+    /// Start the plan's session: audio (rendered first when needed) or read-along text.
+    case startPlayback(PlaybackPlan)
+    case pausePlayback
+    case resumePlayback
+    /// Move by this many seconds (negative: back).
+    case seekPlayback(by: Double)
+    /// Stop and reap the player (the crisis screen asks for this at once).
+    case stopPlayback
+
+    // The journal (answered with `Msg.journalBegun` and `.journalCompleted`).
+    /// Store the check-in as its session starts: answers, route and trace, mood before.
+    case beginJournal(CheckIn, Recommendation, moodBefore: Int?)
+    /// Store the reflection on the row begun earlier, writing only what is given.
+    case completeJournal(id: Int64, moodAfter: Int?, note: String?)
+    /// Support opened from a check-in: the journal keeps only the tier and the time.
+    case recordHandoff(CheckIn, Recommendation)
+
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend
     case quit

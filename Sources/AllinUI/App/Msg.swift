@@ -16,4 +16,22 @@ public enum Msg: Equatable, Sendable {
     case journalLoaded(revision: Int, Result<JournalPage, JournalError>)
     /// The journal answered a `searchJournal` request.
     case journalSearched(revision: Int, query: String, Result<[JournalEntry], JournalError>)
+
+    // The session and its player (answers to the playback effects and the runtime's polls).
+    /// What can play here, in answer to `Effect.checkPlayability`.
+    case playabilityChecked(AudioAvailability)
+    /// Rendering the audio of `slug` has got this far.
+    case preparationProgressed(slug: String, fraction: Double, step: String)
+    /// The audio of `slug` is rendered and ready to start.
+    case audioPrepared(slug: String)
+    case playbackStarted(PlaybackStart)
+    case playbackFailed(PlaybackFailure)
+    /// The player was polled (sent only while `AppState.wantsPlayerPolls`).
+    case playerTicked(PlayerStatus)
+
+    // The journal.
+    /// The check-in was stored (`id`), or kept in memory only when `problem` is set.
+    case journalBegun(id: Int64?, problem: JournalError?)
+    /// The reflection was stored; the summary gives the streak (nil when it could not be read).
+    case journalCompleted(summary: JournalSummary?, problem: JournalError?)
 }

@@ -11,6 +11,8 @@ public enum Action: Equatable, Hashable, Sendable {
     case edit(EditAction)
     // Recommendation and after
     case startSession, showTrace, closeTrace, editAnswers, goHome
+    // Mood before and after, the player, the note
+    case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession
     // Support
     case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
     // The inline concern question

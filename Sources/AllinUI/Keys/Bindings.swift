@@ -21,6 +21,7 @@ extension AppState {
         case .checkIn: return checkIn?.focus == .text
         case .lab: return lab.field.isText
         case .journal: return journal?.searching == true && journal?.detail == nil
+        case .note: return true
         default: return false
         }
     }
@@ -32,7 +33,11 @@ extension AppState {
         case .routing: return []
         case .recommendation: return Bindings.recommendation
         case .trace: return Bindings.trace
-        case .sessionChosen: return Bindings.sessionChosen
+        case .moodBefore: return Bindings.mood(before: true)
+        case .moodAfter: return Bindings.mood(before: false)
+        case .player: return session.map { Bindings.player($0.player) } ?? []
+        case .note: return Bindings.note
+        case .done: return Bindings.done
         case .support: return support.map(Bindings.support) ?? []
         case .lab: return Bindings.lab(field: lab.field)
         case .journal: return Bindings.journal(journal)
@@ -89,13 +94,8 @@ enum Bindings {
         KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
         KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
         KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
-        KeyBinding([.escape, .char("t")], "Esc", "close", help: "back to the recommendation (also t)",
+        KeyBinding([.escape, .char("t")], "Esc", "close", help: "close the trace (also t)",
                    action: .closeTrace),
-    ]
-
-    static let sessionChosen: [KeyBinding] = [
-        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
-        KeyBinding([.char("q")], "q", "quit", action: .quit),
     ]
 
     static func support(_ s: SupportState) -> [KeyBinding] {

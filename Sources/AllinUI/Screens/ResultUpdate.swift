@@ -1,11 +1,12 @@
 import AllinCore
 
-/// The recommendation, its trace, the concern question and the "session chosen" screen.
+/// The recommendation, its trace and the concern question.
 enum ResultUpdate {
     /// The router answered: a handoff opens support; a tier-1 concern asks one gentle question first.
     static func routed(_ state: inout AppState, _ r: Recommendation) -> [Effect] {
         guard state.screen == .routing else { return [] }
         state.result = ResultState(recommendation: r, completion: state.checkIn?.completion)
+        state.session = nil
         if r.kind == .safetyHandoff {
             App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked, returnTo: .home)
             return []
@@ -32,14 +33,13 @@ enum ResultUpdate {
     static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .startSession:
-            guard let session = state.result?.recommendation.session else { return [] }
-            state.screen = .sessionChosen
-            return [.startSession(slug: session.slug)]
+            return SessionUpdate.start(&state)
         case .showTrace:
             state.screen = .trace
             state.result?.traceScroll = 0
+            state.result?.traceReturn = .recommendation
         case .closeTrace:
-            state.screen = .recommendation
+            state.screen = state.result?.traceReturn ?? .recommendation
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 6)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
@@ -53,12 +53,10 @@ enum ResultUpdate {
             CheckInUpdate.enterStep(&c, state.context)
             state.checkIn = c
             state.result = nil
+            state.session = nil
             state.screen = .checkIn
         case .goHome:
-            state.checkIn = nil
-            state.result = nil
-            state.home.cursor = 0
-            state.screen = .home
+            SessionUpdate.goHome(&state)
         default: break
         }
         return []

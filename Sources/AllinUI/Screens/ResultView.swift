@@ -34,23 +34,6 @@ enum ResultView {
         }
     }
 
-    static func drawChosen(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
-        guard let session = state.result?.recommendation.session else { return }
-        var row = rect.row + (rect.height >= 16 ? 1 : 0)
-        canvas.put("Session chosen", row: row, col: rect.col, role: .accent)
-        row += 1
-        canvas.put(Visible.text(session.title), row: row, col: rect.col, role: .title, maxWidth: rect.width)
-        row += 1
-        canvas.put("\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))", row: row, col: rect.col, role: .dim)
-        row += 2
-        let text = "Playing sessions arrives in the next version of allin; this is where it will start. "
-            + "For now, find a quiet spot, sit comfortably and take a few slow breaths."
-        for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
-            canvas.put(line, row: row, col: rect.col)
-            row += 1
-        }
-    }
-
     static func minutes(_ seconds: Int) -> String {
         seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }

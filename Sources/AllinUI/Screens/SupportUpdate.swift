@@ -44,7 +44,8 @@ enum SupportUpdate {
     static func destination(_ screen: ScreenID, _ state: AppState) -> ScreenID {
         switch screen {
         case .checkIn: return state.checkIn == nil ? .home : .checkIn
-        case .recommendation, .trace, .sessionChosen: return state.result == nil ? .home : screen
+        case .recommendation, .trace: return state.result == nil ? .home : screen
+        case .moodBefore, .player, .moodAfter, .note, .done: return state.session == nil ? .home : screen
         case .lab: return .lab
         case .journal: return state.journal == nil ? .home : .journal
         default: return .home

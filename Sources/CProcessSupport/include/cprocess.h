@@ -12,6 +12,10 @@
 int cps_spawn(const char *path, char *const argv[], char *const envp[], const char *log_path,
               int search_path, pid_t *pid_out);
 
+/* Sends SIGKILL (and SIGCONT) to the process group of every child cps_spawn started that has not
+ * been reaped yet. Async-signal-safe: for crash handlers, so no player outlives a crashed allin. */
+void cps_kill_tracked_groups(void);
+
 /* waitpid(pid) retried on EINTR. Returns the pid when reaped, 0 when still running (nohang),
  * -1 on error (errno set). */
 int cps_reap(pid_t pid, int *status, int nohang);

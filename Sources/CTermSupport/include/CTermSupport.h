@@ -20,6 +20,9 @@ typedef void (*ts_restore_hook)(void);
 /* Chains handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT (on an alternate stack)
    in front of the existing ones, and registers the hook with atexit. */
 void ts_install_crash_restore(ts_restore_hook hook);
+/* A hook run first when the process crashes, before the terminal is restored (e.g. to kill child
+   processes). Must be async-signal-safe. */
+void ts_set_crash_hook(ts_restore_hook hook);
 /* Runs the hook now if it has not run yet. */
 void ts_run_restore_once(void);
 /* Allows the hook to run again (after a normal restore, for a new session in the same process). */

@@ -46,7 +46,7 @@ struct JournalRuntimeTests {
     @Test func theReaderAnswersOnlyJournalEffects() {
         let reader = F.reader(MemoryJournal())
         #expect(reader.answer(.quit) == nil)
-        #expect(reader.answer(.startSession(slug: "x")) == nil)
+        #expect(reader.answer(.stopPlayback) == nil)
         if case let .journalLoaded(revision, .success(page))? = reader.answer(.loadJournal(limit: 5, revision: 3)) {
             #expect(revision == 3 && page.entries.isEmpty && page.summary.today == F.today)
         } else {

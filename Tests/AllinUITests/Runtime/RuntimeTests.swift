@@ -19,8 +19,6 @@ struct RuntimeTests {
 
     @Test func aFullCheckInRoutesThroughTheRealRouterAndDraws() async {
         let (rt, term) = runtime(Self.toIntent + [.key(.char("2")), .key(.char("3"))])
-        var started: [String] = []
-        rt.onStartSession = { started.append($0) }
         let exit = await rt.run()
         #expect(exit == .closed)
         #expect(rt.state.screen == .recommendation)
@@ -28,16 +26,7 @@ struct RuntimeTests {
         #expect(session.lane == .clarity)
         #expect(term.text.contains(session.title))
         #expect(term.screen.cells == term.lastCanvas!.cells)
-        #expect(started.isEmpty)
-    }
-
-    @Test func startingTheSessionCallsTheSeam() async {
-        let (rt, _) = runtime(Self.toIntent + [.key(.char("1")), .key(.enter)])
-        var started: [String] = []
-        rt.onStartSession = { started.append($0) }
-        _ = await rt.run()
-        #expect(rt.state.screen == .sessionChosen)
-        #expect(started == [rt.state.result!.recommendation.session!.slug])
+        #expect(rt.state.session == nil)
     }
 
     @Test func quitAndSignalsEndTheLoopWithTheirStatus() async {

@@ -216,8 +216,9 @@ struct CheckInUpdateTests {
         press(&s, .tab)
         type(&s, word)
         let effects = press(&s, .enter)
-        #expect(effects.isEmpty)
         #expect(s.screen == .support)
+        // The journal keeps only a handoff's tier and time (the store's rule).
+        #expect(handoffTiers(effects) == [.crisis])
         #expect(s.support?.reason == .typedHelp(field: "triggerText"))
         #expect(s.support?.returnTo == .checkIn)
         #expect(s.checkIn?.flow.answers.triggerText == nil)
@@ -237,7 +238,7 @@ struct CheckInUpdateTests {
         press(&s, .tab)
         type(&s, "I want to kill myself")
         let effects = press(&s, .enter)
-        #expect(effects.isEmpty)
+        #expect(handoffTiers(effects) == [.crisis])
         #expect(s.screen == .support)
         guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
         #expect(hit.step == .emotion && hit.field == "customEmotion" && hit.finding.layer == .a)
@@ -247,7 +248,8 @@ struct CheckInUpdateTests {
     @Test func theLayeredCheckOnTheSituationUsesLayerB() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)
-        type(&s, "everyone would be better off without me")
+        // A phrasing only layer B's concept rules catch (layer A leaves it at T0).
+        type(&s, "if a bus ran me over tomorrow I think I'd be relieved")
         press(&s, .enter)
         guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
         #expect(hit.finding.layer == .b && hit.step == .situation)

@@ -54,14 +54,15 @@ struct HomeAndResultTests {
         #expect(text.contains("Your feeling reads as unpleasant."))
     }
 
-    @Test func startingTheSessionHandsItOn() async {
+    @Test func startingTheSessionAsksTheMoodFirst() async {
         var s = await ScreenStates.recommendation()
-        let slug = s.result!.recommendation.session!.slug
-        #expect(press(&s, .enter) == [.startSession(slug: slug)])
-        #expect(s.screen == .sessionChosen)
-        #expect(screen(s).contains("Session chosen"))
-        press(&s, .enter)
-        #expect(s.screen == .home && s.checkIn == nil && s.result == nil)
+        let session = s.result!.recommendation.session!
+        #expect(press(&s, .enter) == [])
+        #expect(s.screen == .moodBefore)
+        #expect(s.session?.player.routed == session && s.session?.moodBefore == nil)
+        #expect(screen(s).contains("How do you feel right now"))
+        press(&s, .escape)
+        #expect(s.screen == .recommendation && s.session != nil)
     }
 
     @Test func theFullTraceScrollsAndCloses() async {

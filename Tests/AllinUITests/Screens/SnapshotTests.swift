@@ -38,9 +38,7 @@ struct SnapshotTests {
         var trace = rec
         press(&trace, .char("t"))
         list.append(("trace", trace))
-        var chosen = rec
-        press(&chosen, .enter)
-        list.append(("session-chosen", chosen))
+        list += await sessionStates(width: width, height: height)
         var concern = ScreenStates.on(.intent, width: width, height: height)
         press(&concern, .char("1"))
         let worry = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .concern, rule: "A.hopeless"), field: "triggerText")
@@ -71,6 +69,54 @@ struct SnapshotTests {
             _ = App.update(&lab, .labRouted(revision: revision, await Router(catalog: lab.context.catalog).route(c)))
         }
         list.append(("lab", lab))
+        return list
+    }
+
+    /// Mood before, the player in each of its states, mood after, the note and the end.
+    static func sessionStates(width: Int, height: Int) async -> [(String, AppState)] {
+        var list: [(String, AppState)] = []
+        var mood = await ScreenStates.moodBefore(width: width, height: height)
+        press(&mood, .char("4"))
+        list.append(("mood-before", mood))
+        var preparing = mood
+        press(&preparing, .enter)
+        _ = App.update(&preparing, .playabilityChecked(ScreenStates.allPlayable))
+        _ = App.update(&preparing, .preparationProgressed(slug: preparing.session!.player.plan!.slug, fraction: 0.45,
+                                                          step: "speaking line 4 of 9"))
+        list.append(("player-preparing", preparing))
+        var playing = await ScreenStates.playing(width: width, height: height, position: 8)
+        list.append(("player-playing", playing))
+        var paused = playing
+        press(&paused, .char(" "), .char("c"))
+        list.append(("player-paused-captions-off", paused))
+        let routed = playing.session!.player.routed.slug
+        var unplayable = ScreenStates.allPlayable
+        unplayable.playable.remove(routed)
+        list.append(("player-substitute", await ScreenStates.playing(width: width, height: height, availability: unplayable,
+                                                                     position: 4)))
+        let none = AudioAvailability(player: nil, noPlayerReason: "no audio player found", playable: [])
+        list.append(("player-read-along", await ScreenStates.playing(width: width, height: height, availability: none,
+                                                                     position: 15)))
+        var interrupted = playing
+        press(&interrupted, .function(2), .escape, .char("y"))
+        list.append(("player-interrupted", interrupted))
+        press(&playing, .char("s"), .char("7"))
+        list.append(("mood-after", playing))
+        press(&playing, .enter)
+        type(&playing, "shoulders softer, still a bit tired")
+        list.append(("note", playing))
+        press(&playing, .enter)
+        let journal = MemoryJournal()
+        let id = try! journal.begin(playing.checkIn!.flow.answers, recommendation: playing.result!.recommendation,
+                                    moodBefore: 4, at: Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
+        try! journal.complete(id, moodAfter: 7, note: "x", at: Date(timeIntervalSince1970: 1_700_000_600))
+        let summary = try! journal.summary(now: Date(timeIntervalSince1970: 1_700_001_000), timeZone: TimeZone(identifier: "UTC")!)
+        _ = App.update(&playing, .journalCompleted(summary: summary, problem: nil))
+        list.append(("done", playing))
+        var notSaved = await ScreenStates.playing(width: width, height: height)
+        _ = App.update(&notSaved, .journalBegun(id: nil, problem: .readOnly(path: "/ro/journal.sqlite3")))
+        press(&notSaved, .char("s"), .char("s"), .enter)
+        list.append(("done-not-saved", notSaved))
         return list
     }
 

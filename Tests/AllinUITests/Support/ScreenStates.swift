@@ -65,6 +65,43 @@ enum ScreenStates {
         return s
     }
 
+    /// The mood question before the session of a routed soothe check-in.
+    static func moodBefore(width: Int = 80, height: Int = 24) async -> AppState {
+        var s = await recommendation(width: width, height: height)
+        press(&s, .enter)
+        return s
+    }
+
+    /// A start as the player would report it for a plan (the fake's captions, 2 minutes).
+    static func start(_ plan: PlaybackPlan, at position: Double = 0, canSeek: Bool = true) -> PlaybackStart {
+        let fake = FakeSessionPlayer()
+        if case .readAlong = plan {
+            return PlaybackStart(slug: plan.slug, mode: .readAlong, duration: fake.captions.duration,
+                                 captions: fake.captions, position: position, canSeek: true)
+        }
+        return PlaybackStart(slug: plan.slug, mode: .audio(player: "mpv", origin: "rendered earlier (cache)"),
+                             duration: fake.captions.duration, captions: fake.captions, position: position,
+                             canSeek: canSeek)
+    }
+
+    /// Every session playable with mpv.
+    static let allPlayable = AudioAvailability(player: "mpv", playable: Set(TestCatalog.real.sessions.map(\.slug)))
+
+    /// The session playing (mood 4 before), its effects answered as the runtime would: the
+    /// playability check, the start (at `position`), the journal row 7.
+    static func playing(width: Int = 80, height: Int = 24, availability: AudioAvailability = allPlayable,
+                        position: Double = 0, canSeek: Bool = true) async -> AppState {
+        var s = await moodBefore(width: width, height: height)
+        press(&s, .char("4"), .enter)
+        for effect in App.update(&s, .playabilityChecked(availability)) {
+            guard case let .startPlayback(plan) = effect else { continue }
+            _ = App.update(&s, .playbackStarted(start(plan, canSeek: canSeek)))
+        }
+        _ = App.update(&s, .journalBegun(id: 7, problem: nil))
+        if position > 0 { _ = App.update(&s, .playerTicked(PlayerStatus(position: position, phase: .playing))) }
+        return s
+    }
+
     /// Every screen once, for drawing and diff tests.
     static func allScreens() -> [AppState] {
         var list: [AppState] = [TestCatalog.state()]

@@ -48,3 +48,11 @@ func recommendation(kind: RecommendationKind = .audio, session: Session? = TestC
 
 /// The screen drawn for a state at its size.
 func screen(_ state: AppState) -> Canvas { App.view(state, size: state.size) }
+
+/// The tiers of the handoffs a list of effects asks the journal to record.
+func handoffTiers(_ effects: [Effect]) -> [CrisisTier] {
+    effects.compactMap { effect in
+        guard case let .recordHandoff(_, r) = effect, r.kind == .safetyHandoff else { return nil }
+        return r.crisis?.finding.tier
+    }
+}

@@ -1,0 +1,178 @@
+import AllinCore
+import Foundation
+
+/// The full-screen front's player: sessions through the command-line player discovery chose
+/// (rendered first when needed), or read-along text paced on the monotonic clock. Remembers where a
+/// session was stopped today, so reopening it resumes there. One session at a time; `stop` always
+/// ends and reaps the player.
+public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable {
+    private let lock = NSLock()
+    private let library: AudioLibrary
+    private let paths: AudioPaths
+    private let environment: [String: String]
+    private let choice: PlayerChoice?
+    private let noPlayerReason: String
+    private let renderer: Renderer?
+    private let wordsPerMinute: Double
+    private let positions: PlaybackPositions
+    private var prepared: [String: PreparedAudio] = [:]
+    private var playback: Playback?
+    private var reading: (slug: String, clock: ReadAlongClock, duration: Double)?
+    private var playingSlug: String?
+
+    /// `dataDirectory` holds the resume positions (the journal's directory); `playerOption` is a
+    /// `--player` value, else `ALLIN_PLAYER`, the config file and discovery choose.
+    public init(catalogDirectory: URL, environment: [String: String], dataDirectory: String, playerOption: String? = nil) {
+        var paths = AudioPaths(environment: environment)
+        paths.dataDirectory = URL(fileURLWithPath: dataDirectory)
+        self.paths = paths
+        self.environment = environment
+        library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: environment)
+        positions = PlaybackPositions(paths: paths)
+        // A config file that can't be read is reported by `allin audio`; here the defaults apply.
+        let config = (try? AudioConfig.load(paths.configFile)) ?? AudioConfig()
+        do {
+            let report = try PlayerDiscovery.discover(option: playerOption, environment: environment, config: config)
+            choice = report.choice
+            noPlayerReason = report.why
+        } catch {
+            choice = nil
+            noPlayerReason = error.message
+        }
+        renderer = (try? RenderTools.find(environment: environment)).map {
+            Renderer(tools: $0, cacheDirectory: paths.cacheDirectory, settings: config.apply(to: RenderSettings()),
+                     environment: environment)
+        }
+        wordsPerMinute = Double(config.rate ?? RenderSettings().rate)
+    }
+
+    /// The player that will be used (nil: read-along only), for diagnostics.
+    public var playerName: String? { choice?.name }
+
+    public func availability(of sessions: [Session]) -> AudioAvailability {
+        library.availability(sessions: sessions, player: choice, noPlayerReason: noPlayerReason, renderer: renderer)
+    }
+
+    public func needsPreparation(_ slug: String) -> Bool {
+        if lock.withLock({ prepared[slug] }) != nil || library.recording(slug) != nil { return false }
+        guard let renderer, let script = try? library.script(slug) else { return false }
+        return renderer.cached(slug: slug, script: script) == nil
+    }
+
+    public func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure) {
+        let audio = try load(slug) { progress($0.fraction, $0.step) }
+        lock.withLock { prepared[slug] = audio }
+    }
+
+    private func load(_ slug: String, progress: (RenderProgress) -> Void) throws(PlaybackFailure) -> PreparedAudio {
+        do {
+            return try library.prepare(slug: slug, renderer: renderer, player: choice?.template, progress: progress)
+        } catch {
+            throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
+        }
+    }
+
+    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
+        stop()
+        guard let choice else { throw PlaybackFailure(slug: slug, reason: noPlayerReason, scope: .player) }
+        let audio: PreparedAudio
+        if let ready = lock.withLock({ prepared[slug] }) { audio = ready } else { audio = try load(slug) { _ in } }
+        let at = ResumePolicy.startPosition(slug: slug, today: PlaybackPositions.today(), records: positions.load(),
+                                            duration: audio.duration)
+        let p = Playback(choice: choice, file: audio.file, duration: audio.duration, environment: environment, paths: paths)
+        do {
+            try p.start(at: at)
+        } catch {
+            switch error {
+            case .unsupportedFormat: throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
+            default: throw PlaybackFailure(slug: slug, reason: error.message, scope: .player)
+            }
+        }
+        lock.withLock {
+            playback = p
+            playingSlug = slug
+        }
+        return PlaybackStart(slug: slug, mode: .audio(player: choice.name, origin: audio.origin), duration: audio.duration,
+                             captions: audio.captions, position: choice.template.canStartAtPosition ? at : 0,
+                             canSeek: p.canSeek)
+    }
+
+    public func startReadAlong(_ session: Session) -> PlaybackStart {
+        stop()
+        let track = library.readAlong(session, wordsPerMinute: wordsPerMinute)
+        let at = ResumePolicy.startPosition(slug: session.slug, today: PlaybackPositions.today(), records: positions.load(),
+                                            duration: track.duration)
+        lock.withLock { reading = (session.slug, ReadAlongClock(offset: at, now: Monotonic.now()), track.duration) }
+        return PlaybackStart(slug: session.slug, mode: .readAlong, duration: track.duration, captions: track, position: at,
+                             canSeek: true)
+    }
+
+    public func pause() {
+        if let p = lock.withLock({ playback }) { p.pause() }
+        lock.withLock { reading?.clock.pause(now: Monotonic.now()) }
+    }
+
+    public func resume() {
+        if let p = lock.withLock({ playback }) { p.resume() }
+        lock.withLock { reading?.clock.resume(now: Monotonic.now()) }
+    }
+
+    @discardableResult
+    public func seek(by seconds: Double) -> Bool {
+        if let p = lock.withLock({ playback }) { return p.seek(by: seconds) }
+        return lock.withLock {
+            guard let r = reading else { return false }
+            reading?.clock.seek(by: seconds, now: Monotonic.now(), upper: max(0, r.duration - 1))
+            return true
+        }
+    }
+
+    public func poll() -> PlayerStatus {
+        if let (p, slug) = lock.withLock({ playback.map { ($0, playingSlug ?? "") } }) {
+            let state = p.poll()
+            let position = p.position
+            switch state {
+            case .playing: return PlayerStatus(position: position, phase: .playing)
+            case .paused: return PlayerStatus(position: position, phase: .paused)
+            case .finished, .stopped:
+                finish(slug, at: p.duration ?? position, duration: p.duration, finished: true)
+                return PlayerStatus(position: p.duration ?? position, phase: .finished)
+            case let .failed(error):
+                let atStart: Bool
+                if case .failedAtStart = error { atStart = true } else { atStart = false }
+                finish(slug, at: position, duration: p.duration, finished: false)
+                return PlayerStatus(position: position, phase: .failed(reason: error.message, atStart: atStart))
+            }
+        }
+        guard let r = lock.withLock({ reading }) else { return PlayerStatus(position: 0, phase: .finished) }
+        let position = min(r.clock.position(now: Monotonic.now()), r.duration)
+        if position >= r.duration {
+            finish(r.slug, at: r.duration, duration: r.duration, finished: true)
+            return PlayerStatus(position: r.duration, phase: .finished)
+        }
+        return PlayerStatus(position: position, phase: r.clock.paused ? .paused : .playing)
+    }
+
+    public func stop() {
+        let (p, slug, r) = lock.withLock { (playback, playingSlug, reading) }
+        if let p, let slug {
+            p.stop()
+            finish(slug, at: p.position, duration: p.duration, finished: false)
+        }
+        if let r {
+            finish(r.slug, at: min(r.clock.position(now: Monotonic.now()), r.duration), duration: r.duration, finished: false)
+        }
+    }
+
+    /// Forgets the running session and remembers where it ended (dropped when it finished).
+    private func finish(_ slug: String, at position: Double, duration: Double?, finished: Bool) {
+        lock.withLock {
+            playback = nil
+            playingSlug = nil
+            reading = nil
+        }
+        let records = ResumePolicy.records(afterStopping: slug, at: position, duration: duration, finished: finished,
+                                           today: PlaybackPositions.today(), existing: positions.load())
+        try? positions.save(records)
+    }
+}

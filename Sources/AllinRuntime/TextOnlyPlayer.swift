@@ -1,0 +1,57 @@
+import AllinCore
+import Foundation
+
+/// The player when no audio adapter is wired in: nothing plays, and a session runs as its
+/// description, paced as read-along text on the monotonic clock.
+final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
+    private let lock = NSLock()
+    private var clock: ReadAlongClock?
+    private var duration = 0.0
+
+    /// Seconds since boot: monotonic, never moved by the wall clock.
+    private static func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+    func availability(of sessions: [Session]) -> AudioAvailability {
+        AudioAvailability(player: nil, noPlayerReason: "audio is not set up in this build", playable: [])
+    }
+
+    func needsPreparation(_ slug: String) -> Bool { false }
+
+    func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure) {
+        throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
+    }
+
+    func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
+        throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
+    }
+
+    func startReadAlong(_ session: Session) -> PlaybackStart {
+        let script = SessionScript(items: [.line(text: session.description, sourceLine: 1)])
+        let track = TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
+        lock.withLock {
+            clock = ReadAlongClock(offset: 0, now: Self.now())
+            duration = track.duration
+        }
+        return PlaybackStart(slug: session.slug, mode: .readAlong, duration: track.duration, captions: track, position: 0,
+                             canSeek: true)
+    }
+
+    func pause() { lock.withLock { clock?.pause(now: Self.now()) } }
+    func resume() { lock.withLock { clock?.resume(now: Self.now()) } }
+
+    func seek(by seconds: Double) -> Bool {
+        lock.withLock { clock?.seek(by: seconds, now: Self.now(), upper: max(0, duration - 1)) }
+        return true
+    }
+
+    func poll() -> PlayerStatus {
+        lock.withLock {
+            guard let clock else { return PlayerStatus(position: 0, phase: .finished) }
+            let position = min(clock.position(now: Self.now()), duration)
+            if position >= duration { return PlayerStatus(position: duration, phase: .finished) }
+            return PlayerStatus(position: position, phase: clock.paused ? .paused : .playing)
+        }
+    }
+
+    func stop() { lock.withLock { clock = nil } }
+}

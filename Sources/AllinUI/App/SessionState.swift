@@ -1,0 +1,94 @@
+import AllinCore
+
+/// Where the player is (the VoiceMemos model): nothing running, audio being rendered, or running
+/// with its progress. Progress comes only from the runtime's ticks.
+public enum PlaybackPhase: Equatable, Sendable {
+    case notPlaying
+    /// The audio is being rendered for its first play.
+    case preparing(fraction: Double, step: String)
+    case playing(position: Double)
+    case paused(position: Double)
+
+    /// True while a player (or a render for it) is at work.
+    public var isLive: Bool { self != .notPlaying }
+
+    public var position: Double? {
+        switch self {
+        case let .playing(p), let .paused(p): return p
+        default: return nil
+        }
+    }
+}
+
+/// The player screen: which session runs, how, and how far it has got.
+public struct PlayerState: Equatable, Sendable {
+    /// The session the router chose.
+    public var routed: Session
+    /// The session that runs (the legacy matcher's pick when the routed one cannot play).
+    public var session: Session
+    /// What can play here (nil until the runtime has checked).
+    public var availability: AudioAvailability?
+    public var plan: PlaybackPlan?
+    /// How the running session started (mode, length, captions); nil before it has.
+    public var started: PlaybackStart?
+    public var playback: PlaybackPhase = .notPlaying
+    public var captionsOn = true
+    /// Why the routed session is not what plays as audio, shown under the title.
+    public var fallback: String?
+    /// Set when crisis support stopped the session: Space plays on from where it stopped.
+    public var interrupted = false
+    /// Sessions or players that failed to start so far (bounded, so fallbacks always end).
+    public var failures = 0
+
+    public init(routed: Session) {
+        self.routed = routed
+        self.session = routed
+    }
+
+    /// True once the session has started at least once (audio or read-along).
+    public var hasStarted: Bool { started != nil }
+    /// True when the session runs (or will run) as read-along text.
+    public var isReadAlong: Bool {
+        if started?.mode == .readAlong { return true }
+        if case .readAlong? = plan { return true }
+        return false
+    }
+    public var duration: Double? { started?.duration ?? started?.captions?.duration }
+}
+
+/// What became of the check-in in the journal.
+public enum JournalSave: Equatable, Sendable {
+    /// Nothing written yet.
+    case pending
+    /// Written to the journal on disk.
+    case saved
+    /// Kept in memory only: the journal could not be used.
+    case inMemory(JournalError)
+}
+
+/// Everything after the recommendation: mood before, the session, mood after, the note, the end.
+public struct SessionState: Equatable, Sendable {
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+    public var note: TextField
+    public var player: PlayerState
+    /// The journal row begun when the session started.
+    public var journalID: Int64?
+    /// True once the journal was asked to store the check-in (so it is asked once).
+    public var begun = false
+    public var save: JournalSave = .pending
+    /// The journal's figures after the check-in was completed (streak, days this week).
+    public var summary: JournalSummary?
+    /// True once the reflection was handed to the journal.
+    public var completed = false
+    /// True when the note was left out because support opened from it.
+    public var noteWithheld = false
+
+    /// Longest reflection note, in characters.
+    public static let noteLimit = 500
+
+    public init(routed: Session) {
+        player = PlayerState(routed: routed)
+        note = TextField(limit: SessionState.noteLimit)
+    }
+}

@@ -1,0 +1,58 @@
+import AllinCore
+
+/// The tables of the session screens: the mood sliders, the player, the note and the end.
+extension Bindings {
+    static func mood(before: Bool) -> [KeyBinding] {
+        var table: [KeyBinding] = [
+            KeyBinding([.left, .char("h")], "←→", "mood", help: "lower (← or h)", action: .lower),
+            KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher (→ or l)", action: .higher, footer: false),
+            KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
+                       action: .setMood, footer: false),
+            KeyBinding([.enter], "Enter", before ? "start" : "next",
+                       help: before ? "start the session with this mood" : "go on to the note", action: .next),
+            KeyBinding([.char("s")], "s", "skip", help: "skip this question (nothing is stored for it)", action: .skip),
+        ]
+        if before {
+            table.append(KeyBinding([.escape], "Esc", "back", help: "back to the recommendation", action: .back))
+        }
+        return table
+    }
+
+    static func player(_ p: PlayerState) -> [KeyBinding] {
+        if p.interrupted {
+            return [
+                KeyBinding([.char(" "), .enter], "Space", "play again", help: "start it again, from where it stopped when the player can (also Enter)",
+                           action: .togglePause),
+                KeyBinding([.char("s"), .char("q")], "s", "reflect", help: "end the session and reflect (also q)",
+                           action: .stopSession),
+                KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                           action: .showTrace),
+            ]
+        }
+        return [
+            KeyBinding([.char(" ")], "Space", p.playback.isPausedPhase ? "play" : "pause", help: "pause or resume",
+                       action: .togglePause),
+            KeyBinding([.char("s"), .char("q")], "s", "stop", help: "stop and go on to reflect (also q)",
+                       action: .stopSession),
+            KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
+            KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
+            KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions),
+            KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                       action: .showTrace, footer: false),
+        ]
+    }
+
+    static let note: [KeyBinding] = [
+        KeyBinding([.enter], "Enter", "finish", help: "finish (an empty note is fine)", action: .next),
+        KeyBinding([.escape], "Esc", "back", help: "back to the mood question", action: .back),
+    ] + editing
+
+    static let done: [KeyBinding] = [
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
+        KeyBinding([.char("q")], "q", "quit", action: .quit),
+    ]
+}
+
+extension PlaybackPhase {
+    var isPausedPhase: Bool { if case .paused = self { return true } else { return false } }
+}

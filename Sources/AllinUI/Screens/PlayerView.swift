@@ -1,0 +1,119 @@
+import AllinCore
+
+/// The player: title, lane and how it plays, why it is not the routed session, a progress bar with
+/// elapsed and total time, and the caption lines with the current one highlighted.
+enum PlayerView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let p = state.session?.player else { return }
+        let roomy = rect.height >= 16
+        var row = rect.row + (roomy ? 1 : 0)
+        canvas.put(Visible.text(p.session.title), row: row, col: rect.col, role: .title, maxWidth: rect.width)
+        row += 1
+        canvas.put(TextWidth.truncate(subtitle(p), width: rect.width), row: row, col: rect.col, role: .accent)
+        row += 1
+        if let fallback = p.fallback {
+            for line in Wrap.clipped(Visible.text(fallback), width: rect.width, maxLines: roomy ? 4 : 2) {
+                canvas.put(line, row: row, col: rect.col, role: .notice)
+                row += 1
+            }
+        }
+        row += 1
+        guard row < rect.bottom else { return }
+        if p.interrupted {
+            let text = "Stopped while support was open. Space starts it again (from where you were, when the player can); s goes on to reflect."
+            for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
+                canvas.put(line, row: row, col: rect.col, role: .support)
+                row += 1
+            }
+            return
+        }
+        switch p.playback {
+        case .notPlaying:
+            canvas.put("Getting the session ready…", row: row, col: rect.col, role: .dim)
+        case let .preparing(fraction, step):
+            if step == PlayerUpdate.gettingReady {
+                canvas.put(step + "…", row: row, col: rect.col, role: .dim)
+                return
+            }
+            canvas.put(TextWidth.truncate("Preparing the audio: the first play only, it is kept for next time", width: rect.width),
+                       row: row, col: rect.col, role: .dim)
+            let percent = " \(Int((fraction * 100).rounded(.down)))%"
+            let used = ProgressBar.draw(&canvas, fraction: fraction, row: row + 1, col: rect.col,
+                                        width: min(40, rect.width - TextWidth.of(percent)))
+            canvas.put(percent, row: row + 1, col: rect.col + used, role: .dim)
+            canvas.put(Visible.text(step), row: row + 2, col: rect.col, role: .dim, maxWidth: rect.width)
+        case let .playing(position), let .paused(position):
+            progress(&canvas, p, position: position, row: row, rect: rect)
+            row += 2
+            guard row < rect.bottom else { return }
+            captions(&canvas, p, position: position, in: Rect(row: row, col: rect.col, width: rect.width, height: rect.bottom - row))
+        }
+    }
+
+    static func subtitle(_ p: PlayerState) -> String {
+        var parts = ["\(p.session.lane.rawValue) lane"]
+        switch p.started?.mode {
+        case let .audio(player, origin)?: parts.append("playing with \(Visible.text(player, limit: 30))"); parts.append(origin)
+        case .readAlong?: parts.append("read along: no sound")
+        case nil:
+            if case .readAlong? = p.plan { parts.append("read along: no sound") }
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `▶ Playing  1:23 ██████░░░░ 4:23`
+    static func progress(_ canvas: inout Canvas, _ p: PlayerState, position: Double, row: Int, rect: Rect) {
+        let paused = p.playback.isPausedPhase
+        var col = rect.col
+        col += canvas.put(paused ? "‖ Paused " : "▶ Playing", row: row, col: col, role: paused ? .notice : .accent)
+        col += canvas.put("  " + TimeText.clock(position) + " ", row: row, col: col, role: .normal)
+        guard let duration = p.duration, duration > 0 else { return }
+        let total = " " + TimeText.clock(duration)
+        let width = rect.right - col - TextWidth.of(total)
+        guard width >= 4 else { return }
+        col += ProgressBar.draw(&canvas, fraction: position / duration, row: row, col: col, width: width)
+        canvas.put(total, row: row, col: col, role: .normal)
+    }
+
+    /// The lines around the current one, the current one highlighted; read-along shows more of them.
+    static func captions(_ canvas: inout Canvas, _ p: PlayerState, position: Double, in rect: Rect) {
+        guard p.captionsOn else {
+            canvas.put("Captions are off · c shows them", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
+            return
+        }
+        guard let track = p.started?.captions, !track.cues.isEmpty else {
+            canvas.put("No captions for this audio.", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
+            return
+        }
+        let current = track.cueIndex(at: position)
+        let before = p.isReadAlong ? 2 : 1
+        let first = max(0, (current ?? 0) - before)
+        var row = rect.row
+        for cue in track.cues[first...] {
+            guard row < rect.bottom else { break }
+            let isCurrent = cue.index == current
+            let lines = Wrap.lines(Visible.text(cue.text), width: rect.width - 2)
+            for (i, line) in lines.enumerated() where row < rect.bottom {
+                let mark = isCurrent && i == 0 ? "› " : "  "
+                if isCurrent { canvas.fill(Rect(row: row, col: rect.col, width: rect.width, height: 1), role: .selected) }
+                canvas.put(mark + line, row: row, col: rect.col, role: isCurrent ? .selected : .dim, maxWidth: rect.width)
+                row += 1
+            }
+            if !p.isReadAlong, cue.index > (current ?? -1) { break }
+        }
+    }
+}
+
+/// A bar of `width` cells for 0…1: filled cells then empty ones (shapes differ, so it reads without colour).
+enum ProgressBar {
+    @discardableResult
+    static func draw(_ canvas: inout Canvas, fraction: Double, row: Int, col: Int, width: Int) -> Int {
+        guard width > 0 else { return 0 }
+        let f = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let filled = Int((f * Double(width)).rounded(.down))
+        var c = col
+        c += canvas.put(String(repeating: "█", count: filled), row: row, col: c, role: .accent)
+        c += canvas.put(String(repeating: "░", count: width - filled), row: row, col: c, role: .dim)
+        return c - col
+    }
+}

@@ -1,0 +1,101 @@
+import AllinCore
+
+/// The mood questions before and after the session, the note, and the end of the check-in.
+enum ReflectionView {
+    static func mood(_ canvas: inout Canvas, _ state: AppState, in rect: Rect, before: Bool) {
+        guard let s = state.session else { return }
+        let roomy = rect.height >= 16
+        var row = rect.row + (roomy ? 1 : 0)
+        canvas.put(before ? "Before you start" : "After the session", row: row, col: rect.col, role: .accent)
+        row += roomy ? 2 : 1
+        let question = before ? "How do you feel right now, from 1 (very low) to 10 (very good)?"
+            : "And now? How do you feel, from 1 (very low) to 10 (very good)?"
+        for line in Wrap.lines(question, width: rect.width).prefix(2) {
+            canvas.put(line, row: row, col: rect.col, role: .title)
+            row += 1
+        }
+        let hint = before ? "Optional: s skips it. Your answers before and after show in the journal whether sessions help."
+            : "Optional: s skips it. Then a short note, if you like."
+        for line in Wrap.clipped(hint, width: rect.width, maxLines: roomy ? 2 : 1) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
+        row += 1
+        Slider.draw(&canvas, value: before ? s.moodBefore : s.moodAfter, row: row, col: rect.col, width: rect.width)
+        row += 2
+        guard row < rect.bottom else { return }
+        let session = s.player.session
+        let next = before ? "Next: \(Visible.text(session.title)) · \(session.lane.rawValue) lane · \(ResultView.minutes(session.durationSeconds))"
+            : "You did: \(Visible.text(session.title))\(s.player.isReadAlong ? " (read along)" : "")"
+        canvas.put(next, row: row, col: rect.col, role: .dim, maxWidth: rect.width)
+    }
+
+    static func note(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let s = state.session else { return }
+        let roomy = rect.height >= 16
+        var row = rect.row + (roomy ? 1 : 0)
+        canvas.put("A note for your journal", row: row, col: rect.col, role: .title)
+        row += 1
+        let hint = "What do you notice now? A few words are plenty, and none is fine too. Enter finishes."
+        for line in Wrap.clipped(hint, width: rect.width, maxLines: 2) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
+        if roomy { row += 1 }
+        let height = min(roomy ? 6 : 4, rect.bottom - row)
+        canvas.cursor = EditorView(field: s.note, placeholder: "Optional: e.g. shoulders softer, still tired", focused: true)
+            .draw(&canvas, in: Rect(row: row, col: rect.col, width: rect.width, height: height))
+    }
+
+    static func done(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
+        guard let s = state.session else { return }
+        var rows: [(String, Role)] = []
+        let roomy = rect.height >= 16
+        if roomy { rows.append(("", .normal)) }
+        rows.append(("Check-in complete", .title))
+        rows.append(("", .normal))
+        let session = s.player.session
+        rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
+        rows.append(("Mood: \(moodLine(s))", .normal))
+        let note: String
+        if s.noteWithheld {
+            note = "Note: not kept, because support opened from it."
+        } else if JournalEntry.cleanNote(s.note.text) != nil {
+            note = "Note: kept with this check-in."
+        } else {
+            note = "Note: none."
+        }
+        rows.append((note, .normal))
+        switch s.save {
+        case .saved: rows.append(("Saved to your journal on this computer.", .good))
+        case let .inMemory(problem):
+            rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))
+        case .pending: rows.append(("Nothing was saved: the session never started.", .dim))
+        }
+        if let summary = s.summary {
+            rows.append(("", .normal))
+            rows.append((JournalCopy.streak(summary.streak), .accent))
+            let week = summary.daysLast7 == 1 ? "1 day" : "\(summary.daysLast7) days"
+            rows.append(("Checked in on \(week) of the last 7.", .dim))
+        }
+        if rows.count + 3 <= rect.height {
+            rows.append(("", .normal))
+            rows.append(("Enter goes home · 'allin journal' shows the history", .dim))
+        }
+        let lines = rows.flatMap { row in Wrap.lines(row.0, width: rect.width).map { ($0, row.1) } }
+        for (i, line) in lines.prefix(rect.height).enumerated() {
+            canvas.put(line.0, row: rect.row + i, col: rect.col, role: line.1)
+        }
+    }
+
+    static func moodLine(_ s: SessionState) -> String {
+        switch (s.moodBefore, s.moodAfter) {
+        case let (b?, a?):
+            let change = a - b
+            return "\(b) before, \(a) after (\(change > 0 ? "+\(change)" : change == 0 ? "no change" : "\(change)"))."
+        case let (b?, nil): return "\(b) before; after not given."
+        case let (nil, a?): return "before not given; \(a) after."
+        case (nil, nil): return "not given."
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import AllinCore
+
+/// The session after the recommendation: mood before, mood after, the note, the end, the journal's
+/// answers, and what opening crisis support means for a session under way.
+enum SessionUpdate {
+    /// Enter on the recommendation: ask the mood first (kept if the person comes back to it).
+    static func start(_ state: inout AppState) -> [Effect] {
+        guard let session = state.result?.recommendation.session else { return [] }
+        if state.session?.player.routed.slug != session.slug { state.session = SessionState(routed: session) }
+        state.screen = .moodBefore
+        return []
+    }
+
+    static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
+        guard var s = state.session else { return [] }
+        switch state.screen {
+        case .moodBefore, .moodAfter:
+            let before = state.screen == .moodBefore
+            var mood = before ? s.moodBefore : s.moodAfter
+            switch action {
+            case .lower, .higher: mood = min(10, max(1, mood.map { action == .lower ? $0 - 1 : $0 + 1 } ?? 5))
+            case .setMood:
+                guard let digit = key.character?.wholeNumberValue else { break }
+                mood = digit == 0 ? 10 : digit
+            case .skip: mood = nil
+            case .back:
+                state.screen = .recommendation
+                return []
+            default: break
+            }
+            if before { s.moodBefore = mood } else { s.moodAfter = mood }
+            state.session = s
+            guard action == .next || action == .skip else { return [] }
+            if !before {
+                state.screen = .note
+                return []
+            }
+            state.screen = .player
+            if s.player.availability == nil { return [.checkPlayability] }
+            return []
+        case .note:
+            switch action {
+            case let .edit(edit): s.note.apply(edit)
+            case .back:
+                state.screen = .moodAfter
+            case .next:
+                state.session = s
+                return finishNote(&state)
+            default: break
+            }
+            state.session = s
+            return []
+        case .done:
+            if action == .goHome { goHome(&state) }
+            return []
+        default:
+            return []
+        }
+    }
+
+    static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard state.screen == .note, var s = state.session else { return [] }
+        s.note.insert(text)
+        state.session = s
+        return []
+    }
+
+    /// Enter on the note: help words or layer A open support (the note is not stored); otherwise the
+    /// reflection goes to the journal and the end screen shows what was kept.
+    static func finishNote(_ state: inout AppState) -> [Effect] {
+        guard var s = state.session else { return [] }
+        let text = s.note.text
+        let detector = state.context.gates.detector
+        var reason: SupportReason?
+        if HelpWords.matches(text, detector: detector) {
+            reason = .typedHelp(field: "note")
+        } else {
+            let finding = detector.layerA(text)
+            if finding.fired { reason = .noteTripwire(finding) }
+        }
+        let note = reason == nil ? JournalEntry.cleanNote(text) : nil
+        s.noteWithheld = reason != nil
+        if reason != nil { s.note = TextField(limit: SessionState.noteLimit) }
+        s.completed = true
+        state.session = s
+        var effects: [Effect] = []
+        if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
+        if let reason {
+            App.openSupport(&state, reason: reason, returnTo: .done)
+        } else {
+            state.screen = .done
+        }
+        return effects
+    }
+
+    static func goHome(_ state: inout AppState) {
+        state.checkIn = nil
+        state.result = nil
+        state.session = nil
+        state.home.cursor = 0
+        state.screen = .home
+    }
+
+    /// The check-in is stored as its session starts (or when it ends before it could start).
+    static func beginJournal(_ state: inout AppState) -> [Effect] {
+        guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
+              let checkIn = state.checkIn, let r = state.result?.recommendation else { return [] }
+        s.begun = true
+        state.session = s
+        return [.beginJournal(checkIn.flow.answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]
+    }
+
+    static func journalBegun(_ state: inout AppState, id: Int64?, problem: JournalError?) -> [Effect] {
+        guard var s = state.session else { return [] }
+        s.journalID = id
+        s.save = problem.map(JournalSave.inMemory) ?? .saved
+        state.session = s
+        if let problem { state.notice = JournalCopy.notSaved(problem) }
+        return []
+    }
+
+    static func journalCompleted(_ state: inout AppState, summary: JournalSummary?, problem: JournalError?) -> [Effect] {
+        guard var s = state.session else { return [] }
+        s.summary = summary
+        if let problem {
+            if s.save == .saved { state.notice = JournalCopy.notSaved(problem) }
+            s.save = .inMemory(problem)
+        }
+        state.session = s
+        return []
+    }
+
+    /// Support just opened: audio stops at once, and a handoff from inside a check-in is recorded
+    /// (the journal keeps only its tier and time).
+    static func supportOpened(_ state: inout AppState, from screen: ScreenID) -> [Effect] {
+        var effects: [Effect] = []
+        if var s = state.session, s.player.playback.isLive {
+            s.player.playback = .notPlaying
+            s.player.interrupted = s.player.plan != nil
+            state.session = s
+            effects.append(.stopPlayback)
+        }
+        let fromCheckIn: Set<ScreenID> = [.checkIn, .routing, .recommendation, .trace, .moodBefore, .player, .moodAfter, .note]
+        guard fromCheckIn.contains(screen), let c = state.checkIn, let reason = state.support?.reason else { return effects }
+        let lane = c.flow.intentLane(in: state.context.vocabulary)
+        let handoff: Recommendation?
+        switch reason {
+        case .asked: handoff = nil
+        case let .router(decision):
+            handoff = state.result?.recommendation.kind == .safetyHandoff ? state.result?.recommendation
+                : .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
+        case let .tripwire(hit): handoff = .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
+        case let .noteTripwire(finding): handoff = .handoff(finding: finding, field: "note", intentLane: lane)
+        case let .typedHelp(field):
+            handoff = .handoff(finding: CrisisFinding(layer: .a, tier: .crisis, rule: "A.helpRequest",
+                                                      reason: "The answer asks for help."), field: field, intentLane: lane)
+        case .concernConfirmed:
+            let concern = state.result?.recommendation.concern
+            var finding = concern?.finding ?? CrisisFinding(layer: .a, tier: .crisis)
+            finding.tier = max(finding.tier, .crisis)
+            finding.reason = "The person said yes to the gentle check."
+            handoff = .handoff(finding: finding, field: concern?.field, intentLane: lane)
+        }
+        if let handoff { effects.append(.recordHandoff(c.flow.answers, handoff)) }
+        return effects
+    }
+}

@@ -1,0 +1,104 @@
+import AllinCore
+import Foundation
+import Testing
+@testable import AllinAudio
+
+/// The full-screen front's player adapter with the fake player: availability, start, pause, the
+/// end of the audio, a player that fails at once, stop and reap, and resuming read-along text.
+@Suite("The session player adapter (fake player)")
+struct AudioSessionPlayerTests {
+    let tmp = TempDir()
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("catalog")
+
+    func session(_ slug: String) -> Session {
+        Session(slug: slug, title: "Test", lane: .soothe, description: "Breathe slowly.", tags: [], families: [], needs: [],
+                cluster: nil, durationSeconds: 60, situational: false)
+    }
+
+    /// A player with a user "recording" for `slug` (so nothing renders) and the fake player chosen.
+    func player(mode: String = "play", seconds: Int = 30, recording slug: String = "box_breath_reset") -> (AudioSessionPlayer, URL) {
+        let log = tmp.path("fake.log")
+        let data = tmp.path("data")
+        try? FileManager.default.createDirectory(at: data.appendingPathComponent("audio"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: data.appendingPathComponent("audio/\(slug).ogg").path, contents: Data("x".utf8))
+        let env = childEnvironment(["ALLIN_PLAYER": Fixtures.fakePlayer.path, "FAKE_PLAYER_LOG": log.path,
+                                    "FAKE_PLAYER_MODE": mode, "FAKE_PLAYER_SECONDS": String(seconds),
+                                    "XDG_CACHE_HOME": tmp.path("cache").path, "XDG_CONFIG_HOME": tmp.path("config").path,
+                                    "XDG_RUNTIME_DIR": tmp.path("run").path])
+        return (AudioSessionPlayer(catalogDirectory: Self.catalog, environment: env, dataDirectory: data.path), log)
+    }
+
+    @Test func aRecordingNeedsNoRenderAndPlaysPausesAndStops() throws {
+        let (p, log) = player()
+        #expect(p.playerName == "fake-player")
+        #expect(p.availability(of: [session("box_breath_reset")]).canPlay("box_breath_reset"))
+        #expect(!p.needsPreparation("box_breath_reset"))
+        let start = try p.start("box_breath_reset")
+        #expect(start.mode == .audio(player: "fake-player", origin: "your recording \(tmp.path("data").path)/audio/box_breath_reset.ogg"))
+        #expect(start.position == 0 && !start.canSeek)
+        #expect(start.captions?.cues.isEmpty == false, "captions are estimated from the script")
+        #expect(eventually { logLines(log).contains { $0.hasPrefix("start ") } })
+        let pid = try #require(logLines(log).last { $0.hasPrefix("start ") }.flatMap { pid_t($0.dropFirst(6)) })
+        #expect(p.poll().phase == .playing)
+        p.pause()
+        #expect(p.poll().phase == .paused)
+        #expect(eventually { groupIsStopped(pid) })
+        p.resume()
+        #expect(p.poll().phase == .playing)
+        p.stop()
+        #expect(processState(pid) == nil, "stopped and reaped")
+        #expect(logLines(log).contains("TERM"))
+        #expect(!p.seek(by: 15))
+        p.stop()
+    }
+
+    @Test func aPlayerEndingAtOnceIsAFailedStartAndIsReapedOnce() throws {
+        let (p, _) = player(mode: "finish")
+        _ = try p.start("box_breath_reset")
+        // Ending at once (the file is not ten seconds of silence) is a failed start, which the
+        // front answers with read-along text.
+        #expect(eventually {
+            if case .failed(_, true) = p.poll().phase { return true }
+            return false
+        })
+        #expect(p.poll().phase == .finished, "nothing runs any more")
+    }
+
+    @Test func aPlayerThatCrashesAtOnceIsAFailedStartInPlainWords() throws {
+        let (p, _) = player(mode: "crash")
+        _ = try p.start("box_breath_reset")
+        var reason = ""
+        #expect(eventually {
+            if case let .failed(r, true) = p.poll().phase { reason = r; return true }
+            return false
+        })
+        #expect(reason.contains("stopped as soon as it started"))
+        #expect(reason.contains("cannot open the audio device"))
+    }
+
+    @Test func aMissingScriptIsTheSessionsProblemNotThePlayers() {
+        let (p, _) = player()
+        #expect(throws: PlaybackFailure.self) { try p.start("no_such_session") }
+        do {
+            _ = try p.start("no_such_session")
+        } catch {
+            #expect(error.scope == .session)
+            #expect(error.reason.contains("has no script"))
+        }
+    }
+
+    @Test func readAlongResumesTheSameDayAFewSecondsBack() throws {
+        let (p, _) = player()
+        let s = session("box_breath_reset")
+        let first = p.startReadAlong(s)
+        #expect(first.mode == .readAlong && first.position == 0 && first.canSeek)
+        #expect(p.seek(by: 30))
+        #expect(abs(p.poll().position - 30) < 0.5)
+        p.stop()
+        let again = p.startReadAlong(s)
+        #expect(abs(again.position - (30 - ResumePolicy.rewind)) < 0.5)
+        #expect(again.resumed)
+        p.stop()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+@Suite("Layer B concept rules")
+struct ConceptScannerTests {
+    let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
+
+    @Test("indirect phrasings layer A leaves alone", arguments: [
+        "if a bus ran me over tomorrow I think I'd be relieved",
+        "my thighs are covered in fresh cuts again",
+        "been 40 days clean from sh but the urge is back",
+        "there's bleach under the sink and I keep thinking about drinking it",
+        "where I'm going I won't need my guitar",
+        "tying up loose ends before I go",
+        "i relapsed. sh. again.",
+    ])
+    func catches(text: String) {
+        #expect(detector.layerB(text).fired, "\(text)")
+    }
+
+    @Test("literal, idiomatic and negated lines stay below the handoff", arguments: [
+        "cut my finger chopping onions again",
+        "got a new razor and shaved my beard off",
+        "we're going to jump off the cliff into the lake, so fun",
+        "i want to die my hair pink",
+        "i'm logging off for the night",
+        "took all my meds this morning as prescribed",
+        "my dad is going to kill me when he sees my grades",
+        "i want to disappear for a few days and recharge",
+    ])
+    func staysQuiet(text: String) {
+        #expect(!detector.layerB(text).fired, "\(text)")
+    }
+
+    @Test func negationLowersToAConcernButNeverClears() {
+        let f = detector.layerB("no self harm urges this week")
+        #expect(f.tier <= .concern)
+        #expect(detector.layerB("i don't want to be alive anymore").fired)
+    }
+
+    @Test func aTimeWithMeansIsImmediate() {
+        #expect(detector.layerB("I have enough pills saved up to finally do it").tier == .immediate)
+    }
+
+    @Test func findingsNameTheRuleAndTheWords() {
+        let f = detector.layerB("if a bus ran me over tomorrow I'd be relieved")
+        #expect(f.layer == .b && f.rule.hasPrefix("B.passive"))
+        #expect(f.matched.contains("ran me over"))
+    }
+
+    @Test func decodeErrorsNameFileAndEntry() {
+        let bad = Data(#"{"classes":{"FP":["i"],"BAD":["two words"]},"rules":[{"id":"r1","tier":"T9","slots":["@NOPE"],"maxGap":2,"reason":"x"}]}"#.utf8)
+        do {
+            _ = try ConceptScanner.decode(bad)
+            Issue.record("should not decode")
+        } catch let problems as CatalogProblems {
+            let text = problems.issues.map(\.description)
+            #expect(text.contains { $0.hasPrefix("crisis/concepts.json: classes 'BAD'") })
+            #expect(text.contains { $0.contains("rules 'r1'") && $0.contains("'tier' must be T1, T2 or T3") })
+            #expect(text.contains { $0.contains("rules 'r1'") && $0.contains("unknown class '@NOPE'") })
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func hostileInputNeverCrashes() {
+        let long = String(repeating: "so tired and stressed ", count: 5000) + "i want to be dead"
+        _ = detector.layerB(long)
+        _ = detector.layerB("\u{1B}[2J\u{0}\u{202E}💊💊🔪")
+        _ = detector.layerB("")
+    }
+}

@@ -1,0 +1,209 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// The player screen: fallbacks and their trace, rendering progress, keys as effects, progress from
+/// ticks, captions in sync, the end of the audio and a failing player.
+@Suite("Player screen: update")
+struct PlayerTests {
+    func trace(_ s: AppState) -> [String] {
+        s.result!.recommendation.trace.map { "\($0.gate) → \($0.decision)" }
+    }
+
+    func answerChecked(_ s: inout AppState, _ availability: AudioAvailability) -> [Effect] {
+        press(&s, .char("4"), .enter)
+        return App.update(&s, .playabilityChecked(availability))
+    }
+
+    @Test func anUnplayableRoutedSessionIsReplacedByTheLegacyMatcherInTheSameLane() async {
+        var s = await ScreenStates.moodBefore()
+        let routed = s.result!.recommendation.session!
+        var available = ScreenStates.allPlayable
+        available.playable.remove(routed.slug)
+        available.reasons[routed.slug] = "no audio for it and no way to render it"
+        let effects = answerChecked(&s, available)
+        guard case let .substitute(slug, from, match)? = s.session?.player.plan else { Issue.record("no substitute"); return }
+        #expect(effects == [.startPlayback(.substitute(slug: slug, routed: from, match: match))])
+        #expect(from == routed.slug && slug != routed.slug && match.sameLane)
+        #expect(s.session?.player.session.slug == slug)
+        #expect(s.session?.player.session.lane == routed.lane)
+        #expect(trace(s).suffix(2) == ["playability → unplayable", "legacyMatcher → substitute"])
+        let fallback = try! #require(s.session?.player.fallback)
+        #expect(fallback.contains("can’t be played here"))
+        let text = screen(s).text
+        #expect(text.contains(s.session!.player.session.title))
+        #expect(text.contains("can’t be played here"))
+        // The journal gets the session that ran, with the whole trace.
+        let begun = App.update(&s, .playbackStarted(ScreenStates.start(s.session!.player.plan!)))
+        guard case let .beginJournal(_, r, _)? = begun.first else { Issue.record("not stored"); return }
+        #expect(r.session?.slug == slug)
+        #expect(r.trace.contains { $0.gate == "legacyMatcher" })
+    }
+
+    @Test func withNoPlayerTheSessionRunsAsReadAlongText() async {
+        var s = await ScreenStates.moodBefore()
+        let routed = s.result!.recommendation.session!
+        let none = AudioAvailability(player: nil, noPlayerReason: "no audio player found", playable: [])
+        #expect(answerChecked(&s, none) == [.startPlayback(.readAlong(slug: routed.slug))])
+        #expect(trace(s).suffix(3) == ["playability → unplayable", "legacyMatcher → none", "readAlong → text"])
+        _ = App.update(&s, .playbackStarted(ScreenStates.start(.readAlong(slug: routed.slug))))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 8, phase: .playing)))
+        let text = screen(s).text
+        #expect(text.contains("Session (read along)"))
+        #expect(text.contains("read along: no sound"))
+        #expect(text.contains("can’t be played here (no audio player found)"))
+        #expect(text.contains("› Breathe in for four."))
+        #expect(text.contains("And out, slowly, for six."))
+        // The same controls: pause and seek.
+        #expect(press(&s, .char(" ")) == [.pausePlayback])
+        #expect(press(&s, .right) == [.seekPlayback(by: 15)])
+        #expect(s.session?.player.playback == .paused(position: 23))
+    }
+
+    @Test func thePlayersTraceIsShownByTheTraceKeyAndClosesBackToThePlayer() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("t"))
+        #expect(s.screen == .trace)
+        press(&s, .pageDown, .pageDown, .pageDown, .pageDown)
+        #expect(screen(s).contains("playability → play"))
+        press(&s, .escape)
+        #expect(s.screen == .player)
+        press(&s, .char("t"), .function(2))
+        #expect(s.support?.returnTo == .player)
+    }
+
+    @Test func renderingShowsProgressThenStartsWhenReady() async {
+        var s = await ScreenStates.moodBefore()
+        _ = answerChecked(&s, ScreenStates.allPlayable)
+        let plan = s.session!.player.plan!
+        #expect(App.update(&s, .preparationProgressed(slug: "someone_else", fraction: 0.9, step: "x")) == [])
+        #expect(App.update(&s, .preparationProgressed(slug: plan.slug, fraction: 0.45, step: "speaking line 4 of 9")) == [])
+        #expect(s.session?.player.playback == .preparing(fraction: 0.45, step: "speaking line 4 of 9"))
+        let text = screen(s).text
+        #expect(text.contains("Preparing the audio: the first play only"))
+        #expect(text.contains("45%"))
+        #expect(text.contains("speaking line 4 of 9"))
+        #expect(App.update(&s, .audioPrepared(slug: plan.slug)) == [.startPlayback(plan)])
+    }
+
+    @Test func aStartNobodyWaitsForIsStoppedAgain() async {
+        var s = await ScreenStates.moodBefore()
+        _ = answerChecked(&s, ScreenStates.allPlayable)
+        let plan = s.session!.player.plan!
+        press(&s, .char("s"))
+        #expect(App.update(&s, .playbackStarted(ScreenStates.start(plan))) == [.stopPlayback])
+        #expect(App.update(&s, .audioPrepared(slug: plan.slug)) == [])
+        #expect(s.screen == .moodAfter)
+    }
+
+    @Test func keysBecomeEffectsAndTicksMoveTheProgress() async {
+        var s = await ScreenStates.playing()
+        #expect(press(&s, .char(" ")) == [.pausePlayback])
+        #expect(s.session?.player.playback == .paused(position: 0))
+        #expect(screen(s).contains("‖ Paused"))
+        #expect(press(&s, .char(" ")) == [.resumePlayback])
+        #expect(press(&s, .left) == [.seekPlayback(by: -15)])
+        #expect(s.session?.player.playback == .playing(position: 0))
+        #expect(press(&s, .right, .right) == [.seekPlayback(by: 15), .seekPlayback(by: 15)])
+        #expect(s.session?.player.playback == .playing(position: 30))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 119.5, phase: .playing)))
+        press(&s, .right)
+        #expect(s.session?.player.playback == .playing(position: 119), "a seek stops short of the end")
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 61, phase: .playing)))
+        let text = screen(s).text
+        #expect(text.contains("▶ Playing  1:01"))
+        #expect(text.contains("2:00"))
+        #expect(text.contains("█"))
+        press(&s, .char("c"))
+        #expect(s.session?.player.captionsOn == false)
+        #expect(screen(s).contains("Captions are off"))
+    }
+
+    @Test("the current caption is the last one started", arguments: [(0.0, nil), (4.0, "Let your shoulders drop."),
+                                                                      (12.0, "Breathe in for four."), (15.0, "And out, slowly, for six.")])
+    func captionInSync(position: Double, line: String?) async {
+        let s = await ScreenStates.playing(position: position)
+        let text = screen(s).text
+        if let line {
+            #expect(text.contains("› " + line))
+        } else {
+            #expect(!text.contains("› "))
+            #expect(text.contains("Let your shoulders drop."), "the first line is shown before it starts")
+        }
+    }
+
+    @Test func aPlayerThatCannotSeekSaysSo() async {
+        var s = await ScreenStates.playing(canSeek: false)
+        #expect(press(&s, .right) == [])
+        #expect(s.notice == "mpv can't seek; Space pauses, s stops.")
+    }
+
+    @Test func theEndOfTheAudioLeadsToTheReflection() async {
+        var s = await ScreenStates.playing(position: 100)
+        #expect(App.update(&s, .playerTicked(PlayerStatus(position: 120, phase: .finished))) == [])
+        #expect(s.screen == .moodAfter)
+        #expect(s.notice?.hasPrefix("The session has finished.") == true)
+    }
+
+    @Test func aPlayerFailingAtStartFallsBackToReadAlongAndSaysWhy() async {
+        var s = await ScreenStates.moodBefore()
+        _ = answerChecked(&s, ScreenStates.allPlayable)
+        let routed = s.session!.player.routed
+        let failure = PlaybackFailure(slug: routed.slug, reason: "the player 'mpv' stopped as soon as it started", scope: .player)
+        #expect(App.update(&s, .playbackFailed(failure)) == [.startPlayback(.readAlong(slug: routed.slug))])
+        #expect(trace(s).contains("player → failed"))
+        #expect(trace(s).last == "readAlong → text")
+        #expect(s.session?.player.fallback?.contains("stopped as soon as it started") == true)
+    }
+
+    @Test func aSessionThatCannotRenderIsReplaced() async {
+        var s = await ScreenStates.moodBefore()
+        _ = answerChecked(&s, ScreenStates.allPlayable)
+        let routed = s.session!.player.routed
+        let effects = App.update(&s, .playbackFailed(PlaybackFailure(slug: routed.slug, reason: "sox failed", scope: .session)))
+        guard case let .startPlayback(.substitute(slug, from, _))? = effects.first else { Issue.record("\(effects)"); return }
+        #expect(from == routed.slug && slug != routed.slug)
+        #expect(s.session?.player.availability?.reasons[routed.slug] == "sox failed")
+    }
+
+    @Test func failuresAreBoundedSoTheFallbackAlwaysEnds() async {
+        var s = await ScreenStates.moodBefore()
+        _ = answerChecked(&s, ScreenStates.allPlayable)
+        var plans: [PlaybackPlan] = []
+        for _ in 0..<PlayerUpdate.maxFailures {
+            let slug = s.session!.player.plan!.slug
+            for case let .startPlayback(plan) in App.update(&s, .playbackFailed(PlaybackFailure(slug: slug, reason: "bad", scope: .session))) {
+                plans.append(plan)
+            }
+        }
+        guard case .readAlong? = plans.last else { Issue.record("\(plans)"); return }
+        #expect(plans.count == PlayerUpdate.maxFailures)
+    }
+
+    @Test func aPlayerFailingLaterStillLeadsToTheReflection() async {
+        var s = await ScreenStates.playing(position: 50)
+        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 52, phase: .failed(reason: "exit 1", atStart: false))))
+        #expect(effects == [])
+        #expect(s.screen == .moodAfter)
+        #expect(s.notice?.contains("The player stopped unexpectedly (exit 1)") == true)
+    }
+
+    @Test func aPlayerEndingAtOnceOnATickIsTreatedAsAFailedStart() async {
+        var s = await ScreenStates.playing()
+        let slug = s.session!.player.session.slug
+        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 0, phase: .failed(reason: "no device", atStart: true))))
+        #expect(effects == [.startPlayback(.readAlong(slug: slug))])
+    }
+
+    @Test func theKeyTableMatchesTheState() async {
+        var s = await ScreenStates.playing()
+        #expect(s.bindings.binding(for: .char(" "))?.short == "pause")
+        press(&s, .char(" "))
+        #expect(s.bindings.binding(for: .char(" "))?.short == "play")
+        #expect(s.bindings.binding(for: .char("q"))?.action == .stopSession)
+        press(&s, .char("?"))
+        #expect(s.overlay == .help)
+        #expect(screen(s).contains("back 15 seconds"))
+    }
+}

@@ -1,0 +1,225 @@
+import AllinTestSupport
+import Foundation
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// Mood before, the session's start and the journal, mood after, the note and the end: every state
+/// change and every effect, with the runtime's answers given by hand.
+@Suite("Session flow: update")
+struct SessionFlowTests {
+    @Test func theMoodSliderSetsMovesAndStartsTheSession() async {
+        var s = await ScreenStates.moodBefore()
+        #expect(press(&s, .right) == [])
+        #expect(s.session?.moodBefore == 5)
+        press(&s, .left, .left)
+        #expect(s.session?.moodBefore == 3)
+        press(&s, .char("0"))
+        #expect(s.session?.moodBefore == 10)
+        press(&s, .char("4"))
+        #expect(screen(s).contains("4 of 10"))
+        #expect(press(&s, .enter) == [.checkPlayability])
+        #expect(s.screen == .player)
+        #expect(s.session?.moodBefore == 4)
+        #expect(s.session?.player.playback == .notPlaying)
+        #expect(screen(s).contains("Getting the session ready"))
+    }
+
+    @Test func skippingTheMoodStoresNothingForIt() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("6"))
+        #expect(press(&s, .char("s")) == [.checkPlayability])
+        #expect(s.session?.moodBefore == nil)
+        #expect(s.screen == .player)
+    }
+
+    @Test func backFromTheMoodKeepsItForNextTime() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("7"), .escape)
+        #expect(s.screen == .recommendation)
+        press(&s, .enter)
+        #expect(s.screen == .moodBefore && s.session?.moodBefore == 7)
+    }
+
+    @Test func thePlayableRoutedSessionPlaysAndIsStoredAsItStarts() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("4"), .enter)
+        let routed = s.result!.recommendation.session!
+        let effects = App.update(&s, .playabilityChecked(ScreenStates.allPlayable))
+        #expect(effects == [.startPlayback(.play(slug: routed.slug))])
+        #expect(s.session?.player.plan == .play(slug: routed.slug))
+        #expect(s.session?.player.fallback == nil)
+        #expect(s.session?.player.playback == .preparing(fraction: 0, step: PlayerUpdate.gettingReady))
+        #expect(s.result?.recommendation.trace.last?.gate == "playability")
+        #expect(s.result?.recommendation.trace.last?.decision == "play")
+
+        let begun = App.update(&s, .playbackStarted(ScreenStates.start(.play(slug: routed.slug))))
+        #expect(s.session?.player.playback == .playing(position: 0))
+        let answers = s.checkIn!.flow.answers
+        #expect(begun == [.beginJournal(answers, s.result!.recommendation, moodBefore: 4)])
+        #expect(s.session?.begun == true)
+        // The journal is asked once, even if the session starts again.
+        #expect(SessionUpdate.beginJournal(&s) == [])
+
+        #expect(App.update(&s, .journalBegun(id: 7, problem: nil)) == [])
+        #expect(s.session?.journalID == 7 && s.session?.save == .saved)
+        #expect(s.notice == nil)
+    }
+
+    @Test func aJournalThatCannotBeUsedGivesOneCalmLineAndTheCheckInGoesOn() async {
+        var s = await ScreenStates.playing()
+        _ = App.update(&s, .journalBegun(id: ResilientJournal.memoryIDBase, problem: .readOnly(path: "/ro/journal.sqlite3")))
+        #expect(s.session?.save == .inMemory(.readOnly(path: "/ro/journal.sqlite3")))
+        let notice = try! #require(s.notice)
+        #expect(notice.hasPrefix("Not saved: the journal's folder is read-only."))
+        #expect(!notice.contains("\n"))
+        #expect(screen(s).contains("Not saved: the journal's folder is read-only."))
+        press(&s, .char("s"), .char("7"), .enter)
+        let effects = press(&s, .enter)
+        #expect(effects == [.completeJournal(id: ResilientJournal.memoryIDBase, moodAfter: 7, note: nil)])
+        #expect(s.screen == .done)
+        #expect(screen(s).contains("Not saved: the journal's folder is read-only. It is kept only"))
+    }
+
+    @Test func stoppingGoesToTheMoodAfterThenTheNoteThenTheEnd() async {
+        var s = await ScreenStates.playing(position: 30)
+        #expect(press(&s, .char("s")) == [.stopPlayback])
+        #expect(s.screen == .moodAfter)
+        #expect(s.session?.player.playback == .notPlaying)
+        #expect(screen(s).contains("And now? How do you feel"))
+        press(&s, .char("7"))
+        #expect(press(&s, .enter) == [])
+        #expect(s.screen == .note)
+        #expect(s.hasTextFocus)
+        type(&s, "shoulders softer?")
+        press(&s, .backspace)
+        #expect(s.session?.note.text == "shoulders softer")
+        #expect(screen(s).contains("shoulders softer"))
+        press(&s, .escape)
+        #expect(s.screen == .moodAfter)
+        press(&s, .enter)
+        let effects = press(&s, .enter)
+        #expect(effects == [.completeJournal(id: 7, moodAfter: 7, note: "shoulders softer")])
+        #expect(s.screen == .done && s.session?.completed == true)
+        #expect(screen(s).contains("Mood: 4 before, 7 after (+3)."))
+        #expect(screen(s).contains("Note: kept with this check-in."))
+        #expect(screen(s).contains("Saved to your journal on this computer."))
+    }
+
+    @Test func theEndShowsTheStreakFromTheJournal() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("q"), .char("s"), .enter)
+        #expect(s.screen == .done)
+        let journal = MemoryJournal()
+        let id = try! journal.begin(s.checkIn!.flow.answers, recommendation: s.result!.recommendation, moodBefore: 4,
+                                    at: .init(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
+        try! journal.complete(id, moodAfter: nil, note: nil, at: .init(timeIntervalSince1970: 1_700_000_600))
+        let summary = try! journal.summary(now: .init(timeIntervalSince1970: 1_700_001_000), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(App.update(&s, .journalCompleted(summary: summary, problem: nil)) == [])
+        #expect(s.session?.summary?.streak.days == 1)
+        let text = screen(s).text
+        #expect(text.contains("Streak: 1 day."))
+        #expect(text.contains("Checked in on 1 day of the last 7."))
+        #expect(text.contains("Mood: 4 before; after not given."))
+        #expect(text.contains("Note: none."))
+        press(&s, .enter)
+        #expect(s.screen == .home && s.checkIn == nil && s.result == nil && s.session == nil)
+    }
+
+    @Test func aSessionStoppedBeforeItStartedIsStillStored() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("s"))
+        _ = App.update(&s, .playabilityChecked(ScreenStates.allPlayable))
+        let effects = press(&s, .char("s"))
+        #expect(effects.count == 2)
+        #expect(effects.first == .stopPlayback)
+        guard case let .beginJournal(_, r, mood)? = effects.last else { Issue.record("no journal row"); return }
+        #expect(r.session == s.session?.player.session && mood == nil)
+        #expect(s.screen == .moodAfter)
+    }
+
+    @Test("help words in the note open support; the note is not kept", arguments: ["help", "I need help"])
+    func helpInTheNote(words: String) async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("s"), .char("8"), .enter)
+        type(&s, words)
+        let effects = press(&s, .enter)
+        #expect(effects.first == .completeJournal(id: 7, moodAfter: 8, note: nil))
+        #expect(handoffTiers(effects) == [.crisis])
+        #expect(s.screen == .support)
+        #expect(s.support?.reason == .typedHelp(field: "note"))
+        #expect(s.support?.returnTo == .done)
+        #expect(s.session?.note.text == "" && s.session?.noteWithheld == true)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .done)
+        #expect(screen(s).contains("Note: not kept, because support opened from it."))
+    }
+
+    @Test func theTripwireWatchesTheNoteToo() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("s"), .char("s"))
+        type(&s, "tonight i will kill myself")
+        let effects = press(&s, .enter)
+        #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
+        #expect(handoffTiers(effects) == [.immediate])   // a time marker with intent is T3
+        guard case let .noteTripwire(finding) = s.support?.reason else { Issue.record("not the note tripwire"); return }
+        #expect(finding.layer == .a && finding.fired)
+        #expect(s.session?.noteWithheld == true)
+    }
+
+    @Test func consentYesAndNoAreHandedToTheJournal() {
+        var s = ScreenStates.on(.consent)
+        #expect(press(&s, .char("y")) == [.recordConsent(granted: true)])
+        press(&s, .escape)
+        #expect(step(s) == .consent)
+        #expect(press(&s, .char("n")).first == .recordConsent(granted: false))
+    }
+
+    @Test func supportAskedForMidSessionStopsTheAudioButRecordsNoHandoff() async {
+        var s = await ScreenStates.playing(position: 42)
+        let effects = press(&s, .function(2))
+        #expect(effects == [.stopPlayback])
+        #expect(s.screen == .support)
+        #expect(s.support?.returnTo == .player)
+        #expect(s.session?.player.playback == .notPlaying)
+        #expect(s.session?.player.interrupted == true)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .player)
+        #expect(screen(s).contains("Stopped while support was open"))
+        let plan = s.session!.player.plan!
+        #expect(press(&s, .char(" ")) == [.startPlayback(plan)])
+        #expect(s.session?.player.interrupted == false)
+        _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 39)))
+        #expect(s.session?.player.playback == .playing(position: 39))
+        #expect(s.notice == "Resuming at 0:39, where you stopped earlier today.")
+    }
+
+    @Test func aRouterHandoffIsRecordedWithItsTier() async {
+        var s = ScreenStates.on(.intent)
+        let effects = press(&s, .char("1"))
+        #expect(s.screen == .routing)
+        #expect(effects.count == 1)
+        let decision = CrisisDecision(finding: CrisisFinding(layer: .b, tier: .immediate, rule: "B.plan"), field: "triggerText")
+        let handoff = recommendation(kind: .safetyHandoff, session: nil, crisis: decision)
+        let answer = App.update(&s, .checkInRouted(handoff))
+        #expect(answer == [.recordHandoff(s.checkIn!.flow.answers, handoff)])
+        #expect(s.screen == .support && s.support?.emergencyFirst == true)
+    }
+
+    @Test func aConfirmedConcernIsRecordedAsAHandoff() {
+        var s = ScreenStates.on(.intent)
+        press(&s, .char("1"))
+        let worry = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .concern, rule: "A.hopeless"), field: "triggerText")
+        _ = App.update(&s, .checkInRouted(recommendation(concern: worry)))
+        #expect(s.overlay == .concern)
+        let effects = press(&s, .char("y"))
+        #expect(handoffTiers(effects) == [.crisis])
+        #expect(s.screen == .support)
+    }
+
+    @Test func theLabNeverRecordsAHandoff() {
+        var s = TestCatalog.state()
+        press(&s, .char("l"))
+        #expect(handoffTiers(press(&s, .function(2))) == [])
+    }
+}
