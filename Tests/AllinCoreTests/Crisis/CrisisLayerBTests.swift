@@ -14,6 +14,11 @@ struct CrisisLayerBTests {
         let score = try #require(f.score)
         #expect((0...1).contains(score))
         #expect(f.layer == .b)
+        // A concept rule (crisis/concepts.json) may decide the tier; the weighted score is kept beside it.
+        if f.tier != .none && f.rule != "B.score" {
+            #expect(f.rule.hasPrefix("B.") && !f.reason.isEmpty && !f.matched.isEmpty)
+            return
+        }
         switch f.tier {
         case .none: #expect(score < 0.25)
         case .concern: #expect(score >= 0.25 && score < 0.5)

@@ -28,7 +28,7 @@ struct LabelledSetTests {
         max(detector.layerA(text).tier, detector.layerB(text).tier)
     }
 
-    @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-holdout2.tsv", "crisis-dev.tsv"])
+    @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-holdout2.tsv", "crisis-holdout3.tsv", "crisis-dev.tsv"])
     func crisisSet(file: String) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
