@@ -74,7 +74,7 @@ extension ConceptScanner {
                     alternatives.append(alt.split(separator: " ").map { id(String($0)) })
                 }
             }
-            return Slot(alternatives: alternatives, classes: classes)
+            return Slot(runs: Dictionary(grouping: alternatives.filter { !$0.isEmpty }, by: { $0[0] }), classes: classes)
         }
         var rules: [Rule] = []
         var seen = Set<String>()

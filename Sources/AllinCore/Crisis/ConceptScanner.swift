@@ -5,10 +5,10 @@ import Foundation
 /// phrase list misses ("wouldn't mind if a bus hit me", "my thighs are covered in fresh cuts",
 /// "pills saved up to finally do it"). Words and patterns are data (`crisis/concepts.json`).
 public struct ConceptScanner: Sendable {
-    /// One slot: any of these word ids, or a phrase (several ids in a row).
+    /// One slot: any word of these classes, or one of these runs of words (keyed by their first word).
     struct Slot: Sendable {
-        var alternatives: [[Int32]]   // each alternative is a run of word ids (length 1 for a word)
-        var classes: UInt64           // class bits that satisfy the slot
+        var runs: [Int32: [[Int32]]]
+        var classes: UInt64
     }
 
     struct Rule: Sendable {
@@ -16,15 +16,18 @@ public struct ConceptScanner: Sendable {
         var tier: CrisisTier
         var slots: [Slot]
         var maxGap: Int
-        var with: [Slot]              // each must occur somewhere in the clause
-        var without: [Slot]           // none may occur in the clause
-        var negatable: Bool           // a negator within five words before the first slot lowers the tier to T1
+        var with: [Slot]              // each must occur somewhere in the line
+        var without: [Slot]           // none may occur in the line
+        var negatable: Bool           // a negator shortly before the first slot lowers the tier to T1
         var reason: String
     }
 
     private let words: [String: Int32]
     private let classOf: [Int32: UInt64]
     private let rules: [Rule]
+    /// Rules whose first slot can start at a word, by word id; and rules whose first slot has classes.
+    private let rulesByFirstWord: [Int32: [Int]]
+    private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
     private let negators: Set<Int32>
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
@@ -42,6 +45,15 @@ public struct ConceptScanner: Sendable {
         self.words = words
         self.classOf = classOf
         self.rules = rules
+        var byWord: [Int32: [Int]] = [:]
+        var byClass: [(classes: UInt64, rule: Int)] = []
+        for (i, rule) in rules.enumerated() {
+            guard let first = rule.slots.first else { continue }
+            for word in first.runs.keys { byWord[word, default: []].append(i) }
+            if first.classes != 0 { byClass.append((first.classes, i)) }
+        }
+        self.rulesByFirstWord = byWord
+        self.rulesByFirstClass = byClass
         self.negators = negators
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
@@ -51,79 +63,100 @@ public struct ConceptScanner: Sendable {
     struct Token {
         var id: Int32
         var classes: UInt64
-        var text: Substring
+        var text: String
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
     static let empty = ConceptScanner(words: [:], classOf: [:], rules: [], negators: [], clauseBreaks: [], emoji: [:],
                                       bigNumberBit: 0, yearBit: 0)
 
-    /// The highest-tier rule that matches any clause of `text`, or nil.
+    /// The highest-tier rule that matches `text`, or nil. Work is linear in the text: very long
+    /// lines are taken in windows of 400 words (overlapping by 40, so no phrase is cut in two).
     public func scan(_ text: String) -> CrisisFinding? {
-        let normal = normalize(text)
+        let tokens = tokenize(text)
+        if tokens.count <= 400 { return match(tokens[...]) }
         var best: CrisisFinding?
-        var clause: [Token] = []
-        func flush() {
-            if !clause.isEmpty, let f = match(clause), f.tier > (best?.tier ?? .none) { best = f }
-            clause.removeAll(keepingCapacity: true)
+        var start = 0
+        while start < tokens.count {
+            let window = tokens[start..<min(tokens.count, start + 400)]
+            if let f = match(window), f.tier > (best?.tier ?? .none) { best = f }
+            start += 360
         }
-        for word in normal.split(separator: " ") {
-            if word == "." { continue }   // sentences stay together: "i relapsed. sh. again."
-            let id = lookup(word)
-            if id >= 0, clauseBreaks.contains(id) { flush(); continue }
-            var classes = id >= 0 ? (classOf[id] ?? 0) : 0
-            if let n = Int(word), n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
-            clause.append(Token(id: id, classes: classes, text: word))
-            if clause.count > 400 { flush() }   // bounds work on very long unpunctuated lines
-        }
-        flush()
         return best
     }
 
     /// A word's id; an unknown word with doubled letters is tried once more with them single
     /// ("diee" → "die", "killl" was already cut to "kill").
-    private func lookup(_ word: Substring) -> Int32 {
-        if let id = words[String(word)] { return id }
-        var single = ""
-        var last: Character = " "
-        var changed = false
-        for ch in word {
-            if ch == last { changed = true; continue }
-            single.append(ch)
-            last = ch
+    private func lookup(_ word: String) -> Int32 {
+        if let id = words[word] { return id }
+        var bytes = Array(word.utf8)
+        var hasDouble = false
+        for k in 1..<max(1, bytes.count) where bytes[k] == bytes[k - 1] { hasDouble = true; break }
+        guard hasDouble else { return -1 }
+        var w = 1
+        for k in 1..<bytes.count where bytes[k] != bytes[w - 1] {
+            bytes[w] = bytes[k]
+            w += 1
         }
-        return changed ? (words[single] ?? -1) : -1
+        return words[String(decoding: bytes[..<w], as: UTF8.self)] ?? -1
     }
 
-    private func match(_ clause: [Token]) -> CrisisFinding? {
-        var best: CrisisFinding?
-        for rule in rules where rule.tier > (best?.tier ?? .none) {
-            guard rule.with.allSatisfy({ slot in clause.indices.contains { at(slot, clause, $0) != nil } }) else { continue }
-            if rule.without.contains(where: { slot in clause.indices.contains { at(slot, clause, $0) != nil } }) { continue }
-            if let (start, end) = find(rule, clause) {
-                var tier = rule.tier
-                if rule.negatable {
-                    let from = max(0, start - 5)
-                    if clause[from..<start].contains(where: { negators.contains($0.id) }) { tier = .concern }
-                }
-                let span = clause[start..<end].map(\.text).joined(separator: " ")
-                let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
-                                            reason: rule.reason + (tier == .concern ? " (negated: lowered to a concern)" : ""))
-                if tier > (best?.tier ?? .none) { best = finding }
+    private func match(_ clause: ArraySlice<Token>) -> CrisisFinding? {
+        // Where each rule's first slot can start, found in one pass over the words: a rule is only
+        // tried at those places, so an ordinary line costs a few lookups per word, not per rule.
+        var starts: [(rule: Int, position: Int)] = []
+        for i in clause.indices {
+            let token = clause[i]
+            if token.id >= 0, let list = rulesByFirstWord[token.id] {
+                for rule in list { starts.append((rule, i)) }
             }
+            if token.classes != 0 {
+                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 {
+                    starts.append((rule, i))
+                }
+            }
+        }
+        guard !starts.isEmpty else { return nil }
+        starts.sort { $0.rule < $1.rule || ($0.rule == $1.rule && $0.position < $1.position) }
+        var best: CrisisFinding?
+        var k = 0
+        while k < starts.count {
+            let index = starts[k].rule
+            var positions: [Int] = []
+            while k < starts.count && starts[k].rule == index { positions.append(starts[k].position); k += 1 }
+            let rule = rules[index]
+            guard rule.tier > (best?.tier ?? .none) else { continue }
+            guard let (start, end) = find(rule, clause, at: positions) else { continue }
+            guard rule.with.allSatisfy({ occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
+                continue
+            }
+            var tier = rule.tier
+            if rule.negatable {
+                let from = max(clause.startIndex, start - 5)
+                if clause[from..<start].contains(where: { negators.contains($0.id) }) { tier = .concern }
+            }
+            let span = clause[start..<end].map(\.text).joined(separator: " ")
+            let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
+                                        reason: rule.reason + (tier == .concern ? " (negated: lowered to a concern)" : ""))
+            if tier > (best?.tier ?? .none) { best = finding }
         }
         return best
     }
 
+    /// True when the slot matches somewhere in the line.
+    private func occurs(_ slot: Slot, _ clause: ArraySlice<Token>) -> Bool {
+        clause.indices.contains { at(slot, clause, $0) != nil }
+    }
+
     /// The first place the rule's slots match in order with at most `maxGap` words between slots.
-    private func find(_ rule: Rule, _ clause: [Token]) -> (Int, Int)? {
-        for start in clause.indices {
+    private func find(_ rule: Rule, _ clause: ArraySlice<Token>, at positions: [Int]) -> (Int, Int)? {
+        for start in positions {
             guard var end = at(rule.slots[0], clause, start) else { continue }
             var ok = true
             for slot in rule.slots.dropFirst() {
                 var found: Int?
                 var i = end
-                while i < clause.count && i <= end + rule.maxGap {
+                while i < clause.endIndex && i <= end + rule.maxGap {
                     if let e = at(slot, clause, i) { found = e; break }
                     i += 1
                 }
@@ -136,48 +169,68 @@ public struct ConceptScanner: Sendable {
     }
 
     /// Where the slot ends when it matches at `i`, or nil.
-    private func at(_ slot: Slot, _ clause: [Token], _ i: Int) -> Int? {
-        if slot.classes & clause[i].classes != 0 { return i + 1 }
-        for run in slot.alternatives where i + run.count <= clause.count {
-            var k = 0
+    private func at(_ slot: Slot, _ clause: ArraySlice<Token>, _ i: Int) -> Int? {
+        let token = clause[i]
+        if slot.classes & token.classes != 0 { return i + 1 }
+        guard token.id >= 0, let runs = slot.runs[token.id] else { return nil }
+        for run in runs where i + run.count <= clause.endIndex {
+            var k = 1
             while k < run.count && clause[i + k].id == run[k] { k += 1 }
             if k == run.count { return i + run.count }
         }
         return nil
     }
 
-    /// Lower-case words separated by single spaces; apostrophes dropped ("don't" → "dont"), sentence
-    /// ends as "." tokens, other punctuation as spaces, runs of 3+ letters cut to 2, meaningful emoji named.
-    func normalize(_ text: String) -> String {
+    /// The words of `text`: lower-cased, apostrophes dropped ("don't" → "dont"), other punctuation
+    /// splitting words, runs of three or more equal letters cut to two, and the few meaningful emoji
+    /// named. Pure-ASCII text (the common case) is read byte by byte.
+    func tokenize(_ text: String) -> [Token] {
         var source = text
         if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            source = text.precomposedStringWithCompatibilityMapping
-                .folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+            for (symbol, name) in emoji where source.contains(symbol) {
+                source = source.replacingOccurrences(of: String(symbol), with: " \(name) ")
+            }
+            source = source.precomposedStringWithCompatibilityMapping
+                .folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
+                .replacingOccurrences(of: "\u{2019}", with: "'")
+                .replacingOccurrences(of: "\u{2018}", with: "'")
         }
-        var out = ""
-        out.reserveCapacity(source.utf8.count + 8)
-        var last: Character = " "
-        var run = 0
-        for ch in source {
-            if let name = emoji[ch] { out += " \(name) "; last = " "; run = 0; continue }
-            if ch.isLetter || ch.isNumber {
-                let lower = ch.isUppercase ? Character(ch.lowercased()) : ch
-                if lower == last { run += 1; if run >= 2 { continue } } else { run = 0 }
-                out.append(lower)
-                last = lower
-                continue
+        var tokens: [Token] = []
+        var word: [UInt8] = []
+        word.reserveCapacity(24)
+        func flush() {
+            guard !word.isEmpty else { return }
+            let text = String(decoding: word, as: UTF8.self)
+            let id = lookup(text)
+            var classes = id >= 0 ? (classOf[id] ?? 0) : 0
+            if let first = word.first, first >= 0x30 && first <= 0x39, let n = Int(text), n >= 10 {
+                classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit
             }
-            run = 0
-            if ch == "'" || ch == "\u{2019}" || ch == "\u{2018}" || ch == "`" || ch.unicodeScalars.first?.properties.generalCategory == .format {
-                continue
-            }
-            if ch == "." || ch == "!" || ch == "?" || ch == ";" || ch == "\n" {
-                out += " . "
-            } else if last != " " {
-                out.append(" ")
-            }
-            last = " "
+            word.removeAll(keepingCapacity: true)
+            tokens.append(Token(id: id, classes: classes, text: text))
         }
-        return out
+        var utf8 = Array(source.utf8)
+        utf8.append(0x20)
+        var i = 0
+        while i < utf8.count {
+            var b = utf8[i]
+            i += 1
+            if b >= 0x41 && b <= 0x5A { b += 0x20 }
+            let isWordByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
+            if isWordByte {
+                // Format characters (zero-width space and joiners, U+200B–U+200D, U+2060, U+FEFF) join words.
+                if b == 0xE2, i + 1 < utf8.count, utf8[i] == 0x80, (0x8B...0x8D).contains(utf8[i + 1]) { i += 2; continue }
+                if b == 0xE2, i + 1 < utf8.count, utf8[i] == 0x81, utf8[i + 1] == 0xA0 { i += 2; continue }
+                if b == 0xEF, i + 1 < utf8.count, utf8[i] == 0xBB, utf8[i + 1] == 0xBF { i += 2; continue }
+                if b < 0x80, word.count >= 2, word[word.count - 1] == b, word[word.count - 2] == b { continue }
+                word.append(b)
+            } else if b == 0x27 || b == 0x60 {
+                continue   // apostrophes and backticks join: "don't" → "dont"
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return tokens
     }
 }

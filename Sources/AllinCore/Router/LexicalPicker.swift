@@ -73,23 +73,41 @@ public struct LexicalPicker: SessionPicker {
             }
         }
         guard !queryTerms.isEmpty else { return nil }
+        // Dense arrays, not dictionaries: at 100,000 sessions a common word has thousands of postings.
         var isCandidate = [Bool](repeating: false, count: docLength.count)
         for c in candidates where c >= 0 && c < isCandidate.count { isCandidate[c] = true }
-        var scores: [Int32: Double] = [:]
-        var hits: [Int32: [Int]] = [:]
+        var scores = [Double](repeating: 0, count: docLength.count)
+        let k1 = LexicalPicker.k1, b = LexicalPicker.b
         for id in queryTerms {
             let weight = idf[id]
-            for p in postings[id] where isCandidate[Int(p.doc)] {
+            for p in postings[id] {
+                let doc = Int(p.doc)
+                guard isCandidate[doc] else { continue }
                 let tf = Double(p.tf)
-                let norm = LexicalPicker.k1 * (1 - LexicalPicker.b + LexicalPicker.b * docLength[Int(p.doc)] / averageLength)
-                scores[p.doc, default: 0] += weight * tf * (LexicalPicker.k1 + 1) / (tf + norm)
-                hits[p.doc, default: []].append(id)
+                let norm = k1 * (1 - b + b * docLength[doc] / averageLength)
+                scores[doc] += weight * tf * (k1 + 1) / (tf + norm)
             }
         }
-        guard let best = scores.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-              best.value > 0 else { return nil }
-        let words = (hits[best.key] ?? []).compactMap { queryWords[$0] }
-        return PickerAnswer(slug: catalog.sessions[Int(best.key)].slug, score: (best.value * 1000).rounded() / 1000,
+        var best = -1
+        var bestScore = 0.0
+        for c in candidates where c >= 0 && c < scores.count {
+            if scores[c] > bestScore || (scores[c] == bestScore && bestScore > 0 && c < best) {
+                best = c
+                bestScore = scores[c]
+            }
+        }
+        guard best >= 0, bestScore > 0 else { return nil }
+        // Which query words the winner shares (postings are sorted by session, so a binary search).
+        let words = queryTerms.filter { id in
+            let list = postings[id]
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if Int(list[mid].doc) < best { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < list.count && Int(list[lo].doc) == best
+        }.compactMap { queryWords[$0] }
+        return PickerAnswer(slug: catalog.sessions[best].slug, score: (bestScore * 1000).rounded() / 1000,
                             matchedTerms: words)
     }
 

@@ -176,7 +176,7 @@ public struct Router: Sendable {
         }
         let query = pickerText(checkIn)
         let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
-        if let answer, let index = catalog.sessionIndex[answer.slug], pool.contains(index) {
+        if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
             return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
                 ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
                 ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
@@ -187,6 +187,16 @@ public struct Router: Sendable {
             ("picker", .string(picker.name)), ("reason", .string(why)), defaultDetail,
             ("slug", .optional(fallback)),
         ]))
+    }
+
+    /// Membership in a candidate list; lists are built in catalog order, so a binary search.
+    static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == value
     }
 
     /// The words the picker ranks against: the free text plus the labels of the chosen chips.
