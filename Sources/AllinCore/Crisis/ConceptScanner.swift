@@ -9,6 +9,22 @@ public struct ConceptScanner: Sendable {
     struct Slot: Sendable {
         var runs: [Int32: [[Int32]]]
         var classes: UInt64
+        /// One bit per word id that starts a run: a bit test turns away almost every word before any hashing.
+        var firstBits: [UInt64]
+
+        init(runs: [Int32: [[Int32]]], classes: UInt64) {
+            self.runs = runs
+            self.classes = classes
+            let top = Int(runs.keys.max() ?? -1)
+            var bits = [UInt64](repeating: 0, count: top / 64 + 1)
+            for id in runs.keys where id >= 0 { bits[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
+            self.firstBits = top < 0 ? [] : bits
+        }
+
+        @inline(__always) func mayStart(_ id: Int32) -> Bool {
+            let i = Int(id)
+            return i >= 0 && (i >> 6) < firstBits.count && firstBits[i >> 6] & (1 << UInt64(i & 63)) != 0
+        }
     }
 
     struct Rule: Sendable {
@@ -172,7 +188,7 @@ public struct ConceptScanner: Sendable {
     private func at(_ slot: Slot, _ clause: ArraySlice<Token>, _ i: Int) -> Int? {
         let token = clause[i]
         if slot.classes & token.classes != 0 { return i + 1 }
-        guard token.id >= 0, let runs = slot.runs[token.id] else { return nil }
+        guard slot.mayStart(token.id), let runs = slot.runs[token.id] else { return nil }
         for run in runs where i + run.count <= clause.endIndex {
             var k = 1
             while k < run.count && clause[i + k].id == run[k] { k += 1 }
