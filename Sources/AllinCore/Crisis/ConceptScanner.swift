@@ -47,6 +47,8 @@ public struct ConceptScanner: Sendable {
     private let negators: Set<Int32>
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
+    private let table: ConceptWordTable
+    private let fold: ConceptFold
     /// The class bit given to numbers of 10 or more (the `@BIGNUM` class).
     private let bigNumberBit: UInt64
     /// The class bit given to years 1950–2099 (the `@YEAR` class; a past event, not a quantity).
@@ -73,13 +75,17 @@ public struct ConceptScanner: Sendable {
         self.negators = negators
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
+        self.table = ConceptWordTable(words)
+        self.fold = ConceptFold(emoji: emoji)
     }
 
     /// A token: its word id (-1 when unknown), class bits, and the original word.
     struct Token {
         var id: Int32
         var classes: UInt64
-        var text: String
+        /// Where the word's bytes are in the folded text (its words are only turned into strings for a match).
+        var start: Int32
+        var end: Int32
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
@@ -89,35 +95,33 @@ public struct ConceptScanner: Sendable {
     /// The highest-tier rule that matches `text`, or nil. Work is linear in the text: very long
     /// lines are taken in windows of 400 words (overlapping by 40, so no phrase is cut in two).
     public func scan(_ text: String) -> CrisisFinding? {
-        let tokens = tokenize(text)
-        if tokens.count <= 400 { return match(tokens[...]) }
+        let (tokens, bytes) = tokenize(text)
+        if tokens.count <= 400 { return match(tokens[...], bytes) }
         var best: CrisisFinding?
         var start = 0
         while start < tokens.count {
             let window = tokens[start..<min(tokens.count, start + 400)]
-            if let f = match(window), f.tier > (best?.tier ?? .none) { best = f }
+            if let f = match(window, bytes), f.tier > (best?.tier ?? .none) { best = f }
             start += 360
         }
         return best
     }
 
     /// A word's id; an unknown word with doubled letters is tried once more with them single
-    /// ("diee" → "die", "killl" was already cut to "kill").
-    private func lookup(_ word: String) -> Int32 {
-        if let id = words[word] { return id }
-        var bytes = Array(word.utf8)
+    /// ("diee" → "die"). Words are looked up by their bytes, never turned into strings.
+    private func lookup(_ word: ArraySlice<UInt8>) -> Int32 {
+        let id = table.id(of: word)
+        if id >= 0 { return id }
         var hasDouble = false
-        for k in 1..<max(1, bytes.count) where bytes[k] == bytes[k - 1] { hasDouble = true; break }
+        var k = word.startIndex + 1
+        while k < word.endIndex { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
         guard hasDouble else { return -1 }
-        var w = 1
-        for k in 1..<bytes.count where bytes[k] != bytes[w - 1] {
-            bytes[w] = bytes[k]
-            w += 1
-        }
-        return words[String(decoding: bytes[..<w], as: UTF8.self)] ?? -1
+        var single: [UInt8] = [word[word.startIndex]]
+        for byte in word.dropFirst() where byte != single[single.count - 1] { single.append(byte) }
+        return table.id(of: single[...])
     }
 
-    private func match(_ clause: ArraySlice<Token>) -> CrisisFinding? {
+    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
         // Where each rule's first slot can start, found in one pass over the words: a rule is only
         // tried at those places, so an ordinary line costs a few lookups per word, not per rule.
         var starts: [(rule: Int, position: Int)] = []
@@ -138,11 +142,11 @@ public struct ConceptScanner: Sendable {
         var k = 0
         while k < starts.count {
             let index = starts[k].rule
-            var positions: [Int] = []
-            while k < starts.count && starts[k].rule == index { positions.append(starts[k].position); k += 1 }
+            let from = k
+            while k < starts.count && starts[k].rule == index { k += 1 }
             let rule = rules[index]
             guard rule.tier > (best?.tier ?? .none) else { continue }
-            guard let (start, end) = find(rule, clause, at: positions) else { continue }
+            guard let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
             guard rule.with.allSatisfy({ occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
                 continue
             }
@@ -151,7 +155,8 @@ public struct ConceptScanner: Sendable {
                 let from = max(clause.startIndex, start - 5)
                 if clause[from..<start].contains(where: { negators.contains($0.id) }) { tier = .concern }
             }
-            let span = clause[start..<end].map(\.text).joined(separator: " ")
+            let span = clause[start..<end].map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
+                .joined(separator: " ")
             let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
                                         reason: rule.reason + (tier == .concern ? " (negated: lowered to a concern)" : ""))
             if tier > (best?.tier ?? .none) { best = finding }
@@ -165,8 +170,9 @@ public struct ConceptScanner: Sendable {
     }
 
     /// The first place the rule's slots match in order with at most `maxGap` words between slots.
-    private func find(_ rule: Rule, _ clause: ArraySlice<Token>, at positions: [Int]) -> (Int, Int)? {
-        for start in positions {
+    private func find(_ rule: Rule, _ clause: ArraySlice<Token>,
+                      at positions: ArraySlice<(rule: Int, position: Int)>) -> (Int, Int)? {
+        for (_, start) in positions {
             guard var end = at(rule.slots[0], clause, start) else { continue }
             var ok = true
             for slot in rule.slots.dropFirst() {
@@ -199,54 +205,133 @@ public struct ConceptScanner: Sendable {
 
     /// The words of `text`: lower-cased, apostrophes dropped ("don't" → "dont"), other punctuation
     /// splitting words, runs of three or more equal letters cut to two, and the few meaningful emoji
-    /// named. Pure-ASCII text (the common case) is read byte by byte.
-    func tokenize(_ text: String) -> [Token] {
-        var source = text
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for (symbol, name) in emoji where source.contains(symbol) {
-                source = source.replacingOccurrences(of: String(symbol), with: " \(name) ")
-            }
-            source = source.precomposedStringWithCompatibilityMapping
-                .folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
-                .replacingOccurrences(of: "\u{2019}", with: "'")
-                .replacingOccurrences(of: "\u{2018}", with: "'")
-        }
+    /// named. Pure-ASCII text (the common case) is read byte by byte; other text is first folded to
+    /// ASCII letters where a fold is known (accents, fullwidth, look-alikes) without Foundation.
+    func tokenize(_ text: String) -> ([Token], [UInt8]) {
+        var bytes: [UInt8] = text.utf8.allSatisfy({ $0 < 0x80 }) ? Array(text.utf8) : fold.ascii(text)
+        bytes.append(0x20)
         var tokens: [Token] = []
-        var word: [UInt8] = []
-        word.reserveCapacity(24)
-        func flush() {
-            guard !word.isEmpty else { return }
-            let text = String(decoding: word, as: UTF8.self)
-            let id = lookup(text)
-            var classes = id >= 0 ? (classOf[id] ?? 0) : 0
-            if let first = word.first, first >= 0x30 && first <= 0x39, let n = Int(text), n >= 10 {
-                classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit
-            }
-            word.removeAll(keepingCapacity: true)
-            tokens.append(Token(id: id, classes: classes, text: text))
-        }
-        var utf8 = Array(source.utf8)
-        utf8.append(0x20)
+        var start = -1
+        var w = 0   // bytes are compacted in place as they are read (case, dropped apostrophes, runs)
         var i = 0
-        while i < utf8.count {
-            var b = utf8[i]
+        func flush() {
+            guard start >= 0, w > start else { start = -1; return }
+            let word = bytes[start..<w]
+            let id = lookup(word)
+            var classes = id >= 0 ? (classOf[id] ?? 0) : 0
+            if let first = word.first, first >= 0x30 && first <= 0x39, word.count <= 6,
+               word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                let n = word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                if n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
+            }
+            tokens.append(Token(id: id, classes: classes, start: Int32(start), end: Int32(w)))
+            start = -1
+        }
+        while i < bytes.count {
+            var b = bytes[i]
             i += 1
             if b >= 0x41 && b <= 0x5A { b += 0x20 }
             let isWordByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
             if isWordByte {
-                // Format characters (zero-width space and joiners, U+200B–U+200D, U+2060, U+FEFF) join words.
-                if b == 0xE2, i + 1 < utf8.count, utf8[i] == 0x80, (0x8B...0x8D).contains(utf8[i + 1]) { i += 2; continue }
-                if b == 0xE2, i + 1 < utf8.count, utf8[i] == 0x81, utf8[i + 1] == 0xA0 { i += 2; continue }
-                if b == 0xEF, i + 1 < utf8.count, utf8[i] == 0xBB, utf8[i + 1] == 0xBF { i += 2; continue }
-                if b < 0x80, word.count >= 2, word[word.count - 1] == b, word[word.count - 2] == b { continue }
-                word.append(b)
+                if start < 0 { start = w }
+                if b < 0x80, w - start >= 2, bytes[w - 1] == b, bytes[w - 2] == b { continue }
+                bytes[w] = b
+                w += 1
             } else if b == 0x27 || b == 0x60 {
                 continue   // apostrophes and backticks join: "don't" → "dont"
             } else {
                 flush()
+                bytes[w] = 0x20
+                w += 1
             }
         }
         flush()
-        return tokens
+        return (tokens, bytes)
+    }
+}
+
+/// Bytes → word id for the concept words: open addressing over FNV-1a hashes, checked byte by byte.
+struct ConceptWordTable: Sendable {
+    private var keys: [[UInt8]] = []
+    private var ids: [Int32] = []
+    private var slots: [Int32]
+    private let mask: Int
+
+    init(_ words: [String: Int32]) {
+        var size = 16
+        while size < words.count * 3 { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        for (word, id) in words {
+            let bytes = Array(word.utf8)
+            var h = Self.hash(bytes[...]) & mask
+            while slots[h] >= 0 { h = (h + 1) & mask }
+            slots[h] = Int32(keys.count)
+            keys.append(bytes)
+            ids.append(id)
+        }
+    }
+
+    static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    func id(of word: ArraySlice<UInt8>) -> Int32 {
+        var h = Self.hash(word) & mask
+        while slots[h] >= 0 {
+            let k = Int(slots[h])
+            if keys[k].count == word.count && keys[k].elementsEqual(word) { return ids[k] }
+            h = (h + 1) & mask
+        }
+        return -1
+    }
+}
+
+/// Folds non-ASCII text to the ASCII the concept words are written in: accented Latin letters,
+/// fullwidth forms, mathematical letters and common Cyrillic/Greek look-alikes become plain letters;
+/// curly apostrophes become apostrophes; zero-width and format characters vanish; the few meaningful
+/// emoji become words. Tables are built once, so a line never calls Foundation.
+struct ConceptFold: Sendable {
+    private let map: [UInt32: [UInt8]]
+
+    init(emoji: [Character: String]) {
+        var map: [UInt32: [UInt8]] = [:]
+        func fold(_ v: UInt32) {
+            guard let scalar = Unicode.Scalar(v) else { return }
+            let folded = String(Character(scalar)).precomposedStringWithCompatibilityMapping
+                .folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
+            let bytes = Array(folded.utf8)
+            if !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) { map[v] = bytes }
+        }
+        for v in UInt32(0xC0)...0x24F { fold(v) }
+        for v in UInt32(0xFF01)...0xFF5E { fold(v) }
+        for v in UInt32(0x1D400)...0x1D7FF { fold(v) }
+        for v in UInt32(0x1E00)...0x1EFF { fold(v) }
+        let lookAlikes: [UInt32: String] = [
+            0x430: "a", 0x435: "e", 0x456: "i", 0x43E: "o", 0x440: "p", 0x441: "c", 0x443: "y", 0x445: "x",
+            0x455: "s", 0x458: "j", 0x410: "a", 0x415: "e", 0x406: "i", 0x41E: "o", 0x420: "p", 0x421: "c",
+            0x423: "y", 0x425: "x", 0x3BF: "o", 0x3B9: "i", 0x3B5: "e", 0x3B1: "a", 0x131: "i", 0x3C1: "p",
+        ]
+        for (v, s) in lookAlikes { map[v] = Array(s.utf8) }
+        for v: UInt32 in [0x2018, 0x2019, 0x02BC, 0x2032] { map[v] = [0x27] }
+        for v: UInt32 in [0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFE0F, 0xFE0E] { map[v] = [] }
+        for (symbol, name) in emoji {
+            if let v = symbol.unicodeScalars.first?.value { map[v] = Array(" \(name) ".utf8) }
+        }
+        self.map = map
+    }
+
+    func ascii(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 { out.append(UInt8(v)) } else if let bytes = map[v] { out += bytes } else {
+                out += Array(String(scalar).utf8)
+            }
+        }
+        return out
     }
 }
