@@ -7,9 +7,19 @@ struct BenchCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog"])
+        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog", "--only"])
         if args.has("--help") { cli.io.out(Help.bench); return 0 }
         let quick = args.has("--quick")
+        let parts = ["route", "detect", "frames"]
+        var only = Set(parts)
+        if let value = args.options["--only"] {
+            let asked = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard !asked.isEmpty, asked.allSatisfy(parts.contains) else {
+                throw CLIError.usage(command: "bench", message:
+                    "--only: expected one or more of route, detect, frames (comma-separated), got '\(Visible.text(value, limit: 40))'")
+            }
+            only = Set(asked)
+        }
         let clock = ContinuousClock()
         let loadStart = clock.now
         let catalog = try cli.loadCatalog(args)
@@ -24,7 +34,7 @@ struct BenchCommand {
 
         var table = TextTable(header: ["catalog", "sessions", "index build", "routes", "p50", "p99", "max"])
         let sizes: [(String, Int?)] = [("real", nil), ("generated", 1_000), ("generated", 10_000), ("generated", 100_000)]
-        for (name, size) in sizes {
+        for (name, size) in sizes where only.contains("route") {
             var cat = catalog
             if let size { cat = generator.catalog(basedOn: catalog, sessions: size) }
             let buildStart = clock.now
@@ -46,13 +56,15 @@ struct BenchCommand {
                                Self.us(samples[samples.count / 2]), Self.us(samples[samples.count * 99 / 100]),
                                Self.us(samples.last!)])
         }
-        cli.io.out("Route latency per check-in (targets: p99 < 100 µs real, < 2 ms at 100,000):\n")
-        cli.io.out(table.render())
+        if only.contains("route") {
+            cli.io.out("Route latency per check-in (targets: p99 < 100 µs real, < 2 ms at 100,000):\n")
+            cli.io.out(table.render() + "\n")
+        }
 
         let detector = CrisisDetector(lexicon: catalog.crisisLexicon)
         let classifier = AffectClassifier(lexicon: catalog.affectLexicon)
         var t = TextTable(header: ["corpus", "lines", "MB", "layer A", "layer B", "A + B", "affect"])
-        for unicode in [false, true] {
+        for unicode in [false, true] where only.contains("detect") {
             let lines = generator.corpus(bytes: quick ? 200_000 : 4_000_000, unicode: unicode)
             let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
             var fired = 0
@@ -70,10 +82,12 @@ struct BenchCommand {
             t.rows.append([unicode ? "with Unicode (1 line in 5)" : "everyday ASCII", "\(lines.count)",
                            String(format: "%.1f", Double(bytes) / 1e6), a, b, both, affect])
         }
-        cli.io.out("\nDetector throughput in MB/s (target > 20 MB/s):\n")
-        cli.io.out(t.render())
+        if only.contains("detect") {
+            cli.io.out("Detector throughput in MB/s (target > 20 MB/s):\n")
+            cli.io.out(t.render() + "\n")
+        }
         var frames = TextTable(header: ["screen", "frames", "p50", "p99", "max", "full redraw"])
-        for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+        for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] where only.contains("frames") {
             let bench = FrameBench(catalog: catalog, size: size)
             _ = await bench.run(passes: 3)   // warm up
             let result = await bench.run(passes: quick ? 5 : 120)
@@ -82,9 +96,11 @@ struct BenchCommand {
             frames.rows.append(["\(size.width)x\(size.height)", "\(result.frames)", us(sorted[sorted.count / 2]),
                                 us(sorted[sorted.count * 99 / 100]), us(sorted.last!), us(result.fullRedraw)])
         }
-        cli.io.out("\nKeypress to frame (update + view + diff, in-memory terminal; target p99 < 2 ms at 200x60):\n")
-        cli.io.out(frames.render())
-        cli.io.out("\nPeak memory (VmHWM): \(Self.peakMemory())\n")
+        if only.contains("frames") {
+            cli.io.out("Keypress to frame (update + view + diff, in-memory terminal; target p99 < 2 ms at 200x60):\n")
+            cli.io.out(frames.render() + "\n")
+        }
+        cli.io.out("Peak memory (VmHWM): \(Self.peakMemory())\n")
         return 0
     }
 

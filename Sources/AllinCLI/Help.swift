@@ -94,7 +94,7 @@ enum Help {
     """
 
     static let bench = """
-    Usage: allin bench [--quick] [--journal] [--catalog DIR]
+    Usage: allin bench [--quick] [--only PARTS] [--journal] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
     1,000, 10,000 and 100,000 sessions, detector throughput in MB/s, and the terminal front's
@@ -102,6 +102,7 @@ enum Help {
     Build in release mode for meaningful figures: swift run -c release allin bench
 
       --quick     Fewer iterations (for a smoke test)
+      --only P    Measure only these parts, comma-separated: route, detect, frames
       --journal   Measure the journal instead: insert rate and query times on 10,000 check-ins
                   (in a temporary directory; your own journal is not touched)
 

@@ -39,12 +39,16 @@ public struct ConceptScanner: Sendable {
     }
 
     private let words: [String: Int32]
-    private let classOf: [Int32: UInt64]
+    /// Class bits of each word id (ids are dense, 0..<words.count).
+    private let classOf: [UInt64]
     private let rules: [Rule]
-    /// Rules whose first slot can start at a word, by word id; and rules whose first slot has classes.
-    private let rulesByFirstWord: [Int32: [Int]]
+    /// The rules whose first slot can start at each word id (by its run keys or its classes), sorted,
+    /// flattened: the rules for id `w` are `startRules[startOffsets[w]..<startOffsets[w + 1]]`.
+    private let startOffsets: [Int32]
+    private let startRules: [Int32]
+    /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
     private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
-    private let negators: Set<Int32>
+    private let isNegator: [Bool]
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
     private let table: ConceptWordTable
@@ -61,18 +65,33 @@ public struct ConceptScanner: Sendable {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
         self.words = words
-        self.classOf = classOf
+        let count = (words.values.max().map { Int($0) + 1 }) ?? 0
+        var dense = [UInt64](repeating: 0, count: count)
+        for (id, bits) in classOf where id >= 0 && Int(id) < count { dense[Int(id)] = bits }
+        self.classOf = dense
         self.rules = rules
-        var byWord: [Int32: [Int]] = [:]
+        var byWord = [[Int32]](repeating: [], count: count)
         var byClass: [(classes: UInt64, rule: Int)] = []
         for (i, rule) in rules.enumerated() {
             guard let first = rule.slots.first else { continue }
-            for word in first.runs.keys { byWord[word, default: []].append(i) }
-            if first.classes != 0 { byClass.append((first.classes, i)) }
+            for word in first.runs.keys where word >= 0 && Int(word) < count { byWord[Int(word)].append(Int32(i)) }
+            if first.classes != 0 {
+                byClass.append((first.classes, i))
+                for id in 0..<count where dense[id] & first.classes != 0 { byWord[id].append(Int32(i)) }
+            }
         }
-        self.rulesByFirstWord = byWord
+        var offsets: [Int32] = [0]
+        var flat: [Int32] = []
+        for list in byWord {
+            flat += Set(list).sorted()
+            offsets.append(Int32(flat.count))
+        }
+        self.startOffsets = offsets
+        self.startRules = flat
         self.rulesByFirstClass = byClass
-        self.negators = negators
+        var negatorFlags = [Bool](repeating: false, count: count)
+        for id in negators where id >= 0 && Int(id) < count { negatorFlags[Int(id)] = true }
+        self.isNegator = negatorFlags
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
         self.table = ConceptWordTable(words)
@@ -109,51 +128,67 @@ public struct ConceptScanner: Sendable {
 
     /// A word's id; an unknown word with doubled letters is tried once more with them single
     /// ("diee" → "die"). Words are looked up by their bytes, never turned into strings.
-    private func lookup(_ word: ArraySlice<UInt8>) -> Int32 {
+    private func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         let id = table.id(of: word)
         if id >= 0 { return id }
         var hasDouble = false
-        var k = word.startIndex + 1
-        while k < word.endIndex { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
+        var k = 1
+        while k < word.count { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
         guard hasDouble else { return -1 }
-        var single: [UInt8] = [word[word.startIndex]]
+        var single: [UInt8] = [word[0]]
         for byte in word.dropFirst() where byte != single[single.count - 1] { single.append(byte) }
-        return table.id(of: single[...])
+        return single.withUnsafeBufferPointer { table.id(of: $0) }
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
         // Where each rule's first slot can start, found in one pass over the words: a rule is only
         // tried at those places, so an ordinary line costs a few lookups per word, not per rule.
-        var starts: [(rule: Int, position: Int)] = []
+        // Each start is packed as rule << 32 | position, so one integer sort orders them by rule, then place.
+        var starts: [Int] = []
         for i in clause.indices {
             let token = clause[i]
-            if token.id >= 0, let list = rulesByFirstWord[token.id] {
-                for rule in list { starts.append((rule, i)) }
-            }
-            if token.classes != 0 {
-                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 {
-                    starts.append((rule, i))
+            if token.id >= 0 {
+                let id = Int(token.id)
+                let dynamic = token.classes & ~classOf[id]
+                for r in Int(startOffsets[id])..<Int(startOffsets[id + 1]) { starts.append(Int(startRules[r]) << 32 | i) }
+                if dynamic != 0 {
+                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 { starts.append(rule << 32 | i) }
                 }
+            } else if token.classes != 0 {
+                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 { starts.append(rule << 32 | i) }
             }
         }
         guard !starts.isEmpty else { return nil }
-        starts.sort { $0.rule < $1.rule || ($0.rule == $1.rule && $0.position < $1.position) }
+        starts.sort()
+        // Which classes and which words the line holds: a rule with a slot that nothing in the line
+        // could fill is skipped without walking it.
+        var lineClasses: UInt64 = 0
+        var present = [UInt64](repeating: 0, count: (classOf.count + 63) / 64)
+        for token in clause {
+            lineClasses |= token.classes
+            if token.id >= 0 { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
+        }
+        func possible(_ slot: Slot) -> Bool {
+            if slot.classes & lineClasses != 0 { return true }
+            for w in 0..<min(slot.firstBits.count, present.count) where slot.firstBits[w] & present[w] != 0 { return true }
+            return false
+        }
         var best: CrisisFinding?
         var k = 0
         while k < starts.count {
-            let index = starts[k].rule
+            let index = starts[k] >> 32
             let from = k
-            while k < starts.count && starts[k].rule == index { k += 1 }
+            while k < starts.count && starts[k] >> 32 == index { k += 1 }
             let rule = rules[index]
-            guard rule.tier > (best?.tier ?? .none) else { continue }
-            guard let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
+            guard rule.tier > (best?.tier ?? .none), rule.slots.allSatisfy(possible), rule.with.allSatisfy(possible),
+                  let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
             guard rule.with.allSatisfy({ occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
                 continue
             }
             var tier = rule.tier
             if rule.negatable {
                 let from = max(clause.startIndex, start - 5)
-                if clause[from..<start].contains(where: { negators.contains($0.id) }) { tier = .concern }
+                if clause[from..<start].contains(where: { $0.id >= 0 && isNegator[Int($0.id)] }) { tier = .concern }
             }
             let span = clause[start..<end].map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
                 .joined(separator: " ")
@@ -171,8 +206,9 @@ public struct ConceptScanner: Sendable {
 
     /// The first place the rule's slots match in order with at most `maxGap` words between slots.
     private func find(_ rule: Rule, _ clause: ArraySlice<Token>,
-                      at positions: ArraySlice<(rule: Int, position: Int)>) -> (Int, Int)? {
-        for (_, start) in positions {
+                      at positions: ArraySlice<Int>) -> (Int, Int)? {
+        for packed in positions {
+            let start = packed & 0xFFFF_FFFF
             guard var end = at(rule.slots[0], clause, start) else { continue }
             var ok = true
             for slot in rule.slots.dropFirst() {
@@ -208,51 +244,73 @@ public struct ConceptScanner: Sendable {
     /// named. Pure-ASCII text (the common case) is read byte by byte; other text is first folded to
     /// ASCII letters where a fold is known (accents, fullwidth, look-alikes) without Foundation.
     func tokenize(_ text: String) -> ([Token], [UInt8]) {
-        var bytes: [UInt8] = text.utf8.allSatisfy({ $0 < 0x80 }) ? Array(text.utf8) : fold.ascii(text)
+        var bytes = Array(text.utf8)
+        if !bytes.withUnsafeBufferPointer(ConceptScanner.isASCII) { bytes = fold.ascii(text) }
         bytes.append(0x20)
         var tokens: [Token] = []
-        var start = -1
-        var w = 0   // bytes are compacted in place as they are read (case, dropped apostrophes, runs)
-        var i = 0
-        func flush() {
-            guard start >= 0, w > start else { start = -1; return }
-            let word = bytes[start..<w]
-            let id = lookup(word)
-            var classes = id >= 0 ? (classOf[id] ?? 0) : 0
-            if let first = word.first, first >= 0x30 && first <= 0x39, word.count <= 6,
-               word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                let n = word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-                if n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
-            }
-            tokens.append(Token(id: id, classes: classes, start: Int32(start), end: Int32(w)))
-            start = -1
-        }
-        while i < bytes.count {
-            var b = bytes[i]
-            i += 1
-            if b >= 0x41 && b <= 0x5A { b += 0x20 }
-            let isWordByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
-            if isWordByte {
-                if start < 0 { start = w }
-                if b < 0x80, w - start >= 2, bytes[w - 1] == b, bytes[w - 2] == b { continue }
-                bytes[w] = b
-                w += 1
-            } else if b == 0x27 || b == 0x60 {
-                continue   // apostrophes and backticks join: "don't" → "dont"
-            } else {
-                flush()
-                bytes[w] = 0x20
-                w += 1
+        tokens.reserveCapacity(bytes.count / 5 + 2)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var start = -1
+            var w = 0   // bytes are compacted in place as they are read (case, dropped apostrophes, runs)
+            for i in 0..<buffer.count {
+                var b = buffer[i]
+                if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80 {
+                    if start < 0 { start = w }
+                    if b < 0x80, w - start >= 2, buffer[w - 1] == b, buffer[w - 2] == b { continue }
+                    buffer[w] = b
+                    w += 1
+                } else if b == 0x27 || b == 0x60 {
+                    continue   // apostrophes and backticks join: "don't" → "dont"
+                } else {
+                    if start >= 0 && w > start {
+                        tokens.append(token(UnsafeBufferPointer(rebasing: buffer[start..<w]), start: start))
+                    }
+                    start = -1
+                    buffer[w] = 0x20
+                    w += 1
+                }
             }
         }
-        flush()
         return (tokens, bytes)
+    }
+
+    /// The token for one word of the folded text.
+    @inline(__always)
+    private func token(_ word: UnsafeBufferPointer<UInt8>, start: Int) -> Token {
+        let id = lookup(word)
+        var classes = id >= 0 && Int(id) < classOf.count ? classOf[Int(id)] : 0
+        if word[0] >= 0x30 && word[0] <= 0x39, word.count <= 6, word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            let n = word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            if n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
+        }
+        return Token(id: id, classes: classes, start: Int32(start), end: Int32(start + word.count))
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while i + 8 <= n {
+                if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+        }
+        while i < n {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
     }
 }
 
-/// Bytes → word id for the concept words: open addressing over FNV-1a hashes, checked byte by byte.
+/// Bytes → word id for the concept words: open addressing over FNV-1a hashes, checked byte by byte
+/// against one arena of spellings.
 struct ConceptWordTable: Sendable {
-    private var keys: [[UInt8]] = []
+    private var arena: [UInt8] = []
+    /// Per key: where its spelling starts in `arena`, its length, and its id.
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
     private var ids: [Int32] = []
     private var slots: [Int32]
     private let mask: Int
@@ -264,28 +322,38 @@ struct ConceptWordTable: Sendable {
         mask = size - 1
         for (word, id) in words {
             let bytes = Array(word.utf8)
-            var h = Self.hash(bytes[...]) & mask
+            var h = bytes.withUnsafeBufferPointer { Self.hash($0) } & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
-            slots[h] = Int32(keys.count)
-            keys.append(bytes)
+            slots[h] = Int32(ids.count)
+            starts.append(Int32(arena.count))
+            lengths.append(Int32(bytes.count))
+            arena += bytes
             ids.append(id)
         }
     }
 
-    static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
-    func id(of word: ArraySlice<UInt8>) -> Int32 {
+    func id(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
         var h = Self.hash(word) & mask
-        while slots[h] >= 0 {
-            let k = Int(slots[h])
-            if keys[k].count == word.count && keys[k].elementsEqual(word) { return ids[k] }
-            h = (h + 1) & mask
+        return arena.withUnsafeBufferPointer { arena in
+            while slots[h] >= 0 {
+                let k = Int(slots[h])
+                if Int(lengths[k]) == word.count {
+                    let s = Int(starts[k])
+                    var same = true
+                    for j in 0..<word.count where arena[s + j] != word[j] { same = false; break }
+                    if same { return ids[k] }
+                }
+                h = (h + 1) & mask
+            }
+            return -1
         }
-        return -1
     }
 }
 

@@ -35,6 +35,28 @@ public struct CrisisDetector: Sendable {
         return (a, withConcepts(scoreB(views, &shared), text))
     }
 
+    /// One text normalised once, for callers that run layer A and then maybe layer B on it.
+    public struct Prepared: Sendable {
+        let text: String
+        let views: [CrisisView]
+    }
+
+    public func prepare(_ text: String) -> Prepared {
+        Prepared(text: text, views: normalizer.views(text))
+    }
+
+    /// Layer A over a prepared text (same result as `layerA(text)`).
+    public func layerA(_ prepared: Prepared) -> CrisisFinding {
+        var shared = CrisisScratch()
+        return findingA(prepared.views, &shared)
+    }
+
+    /// Layer B over a prepared text (same result as `layerB(text)`).
+    public func layerB(_ prepared: Prepared) -> CrisisFinding {
+        var shared = CrisisScratch()
+        return withConcepts(scoreB(prepared.views, &shared), prepared.text)
+    }
+
     func findingA(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
         var best: CrisisCandidate?
         for view in views {

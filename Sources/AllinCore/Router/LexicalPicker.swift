@@ -8,22 +8,22 @@ public struct LexicalPicker: SessionPicker {
 
     private let termIDs: [String: Int]
     private let postings: [[Posting]]
-    private let idf: [Double]
-    private let docLength: [Double]
-    private let averageLength: Double
+    private let sessionCount: Int
     private let stopWords: Set<String>
     private static let k1 = 1.2
     private static let b = 0.75
 
     private struct Posting: Sendable {
         var doc: Int32
-        var tf: Float
+        /// The term's BM25 contribution to this session's score (idf × saturated, length-normalised tf),
+        /// computed once when the index is built.
+        var weight: Double
     }
 
     public init(catalog: Catalog) {
         stopWords = catalog.routing.stopWords
         var ids: [String: Int] = [:]
-        var lists: [[Posting]] = []
+        var lists: [[(doc: Int32, tf: Float)]] = []
         var lengths: [Double] = []
         lengths.reserveCapacity(catalog.sessions.count)
         for (doc, session) in catalog.sessions.enumerated() {
@@ -43,18 +43,23 @@ public struct LexicalPicker: SessionPicker {
                     length += Int(weight)
                 }
             }
-            for (id, tf) in counts.sorted(by: { $0.key < $1.key }) { lists[id].append(Posting(doc: Int32(doc), tf: tf)) }
+            for (id, tf) in counts.sorted(by: { $0.key < $1.key }) { lists[id].append((Int32(doc), tf)) }
             lengths.append(Double(length))
         }
         let n = Double(max(1, catalog.sessions.count))
+        let average = max(1, lengths.reduce(0, +) / n)
+        let k1 = LexicalPicker.k1, b = LexicalPicker.b
         termIDs = ids
-        postings = lists
-        idf = lists.map { list in
+        postings = lists.map { list in
             let df = Double(list.count)
-            return max(0.0001, log(1 + (n - df + 0.5) / (df + 0.5)))
+            let idf = max(0.0001, log(1 + (n - df + 0.5) / (df + 0.5)))
+            return list.map { doc, count in
+                let tf = Double(count)
+                let norm = k1 * (1 - b + b * lengths[Int(doc)] / average)
+                return Posting(doc: doc, weight: idf * tf * (k1 + 1) / (tf + norm))
+            }
         }
-        docLength = lengths
-        averageLength = max(1, lengths.reduce(0, +) / n)
+        sessionCount = catalog.sessions.count
     }
 
     public func pick(candidates: [Int], text: String, catalog: Catalog) async -> PickerAnswer? {
@@ -74,19 +79,11 @@ public struct LexicalPicker: SessionPicker {
         }
         guard !queryTerms.isEmpty else { return nil }
         // Dense arrays, not dictionaries: at 100,000 sessions a common word has thousands of postings.
-        var isCandidate = [Bool](repeating: false, count: docLength.count)
+        var isCandidate = [Bool](repeating: false, count: sessionCount)
         for c in candidates where c >= 0 && c < isCandidate.count { isCandidate[c] = true }
-        var scores = [Double](repeating: 0, count: docLength.count)
-        let k1 = LexicalPicker.k1, b = LexicalPicker.b
+        var scores = [Double](repeating: 0, count: sessionCount)
         for id in queryTerms {
-            let weight = idf[id]
-            for p in postings[id] {
-                let doc = Int(p.doc)
-                guard isCandidate[doc] else { continue }
-                let tf = Double(p.tf)
-                let norm = k1 * (1 - b + b * docLength[doc] / averageLength)
-                scores[doc] += weight * tf * (k1 + 1) / (tf + norm)
-            }
+            for p in postings[id] where isCandidate[Int(p.doc)] { scores[Int(p.doc)] += p.weight }
         }
         var best = -1
         var bestScore = 0.0
