@@ -85,6 +85,13 @@ struct CLIContractTests {
         #expect(r.stdout.isEmpty)
     }
 
+    @Test func benchRejectsAnUnknownPart() throws {
+        let r = try BinaryRunner.run(["bench", "--only", "route,speed"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--only: expected one or more of route, detect, frames"), "stderr: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func jsonlOneLineOutPerLineIn() throws {
         let input = """
         {"emotion":"happy","triggerText":"sunny walk","intensity":3,"intent":"soothe"}

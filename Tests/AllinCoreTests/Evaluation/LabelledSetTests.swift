@@ -28,6 +28,20 @@ struct LabelledSetTests {
         max(detector.layerA(text).tier, detector.layerB(text).tier)
     }
 
+    /// The router normalises each answer once and hands the result to both layers: that must give
+    /// exactly what the one-text calls give, line for line.
+    @Test("a prepared text gives the same findings as the text", arguments: ["crisis-labelled.tsv", "crisis-holdout3.tsv"])
+    func preparedMatchesText(file: String) throws {
+        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
+        for row in try Self.rows(file) {
+            let prepared = detector.prepare(row.text)
+            #expect(detector.layerA(prepared) == detector.layerA(row.text), "A: \(row.text)")
+            #expect(detector.layerB(prepared) == detector.layerB(row.text), "B: \(row.text)")
+            let both = detector.layers(row.text)
+            #expect(both.a == detector.layerA(prepared) && both.b == detector.layerB(prepared), "layers: \(row.text)")
+        }
+    }
+
     @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-holdout2.tsv", "crisis-holdout3.tsv", "crisis-dev.tsv"])
     func crisisSet(file: String) throws {
         let rows = try Self.rows(file)

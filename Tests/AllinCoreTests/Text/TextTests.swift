@@ -19,6 +19,44 @@ struct TextTests {
         #expect(back["z"] == .string("a\u{1B}b\n"))
     }
 
+    /// The byte-level ASCII path must split exactly as the general path does: a trailing non-ASCII
+    /// word forces the general path, so both can be compared on the same text.
+    @Test("ASCII words agree with the general path", arguments: [
+        "Can't SLEEP -- deadlines!! 3 reports, due 9am", "  leading and trailing  ", "", "''", "don't-stop_me now",
+        "tab\tnew\nline\r\ncrlf", "MiXeD cAsE 42x", "a.b,c;d:e?f!g(h)i[j]k{l}m/n\\o|p", "`backtick` and \"quotes\"",
+    ])
+    func asciiWordsAgree(text: String) {
+        let general = Tokens.words(text + " \u{E9}")
+        #expect(Tokens.asciiWords(text) == Array(general.dropLast()))
+        #expect(general.last == "\u{E9}")
+    }
+
+    /// The previous, String-based stemmer, kept as the reference the byte-level one must match.
+    static func referenceStem(_ word: String) -> String {
+        guard word.count > 4, word.unicodeScalars.allSatisfy(\.isASCII) else { return word }
+        for suffix in ["ingly", "ings", "ing", "edly", "ied", "ies", "ed", "ly", "s"] {
+            if word.hasSuffix(suffix), word.count - suffix.count >= 3 {
+                if suffix == "s", word.hasSuffix("ss") || word.hasSuffix("us") || word.hasSuffix("is") { return word }
+                let stem = String(word.dropLast(suffix.count))
+                return suffix == "ied" || suffix == "ies" ? stem + "y" : stem
+            }
+        }
+        return word
+    }
+
+    @Test func stemsMatchTheReference() {
+        let words = ["amazingly", "feelings", "worrying", "hurriedly", "carried", "cities", "walked", "slowly", "plans",
+                     "glass", "status", "crisis", "thing", "things", "spied", "tied", "cats", "bus", "ied", "xing", "bring",
+                     "café", "cafés", "deadlines", "deadline", "worried", "stress", "sleeping", "ss", "", "naïvely"]
+        for word in words { #expect(Tokens.stem(word) == Self.referenceStem(word), "\(word)") }
+        // Every word of the session texts, too.
+        for session in realCatalog.sessions {
+            for word in Tokens.words(session.title + " " + session.description + " " + session.tags.joined(separator: " ")) {
+                #expect(Tokens.stem(word) == Self.referenceStem(word), "\(word)")
+            }
+        }
+    }
+
     @Test func wordsAndStems() {
         #expect(Tokens.words("Can't SLEEP—deadlines! café") == ["cant", "sleep", "deadlines", "café"])
         #expect(Tokens.stem("deadlines") == Tokens.stem("deadline"))
