@@ -141,38 +141,52 @@ public struct ConceptScanner: Sendable {
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
-        // Where each rule's first slot can start, found in one pass over the words: a rule is only
-        // tried at those places, so an ordinary line costs a few lookups per word, not per rule.
-        // Each start is packed as rule << 32 | position, so one integer sort orders them by rule, then place.
-        var starts: [Int] = []
-        for i in clause.indices {
-            let token = clause[i]
-            if token.id >= 0 {
-                let id = Int(token.id)
-                let dynamic = token.classes & ~classOf[id]
-                for r in Int(startOffsets[id])..<Int(startOffsets[id + 1]) { starts.append(Int(startRules[r]) << 32 | i) }
-                if dynamic != 0 {
-                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 { starts.append(rule << 32 | i) }
-                }
-            } else if token.classes != 0 {
-                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 { starts.append(rule << 32 | i) }
-            }
-        }
-        guard !starts.isEmpty else { return nil }
-        starts.sort()
-        // Which classes and which words the line holds: a rule with a slot that nothing in the line
-        // could fill is skipped without walking it.
+        // Which classes and which words the line holds: a rule with a slot (or a required `with`
+        // slot) that nothing in the line could fill cannot match, so it is never tried.
         var lineClasses: UInt64 = 0
         var present = [UInt64](repeating: 0, count: (classOf.count + 63) / 64)
         for token in clause {
             lineClasses |= token.classes
-            if token.id >= 0 { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
+            if token.id >= 0 && Int(token.id) < classOf.count { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
         }
         func possible(_ slot: Slot) -> Bool {
             if slot.classes & lineClasses != 0 { return true }
             for w in 0..<min(slot.firstBits.count, present.count) where slot.firstBits[w] & present[w] != 0 { return true }
             return false
         }
+        // Per rule: 0 not yet known, 1 possible, 2 impossible (decided on first need).
+        var verdict = [UInt8](repeating: 0, count: rules.count)
+        func worthTrying(_ rule: Int) -> Bool {
+            if verdict[rule] == 0 {
+                let r = rules[rule]
+                verdict[rule] = r.slots.allSatisfy(possible) && r.with.allSatisfy(possible) ? 1 : 2
+            }
+            return verdict[rule] == 1
+        }
+        // Where each rule's first slot can start, found in one pass over the words. Each start is
+        // packed as rule << 32 | position, so one integer sort orders them by rule, then place.
+        var starts: [Int] = []
+        for i in clause.indices {
+            let token = clause[i]
+            if token.id >= 0 {
+                let id = Int(token.id)
+                let dynamic = token.classes & ~classOf[id]
+                for r in Int(startOffsets[id])..<Int(startOffsets[id + 1]) where worthTrying(Int(startRules[r])) {
+                    starts.append(Int(startRules[r]) << 32 | i)
+                }
+                if dynamic != 0 {
+                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 && worthTrying(rule) {
+                        starts.append(rule << 32 | i)
+                    }
+                }
+            } else if token.classes != 0 {
+                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 && worthTrying(rule) {
+                    starts.append(rule << 32 | i)
+                }
+            }
+        }
+        guard !starts.isEmpty else { return nil }
+        starts.sort()
         var best: CrisisFinding?
         var k = 0
         while k < starts.count {
@@ -180,8 +194,7 @@ public struct ConceptScanner: Sendable {
             let from = k
             while k < starts.count && starts[k] >> 32 == index { k += 1 }
             let rule = rules[index]
-            guard rule.tier > (best?.tier ?? .none), rule.slots.allSatisfy(possible), rule.with.allSatisfy(possible),
-                  let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
+            guard rule.tier > (best?.tier ?? .none), let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
             guard rule.with.allSatisfy({ occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
                 continue
             }
