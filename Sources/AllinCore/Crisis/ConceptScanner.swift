@@ -49,6 +49,13 @@ public struct ConceptScanner: Sendable {
     /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
     private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
     private let isNegator: [Bool]
+    /// What each rule needs the line to hold before it is worth walking: one requirement per slot
+    /// (and per `with` slot), flattened. Requirement `q` is met when the line has a word of class
+    /// `needClasses[q]`, or one of the words whose bits are `needBits[needBitsStart[q]..<needBitsStart[q + 1]]`.
+    private let ruleNeeds: [Int32]          // rule r's requirements: ruleNeeds[r]..<ruleNeeds[r + 1]
+    private let needClasses: [UInt64]
+    private let needBitsStart: [Int32]
+    private let needBits: [UInt64]
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
     private let table: ConceptWordTable
@@ -92,6 +99,19 @@ public struct ConceptScanner: Sendable {
         var negatorFlags = [Bool](repeating: false, count: count)
         for id in negators where id >= 0 && Int(id) < count { negatorFlags[Int(id)] = true }
         self.isNegator = negatorFlags
+        var ruleNeeds: [Int32] = [0], needClasses: [UInt64] = [], needBitsStart: [Int32] = [0], needBits: [UInt64] = []
+        for rule in rules {
+            for slot in rule.slots + rule.with {
+                needClasses.append(slot.classes)
+                needBits += slot.firstBits
+                needBitsStart.append(Int32(needBits.count))
+            }
+            ruleNeeds.append(Int32(needClasses.count))
+        }
+        self.ruleNeeds = ruleNeeds
+        self.needClasses = needClasses
+        self.needBitsStart = needBitsStart
+        self.needBits = needBits
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
         self.table = ConceptWordTable(words)
@@ -143,24 +163,49 @@ public struct ConceptScanner: Sendable {
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
         // Which classes and which words the line holds: a rule with a slot (or a required `with`
         // slot) that nothing in the line could fill cannot match, so it is never tried.
-        var lineClasses: UInt64 = 0
-        var present = [UInt64](repeating: 0, count: (classOf.count + 63) / 64)
-        for token in clause {
-            lineClasses |= token.classes
-            if token.id >= 0 && Int(token.id) < classOf.count { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
-        }
-        func possible(_ slot: Slot) -> Bool {
-            if slot.classes & lineClasses != 0 { return true }
-            for w in 0..<min(slot.firstBits.count, present.count) where slot.firstBits[w] & present[w] != 0 { return true }
-            return false
-        }
-        // Per rule: 0 not yet known, 1 possible, 2 impossible (decided on first need).
-        var verdict = [UInt8](repeating: 0, count: rules.count)
-        func worthTrying(_ rule: Int) -> Bool {
-            if verdict[rule] == 0 {
-                let r = rules[rule]
-                verdict[rule] = r.slots.allSatisfy(possible) && r.with.allSatisfy(possible) ? 1 : 2
+        let words = (classOf.count + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { present in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(rules.count, 1)) { verdict in
+                present.initialize(repeating: 0)
+                verdict.initialize(repeating: 0)
+                var lineClasses: UInt64 = 0
+                for token in clause {
+                    lineClasses |= token.classes
+                    if token.id >= 0 && Int(token.id) < classOf.count { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
+                }
+                return match(clause, bytes, lineClasses: lineClasses, present: UnsafeBufferPointer(present), verdict: verdict)
             }
+        }
+    }
+
+    /// Whether every requirement of `rule` is met by the line's classes and words.
+    @inline(__always)
+    private func possible(_ rule: Int, lineClasses: UInt64, present: UnsafeBufferPointer<UInt64>) -> Bool {
+        var q = Int(ruleNeeds[rule])
+        let end = Int(ruleNeeds[rule + 1])
+        while q < end {
+            if needClasses[q] & lineClasses == 0 {
+                var met = false
+                var w = Int(needBitsStart[q])
+                let stop = min(Int(needBitsStart[q + 1]), w + present.count)
+                var k = 0
+                while w < stop {
+                    if needBits[w] & present[k] != 0 { met = true; break }
+                    w += 1
+                    k += 1
+                }
+                if !met { return false }
+            }
+            q += 1
+        }
+        return true
+    }
+
+    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], lineClasses: UInt64,
+                       present: UnsafeBufferPointer<UInt64>, verdict: UnsafeMutableBufferPointer<UInt8>) -> CrisisFinding? {
+        // Per rule: 0 not yet known, 1 possible, 2 impossible (decided on first need).
+        func worthTrying(_ rule: Int) -> Bool {
+            if verdict[rule] == 0 { verdict[rule] = possible(rule, lineClasses: lineClasses, present: present) ? 1 : 2 }
             return verdict[rule] == 1
         }
         // Where each rule's first slot can start, found in one pass over the words. Each start is
