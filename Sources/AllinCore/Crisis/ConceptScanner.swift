@@ -42,10 +42,10 @@ public struct ConceptScanner: Sendable {
     /// Class bits of each word id (ids are dense, 0..<words.count).
     private let classOf: [UInt64]
     private let rules: [Rule]
-    /// The rules whose first slot can start at each word id (by its run keys or its classes), sorted,
-    /// flattened: the rules for id `w` are `startRules[startOffsets[w]..<startOffsets[w + 1]]`.
-    private let startOffsets: [Int32]
-    private let startRules: [Int32]
+    /// The rules whose first slot can start at each word id (by its run keys or its classes), as a
+    /// bitset over rules: word `w`'s bits are `startMasks[w * ruleWords ..< (w + 1) * ruleWords]`.
+    private let startMasks: [UInt64]
+    private let ruleWords: Int
     /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
     private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
     private let isNegator: [Bool]
@@ -87,14 +87,13 @@ public struct ConceptScanner: Sendable {
                 for id in 0..<count where dense[id] & first.classes != 0 { byWord[id].append(Int32(i)) }
             }
         }
-        var offsets: [Int32] = [0]
-        var flat: [Int32] = []
-        for list in byWord {
-            flat += Set(list).sorted()
-            offsets.append(Int32(flat.count))
+        let ruleWords = max(1, (rules.count + 63) / 64)
+        var masks = [UInt64](repeating: 0, count: count * ruleWords)
+        for (id, list) in byWord.enumerated() {
+            for rule in list { masks[id * ruleWords + Int(rule) / 64] |= 1 << UInt64(Int(rule) % 64) }
         }
-        self.startOffsets = offsets
-        self.startRules = flat
+        self.startMasks = masks
+        self.ruleWords = ruleWords
         self.rulesByFirstClass = byClass
         var negatorFlags = [Bool](repeating: false, count: count)
         for id in negators where id >= 0 && Int(id) < count { negatorFlags[Int(id)] = true }
@@ -165,7 +164,7 @@ public struct ConceptScanner: Sendable {
         // slot) that nothing in the line could fill cannot match, so it is never tried.
         let words = (classOf.count + 63) / 64
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { present in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(rules.count, 1)) { verdict in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * ruleWords) { verdict in
                 present.initialize(repeating: 0)
                 verdict.initialize(repeating: 0)
                 var lineClasses: UInt64 = 0
@@ -202,11 +201,16 @@ public struct ConceptScanner: Sendable {
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], lineClasses: UInt64,
-                       present: UnsafeBufferPointer<UInt64>, verdict: UnsafeMutableBufferPointer<UInt8>) -> CrisisFinding? {
-        // Per rule: 0 not yet known, 1 possible, 2 impossible (decided on first need).
+                       present: UnsafeBufferPointer<UInt64>, verdict: UnsafeMutableBufferPointer<UInt64>) -> CrisisFinding? {
+        // Two bitsets over rules: `verdict[w]` which rules are decided, `verdict[ruleWords + w]` which
+        // of those are possible. A rule is decided the first time a word could start it.
         func worthTrying(_ rule: Int) -> Bool {
-            if verdict[rule] == 0 { verdict[rule] = possible(rule, lineClasses: lineClasses, present: present) ? 1 : 2 }
-            return verdict[rule] == 1
+            let w = rule / 64, bit: UInt64 = 1 << UInt64(rule % 64)
+            if verdict[w] & bit == 0 {
+                verdict[w] |= bit
+                if possible(rule, lineClasses: lineClasses, present: present) { verdict[ruleWords + w] |= bit }
+            }
+            return verdict[ruleWords + w] & bit != 0
         }
         // Where each rule's first slot can start, found in one pass over the words. Each start is
         // packed as rule << 32 | position, so one integer sort orders them by rule, then place.
@@ -216,8 +220,19 @@ public struct ConceptScanner: Sendable {
             if token.id >= 0 {
                 let id = Int(token.id)
                 let dynamic = token.classes & ~classOf[id]
-                for r in Int(startOffsets[id])..<Int(startOffsets[id + 1]) where worthTrying(Int(startRules[r])) {
-                    starts.append(Int(startRules[r]) << 32 | i)
+                for w in 0..<ruleWords {
+                    var mask = startMasks[id * ruleWords + w]
+                    if mask == 0 { continue }
+                    var undecided = mask & ~verdict[w]
+                    while undecided != 0 {
+                        _ = worthTrying(w * 64 + undecided.trailingZeroBitCount)
+                        undecided &= undecided - 1
+                    }
+                    mask &= verdict[ruleWords + w]
+                    while mask != 0 {
+                        starts.append((w * 64 + mask.trailingZeroBitCount) << 32 | i)
+                        mask &= mask - 1
+                    }
                 }
                 if dynamic != 0 {
                     for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 && worthTrying(rule) {
