@@ -41,8 +41,9 @@ public struct CrisisDetector: Sendable {
         let views: [CrisisView]
     }
 
-    public func prepare(_ text: String) -> Prepared {
-        Prepared(text: text, views: normalizer.views(text))
+    /// `forLayerBOnly` skips the despaced view, which only layer A reads.
+    public func prepare(_ text: String, forLayerBOnly: Bool = false) -> Prepared {
+        Prepared(text: text, views: normalizer.views(text, despaced: !forLayerBOnly))
     }
 
     /// Layer A over a prepared text (same result as `layerA(text)`).

@@ -114,7 +114,7 @@ public struct Router: Sendable {
             if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
         }
         if texts.count > 1 {
-            let f = detector.layerB(detector.prepare(texts.map(\.text).joined(separator: ". ")))
+            let f = detector.layerB(detector.prepare(texts.map(\.text).joined(separator: ". "), forLayerBOnly: true))
             if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: "all") }
         }
         return best

@@ -37,6 +37,7 @@ struct LabelledSetTests {
             let prepared = detector.prepare(row.text)
             #expect(detector.layerA(prepared) == detector.layerA(row.text), "A: \(row.text)")
             #expect(detector.layerB(prepared) == detector.layerB(row.text), "B: \(row.text)")
+            #expect(detector.layerB(detector.prepare(row.text, forLayerBOnly: true)) == detector.layerB(row.text), "B only: \(row.text)")
             let both = detector.layers(row.text)
             #expect(both.a == detector.layerA(prepared) && both.b == detector.layerB(prepared), "layers: \(row.text)")
         }
