@@ -12,13 +12,8 @@ extension ConceptScanner {
         top.rejectUnknownKeys(["about", "classes", "negators", "clauseBreaks", "emoji", "rules"])
         issues += top.issues
 
-        var words: [String: Int32] = [:]
-        func id(_ w: String) -> Int32 {
-            if let known = words[w] { return known }
-            let new = Int32(words.count)
-            words[w] = new
-            return new
-        }
+        var words = CrisisVocabulary()
+        func id(_ w: String) -> Int32 { words.intern(w) }
         var classBits: [String: UInt64] = [:]
         var classOf: [Int32: UInt64] = [:]
         if case let .object(pairs)? = root["classes"] {

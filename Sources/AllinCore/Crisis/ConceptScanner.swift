@@ -38,8 +38,7 @@ public struct ConceptScanner: Sendable {
         var reason: String
     }
 
-    private let words: [String: Int32]
-    /// Class bits of each word id (ids are dense, 0..<words.count).
+    /// Class bits of each word id (ids are dense, 0..<table.count).
     private let classOf: [UInt64]
     private let rules: [Rule]
     /// The rules whose first slot can start at each word id (by its run keys or its classes), as a
@@ -58,7 +57,8 @@ public struct ConceptScanner: Sendable {
     private let needBits: [UInt64]
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
-    private let table: ConceptWordTable
+    /// The concept words by their bytes; its ids are the ids the rules use.
+    private let table: CrisisVocabulary
     private let fold: ConceptFold
     /// The class bit given to numbers of 10 or more (the `@BIGNUM` class).
     private let bigNumberBit: UInt64
@@ -67,30 +67,26 @@ public struct ConceptScanner: Sendable {
 
     public static let fileName = "crisis/concepts.json"
 
-    init(words: [String: Int32], classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
+    init(words: CrisisVocabulary, classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
          clauseBreaks: Set<Int32>, emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64) {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
-        self.words = words
-        let count = (words.values.max().map { Int($0) + 1 }) ?? 0
+        let count = words.count
         var dense = [UInt64](repeating: 0, count: count)
         for (id, bits) in classOf where id >= 0 && Int(id) < count { dense[Int(id)] = bits }
         self.classOf = dense
         self.rules = rules
-        var byWord = [[Int32]](repeating: [], count: count)
+        let ruleWords = max(1, (rules.count + 63) / 64)
+        var masks = [UInt64](repeating: 0, count: count * ruleWords)
         var byClass: [(classes: UInt64, rule: Int)] = []
         for (i, rule) in rules.enumerated() {
             guard let first = rule.slots.first else { continue }
-            for word in first.runs.keys where word >= 0 && Int(word) < count { byWord[Int(word)].append(Int32(i)) }
+            let bit: UInt64 = 1 << UInt64(i % 64)
+            for word in first.runs.keys where word >= 0 && Int(word) < count { masks[Int(word) * ruleWords + i / 64] |= bit }
             if first.classes != 0 {
                 byClass.append((first.classes, i))
-                for id in 0..<count where dense[id] & first.classes != 0 { byWord[id].append(Int32(i)) }
+                for id in 0..<count where dense[id] & first.classes != 0 { masks[id * ruleWords + i / 64] |= bit }
             }
-        }
-        let ruleWords = max(1, (rules.count + 63) / 64)
-        var masks = [UInt64](repeating: 0, count: count * ruleWords)
-        for (id, list) in byWord.enumerated() {
-            for rule in list { masks[id * ruleWords + Int(rule) / 64] |= 1 << UInt64(Int(rule) % 64) }
         }
         self.startMasks = masks
         self.ruleWords = ruleWords
@@ -113,7 +109,7 @@ public struct ConceptScanner: Sendable {
         self.needBits = needBits
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
-        self.table = ConceptWordTable(words)
+        self.table = words
         self.fold = ConceptFold(emoji: emoji)
     }
 
@@ -127,7 +123,7 @@ public struct ConceptScanner: Sendable {
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
-    static let empty = ConceptScanner(words: [:], classOf: [:], rules: [], negators: [], clauseBreaks: [], emoji: [:],
+    static let empty = ConceptScanner(words: CrisisVocabulary(), classOf: [:], rules: [], negators: [], clauseBreaks: [], emoji: [:],
                                       bigNumberBit: 0, yearBit: 0)
 
     /// The highest-tier rule that matches `text`, or nil. Work is linear in the text: very long
@@ -148,22 +144,21 @@ public struct ConceptScanner: Sendable {
     /// A word's id; an unknown word with doubled letters is tried once more with them single
     /// ("diee" → "die"). Words are looked up by their bytes, never turned into strings.
     private func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let id = table.id(of: word)
-        if id >= 0 { return id }
+        if let id = table.lookup(word) { return id }
         var hasDouble = false
         var k = 1
         while k < word.count { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
         guard hasDouble else { return -1 }
         var single: [UInt8] = [word[0]]
         for byte in word.dropFirst() where byte != single[single.count - 1] { single.append(byte) }
-        return single.withUnsafeBufferPointer { table.id(of: $0) }
+        return single.withUnsafeBufferPointer { table.lookup($0) } ?? -1
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
         // Which classes and which words the line holds: a rule with a slot (or a required `with`
         // slot) that nothing in the line could fill cannot match, so it is never tried.
-        let words = (classOf.count + 63) / 64
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { present in
+        let presenceWords = (classOf.count + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(presenceWords, 1)) { present in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * ruleWords) { verdict in
                 present.initialize(repeating: 0)
                 verdict.initialize(repeating: 0)
@@ -318,7 +313,7 @@ public struct ConceptScanner: Sendable {
     /// ASCII letters where a fold is known (accents, fullwidth, look-alikes) without Foundation.
     func tokenize(_ text: String) -> ([Token], [UInt8]) {
         var bytes = Array(text.utf8)
-        if !bytes.withUnsafeBufferPointer(ConceptScanner.isASCII) { bytes = fold.ascii(text) }
+        if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) { bytes = fold.ascii(text) }
         bytes.append(0x20)
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 5 + 2)
@@ -358,75 +353,6 @@ public struct ConceptScanner: Sendable {
             if n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
         }
         return Token(id: id, classes: classes, start: Int32(start), end: Int32(start + word.count))
-    }
-
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = bytes.count
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while i + 8 <= n {
-                if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                i += 8
-            }
-        }
-        while i < n {
-            if bytes[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
-    }
-}
-
-/// Bytes → word id for the concept words: open addressing over FNV-1a hashes, checked byte by byte
-/// against one arena of spellings.
-struct ConceptWordTable: Sendable {
-    private var arena: [UInt8] = []
-    /// Per key: where its spelling starts in `arena`, its length, and its id.
-    private var starts: [Int32] = []
-    private var lengths: [Int32] = []
-    private var ids: [Int32] = []
-    private var slots: [Int32]
-    private let mask: Int
-
-    init(_ words: [String: Int32]) {
-        var size = 16
-        while size < words.count * 3 { size <<= 1 }
-        slots = [Int32](repeating: -1, count: size)
-        mask = size - 1
-        for (word, id) in words {
-            let bytes = Array(word.utf8)
-            var h = bytes.withUnsafeBufferPointer { Self.hash($0) } & mask
-            while slots[h] >= 0 { h = (h + 1) & mask }
-            slots[h] = Int32(ids.count)
-            starts.append(Int32(arena.count))
-            lengths.append(Int32(bytes.count))
-            arena += bytes
-            ids.append(id)
-        }
-    }
-
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
-    }
-
-    func id(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var h = Self.hash(word) & mask
-        return arena.withUnsafeBufferPointer { arena in
-            while slots[h] >= 0 {
-                let k = Int(slots[h])
-                if Int(lengths[k]) == word.count {
-                    let s = Int(starts[k])
-                    var same = true
-                    for j in 0..<word.count where arena[s + j] != word[j] { same = false; break }
-                    if same { return ids[k] }
-                }
-                h = (h + 1) & mask
-            }
-            return -1
-        }
     }
 }
 
