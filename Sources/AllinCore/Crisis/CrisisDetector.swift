@@ -22,8 +22,7 @@ public struct CrisisDetector: Sendable {
 
     /// Layer A: the normalised phrase grammar. Returns the highest-tier finding (tier .none when clear).
     public func layerA(_ text: String) -> CrisisFinding {
-        var shared = CrisisScratch()
-        return findingA(memo.views(text, normalizer), &shared)
+        layerA(Prepared(text: text, views: memo.views(text, normalizer)))
     }
 
     /// Both layers over one normalisation of `text` (the router's usual call: half the work of
@@ -46,13 +45,13 @@ public struct CrisisDetector: Sendable {
         Prepared(text: text, views: normalizer.views(text, despaced: !forLayerBOnly))
     }
 
-    /// Layer A over a prepared text (same result as `layerA(text)`).
+    /// Layer A over a prepared text (what `layerA(text)` runs).
     public func layerA(_ prepared: Prepared) -> CrisisFinding {
         var shared = CrisisScratch()
         return findingA(prepared.views, &shared)
     }
 
-    /// Layer B over a prepared text (same result as `layerB(text)`).
+    /// Layer B over a prepared text (what `layerB(text)` runs).
     public func layerB(_ prepared: Prepared) -> CrisisFinding {
         var shared = CrisisScratch()
         return withConcepts(scoreB(prepared.views, &shared), prepared.text)
@@ -88,8 +87,7 @@ public struct CrisisDetector: Sendable {
     /// preparation). `score` in 0...1; >= 0.5 → .crisis, 0.25..<0.5 → .concern, else .none; may return
     /// .immediate when preparation/method+time features are strong. Never throws, never crashes.
     public func layerB(_ text: String) -> CrisisFinding {
-        var shared = CrisisScratch()
-        return withConcepts(scoreB(memo.views(text, normalizer), &shared), text)
+        layerB(Prepared(text: text, views: memo.views(text, normalizer)))
     }
 
     /// Layer B is the weighted score and the concept rules together: the higher tier wins, and the

@@ -99,8 +99,8 @@ public struct Router: Sendable {
     /// Layer A on each field; the highest tier wins, the earliest field on a tie.
     func scanA(_ texts: [(field: String, text: String)], _ prepared: [CrisisDetector.Prepared]) -> CrisisDecision? {
         var best: CrisisDecision?
-        for (i, (field, _)) in texts.enumerated() {
-            let f = detector.layerA(prepared[i])
+        for ((field, _), text) in zip(texts, prepared) {
+            let f = detector.layerA(text)
             if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
         }
         return best
@@ -109,8 +109,8 @@ public struct Router: Sendable {
     /// Layer B on each field and on all of them together (B weighs context across answers).
     func scanB(_ texts: [(field: String, text: String)], _ prepared: [CrisisDetector.Prepared]) -> CrisisDecision? {
         var best: CrisisDecision?
-        for (i, (field, _)) in texts.enumerated() {
-            let f = detector.layerB(prepared[i])
+        for ((field, _), text) in zip(texts, prepared) {
+            let f = detector.layerB(text)
             if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
         }
         if texts.count > 1 {
