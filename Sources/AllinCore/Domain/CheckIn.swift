@@ -44,29 +44,67 @@ public struct CheckIn: Sendable, Equatable {
     /// The free-text answers, each with its field name, in the order they are asked. Only these are
     /// crisis signal; chips never are. Empty answers are left out.
     public var freeText: [(field: String, text: String)] {
-        let all: [(String, String?)] = [
-            ("customEmotion", customEmotion), ("triggerText", triggerText), ("embodyNew", embodyNew),
-            ("customBelief", customBelief), ("pattern", pattern), ("origin", origin), ("kinder", kinder),
-        ]
-        return all.compactMap { field, text in
-            guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
-            return (field, text)
+        FreeTextField.allCases.compactMap { field in
+            guard let text = self[text: field], !text.allSatisfy(\.isWhitespace) else { return nil }
+            return (field.rawValue, text)
         }
     }
 
     /// The free text of the steps the in-flow tripwire watches when leaving `step`.
     public func freeText(leaving step: Step) -> [(field: String, text: String)] {
-        let fields: Set<String>
-        switch step {
-        case .emotion: fields = ["customEmotion"]
-        case .situation: fields = ["triggerText"]
-        case .belief: fields = ["customBelief"]
-        case .embodyNew: fields = ["embodyNew"]
-        case .pattern: fields = ["pattern"]
-        case .origin: fields = ["origin"]
-        case .kinder: fields = ["kinder"]
-        default: fields = []
+        guard let field = FreeTextField(step: step) else { return [] }
+        return freeText.filter { $0.field == field.rawValue }
+    }
+
+    /// One free-text answer.
+    public subscript(text field: FreeTextField) -> String? {
+        get {
+            switch field {
+            case .customEmotion: return customEmotion
+            case .triggerText: return triggerText
+            case .embodyNew: return embodyNew
+            case .customBelief: return customBelief
+            case .pattern: return pattern
+            case .origin: return origin
+            case .kinder: return kinder
+            }
         }
-        return freeText.filter { fields.contains($0.field) }
+        set {
+            switch field {
+            case .customEmotion: customEmotion = newValue
+            case .triggerText: triggerText = newValue
+            case .embodyNew: embodyNew = newValue
+            case .customBelief: customBelief = newValue
+            case .pattern: pattern = newValue
+            case .origin: origin = newValue
+            case .kinder: kinder = newValue
+            }
+        }
+    }
+}
+
+/// The check-in's free-text answers: the key each is known by (in `allin route`, the trace and the
+/// routing lab) and the step that asks for it, in the order they are asked. The one list the crisis
+/// scans, the tripwire, the check-in screens and the lab all read.
+public enum FreeTextField: String, CaseIterable, Sendable {
+    case customEmotion, triggerText, embodyNew, customBelief, pattern, origin, kinder
+
+    /// The step whose free text this is.
+    public var step: Step {
+        switch self {
+        case .customEmotion: return .emotion
+        case .triggerText: return .situation
+        case .embodyNew: return .embodyNew
+        case .customBelief: return .belief
+        case .pattern: return .pattern
+        case .origin: return .origin
+        case .kinder: return .kinder
+        }
+    }
+
+    /// The free-text answer `step` asks for, if it asks for one.
+    public init?(step: Step) {
+        guard let field = Self.allCases.first(where: { $0.step == step }) else { return nil }
+        self = field
     }
 }

@@ -19,12 +19,10 @@ public enum LabField: String, CaseIterable, Sendable {
     }
 
     /// True for free-text fields, which take typing; the others cycle with ←/→.
-    public var isText: Bool {
-        switch self {
-        case .customEmotion, .triggerText, .embodyNew, .customBelief, .pattern, .origin, .kinder: return true
-        default: return false
-        }
-    }
+    public var isText: Bool { freeText != nil }
+
+    /// The check-in's free-text answer this field edits, if it is one.
+    public var freeText: FreeTextField? { FreeTextField(rawValue: rawValue) }
 }
 
 /// The routing lab: a form of check-in answers, routed live on every edit.

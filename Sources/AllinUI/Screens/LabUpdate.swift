@@ -113,30 +113,12 @@ enum LabUpdate {
     }
 
     static func text(_ field: LabField, _ a: CheckIn) -> String? {
-        switch field {
-        case .customEmotion: return a.customEmotion
-        case .triggerText: return a.triggerText
-        case .embodyNew: return a.embodyNew
-        case .customBelief: return a.customBelief
-        case .pattern: return a.pattern
-        case .origin: return a.origin
-        case .kinder: return a.kinder
-        default: return nil
-        }
+        field.freeText.flatMap { a[text: $0] }
     }
 
     static func setText(_ field: LabField, _ a: inout CheckIn, _ text: String) {
-        let value: String? = text.isEmpty ? nil : text
-        switch field {
-        case .customEmotion: a.customEmotion = value
-        case .triggerText: a.triggerText = value
-        case .embodyNew: a.embodyNew = value
-        case .customBelief: a.customBelief = value
-        case .pattern: a.pattern = value
-        case .origin: a.origin = value
-        case .kinder: a.kinder = value
-        default: break
-        }
+        guard let free = field.freeText else { return }
+        a[text: free] = text.isEmpty ? nil : text
     }
 }
 

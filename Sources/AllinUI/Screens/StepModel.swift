@@ -76,30 +76,12 @@ public enum StepModel {
 
     /// The step's free text.
     public static func text(_ step: Step, _ a: CheckIn) -> String? {
-        switch step {
-        case .emotion: return a.customEmotion
-        case .situation: return a.triggerText
-        case .belief: return a.customBelief
-        case .pattern: return a.pattern
-        case .origin: return a.origin
-        case .kinder: return a.kinder
-        case .embodyNew: return a.embodyNew
-        default: return nil
-        }
+        FreeTextField(step: step).flatMap { a[text: $0] }
     }
 
     public static func setText(_ step: Step, _ a: inout CheckIn, _ text: String?) {
-        let value = nonEmpty(text) == nil ? nil : text
-        switch step {
-        case .emotion: a.customEmotion = value
-        case .situation: a.triggerText = value
-        case .belief: a.customBelief = value
-        case .pattern: a.pattern = value
-        case .origin: a.origin = value
-        case .kinder: a.kinder = value
-        case .embodyNew: a.embodyNew = value
-        default: break
-        }
+        guard let field = FreeTextField(step: step) else { return }
+        a[text: field] = nonEmpty(text) == nil ? nil : text
     }
 
     /// A short summary of the step's answer, for the lab and plain mode.
