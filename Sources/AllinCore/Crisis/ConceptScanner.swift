@@ -49,12 +49,16 @@ public struct ConceptScanner: Sendable {
     private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
     private let isNegator: [Bool]
     /// What each rule needs the line to hold before it is worth walking: one requirement per slot
-    /// (and per `with` slot), flattened. Requirement `q` is met when the line has a word of class
-    /// `needClasses[q]`, or one of the words whose bits are `needBits[needBitsStart[q]..<needBitsStart[q + 1]]`.
-    private let ruleNeeds: [Int32]          // rule r's requirements: ruleNeeds[r]..<ruleNeeds[r + 1]
-    private let needClasses: [UInt64]
-    private let needBitsStart: [Int32]
-    private let needBits: [UInt64]
+    /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
+    /// of the slot's classes or a word that starts one of its runs. All three tables are bitsets over
+    /// requirements, `needWords` words each: `ruleNeeds` row r is what rule r needs, `classMeets`
+    /// row c what a word of class bit c meets, `wordMeets` row `wordMeetsRow[w]` what word w meets
+    /// (-1: nothing), so a line's met requirements are a few ORs and a rule's check a few ANDs.
+    private let needWords: Int
+    private let ruleNeeds: [UInt64]
+    private let classMeets: [UInt64]
+    private let wordMeetsRow: [Int32]
+    private let wordMeets: [UInt64]
     private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
     /// The concept words by their bytes; its ids are the ids the rules use.
@@ -94,19 +98,34 @@ public struct ConceptScanner: Sendable {
         var negatorFlags = [Bool](repeating: false, count: count)
         for id in negators where id >= 0 && Int(id) < count { negatorFlags[Int(id)] = true }
         self.isNegator = negatorFlags
-        var ruleNeeds: [Int32] = [0], needClasses: [UInt64] = [], needBitsStart: [Int32] = [0], needBits: [UInt64] = []
-        for rule in rules {
+        let needCount = rules.reduce(0) { $0 + $1.slots.count + $1.with.count }
+        let needWords = max(1, (needCount + 63) / 64)
+        var ruleNeeds = [UInt64](repeating: 0, count: rules.count * needWords)
+        var classMeets = [UInt64](repeating: 0, count: 64 * needWords)
+        var meetsByWord: [Int32: [UInt64]] = [:]
+        var q = 0
+        for (r, rule) in rules.enumerated() {
             for slot in rule.slots + rule.with {
-                needClasses.append(slot.classes)
-                needBits += slot.firstBits
-                needBitsStart.append(Int32(needBits.count))
+                let w = q / 64, bit: UInt64 = 1 << UInt64(q % 64)
+                ruleNeeds[r * needWords + w] |= bit
+                for c in 0..<64 where slot.classes & (1 << UInt64(c)) != 0 { classMeets[c * needWords + w] |= bit }
+                for word in slot.runs.keys where word >= 0 && Int(word) < count {
+                    meetsByWord[word, default: [UInt64](repeating: 0, count: needWords)][w] |= bit
+                }
+                q += 1
             }
-            ruleNeeds.append(Int32(needClasses.count))
         }
+        var wordMeetsRow = [Int32](repeating: -1, count: count)
+        var wordMeets: [UInt64] = []
+        for (word, row) in meetsByWord.sorted(by: { $0.key < $1.key }) {
+            wordMeetsRow[Int(word)] = Int32(wordMeets.count / needWords)
+            wordMeets += row
+        }
+        self.needWords = needWords
         self.ruleNeeds = ruleNeeds
-        self.needClasses = needClasses
-        self.needBitsStart = needBitsStart
-        self.needBits = needBits
+        self.classMeets = classMeets
+        self.wordMeetsRow = wordMeetsRow
+        self.wordMeets = wordMeets
         self.clauseBreaks = clauseBreaks
         self.emoji = emoji
         self.table = words
@@ -155,61 +174,56 @@ public struct ConceptScanner: Sendable {
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
-        // Which classes and which words the line holds: a rule with a slot (or a required `with`
-        // slot) that nothing in the line could fill cannot match, so it is never tried.
-        let presenceWords = (classOf.count + 63) / 64
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(presenceWords, 1)) { present in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * ruleWords) { verdict in
-                present.initialize(repeating: 0)
-                verdict.initialize(repeating: 0)
-                var lineClasses: UInt64 = 0
+        // Which rule requirements the line meets: a rule with a slot (or a required `with` slot)
+        // that nothing in the line could fill cannot match, so it is never walked.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: needWords + 2 * ruleWords) { buffer in
+            buffer.initialize(repeating: 0)
+            let met = UnsafeMutableBufferPointer(rebasing: buffer[0..<needWords])
+            let verdict = UnsafeMutableBufferPointer(rebasing: buffer[needWords...])
+            var lineClasses: UInt64 = 0
+            wordMeets.withUnsafeBufferPointer { rows in
                 for token in clause {
                     lineClasses |= token.classes
-                    if token.id >= 0 && Int(token.id) < classOf.count { present[Int(token.id) >> 6] |= 1 << UInt64(Int(token.id) & 63) }
+                    guard token.id >= 0 && Int(token.id) < wordMeetsRow.count else { continue }
+                    let row = Int(wordMeetsRow[Int(token.id)])
+                    if row < 0 { continue }
+                    for w in 0..<needWords { met[w] |= rows[row * needWords + w] }
                 }
-                return match(clause, bytes, lineClasses: lineClasses, present: UnsafeBufferPointer(present), verdict: verdict)
             }
+            var classes = lineClasses
+            while classes != 0 {
+                let c = classes.trailingZeroBitCount
+                for w in 0..<needWords { met[w] |= classMeets[c * needWords + w] }
+                classes &= classes - 1
+            }
+            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict)
         }
     }
 
-    /// Whether every requirement of `rule` is met by the line's classes and words.
+    /// Whether the line meets every requirement of `rule`.
     @inline(__always)
-    private func possible(_ rule: Int, lineClasses: UInt64, present: UnsafeBufferPointer<UInt64>) -> Bool {
-        var q = Int(ruleNeeds[rule])
-        let end = Int(ruleNeeds[rule + 1])
-        while q < end {
-            if needClasses[q] & lineClasses == 0 {
-                var met = false
-                var w = Int(needBitsStart[q])
-                let stop = min(Int(needBitsStart[q + 1]), w + present.count)
-                var k = 0
-                while w < stop {
-                    if needBits[w] & present[k] != 0 { met = true; break }
-                    w += 1
-                    k += 1
-                }
-                if !met { return false }
-            }
-            q += 1
-        }
+    private func possible(_ rule: Int, met: UnsafeBufferPointer<UInt64>) -> Bool {
+        let base = rule * needWords
+        for w in 0..<needWords where ruleNeeds[base + w] & ~met[w] != 0 { return false }
         return true
     }
 
-    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], lineClasses: UInt64,
-                       present: UnsafeBufferPointer<UInt64>, verdict: UnsafeMutableBufferPointer<UInt64>) -> CrisisFinding? {
+    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], met: UnsafeBufferPointer<UInt64>,
+                       verdict: UnsafeMutableBufferPointer<UInt64>) -> CrisisFinding? {
         // Two bitsets over rules: `verdict[w]` which rules are decided, `verdict[ruleWords + w]` which
         // of those are possible. A rule is decided the first time a word could start it.
         func worthTrying(_ rule: Int) -> Bool {
             let w = rule / 64, bit: UInt64 = 1 << UInt64(rule % 64)
             if verdict[w] & bit == 0 {
                 verdict[w] |= bit
-                if possible(rule, lineClasses: lineClasses, present: present) { verdict[ruleWords + w] |= bit }
+                if possible(rule, met: met) { verdict[ruleWords + w] |= bit }
             }
             return verdict[ruleWords + w] & bit != 0
         }
         // Where each rule's first slot can start, found in one pass over the words. Each start is
         // packed as rule << 32 | position, so one integer sort orders them by rule, then place.
         var starts: [Int] = []
+        starts.reserveCapacity(clause.count + 8)
         for i in clause.indices {
             let token = clause[i]
             if token.id >= 0 {
@@ -312,7 +326,9 @@ public struct ConceptScanner: Sendable {
     /// named. Pure-ASCII text (the common case) is read byte by byte; other text is first folded to
     /// ASCII letters where a fold is known (accents, fullwidth, look-alikes) without Foundation.
     func tokenize(_ text: String) -> ([Token], [UInt8]) {
-        var bytes = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 1)
+        bytes.append(contentsOf: text.utf8)
         if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) { bytes = fold.ascii(text) }
         bytes.append(0x20)
         var tokens: [Token] = []

@@ -113,6 +113,11 @@ struct CrisisTokenizerRun {
     /// unexpanded ("u" is not "you" here) so the despaced view can still read them.
     mutating func letterRun(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let n = input.count
+        // Most single letters ("I", "a") start no run: look at the next two before allocating.
+        func single(_ q: Int) -> Bool {
+            q < n && CrisisTokenizer.isLetter(input[q]) && input[q] < 0x80 && (q + 1 == n || !CrisisTokenizer.isWordByte(input[q + 1]))
+        }
+        guard single(start + 2), single(start + 4) else { return nil }
         var letters: [UInt8] = []
         var p = start
         while p < n && CrisisTokenizer.isLetter(input[p]) && input[p] < 0x80 && (p + 1 == n || !CrisisTokenizer.isWordByte(input[p + 1])) {
