@@ -29,34 +29,53 @@ struct ClassifyCommand {
         return 0
     }
 
+    /// One answer per input line, in input order. Lines are read in blocks and each block's texts
+    /// are classified on every core (the answers are the same as one by one).
     private func runLines(_ classification: Classification) -> Int32 {
         var status: Int32 = 0
-        var n = 0
-        for line in cli.io.readAllInput().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            n += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let problem: String
-            if let value = try? JSONValue.parse(Data(line)) {
-                if case let .string(text)? = value["text"] {
-                    cli.io.out(classification.json(text).serialized() + "\n")
+        let lines = cli.io.readAllInput().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        var blockStart = 0
+        while blockStart < lines.count {
+            let block = lines[blockStart..<min(lines.count, blockStart + 4096)]
+            // Each line: a text to classify, a problem to report, or nothing (a blank line).
+            var texts: [String] = []
+            var items: [(line: Int, text: Int?, problem: String?)] = []
+            for (offset, line) in block.enumerated() {
+                let n = blockStart + offset + 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if let value = try? JSONValue.parse(Data(line)) {
+                    if case let .string(text)? = value["text"] {
+                        items.append((n, texts.count, nil))
+                        texts.append(text)
+                    } else {
+                        items.append((n, nil, value["text"] == nil ? "missing" : "must be a string"))
+                    }
+                } else {
+                    items.append((n, nil, "the line is not valid JSON"))
+                }
+            }
+            let answers = Batch.map(texts, threads: threads) { classification.json($0).serialized() }
+            for item in items {
+                if let t = item.text {
+                    cli.io.out(answers[t] + "\n")
                     continue
                 }
-                problem = value["text"] == nil ? "missing" : "must be a string"
-            } else {
-                problem = "the line is not valid JSON"
+                let problem = item.problem ?? ""
+                status = 2
+                cli.io.err("allin classify: line \(item.line): 'text': \(problem)\n")
+                cli.io.out(JSONValue.object([("line", .int(item.line)), ("error", .object([
+                    ("field", .string("text")), ("message", .string(problem)),
+                ]))]).serialized() + "\n")
             }
-            status = 2
-            cli.io.err("allin classify: line \(n): 'text': \(problem)\n")
-            cli.io.out(JSONValue.object([("line", .int(n)), ("error", .object([
-                ("field", .string("text")), ("message", .string(problem)),
-            ]))]).serialized() + "\n")
+            blockStart += 4096
         }
         return status
     }
 }
 
 /// Runs the detectors and classifier on one text and shapes the answer.
-struct Classification {
+struct Classification: Sendable {
     let detector: CrisisDetector
     let classifier: AffectClassifier
 

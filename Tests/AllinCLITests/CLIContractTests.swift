@@ -152,6 +152,32 @@ struct CLIContractTests {
         #expect(missing.status == 2 && missing.stderr.contains("TEXT"))
     }
 
+    /// Thousands of lines are classified in blocks on every core: answers still come back one per
+    /// line, in input order, with errors in their place, and each equals the answer for that text alone.
+    @Test func classifyJSONLinesKeepOrderAcrossBlocks() throws {
+        let texts = (0..<9000).map { i in
+            i % 997 == 0 ? "i want to die" : i % 1001 == 0 ? "" : "day \(i): the meeting ran late and I was tired"
+        }
+        var input = ""
+        for (i, text) in texts.enumerated() {
+            input += i % 1001 == 0 ? "{\"txt\":\(i)}\n" : "{\"text\":\"\(text)\"}\n"
+        }
+        let r = try BinaryRunner.run(["classify", "--jsonl"], stdin: Data(input.utf8))
+        #expect(r.status == 2)
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == texts.count)
+        for (i, line) in lines.enumerated() {
+            if i % 1001 == 0 {
+                #expect(line?["line"] as? Int == i + 1, "line \(i + 1)")
+            } else {
+                let fired = (line?["crisisA"] as? [String: Any])?["fired"] as? Bool
+                #expect(fired == (i % 997 == 0), "line \(i + 1)")
+            }
+        }
+        let single = try BinaryRunner.run(["classify", "--jsonl"], stdin: Data("{\"text\":\"\(texts[5000])\"}\n".utf8))
+        #expect(r.stdout.split(separator: "\n")[5000] == single.stdout.split(separator: "\n")[0])
+    }
+
     @Test("resources by region", arguments: [
         ("GB", ["116 123", "85258", "999"]), ("US", ["988", "911"]), ("CA", ["988", "911"]),
         ("IE", ["116 123", "112"]), ("AU", ["13 11 14", "000"]), ("NZ", ["1737", "111"]),

@@ -43,6 +43,20 @@ struct LabelledSetTests {
         }
     }
 
+    /// The batch call (blocks of lines on every core) answers exactly what one call per line does.
+    @Test("the batch detector gives the one-by-one findings, in order")
+    func batchMatchesOneByOne() throws {
+        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
+        let texts = try ["crisis-labelled.tsv", "crisis-holdout3.tsv"].flatMap { try Self.rows($0).map(\.text) }
+        #expect(texts.count > Batch.blockSize * 2)
+        let batch = detector.layers(texts, threads: 4)
+        #expect(batch.count == texts.count)
+        for (text, found) in zip(texts, batch) {
+            let one = detector.layers(text)
+            #expect(found.a == one.a && found.b == one.b, "\(text)")
+        }
+    }
+
     @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-holdout2.tsv", "crisis-holdout3.tsv", "crisis-dev.tsv"])
     func crisisSet(file: String) throws {
         let rows = try Self.rows(file)
