@@ -47,7 +47,7 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
                         throw JournalError.corrupt(path: path, detail: "integrity check: \(report.prefix(3).joined(separator: "; "))")
                     }
                 }
-                _ = try db.query("PRAGMA journal_mode = WAL") { $0.string(0) }
+                try useWAL(db)
             }
             try db.execute("PRAGMA synchronous = \(options.durable ? "FULL" : "OFF"); PRAGMA foreign_keys = ON")
             try Migrator.migrate(db, JournalSchema.migrations)
@@ -83,10 +83,29 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
     public var journalMode: String { get throws { try guarded { try db.scalar("PRAGMA journal_mode") { $0.string(0) } ?? "" } } }
 
     /// Refuses files that are not allin journals before anything is written to them.
+    /// Switches the journal to WAL (a no-op once it is). The switch needs an exclusive lock: when
+    /// two processes open a brand-new journal at the same moment, both hold a shared lock while
+    /// asking for it, and SQLite fails one of them at once with "busy" rather than let both wait
+    /// forever. By then that one has let its lock go, so asking again waits on the busy timeout
+    /// like any other lock, and finds the switch already made.
+    private static func useWAL(_ db: Database) throws {
+        var attempt = 1
+        while true {
+            do {
+                _ = try db.query("PRAGMA journal_mode = WAL") { $0.string(0) }
+                return
+            } catch let error as SQLiteError where error.kind == .busy && attempt < 20 {
+                attempt += 1
+            }
+        }
+    }
+
+    /// Whose file this is: read in one transaction, so another process creating the journal at
+    /// the same moment is seen either not at all or complete (never tables without the mark).
     private static func identify(_ db: Database, path: String) throws {
-        let appID = try db.applicationID
-        let version = try db.userVersion
-        let objects = try db.scalar("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
+        let (appID, version, objects) = try db.transaction(immediate: false) {
+            (try db.applicationID, try db.userVersion, try db.scalar("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0)
+        }
         if appID == JournalSchema.applicationID {
             if version > JournalSchema.latestVersion {
                 throw JournalError.newerSchema(path: path, found: version, known: JournalSchema.latestVersion)
