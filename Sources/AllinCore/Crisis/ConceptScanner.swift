@@ -50,7 +50,7 @@ public struct ConceptScanner: Sendable {
     private let isNegator: [Bool]
     /// What each rule needs the line to hold before it is worth walking: one requirement per slot
     /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
-    /// of the slot's classes or a word that starts one of its runs. All three tables are bitsets over
+    /// of the slot's classes or the witness word of one of its runs (see `init`). All three tables are bitsets over
     /// requirements, `needWords` words each: `ruleNeeds` row r is what rule r needs, `classMeets`
     /// row c what a word of class bit c meets, `wordMeets` row `wordMeetsRow[w]` what word w meets
     /// (-1: nothing), so a line's met requirements are a few ORs and a rule's check a few ANDs.
@@ -103,13 +103,30 @@ public struct ConceptScanner: Sendable {
         var ruleNeeds = [UInt64](repeating: 0, count: rules.count * needWords)
         var classMeets = [UInt64](repeating: 0, count: 64 * needWords)
         var meetsByWord: [Int32: [UInt64]] = [:]
+        // A run of words can only match when each of its words is in the line, so one word per run
+        // stands witness for it: the word found in the fewest runs of all the rules (then the
+        // longest), so "my" or "this" never does when "eulogy" or "world" can.
+        var runsWith: [Int32: Int] = [:]
+        for rule in rules {
+            for slot in rule.slots + rule.with {
+                for run in slot.runs.values.joined() { for word in Set(run) { runsWith[word, default: 0] += 1 } }
+            }
+        }
+        func witness(_ run: [Int32]) -> Int32 {
+            run.min { a, b in
+                let ka = runsWith[a] ?? 0, kb = runsWith[b] ?? 0
+                return ka != kb ? ka < kb : words.bytes(of: a).count > words.bytes(of: b).count
+            } ?? -1
+        }
         var q = 0
         for (r, rule) in rules.enumerated() {
             for slot in rule.slots + rule.with {
                 let w = q / 64, bit: UInt64 = 1 << UInt64(q % 64)
                 ruleNeeds[r * needWords + w] |= bit
                 for c in 0..<64 where slot.classes & (1 << UInt64(c)) != 0 { classMeets[c * needWords + w] |= bit }
-                for word in slot.runs.keys where word >= 0 && Int(word) < count {
+                for run in slot.runs.values.joined() {
+                    let word = witness(run)
+                    guard word >= 0 && Int(word) < count else { continue }
                     meetsByWord[word, default: [UInt64](repeating: 0, count: needWords)][w] |= bit
                 }
                 q += 1
