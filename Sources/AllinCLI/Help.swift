@@ -67,7 +67,8 @@ enum Help {
     TEXT and explains each result.
 
       --json    Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":...}
-      --jsonl   Read JSON lines of {"text": ...}; print one JSON result per line
+      --jsonl   Read JSON lines of {"text": ...}; print one JSON result per line, in input
+                order (large inputs are classified on every core, in blocks of 4,096 lines)
 
     """
 
@@ -97,8 +98,10 @@ enum Help {
     Usage: allin bench [--quick] [--only PARTS] [--journal] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
-    1,000, 10,000 and 100,000 sessions, detector throughput in MB/s, and the terminal front's
-    keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and 200x60.
+    1,000, 10,000 and 100,000 sessions; detector throughput in MB/s (each layer on one thread, and
+    both layers on one thread and on every core, as 'classify --jsonl' runs them); and the terminal
+    front's keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and
+    200x60.
     Build in release mode for meaningful figures: swift run -c release allin bench
 
       --quick     Fewer iterations (for a smoke test)
