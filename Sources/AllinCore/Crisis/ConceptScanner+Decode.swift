@@ -9,7 +9,7 @@ extension ConceptScanner {
             throw CatalogProblems([CatalogIssue(file: file, "\(error)")])
         }
         guard var top = ObjectReader(root, file: file, entry: nil, issues: &issues) else { throw CatalogProblems(issues) }
-        top.rejectUnknownKeys(["about", "classes", "negators", "clauseBreaks", "emoji", "rules"])
+        top.rejectUnknownKeys(["about", "classes", "negators", "emoji", "rules"])
         issues += top.issues
 
         var words = CrisisVocabulary()
@@ -47,7 +47,6 @@ extension ConceptScanner {
             Set((root[key]?.arrayValue ?? []).compactMap { $0.stringValue.map(id) })
         }
         let negators = wordList("negators")
-        let breaks = wordList("clauseBreaks")
         var emoji: [Character: String] = [:]
         for (k, v) in root["emoji"]?.objectValue ?? [:] {
             if k.count == 1, let name = v.stringValue { emoji[Character(k)] = name } else {
@@ -96,7 +95,7 @@ extension ConceptScanner {
             }
         }
         if !issues.isEmpty { throw CatalogProblems(issues) }
-        return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: negators, clauseBreaks: breaks,
+        return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: negators,
                               emoji: emoji, bigNumberBit: bigNumberBit, yearBit: yearBit)
     }
 }

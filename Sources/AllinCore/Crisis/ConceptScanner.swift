@@ -1,9 +1,10 @@
 import Foundation
 
 /// Layer B's concept rules: word classes (death, wishing, self-harm, means, intent, finality…) and
-/// ordered slot patterns over them, matched clause by clause. They catch the indirect phrasings a
-/// phrase list misses ("wouldn't mind if a bus hit me", "my thighs are covered in fresh cuts",
-/// "pills saved up to finally do it"). Words and patterns are data (`crisis/concepts.json`).
+/// ordered slot patterns over them, matched over the whole line with at most `maxGap` words between
+/// two slots. They catch the indirect phrasings a phrase list misses ("wouldn't mind if a bus hit
+/// me", "my thighs are covered in fresh cuts", "pills saved up to finally do it"). Words and
+/// patterns are data (`crisis/concepts.json`).
 public struct ConceptScanner: Sendable {
     /// One slot: any word of these classes, or one of these runs of words (keyed by their first word).
     struct Slot: Sendable {
@@ -59,7 +60,6 @@ public struct ConceptScanner: Sendable {
     private let classMeets: [UInt64]
     private let wordMeetsRow: [Int32]
     private let wordMeets: [UInt64]
-    private let clauseBreaks: Set<Int32>
     private let emoji: [Character: String]
     /// The concept words by their bytes; its ids are the ids the rules use.
     private let table: CrisisVocabulary
@@ -72,7 +72,7 @@ public struct ConceptScanner: Sendable {
     public static let fileName = "crisis/concepts.json"
 
     init(words: CrisisVocabulary, classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
-         clauseBreaks: Set<Int32>, emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64) {
+         emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64) {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
         let count = words.count
@@ -143,7 +143,6 @@ public struct ConceptScanner: Sendable {
         self.classMeets = classMeets
         self.wordMeetsRow = wordMeetsRow
         self.wordMeets = wordMeets
-        self.clauseBreaks = clauseBreaks
         self.emoji = emoji
         self.table = words
         self.fold = ConceptFold(emoji: emoji)
@@ -159,7 +158,7 @@ public struct ConceptScanner: Sendable {
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
-    static let empty = ConceptScanner(words: CrisisVocabulary(), classOf: [:], rules: [], negators: [], clauseBreaks: [], emoji: [:],
+    static let empty = ConceptScanner(words: CrisisVocabulary(), classOf: [:], rules: [], negators: [], emoji: [:],
                                       bigNumberBit: 0, yearBit: 0)
 
     /// The highest-tier rule that matches `text`, or nil. Work is linear in the text: very long

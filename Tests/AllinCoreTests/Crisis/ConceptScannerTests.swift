@@ -64,6 +64,20 @@ struct ConceptScannerTests {
         }
     }
 
+    /// A key the scanner would not read (such as the old, never-used "clauseBreaks") is an error,
+    /// not silently ignored.
+    @Test func unknownKeysAreRejected() {
+        let file = Data(#"{"classes":{"FP":["i"]},"clauseBreaks":["but"],"rules":[{"id":"r1","tier":"T2","slots":["@FP"],"maxGap":2,"reason":"x"}]}"#.utf8)
+        do {
+            _ = try ConceptScanner.decode(file)
+            Issue.record("should not decode")
+        } catch let problems as CatalogProblems {
+            #expect(problems.issues.map(\.description).contains { $0.hasPrefix("crisis/concepts.json") && $0.contains("clauseBreaks") })
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func hostileInputNeverCrashes() {
         let long = String(repeating: "so tired and stressed ", count: 5000) + "i want to be dead"
         _ = detector.layerB(long)
