@@ -64,6 +64,11 @@ struct BenchCommand {
         let detector = CrisisDetector(lexicon: catalog.crisisLexicon)
         let classifier = AffectClassifier(lexicon: catalog.affectLexicon)
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        // One detector per thread, each from its own catalog load (see Batch.map(_:workers:_:)).
+        var workers = [detector]
+        if only.contains("detect") {
+            for _ in 1..<max(1, cores) { workers.append(CrisisDetector(lexicon: try cli.loadCatalog(args).crisisLexicon)) }
+        }
         var t = TextTable(header: ["corpus", "lines", "MB", "layer A", "layer B", "A + B", "A + B, \(cores) threads", "affect"])
         for unicode in [false, true] where only.contains("detect") {
             let lines = generator.corpus(bytes: quick ? 200_000 : 4_000_000, unicode: unicode)
@@ -80,7 +85,7 @@ struct BenchCommand {
             let b = throughput { detector.layerB($0).fired }
             let both = throughput { let r = detector.layers($0); return r.a.fired || r.b.fired }
             let batchStart = clock.now
-            let batch = detector.layers(lines, threads: cores)
+            let batch = CrisisDetector.layers(lines, workers: workers)
             let c = (clock.now - batchStart).components
             fired += batch.reduce(0) { $0 + ($1.a.fired || $1.b.fired ? 1 : 0) }
             let parallel = String(format: "%.1f", Double(bytes) / 1_000_000 / max(Double(c.seconds) + Double(c.attoseconds) / 1e18, 1e-9))

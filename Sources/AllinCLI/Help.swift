@@ -68,7 +68,8 @@ enum Help {
 
       --json    Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":...}
       --jsonl   Read JSON lines of {"text": ...}; print one JSON result per line, in input
-                order (large inputs are classified on every core, in blocks of 4,096 lines)
+                order (large inputs are classified on every core, in blocks of 4,096 lines;
+                from 20,000 lines on, each core loads its own copy of the catalog)
 
     """
 

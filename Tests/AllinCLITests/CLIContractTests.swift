@@ -152,10 +152,11 @@ struct CLIContractTests {
         #expect(missing.status == 2 && missing.stderr.contains("TEXT"))
     }
 
-    /// Thousands of lines are classified in blocks on every core: answers still come back one per
+    /// Tens of thousands of lines are classified in blocks on every core: answers still come back one per
     /// line, in input order, with errors in their place, and each equals the answer for that text alone.
     @Test func classifyJSONLinesKeepOrderAcrossBlocks() throws {
-        let texts = (0..<9000).map { i in
+        // Over 20,000 lines: each thread gets its own catalog load (ClassifyCommand.linesForOwnCatalogs).
+        let texts = (0..<20_500).map { i in
             i % 997 == 0 ? "i want to die" : i % 1001 == 0 ? "" : "day \(i): the meeting ran late and I was tired"
         }
         var input = ""

@@ -49,11 +49,14 @@ struct LabelledSetTests {
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
         let texts = try ["crisis-labelled.tsv", "crisis-holdout3.tsv"].flatMap { try Self.rows($0).map(\.text) }
         #expect(texts.count > Batch.blockSize * 2)
-        let batch = detector.layers(texts, threads: 4)
-        #expect(batch.count == texts.count)
-        for (text, found) in zip(texts, batch) {
-            let one = detector.layers(text)
-            #expect(found.a == one.a && found.b == one.b, "\(text)")
+        // Threads sharing one detector, and threads with a detector each (from a second decode).
+        let own = CrisisDetector(lexicon: try Catalog.decode(files: realCatalogFiles()).crisisLexicon)
+        for batch in [detector.layers(texts, threads: 4), CrisisDetector.layers(texts, workers: [detector, own, own])] {
+            #expect(batch.count == texts.count)
+            for (text, found) in zip(texts, batch) {
+                let one = detector.layers(text)
+                #expect(found.a == one.a && found.b == one.b, "\(text)")
+            }
         }
     }
 

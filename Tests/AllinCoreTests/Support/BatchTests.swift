@@ -12,6 +12,20 @@ struct BatchTests {
         }
     }
 
+    @Test("each worker's value reaches only its own thread, and every item is done once, in order")
+    func workers() {
+        let items = Array(0..<5000)
+        let out = Batch.map(items, workers: [1000, 2000, 3000]) { worker, item in (worker, item * 2) }
+        #expect(out.map(\.1) == items.map { $0 * 2 })
+        #expect(Set(out.map(\.0)).isSubset(of: [1000, 2000, 3000]))
+        // Items of one block are done by one worker.
+        for start in stride(from: 0, to: items.count, by: Batch.blockSize) {
+            let block = out[start..<min(items.count, start + Batch.blockSize)]
+            #expect(Set(block.map(\.0)).count == 1, "block at \(start)")
+        }
+        #expect(Batch.map([7], workers: ["only"]) { w, i in "\(w)\(i)" } == ["only7"])
+    }
+
     @Test("non-trivial results (strings) survive the hand-over between threads")
     func strings() {
         let items = (0..<2000).map { "line \($0): " + String(repeating: "é", count: $0 % 40) }
