@@ -74,21 +74,23 @@ struct BenchCommand {
             let lines = generator.corpus(bytes: quick ? 200_000 : 4_000_000, unicode: unicode)
             let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
             var fired = 0
-            func throughput(_ body: (String) -> Bool) -> String {
+            /// MB/s of the corpus for `work`, which reads every line once.
+            func megabytesPerSecond(_ work: () -> Void) -> String {
                 let t0 = clock.now
-                for line in lines where body(line) { fired += 1 }
+                work()
                 let c = (clock.now - t0).components
                 let seconds = Double(c.seconds) + Double(c.attoseconds) / 1e18
                 return String(format: "%.1f", Double(bytes) / 1_000_000 / max(seconds, 1e-9))
             }
+            func throughput(_ body: (String) -> Bool) -> String {
+                megabytesPerSecond { for line in lines where body(line) { fired += 1 } }
+            }
             let a = throughput { detector.layerA($0).fired }
             let b = throughput { detector.layerB($0).fired }
             let both = throughput { let r = detector.layers($0); return r.a.fired || r.b.fired }
-            let batchStart = clock.now
-            let batch = CrisisDetector.layers(lines, workers: workers)
-            let c = (clock.now - batchStart).components
-            fired += batch.reduce(0) { $0 + ($1.a.fired || $1.b.fired ? 1 : 0) }
-            let parallel = String(format: "%.1f", Double(bytes) / 1_000_000 / max(Double(c.seconds) + Double(c.attoseconds) / 1e18, 1e-9))
+            let parallel = megabytesPerSecond {
+                fired += CrisisDetector.layers(lines, workers: workers).reduce(0) { $0 + ($1.a.fired || $1.b.fired ? 1 : 0) }
+            }
             let affect = throughput { classifier.classifyText($0).valence == .unpleasant }
             t.rows.append([unicode ? "with Unicode (1 line in 5)" : "everyday ASCII", "\(lines.count)",
                            String(format: "%.1f", Double(bytes) / 1e6), a, b, both, parallel, affect])

@@ -33,6 +33,9 @@ struct ClassifyCommand {
     /// the time it saves.
     static let linesForOwnCatalogs = 20_000
 
+    /// Input lines read and classified together before their answers are written.
+    static let linesPerBlock = 4096
+
     /// One answer per input line, in input order. Lines are read in blocks and each block's texts
     /// are classified on every core (the answers are the same as one by one).
     private func runLines(_ classification: Classification, _ args: Arguments) throws -> Int32 {
@@ -48,7 +51,7 @@ struct ClassifyCommand {
         }
         var blockStart = 0
         while blockStart < lines.count {
-            let block = lines[blockStart..<min(lines.count, blockStart + 4096)]
+            let block = lines[blockStart..<min(lines.count, blockStart + Self.linesPerBlock)]
             // Each line: a text to classify, a problem to report, or nothing (a blank line).
             var texts: [String] = []
             var items: [(line: Int, text: Int?, problem: String?)] = []
@@ -79,7 +82,7 @@ struct ClassifyCommand {
                     ("field", .string("text")), ("message", .string(problem)),
                 ]))]).serialized() + "\n")
             }
-            blockStart += 4096
+            blockStart += Self.linesPerBlock
         }
         return status
     }

@@ -82,7 +82,6 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
     /// The journal mode in force (`wal` for a file, `memory` for `:memory:`).
     public var journalMode: String { get throws { try guarded { try db.scalar("PRAGMA journal_mode") { $0.string(0) } ?? "" } } }
 
-    /// Refuses files that are not allin journals before anything is written to them.
     /// Switches the journal to WAL (a no-op once it is). The switch needs an exclusive lock: when
     /// two processes open a brand-new journal at the same moment, both hold a shared lock while
     /// asking for it, and SQLite fails one of them at once with "busy" rather than let both wait
@@ -100,7 +99,8 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         }
     }
 
-    /// Whose file this is: read in one transaction, so another process creating the journal at
+    /// Refuses files that are not allin journals before anything is written to them. Whose file
+    /// this is is read in one transaction, so another process creating the journal at
     /// the same moment is seen either not at all or complete (never tables without the mark).
     private static func identify(_ db: Database, path: String) throws {
         let (appID, version, objects) = try db.transaction(immediate: false) {

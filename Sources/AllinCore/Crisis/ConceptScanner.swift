@@ -60,7 +60,6 @@ public struct ConceptScanner: Sendable {
     private let classMeets: [UInt64]
     private let wordMeetsRow: [Int32]
     private let wordMeets: [UInt64]
-    private let emoji: [Character: String]
     /// The concept words by their bytes; its ids are the ids the rules use.
     private let table: CrisisVocabulary
     private let fold: ConceptFold
@@ -143,7 +142,6 @@ public struct ConceptScanner: Sendable {
         self.classMeets = classMeets
         self.wordMeetsRow = wordMeetsRow
         self.wordMeets = wordMeets
-        self.emoji = emoji
         self.table = words
         self.fold = ConceptFold(emoji: emoji)
     }

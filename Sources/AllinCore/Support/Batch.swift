@@ -8,14 +8,8 @@ public enum Batch {
     /// small enough that the cores finish together.
     public static let blockSize = 256
 
-    /// `body` applied to every item, in order. `threads` 1 (or a small input) runs on the calling
-    /// thread; more spreads blocks over Dispatch's pool, which is as wide as the machine.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @Sendable (T) -> R) -> [R] {
-        map(items, workers: Array(repeating: (), count: Swift.max(1, threads))) { _, item in body(item) }
-    }
-
-    /// `body` applied to every item, in order, on one thread per worker; each worker's value is
-    /// handed only to its own thread. Give each worker its own copy of shared read-only data
+    /// `body` applied to every item, in order, on one thread per worker (one worker, or a small
+    /// input, runs on the calling thread); each worker's value is handed only to its own thread. Give each worker its own copy of shared read-only data
     /// (a detector built from its own catalog load): threads that share one copy slow each other
     /// down by updating the same reference counts (measured: up to twice the CPU time per line).
     public static func map<W: Sendable, T: Sendable, R: Sendable>(_ items: [T], workers: [W],
@@ -68,15 +62,9 @@ public enum Batch {
 }
 
 extension CrisisDetector {
-    /// Both layers over each of `texts` (what `layers(_:)` gives for each), spread over the cores
-    /// when `threads` > 1. Results are in input order and equal to the one-by-one results.
-    public func layers(_ texts: [String], threads: Int) -> [(a: CrisisFinding, b: CrisisFinding)] {
-        let detector = self
-        return Batch.map(texts, threads: threads) { detector.layers($0) }
-    }
-
-    /// The same, one thread per detector in `workers` (each best built from its own catalog load,
-    /// see `Batch.map(_:workers:_:)`); all must come from the same catalog.
+    /// Both layers over each of `texts` (what `layers(_:)` gives for each), one thread per detector
+    /// in `workers` (each best built from its own catalog load, see `Batch.map(_:workers:_:)`); all
+    /// must come from the same catalog. Results are in input order and equal to the one-by-one results.
     public static func layers(_ texts: [String], workers: [CrisisDetector]) -> [(a: CrisisFinding, b: CrisisFinding)] {
         Batch.map(texts, workers: workers) { detector, text in detector.layers(text) }
     }

@@ -51,7 +51,8 @@ struct LabelledSetTests {
         #expect(texts.count > Batch.blockSize * 2)
         // Threads sharing one detector, and threads with a detector each (from a second decode).
         let own = CrisisDetector(lexicon: try Catalog.decode(files: realCatalogFiles()).crisisLexicon)
-        for batch in [detector.layers(texts, threads: 4), CrisisDetector.layers(texts, workers: [detector, own, own])] {
+        for workers in [[detector, detector, detector, detector], [detector, own, own]] {
+            let batch = CrisisDetector.layers(texts, workers: workers)
             #expect(batch.count == texts.count)
             for (text, found) in zip(texts, batch) {
                 let one = detector.layers(text)

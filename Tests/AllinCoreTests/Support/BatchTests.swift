@@ -7,7 +7,7 @@ struct BatchTests {
     func order(count: Int) {
         let items = Array(0..<count)
         for threads in [1, 2, 8] {
-            let out = Batch.map(items, threads: threads) { $0 * 3 + 1 }
+            let out = Batch.map(items, workers: Array(repeating: (), count: threads)) { _, item in item * 3 + 1 }
             #expect(out == items.map { $0 * 3 + 1 }, "threads \(threads)")
         }
     }
@@ -29,7 +29,7 @@ struct BatchTests {
     @Test("non-trivial results (strings) survive the hand-over between threads")
     func strings() {
         let items = (0..<2000).map { "line \($0): " + String(repeating: "é", count: $0 % 40) }
-        let out = Batch.map(items, threads: 2) { $0.uppercased() }
+        let out = Batch.map(items, workers: [(), ()]) { _, item in item.uppercased() }
         #expect(out == items.map { $0.uppercased() })
     }
 }
