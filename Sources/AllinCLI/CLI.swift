@@ -35,6 +35,7 @@ public struct CLI: Sendable {
             case "catalog": return try CatalogCommand(cli: self).run(rest)
             case "route": return try await RouteCommand(cli: self).run(rest)
             case "classify": return try ClassifyCommand(cli: self).run(rest)
+            case "model": return try ModelCommand(cli: self).run(rest)
             case "resources": return try ResourcesCommand(cli: self).run(rest)
             case "bench": return try await BenchCommand(cli: self).run(rest)
             case "journal": return try await JournalCommand(cli: self).run(rest)

@@ -10,6 +10,7 @@ enum Help {
     Commands:
       route       Route one check-in (JSON on standard input) and explain the decision
       classify    Run the crisis detectors and the affect classifier on a text
+      model       Train layer B's model from labelled lines, or measure the detector on them
       resources   Show crisis lines for your region
       catalog     Show or check the catalog (vocabulary, sessions, helplines)
       journal     Past check-ins, streak, days checked in and mood trend
@@ -70,6 +71,33 @@ enum Help {
       --jsonl   Read JSON lines of {"text": ...}; print one JSON result per line, in input
                 order (large inputs are classified on every core, in blocks of 4,096 lines;
                 from 20,000 lines on, each core loads its own copy of the catalog)
+
+    """
+
+    static let model = """
+    Usage: allin model train [--out FILE] [--crisis-at P] [--l2 X] [--iterations N] TSV...
+           allin model eval TSV... [--catalog DIR]
+
+    Layer B's trained model is a logistic regression over the words and word pairs of a line
+    (catalog/crisis/model.tsv). It adds to the hand-written rules; it never replaces them.
+
+      train   Fit the model to labelled lines and print it (or write it to --out FILE).
+              The same files in the same order always give the same model.
+      eval    Run both crisis layers on labelled lines; print recall, false alarms and how
+              many lines the model alone decided.
+
+    A labelled TSV has one line per text: the label (crisis, safe or ambiguous), a tab, any
+    other columns, and the text last. A first line starting with 'label' and lines starting
+    with '#' are skipped; ambiguous lines are left out of training.
+
+      --out FILE       Write the model to FILE instead of standard output
+      --crisis-at P    Probability from which the model's finding is a crisis, T2 (0.5-0.99,
+                       default 0.9); below it the model adds nothing
+      --l2 X           Regularisation per line (default 0.0003; larger gives smaller weights)
+      --iterations N   Gradient steps (default 400)
+
+    Example (the committed model):
+      allin model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/crisis-{labelled,holdout2,holdout3,dev,holdout4,holdout5}.tsv
 
     """
 
@@ -200,6 +228,7 @@ enum Help {
         switch command {
         case "route": return route
         case "classify": return classify
+        case "model": return model
         case "resources": return resources
         case "catalog": return catalog
         case "bench": return bench

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("CLI contract (spawns the built binary)")
 struct CLIContractTests {
-    @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog", "bench"])
+    @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog", "bench", "model"])
     func help(command: String) throws {
         let r = try BinaryRunner.run([command, "--help"])
         #expect(r.status == 0)
@@ -136,6 +136,46 @@ struct CLIContractTests {
         #expect(Set(b.keys).isSuperset(of: ["fired", "tier", "score", "reason"]))
         #expect(obj["valence"] as? String == "pleasant")
         #expect((obj["explanation"] as? String)?.isEmpty == false)
+    }
+
+    /// `allin model train` writes a model the catalog accepts; `eval` reports on labelled lines;
+    /// a bad line names the file and the line, with exit 2.
+    @Test func modelTrainAndEval() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-model-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = """
+        label\tcategory\ttext
+        crisis\tdirect\ti want to end it tonight
+        crisis\tmethod\tthe rope is ready in the garage
+        safe\tordinary\tlovely walk by the sea
+        safe\tordinary\tthe exam went fine
+        ambiguous\tpassive\tso tired of everything
+
+        """
+        let tsv = dir.appendingPathComponent("set.tsv")
+        try Data(lines.utf8).write(to: tsv)
+        let out = dir.appendingPathComponent("model.tsv")
+        let trained = try BinaryRunner.run(["model", "train", "--out", out.path, tsv.path])
+        #expect(trained.status == 0, "\(trained.stderr)")
+        #expect(trained.stderr.contains("Trained on 4 lines"))
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.contains("#   set.tsv: 2 / 2") && text.contains("@crisisAt\t0.9000") && text.contains("\nrope\t"))
+        // The same files give the same model.
+        let again = try BinaryRunner.run(["model", "train", tsv.path])
+        #expect(again.status == 0 && again.stdout == text)
+
+        let eval = try BinaryRunner.run(["model", "eval", tsv.path])
+        #expect(eval.status == 0)
+        #expect(eval.stdout.contains("set.tsv") && eval.stdout.contains("recall"))
+
+        try Data("crisis\tfine\nmaybe\tsomething\n".utf8).write(to: tsv)
+        let bad = try BinaryRunner.run(["model", "train", tsv.path])
+        #expect(bad.status == 2 && bad.stderr.contains("set.tsv line 2"))
+        let odd = try BinaryRunner.run(["model", "train", "--crisis-at", "0.2", tsv.path])
+        #expect(odd.status == 2 && odd.stderr.contains("--crisis-at"))
+        let unknown = try BinaryRunner.run(["model", "fit"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("fit"))
     }
 
     @Test func classifyJSONLinesAndErrors() throws {

@@ -163,6 +163,17 @@ public struct ConceptScanner: Sendable {
     /// lines are taken in windows of 400 words (overlapping by 40, so no phrase is cut in two).
     public func scan(_ text: String) -> CrisisFinding? {
         let (tokens, bytes) = tokenize(text)
+        return rules(tokens, bytes)
+    }
+
+    /// The rules' finding and the trained model's score, from one tokenisation of `text`.
+    func scan(_ text: String, model: CrisisModel) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
+        let (tokens, bytes) = tokenize(text)
+        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) }
+        return (rules(tokens, bytes), model.score(hashes))
+    }
+
+    private func rules(_ tokens: [Token], _ bytes: [UInt8]) -> CrisisFinding? {
         if tokens.count <= 400 { return match(tokens[...], bytes) }
         var best: CrisisFinding?
         var start = 0

@@ -90,13 +90,16 @@ public struct CrisisDetector: Sendable {
         layerB(Prepared(text: text, views: memo.views(text, normalizer)))
     }
 
-    /// Layer B is the weighted score and the concept rules together: the higher tier wins, and the
-    /// score is kept either way so the explanation shows both.
+    /// Layer B is the weighted score, the concept rules and the trained model together: the highest
+    /// tier wins (on a tie, in that order), and the weighted score is kept either way so the
+    /// explanation shows it.
     func withConcepts(_ scored: CrisisFinding, _ text: String) -> CrisisFinding {
-        guard let rule = lexicon.concepts.scan(text), rule.tier > scored.tier else { return scored }
-        var finding = rule
-        finding.score = scored.score
-        return finding
+        let (rule, score) = lexicon.concepts.scan(text, model: lexicon.model)
+        var best = scored
+        if let rule, rule.tier > best.tier { best = rule }
+        if let learned = lexicon.model.finding(score), learned.tier > best.tier { best = learned }
+        best.score = scored.score
+        return best
     }
 
     /// True when a free-text field is a plea for help that should open crisis support directly:

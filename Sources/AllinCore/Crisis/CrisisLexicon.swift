@@ -3,7 +3,7 @@ import Foundation
 /// Phrase lists and lexicons for layers A and B, decoded from catalog files.
 public struct CrisisLexicon: Sendable {
     /// Catalog-relative paths this lexicon is read from.
-    public static let fileNames: [String] = [normalisationFile, layerAFile, layerBFile, ConceptScanner.fileName]
+    public static let fileNames: [String] = [normalisationFile, layerAFile, layerBFile, ConceptScanner.fileName, CrisisModel.fileName]
 
     static let normalisationFile = "crisis/normalisation.json"
     static let layerAFile = "crisis/layer-a.json"
@@ -34,25 +34,38 @@ public struct CrisisLexicon: Sendable {
     /// listing every problem, each naming the file and the entry.
     public static func decode(files: [String: Data]) throws -> CrisisLexicon {
         var builder = CrisisLexiconBuilder()
-        let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName })
+        let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
         var issues = builder.issues
-        var concepts = ConceptScanner.empty
-        if let data = files[ConceptScanner.fileName] {
-            do { concepts = try ConceptScanner.decode(data) } catch let problems as CatalogProblems {
-                issues += problems.issues
+        /// A file decoded on its own (the rules' words and the model are separate from layers A and B).
+        func part<T>(_ name: String, _ empty: T, _ decode: (Data) throws -> T) -> T {
+            guard let data = files[name] else {
+                issues.append(CatalogIssue(file: name, "file is missing"))
+                return empty
             }
-        } else {
-            issues.append(CatalogIssue(file: ConceptScanner.fileName, "file is missing"))
+            do { return try decode(data) } catch let problems as CatalogProblems {
+                issues += problems.issues
+            } catch {
+                issues.append(CatalogIssue(file: name, "\(error)"))
+            }
+            return empty
         }
+        let concepts = part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) }
+        let model = part(CrisisModel.fileName, CrisisModel.empty) { try CrisisModel.decode($0) }
         guard issues.isEmpty, var lexicon else {
             throw CatalogProblems(issues.isEmpty ? [CatalogIssue(file: layerAFile, "lexicon could not be built")] : issues)
         }
         lexicon.concepts = concepts
+        lexicon.model = model
         return lexicon
     }
 
     /// Layer B's concept rules (crisis/concepts.json), checked beside the weighted score.
     var concepts = ConceptScanner.empty
+    /// Layer B's trained model (crisis/model.tsv), scored over the concept scanner's words.
+    var model = CrisisModel.empty
+
+    /// The concept scanner, whose words the model is trained on (`allin model train`).
+    public var conceptScanner: ConceptScanner { concepts }
 
     init(vocabulary: CrisisVocabulary, table: CrisisWordTable, normalization: CrisisNormalizationData,
          programA: CrisisProgram, programB: CrisisProgram, rules: [CrisisRule], idioms: [CrisisIdiom],

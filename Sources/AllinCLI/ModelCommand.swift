@@ -1,0 +1,130 @@
+import AllinCore
+import Foundation
+
+/// `allin model`: train layer B's model from labelled lines, and measure the detector on them.
+struct ModelCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) throws -> Int32 {
+        let args = try Arguments(command: "model", rawArgs, flags: [],
+                                 options: ["--catalog", "--out", "--crisis-at", "--iterations", "--l2"])
+        if args.has("--help") || args.positional.isEmpty { cli.io.out(Help.model); return args.has("--help") ? 0 : 2 }
+        let files = Array(args.positional.dropFirst())
+        switch args.positional[0] {
+        case "train": return try train(files, args)
+        case "eval": return try eval(files, args)
+        default:
+            throw CLIError.usage(command: "model", message: "unknown subcommand '\(Visible.text(args.positional[0], limit: 20))' (use train or eval)")
+        }
+    }
+
+    /// One labelled line: its label (crisis, safe or ambiguous) and its text.
+    struct Row {
+        var label: String
+        var text: String
+    }
+
+    /// Reads a labelled TSV (`label<TAB>…<TAB>text`, the text last; a `label` header and `#` lines are skipped).
+    func rows(_ path: String) throws -> [Row] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.usage(command: "model", message: "cannot read '\(Visible.text(path))'")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.usage(command: "model", message: "'\(Visible.text(path))' is not UTF-8 text")
+        }
+        var out: [Row] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if n == 0 && cols.first == "label" { continue }
+            guard cols.count >= 2, ["crisis", "safe", "ambiguous"].contains(cols[0]) else {
+                throw CLIError.usage(command: "model", message:
+                    "\(Visible.text(path)) line \(n + 1): label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
+            }
+            out.append(Row(label: String(cols[0]), text: String(cols[cols.count - 1])))
+        }
+        return out
+    }
+
+    private func number(_ args: Arguments, _ key: String, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
+        guard let raw = args.options[key] else { return fallback }
+        guard let x = Double(raw), range.contains(x) else {
+            throw CLIError.usage(command: "model", message: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
+        }
+        return x
+    }
+
+    private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
+        guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
+        var trainer = CrisisModelTrainer()
+        trainer.l2 = try number(args, "--l2", trainer.l2, 0...10)
+        trainer.iterations = Int(try number(args, "--iterations", Double(trainer.iterations), 1...100_000))
+        let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
+        var examples: [CrisisModelTrainer.Example] = []
+        var about = ["allin layer B model: logistic regression over words and word pairs (rebuild: allin model train).",
+                     "Trained on (crisis / safe lines; ambiguous lines are left out):"]
+        for path in files {
+            let rows = try rows(path)
+            let crisis = rows.filter { $0.label == "crisis" }.count, safe = rows.filter { $0.label == "safe" }.count
+            about.append("  \((path as NSString).lastPathComponent): \(crisis) / \(safe)")
+            examples += rows.compactMap { $0.label == "ambiguous" ? nil : .init(text: $0.text, crisis: $0.label == "crisis") }
+        }
+        guard examples.contains(where: \.crisis), examples.contains(where: { !$0.crisis }) else {
+            throw CLIError.usage(command: "model", message: "train needs both crisis and safe lines")
+        }
+        about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
+        about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
+        // Only the concept words are needed (the model file itself may be missing or stale).
+        let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        let conceptsPath = dir.appendingPathComponent(ConceptScanner.fileName).path
+        guard let conceptData = FileManager.default.contents(atPath: conceptsPath) else {
+            throw CLIError.catalog(["\(Visible.text(conceptsPath)): cannot read"])
+        }
+        let scanner: ConceptScanner
+        do { scanner = try ConceptScanner.decode(conceptData) } catch let problems as CatalogProblems {
+            throw CLIError.catalog(problems.issues.map { "\(dir.lastPathComponent)/\($0.description)" })
+        }
+        let result = trainer.train(examples, scanner: scanner)
+        let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)
+        let kept = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("@") }.count
+        if let out = args.options["--out"] {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+                throw CLIError.usage(command: "model", message: "cannot write '\(Visible.text(out))': \(error.localizedDescription)")
+            }
+            cli.io.err("Trained on \(examples.count) lines: \(kept) features, training accuracy \(String(format: "%.3f", result.trainingAccuracy)); wrote \(Visible.text(out)).\n")
+        } else {
+            cli.io.out(text)
+        }
+        return 0
+    }
+
+    private func eval(_ files: [String], _ args: Arguments) throws -> Int32 {
+        guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "eval needs at least one labelled TSV file") }
+        let catalog = try cli.loadCatalog(args)
+        let detector = CrisisDetector(lexicon: catalog.crisisLexicon)
+        var table = TextTable(header: ["file", "crisis", "recall", "safe", "false alarms", "decided by the model (right)"])
+        for path in files {
+            let rows = try rows(path)
+            var crisis = 0, caught = 0, safe = 0, alarms = 0, byModel = 0, modelRight = 0
+            let found = CrisisDetector.layers(rows.map(\.text), workers: [detector])
+            for (row, f) in zip(rows, found) {
+                let fired = f.a.fired || f.b.fired
+                if !f.a.fired && f.b.fired && f.b.rule == "B.model" {
+                    byModel += 1
+                    if row.label == "crisis" { modelRight += 1 }
+                }
+                switch row.label {
+                case "crisis": crisis += 1; if fired { caught += 1 }
+                case "safe": safe += 1; if fired { alarms += 1 }
+                default: break
+                }
+            }
+            func rate(_ k: Int, _ n: Int) -> String { n == 0 ? "-" : String(format: "%.3f (%d/%d)", Double(k) / Double(n), k, n) }
+            table.rows.append([(path as NSString).lastPathComponent, "\(crisis)", rate(caught, crisis), "\(safe)", rate(alarms, safe),
+                               "\(byModel) (\(modelRight))"])
+        }
+        cli.io.out("Fired = layer A or B at T2 or above.\n" + table.render() + "\n")
+        return 0
+    }
+}

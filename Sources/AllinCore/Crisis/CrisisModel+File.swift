@@ -1,0 +1,100 @@
+import Foundation
+
+/// `crisis/model.tsv`: one line per fact, tab-separated, so a model of thousands of features loads in
+/// milliseconds and diffs line by line.
+///
+///     # comment lines: what the model was trained on, and how (kept as its provenance)
+///     @bias        -3.1207
+///     @crisisAt    0.90
+///     want to      0.4127        (a feature: one word, or two words joined by one space)
+///
+/// Features are written in the words the concept scanner produces (lower-case ASCII letters and
+/// digits, or other letters it could not fold), so no feature can start with '@' or '#'.
+extension CrisisModel {
+    /// Decodes and validates; every problem names the file and the line.
+    public static func decode(_ data: Data, file: String = CrisisModel.fileName) throws -> CrisisModel {
+        var issues: [CatalogIssue] = []
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CatalogProblems([CatalogIssue(file: file, "is not UTF-8 text")])
+        }
+        var about: [String] = []
+        var settings: [String: Double] = [:]
+        var features: [String: Float] = [:]
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let entry = "line \(n + 1)"
+            if line.isEmpty { continue }
+            if line.hasPrefix("#") {
+                about.append(String(line.dropFirst()).trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard cols.count == 2, let value = Double(cols[1]), value.isFinite else {
+                issues.append(CatalogIssue(file: file, entry: entry, "must be a name, a tab and a finite number"))
+                continue
+            }
+            let name = String(cols[0])
+            if name.hasPrefix("@") {
+                let key = String(name.dropFirst())
+                guard ["bias", "crisisAt"].contains(key) else {
+                    issues.append(CatalogIssue(file: file, entry: entry, "unknown setting '\(Visible.text(name))' (known: @bias, @crisisAt)"))
+                    continue
+                }
+                if settings[key] != nil { issues.append(CatalogIssue(file: file, entry: entry, "'\(name)' is set twice")) }
+                settings[key] = value
+                continue
+            }
+            if let problem = Self.problem(feature: name) {
+                issues.append(CatalogIssue(file: file, entry: entry, "feature '\(Visible.text(name))' \(problem)"))
+                continue
+            }
+            guard abs(value) <= 50 else {
+                issues.append(CatalogIssue(file: file, entry: entry, "weight \(value) is outside -50...50"))
+                continue
+            }
+            if features[name] != nil {
+                issues.append(CatalogIssue(file: file, entry: entry, "feature '\(name)' is listed twice"))
+                continue
+            }
+            features[name] = Float(value)
+        }
+        for key in ["bias", "crisisAt"] where settings[key] == nil {
+            issues.append(CatalogIssue(file: file, "missing '@\(key)'"))
+        }
+        let crisisAt = settings["crisisAt"] ?? 0.9
+        if !(crisisAt >= 0.5 && crisisAt < 1) {
+            issues.append(CatalogIssue(file: file, entry: "@crisisAt", "must be at least 0.5 and below 1 (got \(crisisAt))"))
+        }
+        if features.isEmpty { issues.append(CatalogIssue(file: file, "has no features")) }
+        guard issues.isEmpty else { throw CatalogProblems(issues) }
+        return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, features: features, about: about)
+    }
+
+    /// Why `feature` cannot be a feature name, or nil: one or two words of word bytes, one space between.
+    static func problem(feature: String) -> String? {
+        let words = feature.split(separator: " ", omittingEmptySubsequences: false)
+        guard (1...2).contains(words.count), words.allSatisfy({ !$0.isEmpty }) else {
+            return "must be one word or two words joined by one space"
+        }
+        for b in feature.utf8 where b != 0x20 {
+            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
+            if !ok { return "may hold only lower-case letters, digits and letters of other scripts" }
+        }
+        return nil
+    }
+
+    /// The file text for a trained model; weights are rounded to 4 decimals and those that round to 0 are left out.
+    public static func encode(bias: Double, crisisAt: Double, weights: [String: Double], about: [String]) -> String {
+        var out = about.map { "# \($0)\n" }.joined()
+        out += "@bias\t\(Self.number(bias))\n@crisisAt\t\(Self.number(crisisAt))\n"
+        for (name, w) in weights.sorted(by: { $0.key < $1.key }) {
+            let rounded = (w * 10_000).rounded() / 10_000
+            if rounded != 0 { out += "\(name)\t\(Self.number(rounded))\n" }
+        }
+        return out
+    }
+
+    static func number(_ x: Double) -> String {
+        String(format: "%.4f", x)
+    }
+}

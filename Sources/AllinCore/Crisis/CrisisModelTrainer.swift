@@ -1,0 +1,93 @@
+import Foundation
+
+/// Trains layer B's model: L2-regularised logistic regression over each line's words and word
+/// pairs, with the two classes weighted equally, fitted by full-batch gradient descent (Adam).
+///
+/// Deterministic: the same lines, in the same order, with the same settings give the same weights,
+/// so the committed model can be rebuilt and checked (`allin model train`).
+public struct CrisisModelTrainer: Sendable {
+    public struct Example: Sendable {
+        public var text: String
+        public var crisis: Bool
+        public init(text: String, crisis: Bool) {
+            self.text = text
+            self.crisis = crisis
+        }
+    }
+
+    /// The regularisation strength per example (larger: smaller weights, a smoother model).
+    public var l2 = 0.0003
+    public var iterations = 400
+    public var learningRate = 0.05
+    /// The share of lines from which a single word counts as common and is left out on its own.
+    public var commonShare = 0.04
+
+    public init() {}
+
+    public struct Result: Sendable {
+        public var bias: Double
+        public var weights: [String: Double]
+        /// Share of training lines the model puts on the right side of 0.5.
+        public var trainingAccuracy: Double
+        /// Words found in at least `commonShare` of the lines ("i", "it", "my"), left out as single
+        /// words (they still count inside pairs), so a short line is never scored on them alone.
+        public var common: Set<String>
+    }
+
+    public func train(_ examples: [Example], scanner: ConceptScanner) -> Result {
+        // Single words found in many lines ("i", "it") carry the writers' style more than meaning:
+        // "I avoid it" must not look like "I want to end it". They are left out on their own.
+        var lines = examples.map { CrisisModel.featureNames(of: $0.text, scanner: scanner) }
+        var lineCount: [String: Int] = [:]
+        for line in lines { for f in line where !f.contains(" ") { lineCount[f, default: 0] += 1 } }
+        let total = Double(max(examples.count, 1))
+        // (A small set has no common words: a word must also be in 50 lines or more.)
+        let common = Set(lineCount.filter { Double($0.value) >= max(commonShare * total, 50) }.map(\.key))
+        lines = lines.map { $0.filter { !common.contains($0) } }
+        // Features by index, in name order, so the result never depends on hashing order.
+        let names = Set(lines.joined()).sorted()
+        var indexOf: [String: Int] = [:]
+        for (i, n) in names.enumerated() { indexOf[n] = i }
+        let rows = lines.map { $0.map { indexOf[$0]! } }
+        let labels = examples.map { $0.crisis ? 1.0 : 0.0 }
+        let positives = labels.reduce(0, +)
+        // Each class carries half the loss, however many lines it has.
+        let classWeight = [0.5 / max(total - positives, 1), 0.5 / max(positives, 1)]
+
+        var w = [Double](repeating: 0, count: names.count)
+        var b = 0.0
+        var m = [Double](repeating: 0, count: names.count), v = m
+        var mb = 0.0, vb = 0.0
+        let beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8
+        var grad = [Double](repeating: 0, count: names.count)
+        for step in 1...max(iterations, 1) {
+            for i in grad.indices { grad[i] = l2 * w[i] }
+            var gb = 0.0
+            for (row, y) in zip(rows, labels) {
+                var z = b
+                for f in row { z += w[f] }
+                let p = 1 / (1 + exp(-z))
+                let g = (p - y) * classWeight[Int(y)]
+                gb += g
+                for f in row { grad[f] += g }
+            }
+            let c1 = 1 - pow(beta1, Double(step)), c2 = 1 - pow(beta2, Double(step))
+            for i in w.indices {
+                m[i] = beta1 * m[i] + (1 - beta1) * grad[i]
+                v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i]
+                w[i] -= learningRate * (m[i] / c1) / ((v[i] / c2).squareRoot() + epsilon)
+            }
+            mb = beta1 * mb + (1 - beta1) * gb
+            vb = beta2 * vb + (1 - beta2) * gb * gb
+            b -= learningRate * (mb / c1) / ((vb / c2).squareRoot() + epsilon)
+        }
+        var right = 0
+        for (row, y) in zip(rows, labels) {
+            let z = row.reduce(b) { $0 + w[$1] }
+            if (z >= 0) == (y == 1) { right += 1 }
+        }
+        var weights: [String: Double] = [:]
+        for (i, n) in names.enumerated() { weights[n] = w[i] }
+        return Result(bias: b, weights: weights, trainingAccuracy: Double(right) / total, common: common)
+    }
+}

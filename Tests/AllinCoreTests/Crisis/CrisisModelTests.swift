@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+@Suite("Layer B's trained model")
+struct CrisisModelTests {
+    static func model(_ text: String) throws -> CrisisModel {
+        try CrisisModel.decode(Data(text.utf8))
+    }
+
+    static let small = """
+    # a hand-made model for tests
+    @bias\t-2
+    @crisisAt\t0.9
+    want\t1
+    want to\t2
+    die\t3
+    it\t0.5
+    okay\t-4
+
+    """
+
+    static func issues(_ text: String) -> [CatalogIssue] {
+        do { _ = try model(text); return [] } catch let p as CatalogProblems { return p.issues } catch { return [] }
+    }
+
+    @Test func decodesSettingsFeaturesAndProvenance() throws {
+        let m = try Self.model(Self.small)
+        #expect(m.bias == -2 && m.crisisAt == 0.9)
+        #expect(m.featureCount == 5)
+        #expect(m.about == ["a hand-made model for tests"])
+    }
+
+    @Test func everyProblemNamesTheFileAndTheLine() {
+        let bad = """
+        @bias\t-2
+        @crisisAt\t0.9
+        @concernAt\t0.7
+        @threshold\t0.5
+        Want\t1
+        want  to\t1
+        a b c\t1
+        die\tlots
+        die\t99
+        rope\t1
+        rope\t2
+
+        """
+        let found = Self.issues(bad)
+        #expect(found.allSatisfy { $0.file == CrisisModel.fileName })
+        let byLine = Dictionary(grouping: found, by: { $0.entry ?? "" })
+        #expect(byLine["line 4"]?.first?.message.contains("unknown setting") == true)
+        #expect(byLine["line 5"]?.first?.message.contains("lower-case") == true)
+        #expect(byLine["line 6"]?.first?.message.contains("one space") == true)
+        #expect(byLine["line 7"]?.first?.message.contains("two words") == true)
+        #expect(byLine["line 8"]?.first?.message.contains("finite number") == true)
+        #expect(byLine["line 9"]?.first?.message.contains("outside") == true)
+        #expect(byLine["line 11"]?.first?.message.contains("twice") == true)
+        #expect(byLine["line 10"] == nil)
+    }
+
+    @Test func settingsMustBePresentAndOrdered() {
+        let missing = Self.issues("want\t1\n")
+        #expect(missing.map(\.message).filter { $0.hasPrefix("missing '@") }.count == 2)
+        let low = Self.issues("@bias\t0\n@crisisAt\t0.3\nwant\t1\n")
+        #expect(low.contains { $0.entry == "@crisisAt" && $0.message.contains("at least 0.5") })
+        #expect(Self.issues("@bias\t0\n@crisisAt\t0.9\n").contains { $0.message == "has no features" })
+    }
+
+    /// The trainer counts features by name and the scanner by hash: both must see the same set.
+    @Test("hashes and names describe the same features", arguments: [
+        "I want to die", "i don't want to be here anymore", "Nooooo way, I'm sooo done", "café — «naïve» plan",
+        "want want want to to", "", "!!!", "k i l l", "ＥＮＤ ＩＴ tonight 2nite",
+    ])
+    func hashesMatchNames(text: String) throws {
+        let scanner = try crisisDetector().lexicon.concepts
+        let names = CrisisModel.featureNames(of: text, scanner: scanner)
+        let (tokens, bytes) = scanner.tokenize(text)
+        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) }
+        #expect(Set(names.map(CrisisModel.hash)) == Set(hashes))
+        #expect(hashes.count == names.count, "each feature once")
+    }
+
+    @Test func scoresAddWeightsOnceAndExplainWithTellingFeatures() throws {
+        let m = try Self.model(Self.small)
+        let scanner = try crisisDetector().lexicon.concepts
+        func score(_ text: String) -> CrisisModel.Score {
+            let (tokens, bytes) = scanner.tokenize(text)
+            return m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) })
+        }
+        // -2 + want 1 + "want to" 2 + die 3 + it 0.5: z = 4.5, the same however often a word repeats.
+        let s = score("I want to die, it, it, want to die")
+        #expect(abs(s.probability - 1 / (1 + exp(-4.5))) < 1e-12)
+        #expect(m.topNames(s) == ["die", "want to", "want"])
+        #expect(m.tier(s.probability) == .crisis)
+        let finding = try #require(m.finding(s))
+        #expect(finding.layer == .b && finding.tier == .crisis && finding.rule == "B.model")
+        #expect(finding.matched == "die + want to + want")
+        #expect(finding.reason.contains("trained model scored 0.99") && finding.reason.contains("'die', 'want to' and 'want'"))
+        #expect(m.topNames(score("it is")) == ["it"])
+        // -2 + 3 = 1 → 0.73: below the crisis band, so the model says nothing (no T1 from it).
+        #expect(m.tier(score("die").probability) == .none && m.finding(score("die")) == nil)
+        #expect(m.finding(score("okay die")) == nil)
+        #expect(score("").probability < 0.2)
+    }
+
+    @Test func anEmptyModelNeverFires() {
+        let s = CrisisModel.empty.score([CrisisModel.hash("die")])
+        #expect(s.probability == 0 && CrisisModel.empty.finding(s) == nil)
+    }
+
+    @Test func trainingIsDeterministicAndLearnsTheSeparation() throws {
+        let scanner = try crisisDetector().lexicon.concepts
+        let lines: [(String, Bool)] = [
+            ("i want to end it tonight", true), ("the rope is ready", true), ("nobody would miss me", true),
+            ("i have the pills saved", true), ("lovely walk by the sea", false), ("the exam went fine", false),
+            ("dinner with friends tonight", false), ("tired but okay", false),
+        ]
+        var trainer = CrisisModelTrainer()
+        trainer.iterations = 200
+        let examples = lines.map { CrisisModelTrainer.Example(text: $0.0, crisis: $0.1) }
+        let first = trainer.train(examples, scanner: scanner)
+        let second = trainer.train(examples, scanner: scanner)
+        #expect(first.bias == second.bias && first.weights == second.weights)
+        #expect(first.trainingAccuracy == 1)
+        #expect(first.weights["rope"]! > 0 && first.weights["exam"]! < 0)
+        // What it writes, it reads back; tiny weights are left out.
+        let text = CrisisModel.encode(bias: first.bias, crisisAt: 0.9,
+                                      weights: first.weights.merging(["unused": 0.00001]) { a, _ in a }, about: ["test"])
+        let model = try Self.model(text)
+        #expect(model.featureCount == first.weights.count)
+        #expect(!text.contains("unused"))
+    }
+
+    /// The shipped model is exactly what `allin model train` makes from the files its header
+    /// names, so anyone can rebuild it and see what it learned from.
+    @Test func theShippedModelRebuildsFromItsLabelledSets() throws {
+        let shipped = try CrisisModel.decode(catalogFileData(CrisisModel.fileName))
+        var examples: [CrisisModelTrainer.Example] = []
+        var named = 0
+        for line in shipped.about {
+            // "crisis-labelled.tsv: 263 / 251"
+            guard line.hasPrefix("crisis-"), let colon = line.firstIndex(of: ":") else { continue }
+            let file = String(line[..<colon])
+            let rows = try LabelledSetTests.rows(file)
+            let counts = line[line.index(after: colon)...].split(separator: "/").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            #expect(counts == [rows.filter { $0.label == "crisis" }.count, rows.filter { $0.label == "safe" }.count], "\(file)")
+            examples += rows.compactMap { $0.label == "ambiguous" ? nil : .init(text: $0.text, crisis: $0.label == "crisis") }
+            named += 1
+        }
+        #expect(named >= 4)
+        #expect(!shipped.about.contains { $0.contains("holdout6") }, "holdout6 stays out of training: it is the blind set")
+        let result = CrisisModelTrainer().train(examples, scanner: try crisisDetector().lexicon.concepts)
+        #expect(abs(result.bias - shipped.bias) < 2e-4)
+        #expect(!result.common.isEmpty && result.common.allSatisfy { !shipped.names.contains($0) }, "common single words are left out")
+        var worst = 0.0
+        for (name, w) in result.weights {
+            let rounded = (w * 10_000).rounded() / 10_000
+            let i = shipped.names.firstIndex(of: name)
+            let have = i.map { Double(shipped.weights[$0]) } ?? 0
+            worst = max(worst, abs(rounded - have))
+        }
+        #expect(worst < 2e-4, "largest weight difference \(worst)")
+    }
+
+    /// Pattern, origin and kinder chips become the answer's text when picked, so every chip label
+    /// is read by the detectors at some point: none may raise anything on its own.
+    @Test func noChipLabelRaisesAnything() throws {
+        let root = try JSONSerialization.jsonObject(with: catalogFileData("vocabulary.json")) as? [String: Any] ?? [:]
+        var labels: [String] = []
+        for value in root.values {
+            for item in value as? [[String: Any]] ?? [] { if let label = item["label"] as? String { labels.append(label) } }
+        }
+        #expect(labels.count > 100)
+        let detector = try crisisDetector()
+        for label in labels {
+            let found = detector.layers(label)
+            #expect(found.a.tier == .none && found.b.tier == .none, "\(label): A \(found.a.rule) B \(found.b.reason)")
+        }
+    }
+
+    @Test func theModelOnlyEverAddsToLayerB() throws {
+        let detector = try crisisDetector()
+        var without = detector.lexicon
+        without.model = .empty
+        let plain = CrisisDetector(lexicon: without)
+        for row in try LabelledSetTests.rows("crisis-holdout6.tsv") {
+            let full = detector.layerB(row.text), base = plain.layerB(row.text)
+            #expect(full.tier >= base.tier, "\(row.text)")
+            if full.tier > base.tier { #expect(full.rule == "B.model" && full.tier <= .crisis) }
+            if full.rule != "B.model" { #expect(full == base) }
+        }
+    }
+}
