@@ -103,12 +103,13 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in three voices (phone texting;
-    /// older adults' reflective notes; mood-app and forum posts). Their first-contact recall was
-    /// 0.614, 0.487 and 0.534; holdout4 and holdout5 then shaped new concept rules, holdout6 did not
-    /// (it is the blind one). The floors guard against sliding back; they are not the targets.
+    /// Sets written after the detector by writers who never saw it, in four voices (phone texting;
+    /// older adults' reflective notes; mood-app and forum posts; a general mix by the issue's
+    /// categories). Their first-contact recall was 0.614, 0.487, 0.534 and 0.741. holdout4 and
+    /// holdout5 then shaped concept rules; holdout4, 5 and 6 trained the model; holdout7 did
+    /// neither (it is the blind one). The floors guard against sliding back; they are not the targets.
     @Test("crisis detection on the fresh sets", arguments: [
-        ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.58),
+        ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.85), ("crisis-holdout7.tsv", 0.82),
     ])
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
