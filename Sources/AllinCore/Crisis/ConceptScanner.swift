@@ -153,6 +153,9 @@ public struct ConceptScanner: Sendable {
         /// Where the word's bytes are in the folded text (its words are only turned into strings for a match).
         var start: Int32
         var end: Int32
+        /// The word opens a clause: a full stop, comma, question or exclamation mark, semicolon,
+        /// colon, dash or line break came before it (so a denial before it belongs to another clause).
+        var breakBefore = false
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
@@ -293,10 +296,7 @@ public struct ConceptScanner: Sendable {
                 continue
             }
             var tier = rule.tier
-            if rule.negatable {
-                let from = max(clause.startIndex, start - 5)
-                if clause[from..<start].contains(where: { $0.id >= 0 && isNegator[Int($0.id)] }) { tier = .concern }
-            }
+            if rule.negatable && isNegated(clause, start) { tier = .concern }
             let span = clause[start..<end].map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
                 .joined(separator: " ")
             let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
@@ -304,6 +304,20 @@ public struct ConceptScanner: Sendable {
             if tier > (best?.tier ?? .none) { best = finding }
         }
         return best
+    }
+
+    /// Whether a negator stands within five words before `start`, in the same clause ("I'm not okay.
+    /// I'm ending it" is not a denial of ending it).
+    private func isNegated(_ clause: ArraySlice<Token>, _ start: Int) -> Bool {
+        guard !clause[start].breakBefore else { return false }
+        var j = start - 1
+        while j >= max(clause.startIndex, start - 5) {
+            let t = clause[j]
+            if t.id >= 0 && isNegator[Int(t.id)] { return true }
+            if t.breakBefore { return false }
+            j -= 1
+        }
+        return false
     }
 
     /// True when the slot matches somewhere in the line.
@@ -360,6 +374,7 @@ public struct ConceptScanner: Sendable {
         tokens.reserveCapacity(bytes.count / 5 + 2)
         bytes.withUnsafeMutableBufferPointer { buffer in
             var start = -1
+            var pendingBreak = false
             var w = 0   // bytes are compacted in place as they are read (case, dropped apostrophes, runs)
             for i in 0..<buffer.count {
                 var b = buffer[i]
@@ -373,7 +388,14 @@ public struct ConceptScanner: Sendable {
                     continue   // apostrophes and backticks join: "don't" → "dont"
                 } else {
                     if start >= 0 && w > start {
-                        tokens.append(token(UnsafeBufferPointer(rebasing: buffer[start..<w]), start: start))
+                        var t = token(UnsafeBufferPointer(rebasing: buffer[start..<w]), start: start)
+                        t.breakBefore = pendingBreak
+                        pendingBreak = false
+                        tokens.append(t)
+                    }
+                    // . , ! ? ; : - and line breaks end a clause.
+                    if b == 0x2E || b == 0x2C || b == 0x21 || b == 0x3F || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x0A {
+                        pendingBreak = true
                     }
                     start = -1
                     buffer[w] = 0x20

@@ -103,13 +103,16 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in four voices (phone texting;
+    /// Sets written after the detector by writers who never saw it, in five voices (phone texting;
     /// older adults' reflective notes; mood-app and forum posts; a general mix by the issue's
-    /// categories). Their first-contact recall was 0.614, 0.487, 0.534 and 0.741. holdout4 and
-    /// holdout5 then shaped concept rules; holdout4, 5 and 6 trained the model; holdout7 did
-    /// neither (it is the blind one). The floors guard against sliding back; they are not the targets.
+    /// categories; plain short notes). Their first-contact recall was 0.614, 0.487, 0.534, 0.741 and
+    /// 0.609 (with the detector as this round found it). holdout4, 5 and 7 then shaped concept rules;
+    /// holdout4 to 7 trained the model;
+    /// holdout8 did neither (it is the blind one). The floors guard against sliding back; they are
+    /// not the targets.
     @Test("crisis detection on the fresh sets", arguments: [
-        ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.85), ("crisis-holdout7.tsv", 0.82),
+        ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.85), ("crisis-holdout7.tsv", 0.95),
+        ("crisis-holdout8.tsv", 0.74),
     ])
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
