@@ -39,6 +39,18 @@ struct ConceptScannerTests {
         #expect(detector.layerB("i don't want to be alive anymore").fired)
     }
 
+    /// A denial lowers a rule only inside its own clause: a full stop, comma or dash ends its reach.
+    @Test func aDenialReachesOnlyItsOwnClause() {
+        let scanner = detector.lexicon.concepts
+        let denied = scanner.scan("i am not ending it this week")
+        #expect(denied?.tier == .concern && denied?.reason.contains("negated") == true)
+        for text in ["I'm not okay. I'm ending it this week", "not okay, ending it this week", "no - ending it this week"] {
+            let found = scanner.scan(text)
+            #expect(found?.tier ?? .none >= .crisis, "\(text)")
+            #expect(found?.reason.contains("negated") == false, "\(text)")
+        }
+    }
+
     @Test func aTimeWithMeansIsImmediate() {
         #expect(detector.layerB("I have enough pills saved up to finally do it").tier == .immediate)
     }
