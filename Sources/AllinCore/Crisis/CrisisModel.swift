@@ -38,17 +38,18 @@ public struct CrisisModel: Sendable {
     let about: [String]
 
     /// A model that scores every line at 0 (a catalog without a model file, or tests).
-    static let empty = CrisisModel(bias: -20, crisisAt: 0.9, features: [:], about: [])
+    static let empty = CrisisModel(bias: 0, crisisAt: 0.9, names: [], weights: [], about: [])
 
-    init(bias: Double, crisisAt: Double, features: [String: Float], about: [String]) {
+    /// `names` and `weights` are parallel, in the file's order (the trainer writes them sorted by
+    /// name); the names are distinct.
+    init(bias: Double, crisisAt: Double, names: [String], weights: [Float], about: [String]) {
         self.bias = bias
         self.crisisAt = crisisAt
         self.about = about
-        let sorted = features.sorted { $0.key < $1.key }
-        names = sorted.map(\.key)
-        weights = sorted.map(\.value)
+        self.names = names
+        self.weights = weights
         var size = 16
-        while size < sorted.count * 2 { size *= 2 }
+        while size < names.count * 2 { size *= 2 }
         mask = size - 1
         var keys = [UInt64](repeating: 0, count: size)
         var slots = [Int32](repeating: 0, count: size)

@@ -153,12 +153,12 @@ struct CrisisModelTests {
         let result = CrisisModelTrainer().train(examples, scanner: try crisisDetector().lexicon.concepts)
         #expect(abs(result.bias - shipped.bias) < 2e-4)
         #expect(!result.common.isEmpty && result.common.allSatisfy { !shipped.names.contains($0) }, "common single words are left out")
+        // Every feature either side, compared by name (one missing on a side counts as weight 0).
+        let have = Dictionary(uniqueKeysWithValues: zip(shipped.names, shipped.weights.map(Double.init)))
         var worst = 0.0
-        for (name, w) in result.weights {
-            let rounded = (w * 10_000).rounded() / 10_000
-            let i = shipped.names.firstIndex(of: name)
-            let have = i.map { Double(shipped.weights[$0]) } ?? 0
-            worst = max(worst, abs(rounded - have))
+        for name in Set(result.weights.keys).union(have.keys) {
+            let rounded = ((result.weights[name] ?? 0) * 10_000).rounded() / 10_000
+            worst = max(worst, abs(rounded - (have[name] ?? 0)))
         }
         #expect(worst < 2e-4, "largest weight difference \(worst)")
     }
