@@ -59,7 +59,11 @@ struct ModelCommand {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
         var trainer = CrisisModelTrainer()
         trainer.l2 = try number(args, "--l2", trainer.l2, 0...10)
-        trainer.iterations = Int(try number(args, "--iterations", Double(trainer.iterations), 1...100_000))
+        let iterations = try number(args, "--iterations", Double(trainer.iterations), 1...100_000)
+        guard iterations == iterations.rounded() else {
+            throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args.options["--iterations"] ?? "", limit: 20))'")
+        }
+        trainer.iterations = Int(iterations)
         let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
         var examples: [CrisisModelTrainer.Example] = []
         var about = ["allin layer B model: logistic regression over words and word pairs (rebuild: allin model train).",

@@ -174,6 +174,8 @@ struct CLIContractTests {
         #expect(bad.status == 2 && bad.stderr.contains("set.tsv line 2"))
         let odd = try BinaryRunner.run(["model", "train", "--crisis-at", "0.2", tsv.path])
         #expect(odd.status == 2 && odd.stderr.contains("--crisis-at"))
+        let half = try BinaryRunner.run(["model", "train", "--iterations", "1.5", tsv.path])
+        #expect(half.status == 2 && half.stderr.contains("--iterations"))
         let unknown = try BinaryRunner.run(["model", "fit"])
         #expect(unknown.status == 2 && unknown.stderr.contains("fit"))
     }
