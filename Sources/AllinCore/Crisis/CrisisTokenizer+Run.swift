@@ -167,6 +167,8 @@ struct CrisisTokenizerRun {
         var hasLetter = false, hasDigit = false, hasSymbol = false
         var hash: UInt32 = 2_166_136_261
         var longestRun = 1
+        // A capital I after the first letter may stand for l ("kiII", "myseIf"): the slow path tries it.
+        var innerCapitalI = false
         reserve(bytes.count)
         // One uniqueness check for the whole word, not one per byte.
         view.text.withUnsafeMutableBufferPointer { out in
@@ -175,7 +177,10 @@ struct CrisisTokenizerRun {
             var k = start
             for b in bytes {
                 var c = b
-                if c >= 65 && c <= 90 { c &+= 32 }
+                if c >= 65 && c <= 90 {
+                    if c == 73 && k > start { innerCapitalI = true }
+                    c &+= 32
+                }
                 if c >= 48 && c <= 57 { hasDigit = true } else if c == 64 || c == 36 || c == 33 || c == 42 { hasSymbol = true } else { hasLetter = true }
                 if c == previous {
                     run &+= 1
@@ -211,7 +216,7 @@ struct CrisisTokenizerRun {
             return true
         }
         // Unknown: only repeated letters or a possible misspelling of an anchor need more work.
-        if longestRun >= 3 || (hasLetter && !hasDigit && end - start >= 5) {
+        if longestRun >= 3 || innerCapitalI || (hasLetter && !hasDigit && end - start >= 5) {
             length = start
             return false
         }
@@ -248,6 +253,7 @@ struct CrisisTokenizerRun {
             scratch.append(115)
         }
         if id == nil && hasLetter { id = collapseRepeats() }
+        if id == nil && hasLetter { id = capitalIAsL(bytes) }
         if id == nil && leet && hasLetter && (hasDigit || hasSymbol) {
             id = deleetScratch()
         }
@@ -265,6 +271,21 @@ struct CrisisTokenizerRun {
 
     func lookupScratch() -> Int32? {
         scratch.withUnsafeBufferPointer { tokenizer.vocabulary.lookup($0) }
+    }
+
+    /// A capital I inside a word of small letters read as a small L, as fonts without serifs draw
+    /// them alike ("kiII myseIf" → "kill myself"). Kept only when the result is a known word.
+    mutating func capitalIAsL(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard bytes.count >= 2, bytes.dropFirst().contains(73), bytes.contains(where: { $0 >= 97 && $0 <= 122 }) else { return nil }
+        let original = scratch
+        scratch.removeAll(keepingCapacity: true)
+        for (i, b) in bytes.enumerated() where b != 39 && b != 96 {
+            scratch.append(i > 0 && b == 73 ? 108 : (b >= 65 && b <= 90 ? b + 32 : b))
+        }
+        if let id = lookupScratch() { return id }
+        if let id = collapseRepeats() { return id }
+        scratch = original
+        return nil
     }
 
     /// Runs of three or more letters become two ("diee"); if that is unknown, one ("die").

@@ -68,6 +68,15 @@ struct CrisisNormalizerTests {
         #expect(try anyViewReads("end my 1ife", "end my life"))
     }
 
+    @Test("A capital I inside a small-letter word may be a small L, kept only when that makes a word")
+    func capitalIAsSmallL() throws {
+        #expect(try normalizedWords("i wanna kiII myseIf") == ["i", "want", "to", "kill", "myself"])
+        #expect(try normalizedWords("i feeI so aIone") == ["i", "feel", "so", "alone"])
+        // Ordinary capitals, and an I that makes no word as an l, stay as they were.
+        #expect(try normalizedWords("I Im iPhone") == ["i", "i", "am", "iphone"])
+        #expect(try normalizedWords("hIs") == ["his"])
+    }
+
     @Test("Repeated letters collapse to two, then to one")
     func repeatedLetters() throws {
         #expect(try normalizedWords("dieeeee") == ["die"])
