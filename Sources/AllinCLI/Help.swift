@@ -77,14 +77,19 @@ enum Help {
     static let model = """
     Usage: allin model train [--out FILE] [--crisis-at P] [--l2 X] [--iterations N] TSV...
            allin model eval TSV... [--catalog DIR]
+           allin model cv TSV TSV... [--crisis-at P] [--l2 X] [--iterations N] [--catalog DIR]
 
-    Layer B's trained model is a logistic regression over the words and word pairs of a line
-    (catalog/crisis/model.tsv). It adds to the hand-written rules; it never replaces them.
+    Layer B's trained model is a logistic regression over the words and word pairs of a line,
+    the concept classes of its words (DEATH, WISH, ... from crisis/concepts.json) and pairs of
+    classes at most three words apart (catalog/crisis/model.tsv). It adds to the hand-written
+    rules; it never replaces them.
 
       train   Fit the model to labelled lines and print it (or write it to --out FILE).
               The same files in the same order always give the same model.
       eval    Run both crisis layers on labelled lines; print recall, false alarms and how
               many lines the model alone decided.
+      cv      Leave one file out: measure the whole detector on each file with a model
+              trained on the other files only, beside the rules alone (nothing is written).
 
     A labelled TSV has one line per text: the label (crisis, safe or ambiguous), a tab, any
     other columns, and the text last. A first line starting with 'label' and lines starting
@@ -97,7 +102,7 @@ enum Help {
       --iterations N   Gradient steps (default 400)
 
     Example (the committed model):
-      allin model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/crisis-{labelled,holdout2,holdout3,dev,holdout4,holdout5,holdout6,holdout7}.tsv
+      allin model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/crisis-{labelled,holdout2,holdout3,dev,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9,holdout10}.tsv
 
     """
 

@@ -13,8 +13,9 @@ struct ModelCommand {
         switch args.positional[0] {
         case "train": return try train(files, args)
         case "eval": return try eval(files, args)
+        case "cv": return try crossValidate(files, args)
         default:
-            throw CLIError.usage(command: "model", message: "unknown subcommand '\(Visible.text(args.positional[0], limit: 20))' (use train or eval)")
+            throw CLIError.usage(command: "model", message: "unknown subcommand '\(Visible.text(args.positional[0], limit: 20))' (use train, eval or cv)")
         }
     }
 
@@ -55,8 +56,8 @@ struct ModelCommand {
         return x
     }
 
-    private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
-        guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
+    /// The trainer with the settings given on the command line.
+    private func trainer(_ args: Arguments) throws -> CrisisModelTrainer {
         var trainer = CrisisModelTrainer()
         trainer.l2 = try number(args, "--l2", trainer.l2, 0...10)
         let iterations = try number(args, "--iterations", Double(trainer.iterations), 1...100_000)
@@ -64,19 +65,31 @@ struct ModelCommand {
             throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args.options["--iterations"] ?? "", limit: 20))'")
         }
         trainer.iterations = Int(iterations)
+        return trainer
+    }
+
+    /// The lines a model learns from: crisis and safe ones (ambiguous lines are left out).
+    static func examples(_ rows: [Row]) -> [CrisisModelTrainer.Example] {
+        rows.compactMap { $0.label == "ambiguous" ? nil : .init(text: $0.text, crisis: $0.label == "crisis") }
+    }
+
+    private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
+        guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
+        let trainer = try trainer(args)
         let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
         var examples: [CrisisModelTrainer.Example] = []
-        var about = ["allin layer B model: logistic regression over words and word pairs (rebuild: allin model train).",
+        var about = ["allin layer B model: logistic regression over words, word pairs and concept classes (rebuild: allin model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
         for path in files {
             let rows = try rows(path)
             let crisis = rows.filter { $0.label == "crisis" }.count, safe = rows.filter { $0.label == "safe" }.count
             about.append("  \((path as NSString).lastPathComponent): \(crisis) / \(safe)")
-            examples += rows.compactMap { $0.label == "ambiguous" ? nil : .init(text: $0.text, crisis: $0.label == "crisis") }
+            examples += Self.examples(rows)
         }
         guard examples.contains(where: \.crisis), examples.contains(where: { !$0.crisis }) else {
             throw CLIError.usage(command: "model", message: "train needs both crisis and safe lines")
         }
+        about.append("Features: words, neighbouring word pairs, concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).
@@ -100,6 +113,56 @@ struct ModelCommand {
         } else {
             cli.io.out(text)
         }
+        return 0
+    }
+
+    /// Leave-one-file-out: for each file, a model trained on all the other files, and the whole
+    /// detector with that model measured on the file it never saw. The labelled sets were written
+    /// apart, in different voices, so this is the nearest thing to wording from a new person.
+    private func crossValidate(_ files: [String], _ args: Arguments) throws -> Int32 {
+        guard files.count >= 2 else { throw CLIError.usage(command: "model", message: "cv needs at least two labelled TSV files") }
+        let trainer = try trainer(args)
+        let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
+        let catalog = try cli.loadCatalog(args)
+        let lexicon = catalog.crisisLexicon
+        let sets = try files.map { try rows($0) }
+        struct Fold { var lexicon: CrisisLexicon?; var problem: String? }
+        let folds = sets.indices.map { k -> Fold in
+            var examples: [CrisisModelTrainer.Example] = []
+            for (i, rows) in sets.enumerated() where i != k { examples += Self.examples(rows) }
+            guard examples.contains(where: \.crisis), examples.contains(where: { !$0.crisis }) else {
+                return Fold(problem: "the files other than \((files[k] as NSString).lastPathComponent) need both crisis and safe lines")
+            }
+            let result = trainer.train(examples, scanner: lexicon.conceptScanner)
+            let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: [])
+            do { return Fold(lexicon: try lexicon.replacingModel(try CrisisModel.decode(Data(text.utf8)))) } catch {
+                return Fold(problem: "\(error)")
+            }
+        }
+        if let problem = folds.compactMap(\.problem).first { throw CLIError.usage(command: "model", message: problem) }
+        var table = TextTable(header: ["held out", "crisis", "recall", "without model", "safe", "false alarms", "without model"])
+        var totals = [0, 0, 0, 0, 0, 0]
+        func rate(_ k: Int, _ n: Int) -> String { n == 0 ? "-" : String(format: "%.3f (%d/%d)", Double(k) / Double(n), k, n) }
+        for (k, rows) in sets.enumerated() {
+            let detector = CrisisDetector(lexicon: folds[k].lexicon!)
+            var c = [0, 0, 0, 0, 0, 0]   // crisis, caught, caught without model, safe, alarms, alarms without model
+            for (row, f) in zip(rows, CrisisDetector.layers(rows.map(\.text), workers: [detector])) {
+                let fired = f.a.fired || f.b.fired
+                let withoutModel = f.a.fired || (f.b.fired && f.b.rule != "B.model")
+                switch row.label {
+                case "crisis": c[0] += 1; c[1] += fired ? 1 : 0; c[2] += withoutModel ? 1 : 0
+                case "safe": c[3] += 1; c[4] += fired ? 1 : 0; c[5] += withoutModel ? 1 : 0
+                default: break
+                }
+            }
+            for i in c.indices { totals[i] += c[i] }
+            table.rows.append([(files[k] as NSString).lastPathComponent, "\(c[0])", rate(c[1], c[0]), rate(c[2], c[0]),
+                               "\(c[3])", rate(c[4], c[3]), rate(c[5], c[3])])
+        }
+        table.rows.append(["all, each unseen", "\(totals[0])", rate(totals[1], totals[0]), rate(totals[2], totals[0]),
+                           "\(totals[3])", rate(totals[4], totals[3]), rate(totals[5], totals[3])])
+        cli.io.out("Each file measured with a model trained on the other files only (fired = layer A or B at T2 or above;\n"
+                   + "\"without model\": the hand-written rules alone).\n" + table.render() + "\n")
         return 0
     }
 

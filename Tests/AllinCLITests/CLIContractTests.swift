@@ -169,6 +169,18 @@ struct CLIContractTests {
         #expect(eval.status == 0)
         #expect(eval.stdout.contains("set.tsv") && eval.stdout.contains("recall"))
 
+        // Leave-one-file-out: each file measured with a model trained on the others only.
+        let second = dir.appendingPathComponent("other.tsv")
+        try Data("crisis\tdirect\ti have the pills saved for tonight\nsafe\tordinary\tdinner with friends tonight\n".utf8).write(to: second)
+        let cv = try BinaryRunner.run(["model", "cv", tsv.path, second.path])
+        #expect(cv.status == 0, "\(cv.stderr)")
+        #expect(cv.stdout.contains("held out") && cv.stdout.contains("set.tsv") && cv.stdout.contains("other.tsv")
+                && cv.stdout.contains("all, each unseen"))
+        // The pooled row counts every crisis line of both files once (2 + 1).
+        #expect(cv.stdout.split(separator: "\n").contains { $0.contains("all, each unseen") && $0.contains("/3)") })
+        let lonely = try BinaryRunner.run(["model", "cv", tsv.path])
+        #expect(lonely.status == 2 && lonely.stderr.contains("at least two"))
+
         try Data("crisis\tfine\nmaybe\tsomething\n".utf8).write(to: tsv)
         let bad = try BinaryRunner.run(["model", "train", tsv.path])
         #expect(bad.status == 2 && bad.stderr.contains("set.tsv line 2"))

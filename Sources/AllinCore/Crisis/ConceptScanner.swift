@@ -67,13 +67,27 @@ public struct ConceptScanner: Sendable {
     private let bigNumberBit: UInt64
     /// The class bit given to years 1950–2099 (the `@YEAR` class; a past event, not a quantity).
     private let yearBit: UInt64
+    /// Each class's name by its bit ("DEATH"), as the trained model names its class features.
+    let classNames: [String]
+    /// The model's feature hashes of each class ("DEATH", by bit) and of each ordered class pair
+    /// ("WISH DEATH", at `first * 64 + second`), made once so a line hashes no class name.
+    let classHashes: [UInt64]
+    let classPairHashes: [UInt64]
 
     public static let fileName = "crisis/concepts.json"
 
     init(words: CrisisVocabulary, classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
-         emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64) {
+         emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64, classNames: [String] = []) {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
+        let names = Array(classNames.prefix(64))
+        self.classNames = names
+        self.classHashes = names.map(CrisisModel.hash)
+        var pairs = [UInt64](repeating: 0, count: names.isEmpty ? 0 : 64 * 64)
+        for (a, first) in names.enumerated() {
+            for (b, second) in names.enumerated() { pairs[a * 64 + b] = CrisisModel.hash(first + " " + second) }
+        }
+        self.classPairHashes = pairs
         let count = words.count
         var dense = [UInt64](repeating: 0, count: count)
         for (id, bits) in classOf where id >= 0 && Int(id) < count { dense[Int(id)] = bits }
@@ -172,7 +186,7 @@ public struct ConceptScanner: Sendable {
     /// The rules' finding and the trained model's score, from one tokenisation of `text`.
     func scan(_ text: String, model: CrisisModel) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
         let (tokens, bytes) = tokenize(text)
-        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) }
+        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: self) }
         return (rules(tokens, bytes), model.score(hashes))
     }
 

@@ -51,12 +51,37 @@ public struct CrisisLexicon: Sendable {
         }
         let concepts = part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) }
         let model = part(CrisisModel.fileName, CrisisModel.empty) { try CrisisModel.decode($0) }
+        issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
             throw CatalogProblems(issues.isEmpty ? [CatalogIssue(file: layerAFile, "lexicon could not be built")] : issues)
         }
         lexicon.concepts = concepts
         lexicon.model = model
         return lexicon
+    }
+
+    /// The model's features that name a class the concept file does not define (they could never count).
+    static func unknownClasses(_ model: CrisisModel, _ concepts: ConceptScanner) -> [CatalogIssue] {
+        guard !concepts.classNames.isEmpty else { return [] }
+        let known = Set(concepts.classNames)
+        var issues: [CatalogIssue] = []
+        for name in model.names {
+            for c in CrisisModel.classes(in: name) where !known.contains(String(c)) {
+                issues.append(CatalogIssue(file: CrisisModel.fileName, entry: "feature '\(name)'",
+                                           "names class '\(c)', which \(ConceptScanner.fileName) does not define"))
+            }
+        }
+        return issues
+    }
+
+    /// This lexicon with another trained model (`allin model cv` measures models trained on part of
+    /// the labelled lines this way). Throws when the model names a class the concept file lacks.
+    public func replacingModel(_ model: CrisisModel) throws -> CrisisLexicon {
+        let issues = Self.unknownClasses(model, concepts)
+        guard issues.isEmpty else { throw CatalogProblems(issues) }
+        var copy = self
+        copy.model = model
+        return copy
     }
 
     /// Layer B's concept rules (crisis/concepts.json), checked beside the weighted score.

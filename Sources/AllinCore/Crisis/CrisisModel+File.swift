@@ -7,9 +7,11 @@ import Foundation
 ///     @bias        -3.1207
 ///     @crisisAt    0.90
 ///     want to      0.4127        (a feature: one word, or two words joined by one space)
+///     WISH DEATH   0.8311        (concept classes of words close together, as crisis/concepts.json names them)
 ///
 /// Features are written in the words the concept scanner produces (lower-case ASCII letters and
-/// digits, or other letters it could not fold), so no feature can start with '@' or '#'.
+/// digits, or other letters it could not fold) and the names of its concept classes (upper case:
+/// `DEATH`, `WISH DEATH`), so no feature can start with '@' or '#'.
 extension CrisisModel {
     /// Decodes and validates; every problem names the file and the line.
     public static func decode(_ data: Data, file: String = CrisisModel.fileName) throws -> CrisisModel {
@@ -84,17 +86,31 @@ extension CrisisModel {
         return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about)
     }
 
-    /// Why `feature` cannot be a feature name, or nil: one or two words of word bytes, one space between.
+    /// Why `feature` cannot be a feature name, or nil: one or two parts joined by one space, each a
+    /// word (lower-case letters, digits, letters of other scripts) or a concept class (upper-case A-Z).
     static func problem(feature: String) -> String? {
-        let words = feature.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
-        guard (1...2).contains(words.count), words.allSatisfy({ !$0.isEmpty }) else {
-            return "must be one word or two words joined by one space"
+        let parts = feature.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
+            return "must be one word or class, or two joined by one space"
         }
-        for b in feature.utf8 where b != 0x20 {
-            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
-            if !ok { return "may hold only lower-case letters, digits and letters of other scripts" }
+        for part in parts {
+            if part.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { continue }
+            for b in part {
+                let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
+                if !ok { return "may hold only lower-case words (letters, digits, letters of other scripts) or upper-case class names" }
+            }
         }
         return nil
+    }
+
+    /// Why `name` cannot name a concept class, or nil: upper-case A-Z only.
+    static func problem(className name: String) -> String? {
+        !name.isEmpty && name.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) ? nil : "must be upper-case letters A-Z"
+    }
+
+    /// The class names `feature` uses ("WISH DEATH" → WISH, DEATH).
+    static func classes(in feature: String) -> [Substring] {
+        feature.split(separator: " ").filter { $0.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
     }
 
     /// The file text for a trained model; weights are rounded to 4 decimals and those that round to 0 are left out.

@@ -79,12 +79,20 @@ public struct CrisisModel: Sendable {
         (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
     }
 
-    /// The hashes of a line's features: each word, and each pair of neighbouring words. Repeats
-    /// count once. `tokens` are the concept scanner's words, whose bytes are in `bytes`.
-    static func featureHashes(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [UInt64] {
+    /// How far apart two classed words may be for their class pair to count ("want to die": WISH
+    /// and DEATH are two apart).
+    static let classWindow = 3
+
+    /// The hashes of a line's features: each word, each pair of neighbouring words, each concept
+    /// class of a word ("DEATH"), and each ordered pair of classes of words at most `classWindow`
+    /// apart ("WISH DEATH"). Repeats count once. `tokens` are the concept scanner's words, whose
+    /// bytes are in `bytes`; `classes` gives the class features' hashes.
+    static func featureHashes(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
+                              classes: ConceptScanner) -> [UInt64] {
         var out: [UInt64] = []
-        out.reserveCapacity(tokens.count * 2)
+        out.reserveCapacity(tokens.count * 3)
         var previous: UInt64 = 0
+        let named = UInt64.max >> UInt64(64 - min(max(classes.classNames.count, 1), 64))
         for (i, token) in tokens.enumerated() {
             let range = Int(token.start)..<Int(token.end)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -97,6 +105,20 @@ public struct CrisisModel: Sendable {
                 out.append(pair)
             }
             previous = h
+            var mine = token.classes & named
+            guard mine != 0, !classes.classNames.isEmpty else { continue }
+            while mine != 0 {
+                let b = mine.trailingZeroBitCount
+                out.append(classes.classHashes[b])
+                for j in max(0, i - classWindow)..<i {
+                    var theirs = tokens[j].classes & named
+                    while theirs != 0 {
+                        out.append(classes.classPairHashes[theirs.trailingZeroBitCount * 64 + b])
+                        theirs &= theirs - 1
+                    }
+                }
+                mine &= mine - 1
+            }
         }
         out.sort()
         var unique = 0
@@ -108,8 +130,8 @@ public struct CrisisModel: Sendable {
         return out
     }
 
-    /// The features of `text` by name ("want", "want to"), each once, as the trainer counts them;
-    /// `hash` of each name is what `featureHashes` gives for the same line.
+    /// The features of `text` by name ("want", "want to", "DEATH", "WISH DEATH"), each once, as the
+    /// trainer counts them; `hash` of each name is what `featureHashes` gives for the same line.
     static func featureNames(of text: String, scanner: ConceptScanner) -> [String] {
         let (tokens, bytes) = scanner.tokenize(text)
         var words: [String] = []
@@ -117,6 +139,17 @@ public struct CrisisModel: Sendable {
         for t in tokens { words.append(String(decoding: bytes[Int(t.start)..<Int(t.end)], as: UTF8.self)) }
         var names = Set(words)
         for i in words.indices.dropFirst() { names.insert(words[i - 1] + " " + words[i]) }
+        func classList(_ bits: UInt64) -> [String] {
+            scanner.classNames.indices.filter { bits & (1 << UInt64($0)) != 0 }.map { scanner.classNames[$0] }
+        }
+        for (i, token) in tokens.enumerated() {
+            for mine in classList(token.classes) {
+                names.insert(mine)
+                for j in max(0, i - classWindow)..<i {
+                    for theirs in classList(tokens[j].classes) { names.insert(theirs + " " + mine) }
+                }
+            }
+        }
         return names.sorted()
     }
 

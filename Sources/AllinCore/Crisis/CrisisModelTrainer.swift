@@ -1,7 +1,7 @@
 import Foundation
 
-/// Trains layer B's model: L2-regularised logistic regression over each line's words and word
-/// pairs, with the two classes weighted equally, fitted by full-batch gradient descent (Adam).
+/// Trains layer B's model: L2-regularised logistic regression over each line's words, word
+/// pairs, concept classes and class pairs (see `CrisisModel.featureHashes`), with the two classes weighted equally, fitted by full-batch gradient descent (Adam).
 ///
 /// Deterministic: the same lines, in the same order, with the same settings give the same weights,
 /// so the committed model can be rebuilt and checked (`allin model train`).
@@ -23,6 +23,9 @@ public struct CrisisModelTrainer: Sendable {
     public var commonShare = 0.04
 
     public init() {}
+
+    /// How far apart two classed words may be for their class pair to be a feature.
+    public static var classWindow: Int { CrisisModel.classWindow }
 
     public struct Result: Sendable {
         public var bias: Double

@@ -52,7 +52,7 @@ struct CrisisModelTests {
         #expect(byLine["line 4"]?.first?.message.contains("unknown setting") == true)
         #expect(byLine["line 5"]?.first?.message.contains("lower-case") == true)
         #expect(byLine["line 6"]?.first?.message.contains("one space") == true)
-        #expect(byLine["line 7"]?.first?.message.contains("two words") == true)
+        #expect(byLine["line 7"]?.first?.message.contains("or two joined") == true)
         #expect(byLine["line 8"]?.first?.message.contains("finite number") == true)
         #expect(byLine["line 9"]?.first?.message.contains("outside") == true)
         #expect(byLine["line 11"]?.first?.message.contains("twice") == true)
@@ -71,12 +71,13 @@ struct CrisisModelTests {
     @Test("hashes and names describe the same features", arguments: [
         "I want to die", "i don't want to be here anymore", "Nooooo way, I'm sooo done", "café — «naïve» plan",
         "want want want to to", "", "!!!", "k i l l", "ＥＮＤ ＩＴ tonight 2nite",
+        "wish i was dead, wish i was dead", "40 pills in 2019", "the rope the rope the rope",
     ])
     func hashesMatchNames(text: String) throws {
         let scanner = try crisisDetector().lexicon.concepts
         let names = CrisisModel.featureNames(of: text, scanner: scanner)
         let (tokens, bytes) = scanner.tokenize(text)
-        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) }
+        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) }
         #expect(Set(names.map(CrisisModel.hash)) == Set(hashes))
         #expect(hashes.count == names.count, "each feature once")
     }
@@ -86,7 +87,7 @@ struct CrisisModelTests {
         let scanner = try crisisDetector().lexicon.concepts
         func score(_ text: String) -> CrisisModel.Score {
             let (tokens, bytes) = scanner.tokenize(text)
-            return m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0) })
+            return m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
         }
         // -2 + want 1 + "want to" 2 + die 3 + it 0.5: z = 4.5, the same however often a word repeats.
         let s = score("I want to die, it, it, want to die")
@@ -102,6 +103,24 @@ struct CrisisModelTests {
         #expect(m.tier(score("die").probability) == .none && m.finding(score("die")) == nil)
         #expect(m.finding(score("okay die")) == nil)
         #expect(score("").probability < 0.2)
+    }
+
+    /// Class features let the model weigh wording it never saw through the concept classes of its
+    /// words: "wish" and "dead" are WISH and DEATH, so "WISH DEATH" is a feature of the line.
+    @Test func classFeaturesNameTheConceptClassesOfNearbyWords() throws {
+        let scanner = try crisisDetector().lexicon.concepts
+        let names = Set(CrisisModel.featureNames(of: "i wish i was dead", scanner: scanner))
+        #expect(names.isSuperset(of: ["WISH", "DEATH", "WISH DEATH", "FP WISH", "wish", "was dead"]))
+        #expect(!names.contains("DEATH WISH"), "pairs keep the order of the words")
+        // Classes more than three words apart make no pair.
+        let far = Set(CrisisModel.featureNames(of: "i wish it was sunny and the cat was dead", scanner: scanner))
+        #expect(far.contains("WISH") && far.contains("DEATH") && !far.contains("WISH DEATH"))
+        // A model may only name classes the concept file defines.
+        let m = try Self.model("@bias\t0\n@crisisAt\t0.9\nWISH DEATH\t1\nFLYING\t1\n")
+        #expect(throws: CatalogProblems.self) { try crisisDetector().lexicon.replacingModel(m) }
+        let issues = CrisisLexicon.unknownClasses(m, scanner)
+        #expect(issues.count == 1 && issues[0].file == CrisisModel.fileName && issues[0].message.contains("'FLYING'"))
+        #expect(CrisisModel.problem(feature: "WISH dead") == nil && CrisisModel.problem(feature: "Wish") != nil)
     }
 
     @Test func anEmptyModelNeverFires() {
@@ -149,7 +168,7 @@ struct CrisisModelTests {
             named += 1
         }
         #expect(named >= 4)
-        #expect(!shipped.about.contains { $0.contains("holdout8") }, "holdout8 stays out of training: it is the blind set")
+        #expect(!shipped.about.contains { $0.contains("holdout11") }, "holdout11 stays out of training: it is the blind set")
         let result = CrisisModelTrainer().train(examples, scanner: try crisisDetector().lexicon.concepts)
         #expect(abs(result.bias - shipped.bias) < 2e-4)
         #expect(!result.common.isEmpty && result.common.allSatisfy { !shipped.names.contains($0) }, "common single words are left out")
@@ -184,7 +203,7 @@ struct CrisisModelTests {
         var without = detector.lexicon
         without.model = .empty
         let plain = CrisisDetector(lexicon: without)
-        for row in try LabelledSetTests.rows("crisis-holdout8.tsv") {
+        for row in try LabelledSetTests.rows("crisis-holdout11.tsv") {
             let full = detector.layerB(row.text), base = plain.layerB(row.text)
             #expect(full.tier >= base.tier, "\(row.text)")
             if full.tier > base.tier { #expect(full.rule == "B.model" && full.tier <= .crisis) }
