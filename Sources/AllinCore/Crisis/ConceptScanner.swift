@@ -69,7 +69,12 @@ public struct ConceptScanner: Sendable {
     private let yearBit: UInt64
     /// Each class's name by its bit ("DEATH"), as the trained model names its class features.
     let classNames: [String]
-    /// The model's feature hashes of each class ("DEATH", by bit) and of each ordered class pair
+    /// The first-person class (`FP`) and the classes that name someone else or a story (`THIRD`,
+    /// `MEDIA`): a line with none of them is taken as the writer speaking of themself, so a short
+    /// note with no pronoun ("cant wait to die", "cutting rn") meets a rule's `@FP` requirement.
+    private let firstPersonBit: UInt64
+    private let otherPersonBits: UInt64
+    /// The model's feature keys of each class ("DEATH", by bit) and of each ordered class pair
     /// ("WISH DEATH", at `first * 64 + second`), made once so a line hashes no class name.
     let classHashes: [UInt64]
     let classPairHashes: [UInt64]
@@ -82,10 +87,13 @@ public struct ConceptScanner: Sendable {
         self.yearBit = yearBit
         let names = Array(classNames.prefix(64))
         self.classNames = names
+        func bit(_ name: String) -> UInt64 { names.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0 }
+        self.firstPersonBit = bit("FP")
+        self.otherPersonBits = bit("THIRD") | bit("MEDIA")
         self.classHashes = names.map(CrisisModel.hash)
         var pairs = [UInt64](repeating: 0, count: names.isEmpty ? 0 : 64 * 64)
         for (a, first) in names.enumerated() {
-            for (b, second) in names.enumerated() { pairs[a * 64 + b] = CrisisModel.hash(first + " " + second) }
+            for (b, second) in names.enumerated() { pairs[a * 64 + b] = CrisisModel.key(ofFeature: first + " " + second) }
         }
         self.classPairHashes = pairs
         let count = words.count
@@ -186,8 +194,8 @@ public struct ConceptScanner: Sendable {
     /// The rules' finding and the trained model's score, from one tokenisation of `text`.
     func scan(_ text: String, model: CrisisModel) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
         let (tokens, bytes) = tokenize(text)
-        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: self) }
-        return (rules(tokens, bytes), model.score(hashes))
+        let score = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: self) }
+        return (rules(tokens, bytes), score)
     }
 
     private func rules(_ tokens: [Token], _ bytes: [UInt8]) -> CrisisFinding? {
@@ -232,13 +240,15 @@ public struct ConceptScanner: Sendable {
                     for w in 0..<needWords { met[w] |= rows[row * needWords + w] }
                 }
             }
+            if firstPersonBit != 0 && lineClasses & (firstPersonBit | otherPersonBits) == 0 { lineClasses |= firstPersonBit }
             var classes = lineClasses
             while classes != 0 {
                 let c = classes.trailingZeroBitCount
                 for w in 0..<needWords { met[w] |= classMeets[c * needWords + w] }
                 classes &= classes - 1
             }
-            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict)
+            let implied = lineClasses & firstPersonBit != 0 && !clause.contains { $0.classes & firstPersonBit != 0 }
+            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict, impliedFirstPerson: implied)
         }
     }
 
@@ -251,7 +261,7 @@ public struct ConceptScanner: Sendable {
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], met: UnsafeBufferPointer<UInt64>,
-                       verdict: UnsafeMutableBufferPointer<UInt64>) -> CrisisFinding? {
+                       verdict: UnsafeMutableBufferPointer<UInt64>, impliedFirstPerson: Bool) -> CrisisFinding? {
         // Two bitsets over rules: `verdict[w]` which rules are decided, `verdict[ruleWords + w]` which
         // of those are possible. A rule is decided the first time a word could start it.
         func worthTrying(_ rule: Int) -> Bool {
@@ -306,7 +316,7 @@ public struct ConceptScanner: Sendable {
             while k < starts.count && starts[k] >> 32 == index { k += 1 }
             let rule = rules[index]
             guard rule.tier > (best?.tier ?? .none), let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
-            guard rule.with.allSatisfy({ occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
+            guard rule.with.allSatisfy({ (impliedFirstPerson && $0.classes & firstPersonBit != 0) || occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
                 continue
             }
             var tier = rule.tier

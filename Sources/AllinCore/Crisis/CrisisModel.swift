@@ -28,10 +28,15 @@ public struct CrisisModel: Sendable {
     /// Probability at or above which a line is a crisis (T2). Below it the model says nothing: on
     /// a short line a few words decide the score, so it never asks the gentle T1 question.
     let crisisAt: Double
-    /// Open-addressing table over feature hashes; `slots` holds index + 1 into `weights` and `names`, 0 = empty.
-    private let keys: [UInt64]
-    private let slots: [Int32]
+    /// Open-addressing table over feature keys (see `key(ofFeature:)`); each slot holds the key and
+    /// index + 1 into `weights` and `names` (0 = empty) side by side, so a probe reads one cache line.
+    private let table: [Slot]
     private let mask: Int
+
+    struct Slot {
+        var key: UInt64 = 0
+        var index: Int32 = 0
+    }
     let weights: [Float]
     let names: [String]
     /// Provenance lines from the file header (what it was trained on, and how).
@@ -51,27 +56,24 @@ public struct CrisisModel: Sendable {
         var size = 16
         while size < names.count * 2 { size *= 2 }
         mask = size - 1
-        var keys = [UInt64](repeating: 0, count: size)
-        var slots = [Int32](repeating: 0, count: size)
+        var table = [Slot](repeating: Slot(), count: size)
         for (i, name) in names.enumerated() {
-            let h = Self.hash(name)
+            let h = Self.key(ofFeature: name)
             var s = Int(truncatingIfNeeded: h) & mask
-            while slots[s] != 0 { s = (s + 1) & mask }
-            keys[s] = h
-            slots[s] = Int32(i + 1)
+            while table[s].index != 0 { s = (s + 1) & mask }
+            table[s] = Slot(key: h, index: Int32(i + 1))
         }
-        self.keys = keys
-        self.slots = slots
+        self.table = table
     }
 
     var featureCount: Int { names.count }
 
     // MARK: - Features
 
-    /// FNV-1a over the feature's bytes; a pair is its two words joined by one space.
-    static func hash(_ feature: String) -> UInt64 {
+    /// FNV-1a over a word's bytes (or a class name's).
+    static func hash(_ word: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in feature.utf8 { h = step(h, b) }
+        for b in word.utf8 { h = step(h, b) }
         return h
     }
 
@@ -79,59 +81,71 @@ public struct CrisisModel: Sendable {
         (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
     }
 
+    /// A pair's key, mixed from its two parts' hashes (so a line never reads a word's bytes twice).
+    @inline(__always) static func pairKey(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        var x = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &+ 0x632B_E59B_D9B4_E019)
+        x ^= x >> 31
+        x &*= 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 29
+        return x
+    }
+
+    /// The key a feature name is stored under: its hash, or for two parts joined by a space
+    /// ("want to", "WISH DEATH") the pair key of their hashes.
+    static func key(ofFeature name: String) -> UInt64 {
+        let parts = name.split(separator: " ", omittingEmptySubsequences: false)
+        return parts.count == 2 ? pairKey(hash(String(parts[0])), hash(String(parts[1]))) : hash(name)
+    }
+
     /// How far apart two classed words may be for their class pair to count ("want to die": WISH
     /// and DEATH are two apart).
     static let classWindow = 3
 
-    /// The hashes of a line's features: each word, each pair of neighbouring words, each concept
-    /// class of a word ("DEATH"), and each ordered pair of classes of words at most `classWindow`
-    /// apart ("WISH DEATH"). Repeats count once. `tokens` are the concept scanner's words, whose
-    /// bytes are in `bytes`; `classes` gives the class features' hashes.
+    /// Calls `body` with the key of each of a line's features: each word, each pair of neighbouring
+    /// words, each concept class of a word ("DEATH"), and each ordered pair of classes of words at
+    /// most `classWindow` apart ("WISH DEATH"). A feature may come more than once. `tokens` are the
+    /// concept scanner's words, whose bytes are in `bytes`; `classes` gives the class features' keys.
+    @inline(__always)
+    static func forEachFeature(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
+                               classes: ConceptScanner, _ body: (UInt64) -> Void) {
+        let named = classes.classNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - min(classes.classNames.count, 64))
+        var previous: UInt64 = 0
+        tokens.withUnsafeBufferPointer { tokens in
+            for i in tokens.indices {
+                let token = tokens[i]
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                for p in Int(token.start)..<Int(token.end) { h = step(h, bytes[p]) }
+                body(h)
+                if i > 0 { body(pairKey(previous, h)) }
+                previous = h
+                var mine = token.classes & named
+                while mine != 0 {
+                    let b = mine.trailingZeroBitCount
+                    body(classes.classHashes[b])
+                    for j in max(0, i - classWindow)..<i {
+                        var theirs = tokens[j].classes & named
+                        while theirs != 0 {
+                            body(classes.classPairHashes[theirs.trailingZeroBitCount * 64 + b])
+                            theirs &= theirs - 1
+                        }
+                    }
+                    mine &= mine - 1
+                }
+            }
+        }
+    }
+
+    /// The keys of a line's features, each once, sorted (what `score` weighs; tests compare it with
+    /// the names the trainer counts).
     static func featureHashes(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
                               classes: ConceptScanner) -> [UInt64] {
         var out: [UInt64] = []
-        out.reserveCapacity(tokens.count * 3)
-        var previous: UInt64 = 0
-        let named = UInt64.max >> UInt64(64 - min(max(classes.classNames.count, 1), 64))
-        for (i, token) in tokens.enumerated() {
-            let range = Int(token.start)..<Int(token.end)
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for p in range { h = step(h, bytes[p]) }
-            out.append(h)
-            if i > 0 {
-                // The pair continues the first word's hash with a space and the second word.
-                var pair = step(previous, 0x20)
-                for p in range { pair = step(pair, bytes[p]) }
-                out.append(pair)
-            }
-            previous = h
-            var mine = token.classes & named
-            guard mine != 0, !classes.classNames.isEmpty else { continue }
-            while mine != 0 {
-                let b = mine.trailingZeroBitCount
-                out.append(classes.classHashes[b])
-                for j in max(0, i - classWindow)..<i {
-                    var theirs = tokens[j].classes & named
-                    while theirs != 0 {
-                        out.append(classes.classPairHashes[theirs.trailingZeroBitCount * 64 + b])
-                        theirs &= theirs - 1
-                    }
-                }
-                mine &= mine - 1
-            }
-        }
-        out.sort()
-        var unique = 0
-        for k in out.indices where unique == 0 || out[unique - 1] != out[k] {
-            out[unique] = out[k]
-            unique += 1
-        }
-        out.removeLast(out.count - unique)
-        return out
+        forEachFeature(tokens, bytes, classes: classes) { out.append($0) }
+        return Array(Set(out)).sorted()
     }
 
     /// The features of `text` by name ("want", "want to", "DEATH", "WISH DEATH"), each once, as the
-    /// trainer counts them; `hash` of each name is what `featureHashes` gives for the same line.
+    /// trainer counts them; `key(ofFeature:)` of each name is what `featureHashes` gives for the same line.
     static func featureNames(of text: String, scanner: ConceptScanner) -> [String] {
         let (tokens, bytes) = scanner.tokenize(text)
         var words: [String] = []
@@ -157,31 +171,29 @@ public struct CrisisModel: Sendable {
     private func index(of h: UInt64) -> Int? {
         var s = Int(truncatingIfNeeded: h) & mask
         while true {
-            let v = slots[s]
-            if v == 0 { return nil }
-            if keys[s] == h { return Int(v) - 1 }
+            let slot = table[s]
+            if slot.index == 0 { return nil }
+            if slot.key == h { return Int(slot.index) - 1 }
             s = (s + 1) & mask
         }
     }
 
     // MARK: - Scoring
 
-    /// The probability that `hashes` (a line's features) come from a crisis statement.
-    func score(_ hashes: [UInt64]) -> Score {
-        guard !names.isEmpty else { return Score(probability: 0) }
-        var z = bias
+    /// The sum of the weights of a line's features and the three largest positive ones.
+    private struct Tally {
+        var z: Double
         // The three largest positive weights, largest first (ties: the earlier feature).
         var w0: Float = 0, w1: Float = 0, w2: Float = 0
         var i0: Int32 = -1, i1: Int32 = -1, i2: Int32 = -1
+
         @inline(__always) func above(_ w: Float, _ i: Int32, _ wk: Float, _ ik: Int32) -> Bool {
             ik < 0 || w > wk || (w == wk && i < ik)
         }
-        for h in hashes {
-            guard let i = index(of: h) else { continue }
-            let w = weights[i]
+
+        @inline(__always) mutating func add(_ w: Float, _ n: Int32) {
             z += Double(w)
-            guard w > 0 else { continue }
-            let n = Int32(i)
+            guard w > 0 else { return }
             if above(w, n, w0, i0) {
                 (w2, i2, w1, i1, w0, i0) = (w1, i1, w0, i0, w, n)
             } else if above(w, n, w1, i1) {
@@ -190,7 +202,48 @@ public struct CrisisModel: Sendable {
                 (w2, i2) = (w, n)
             }
         }
-        return Score(probability: 1 / (1 + exp(-z)), top: (i0, i1, i2))
+
+        var score: Score { Score(probability: 1 / (1 + exp(-z)), top: (i0, i1, i2)) }
+    }
+
+    /// The probability that `hashes` (a line's features, each once) come from a crisis statement.
+    func score(_ hashes: [UInt64]) -> Score {
+        guard !names.isEmpty else { return Score(probability: 0) }
+        var tally = Tally(z: bias)
+        for h in hashes {
+            if let i = index(of: h) { tally.add(weights[i], Int32(i)) }
+        }
+        return tally.score
+    }
+
+    /// The same score straight from a line's words: features are looked up as they are made, and
+    /// only those the model knows are checked for repeats, so nothing is sorted or allocated for
+    /// an everyday line.
+    func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner) -> Score {
+        guard !names.isEmpty else { return Score(probability: 0) }
+        var tally = Tally(z: bias)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { seen in
+            var count = 0
+            var many: Set<Int32>?   // past 128 known features (a very long line), a set takes over
+            Self.forEachFeature(tokens, bytes, classes: classes) { h in
+                guard let i = index(of: h) else { return }
+                let n = Int32(i)
+                if many != nil {
+                    guard many!.insert(n).inserted else { return }
+                } else {
+                    for k in 0..<count where seen[k] == n { return }
+                    if count < seen.count {
+                        seen[count] = n
+                        count += 1
+                    } else {
+                        many = Set(seen.prefix(count))
+                        many!.insert(n)
+                    }
+                }
+                tally.add(weights[i], n)
+            }
+        }
+        return tally.score
     }
 
     /// The names of a score's top features.

@@ -78,7 +78,7 @@ struct CrisisModelTests {
         let names = CrisisModel.featureNames(of: text, scanner: scanner)
         let (tokens, bytes) = scanner.tokenize(text)
         let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) }
-        #expect(Set(names.map(CrisisModel.hash)) == Set(hashes))
+        #expect(Set(names.map(CrisisModel.key(ofFeature:))) == Set(hashes))
         #expect(hashes.count == names.count, "each feature once")
     }
 
@@ -123,8 +123,26 @@ struct CrisisModelTests {
         #expect(CrisisModel.problem(feature: "WISH dead") == nil && CrisisModel.problem(feature: "Wish") != nil)
     }
 
+    /// The detector scores straight from the words (no sorted key list); it must agree with
+    /// scoring the sorted, distinct keys, including on a line with more known features than its
+    /// small buffer holds.
+    @Test func scoringFromWordsAgreesWithScoringDistinctKeys() throws {
+        let detector = try crisisDetector()
+        let scanner = detector.lexicon.concepts, model = detector.lexicon.model
+        var texts = try LabelledSetTests.rows("crisis-holdout11.tsv").map(\.text)
+        texts.append(String(repeating: "i want to die tonight, the pills are ready and nobody would miss me. ", count: 40)
+                     + (try LabelledSetTests.rows("crisis-holdout10.tsv").map(\.text).joined(separator: " ")))
+        for text in texts {
+            let (tokens, bytes) = scanner.tokenize(text)
+            let direct = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: scanner) }
+            let keyed = model.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+            #expect(abs(direct.probability - keyed.probability) < 1e-9, "\(text.prefix(60))")
+            #expect(direct.top == keyed.top, "\(text.prefix(60))")
+        }
+    }
+
     @Test func anEmptyModelNeverFires() {
-        let s = CrisisModel.empty.score([CrisisModel.hash("die")])
+        let s = CrisisModel.empty.score([CrisisModel.key(ofFeature: "die")])
         #expect(s.probability == 0 && CrisisModel.empty.finding(s) == nil)
     }
 
@@ -168,7 +186,9 @@ struct CrisisModelTests {
             named += 1
         }
         #expect(named >= 4)
-        #expect(!shipped.about.contains { $0.contains("holdout11") }, "holdout11 stays out of training: it is the blind set")
+        for blind in ["holdout11", "holdout15"] {
+            #expect(!shipped.about.contains { $0.contains(blind) }, "\(blind) stays out of training: it is a blind set")
+        }
         let result = CrisisModelTrainer().train(examples, scanner: try crisisDetector().lexicon.concepts)
         #expect(abs(result.bias - shipped.bias) < 2e-4)
         #expect(!result.common.isEmpty && result.common.allSatisfy { !shipped.names.contains($0) }, "common single words are left out")
