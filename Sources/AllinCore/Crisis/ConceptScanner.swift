@@ -57,6 +57,9 @@ public struct ConceptScanner: Sendable {
     /// (-1: nothing), so a line's met requirements are a few ORs and a rule's check a few ANDs.
     private let needWords: Int
     private let ruleNeeds: [UInt64]
+    /// The words of each rule's row that can be non-zero: a rule's requirements are numbered one
+    /// after another, so they span one or two words of the row, not all `needWords`.
+    private let ruleNeedWords: [(first: Int32, end: Int32)]
     private let classMeets: [UInt64]
     private let wordMeetsRow: [Int32]
     private let wordMeets: [UInt64]
@@ -161,6 +164,11 @@ public struct ConceptScanner: Sendable {
         }
         self.needWords = needWords
         self.ruleNeeds = ruleNeeds
+        self.ruleNeedWords = rules.indices.map { r in
+            let row = ruleNeeds[r * needWords ..< (r + 1) * needWords]
+            guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return (0, 0) }
+            return (Int32(first - r * needWords), Int32(last - r * needWords + 1))
+        }
         self.classMeets = classMeets
         self.wordMeetsRow = wordMeetsRow
         self.wordMeets = wordMeets
@@ -256,7 +264,8 @@ public struct ConceptScanner: Sendable {
     @inline(__always)
     private func possible(_ rule: Int, met: UnsafeBufferPointer<UInt64>) -> Bool {
         let base = rule * needWords
-        for w in 0..<needWords where ruleNeeds[base + w] & ~met[w] != 0 { return false }
+        let span = ruleNeedWords[rule]
+        for w in Int(span.first)..<Int(span.end) where ruleNeeds[base + w] & ~met[w] != 0 { return false }
         return true
     }
 
