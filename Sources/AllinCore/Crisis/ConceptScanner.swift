@@ -218,10 +218,42 @@ public struct ConceptScanner: Sendable {
         return best
     }
 
-    /// A word's id; an unknown word with doubled letters is tried once more with them single
-    /// ("diee" → "die"). Words are looked up by their bytes, never turned into strings.
+    /// A word's id; an unknown word is tried with doubled letters single ("diee" → "die"), then
+    /// with digits read as letters ("d1e"). Words are looked up by their bytes, never turned into strings.
     private func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         if let id = table.lookup(word) { return id }
+        let id = undoubled(word)
+        return id >= 0 ? id : deleet(word)
+    }
+
+    /// A word that mixes letters and digits read with the digits as the letters they stand for
+    /// ("d1e" → "die", "k1ll" → "kill", "d3ath" → "death"); a 1 is tried as i, then as l.
+    private func deleet(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var letters = false, digits = false
+        for b in word { if b >= 0x30 && b <= 0x39 { digits = true } else if b >= 0x61 && b <= 0x7A { letters = true } }
+        guard letters && digits else { return -1 }
+        for one: UInt8 in [0x69, 0x6C] {   // i, l
+            var mapped = [UInt8](word)
+            for k in mapped.indices {
+                switch mapped[k] {
+                case 0x30: mapped[k] = 0x6F   // 0 → o
+                case 0x31: mapped[k] = one
+                case 0x33: mapped[k] = 0x65   // 3 → e
+                case 0x34: mapped[k] = 0x61   // 4 → a
+                case 0x35: mapped[k] = 0x73   // 5 → s
+                case 0x37: mapped[k] = 0x74   // 7 → t
+                default: break
+                }
+            }
+            if let id = mapped.withUnsafeBufferPointer({ table.lookup($0) }) { return id }
+            let id = mapped.withUnsafeBufferPointer { undoubled($0) }
+            if id >= 0 { return id }
+        }
+        return -1
+    }
+
+    /// An unknown word with doubled letters tried once more with them single ("diee" → "die").
+    private func undoubled(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         var hasDouble = false
         var k = 1
         while k < word.count { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }

@@ -33,6 +33,20 @@ struct ConceptScannerTests {
         #expect(!detector.layerB(text).fired, "\(text)")
     }
 
+    /// Digits standing for letters are read as those letters, and a note that names no one is the
+    /// writer's own; a note that names someone else is not.
+    @Test func leetWordsAndNotesWithoutPronouns() {
+        let scanner = detector.lexicon.concepts
+        let (plain, _) = scanner.tokenize("want to die")
+        let (leet, _) = scanner.tokenize("w4nt to d1e")
+        #expect(plain.map(\.id) == leet.map(\.id) && plain.allSatisfy { $0.id >= 0 })
+        #expect(scanner.tokenize("4am 5kms b4").0.allSatisfy { $0.id < 0 || $0.classes == 0 }, "numbers stay numbers")
+        #expect(scanner.scan("cant wait to die")?.tier == .crisis)
+        #expect(scanner.scan("cutting rn")?.tier == .immediate)
+        #expect(scanner.scan("cutting onions rn") == nil)
+        #expect(scanner.scan("my friend said she cant wait to die lol") == nil)
+    }
+
     @Test func negationLowersToAConcernButNeverClears() {
         let f = detector.layerB("no self harm urges this week")
         #expect(f.tier <= .concern)
