@@ -71,8 +71,9 @@ enum CrisisUnicode {
     private static func append(_ scalar: Unicode.Scalar, data: CrisisNormalizationData, to out: inout [UInt8]) {
         let v = scalar.value
         if v < 0x80 {
+            // ASCII keeps its case, as it does when a whole line is ASCII: the tokenizer folds it,
+            // and reads a capital I inside a small-letter word as a possible l ("kiII").
             var b = UInt8(v)
-            if b >= 65 && b <= 90 { b += 32 }
             if b == 96 { b = 39 } // backtick used as an apostrophe
             out.append(b)
             return

@@ -72,6 +72,8 @@ struct CrisisNormalizerTests {
     func capitalIAsSmallL() throws {
         #expect(try normalizedWords("i wanna kiII myseIf") == ["i", "want", "to", "kill", "myself"])
         #expect(try normalizedWords("i feeI so aIone") == ["i", "feel", "so", "alone"])
+        // The same when the line also holds other scripts (it is cleaned first, keeping ASCII case).
+        #expect(try normalizedWords("kiII myseIf ɪ ᴡᴀɴᴛ") == ["kill", "myself", "i", "want"])
         // Ordinary capitals, and an I that makes no word as an l, stay as they were.
         #expect(try normalizedWords("I Im iPhone") == ["i", "i", "am", "iphone"])
         #expect(try normalizedWords("hIs") == ["his"])
