@@ -33,24 +33,26 @@ public struct CrisisLexicon: Sendable {
     /// Decodes and validates; `files` maps each of `fileNames` to its bytes. Throws `CatalogProblems`
     /// listing every problem, each naming the file and the entry.
     public static func decode(files: [String: Data]) throws -> CrisisLexicon {
-        var builder = CrisisLexiconBuilder()
-        let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
-        var issues = builder.issues
         /// A file decoded on its own (the rules' words and the model are separate from layers A and B).
-        func part<T>(_ name: String, _ empty: T, _ decode: (Data) throws -> T) -> T {
-            guard let data = files[name] else {
-                issues.append(CatalogIssue(file: name, "file is missing"))
-                return empty
-            }
-            do { return try decode(data) } catch let problems as CatalogProblems {
-                issues += problems.issues
+        @Sendable func part<T>(_ name: String, _ empty: T, _ decode: (Data) throws -> T) -> (T, [CatalogIssue]) {
+            guard let data = files[name] else { return (empty, [CatalogIssue(file: name, "file is missing")]) }
+            do { return (try decode(data), []) } catch let problems as CatalogProblems {
+                return (empty, problems.issues)
             } catch {
-                issues.append(CatalogIssue(file: name, "\(error)"))
+                return (empty, [CatalogIssue(file: name, "\(error)")])
             }
-            return empty
         }
-        let concepts = part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) }
-        let model = part(CrisisModel.fileName, CrisisModel.empty) { try CrisisModel.decode($0) }
+        // Layers A and B, the concept rules and the model decode independently: on two cores at
+        // once, so start-up waits for the slowest part, not for all three.
+        let ((lexicon, built), (concepts, conceptIssues), (model, modelIssues)) = Concurrently.run(
+            {
+                var builder = CrisisLexiconBuilder()
+                let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
+                return (lexicon, builder.issues)
+            },
+            { part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) } },
+            { part(CrisisModel.fileName, CrisisModel.empty) { try CrisisModel.decode($0) } })
+        var issues = built + conceptIssues + modelIssues
         issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
             throw CatalogProblems(issues.isEmpty ? [CatalogIssue(file: layerAFile, "lexicon could not be built")] : issues)

@@ -69,3 +69,27 @@ extension CrisisDetector {
         Batch.map(texts, workers: workers) { detector, text in detector.layers(text) }
     }
 }
+
+/// Three independent pieces of work run at once (on as many cores as there are), for loading:
+/// the catalog's crisis lexicon is three files that decode without each other.
+enum Concurrently {
+    static func run<A: Sendable, B: Sendable, C: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B,
+                                                           _ c: @Sendable () -> C) -> (A, B, C) {
+        let slots = Slots<A, B, C>()
+        DispatchQueue.concurrentPerform(iterations: 3) { i in
+            switch i {
+            case 0: slots.a = a()
+            case 1: slots.b = b()
+            default: slots.c = c()
+            }
+        }
+        return (slots.a!, slots.b!, slots.c!)
+    }
+
+    /// Each slot is written by exactly one iteration, and read only after `concurrentPerform` returns.
+    private final class Slots<A, B, C>: @unchecked Sendable {
+        var a: A?
+        var b: B?
+        var c: C?
+    }
+}
