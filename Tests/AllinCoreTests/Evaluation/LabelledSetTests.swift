@@ -103,18 +103,19 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in twenty voices (phone
+    /// Sets written after the detector by writers who never saw it, in twenty-three voices (phone
     /// texting; older adults' reflective notes; mood-app and forum posts; a general mix by the
     /// issue's categories; plain short notes; young people's slang; adults' journal notes; the
     /// Englishes of the app's regions; writers of English as another language; fragments of a few
     /// words; people who understate; a broad mix; half-tests, hypotheticals and retractions; reports
     /// about someone else; odd spelling and fancy text; another broad mix; exhaustion against passive
-    /// ideation; illness, old age and caring; relationships and conflict; a fourth broad mix). Their
-    /// first-contact recall was 0.614, 0.487, 0.534, 0.741, 0.609, 0.771, 0.800, 0.761, 0.883,
-    /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911 and 0.813 (with the
-    /// detector as each round found it). All but holdout11, 15, 19 and 23 then shaped concept rules
-    /// or trained the model; those four did neither (they are the blind ones). The floors guard
-    /// against sliding back; they are not the targets. (holdout6 fell from 0.875 to 0.819 as the
+    /// ideation; illness, old age and caring; relationships and conflict; a fourth broad mix; and
+    /// three sets of only euphemism, preparation, method and plans, the categories most missed).
+    /// Their first-contact recall was 0.614, 0.487, 0.534, 0.741, 0.609, 0.771, 0.800, 0.761, 0.883,
+    /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911, 0.813, 0.686, 0.643
+    /// and 0.453 (with the detector as each round found it). All but holdout11, 15, 19 and 23 then
+    /// shaped concept rules or trained the model; those four did neither (they are the blind ones).
+    /// The floors guard against sliding back; they are not the targets. (holdout6 fell from 0.875 to about 0.82 as the
     /// model learned from more sets: it is regularised, not fitted line by line.)
     @Test("crisis detection on the fresh sets", arguments: [
         ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.80), ("crisis-holdout7.tsv", 0.95),
@@ -122,6 +123,7 @@ struct LabelledSetTests {
         ("crisis-holdout12.tsv", 0.93), ("crisis-holdout13.tsv", 0.90), ("crisis-holdout14.tsv", 0.90), ("crisis-holdout15.tsv", 0.80),
         ("crisis-holdout16.tsv", 0.87), ("crisis-holdout17.tsv", 0.93), ("crisis-holdout18.tsv", 0.90), ("crisis-holdout19.tsv", 0.79),
         ("crisis-holdout20.tsv", 0.95), ("crisis-holdout21.tsv", 0.95), ("crisis-holdout22.tsv", 0.95), ("crisis-holdout23.tsv", 0.79),
+        ("crisis-holdout24.tsv", 0.88), ("crisis-holdout25.tsv", 0.70), ("crisis-holdout26.tsv", 0.53),
     ])
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
