@@ -142,7 +142,6 @@ struct ModelCommand {
         if let problem = folds.compactMap(\.problem).first { throw CLIError.usage(command: "model", message: problem) }
         var table = TextTable(header: ["held out", "crisis", "recall", "without model", "safe", "false alarms", "without model"])
         var totals = [0, 0, 0, 0, 0, 0]
-        func rate(_ k: Int, _ n: Int) -> String { n == 0 ? "-" : String(format: "%.3f (%d/%d)", Double(k) / Double(n), k, n) }
         for (k, rows) in sets.enumerated() {
             let detector = CrisisDetector(lexicon: folds[k].lexicon!)
             var c = [0, 0, 0, 0, 0, 0]   // crisis, caught, caught without model, safe, alarms, alarms without model
@@ -166,6 +165,11 @@ struct ModelCommand {
         return 0
     }
 
+    /// A share as "0.950 (19/20)", or "-" when there is nothing to count.
+    private func rate(_ k: Int, _ n: Int) -> String {
+        n == 0 ? "-" : String(format: "%.3f (%d/%d)", Double(k) / Double(n), k, n)
+    }
+
     private func eval(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "eval needs at least one labelled TSV file") }
         let catalog = try cli.loadCatalog(args)
@@ -187,7 +191,6 @@ struct ModelCommand {
                 default: break
                 }
             }
-            func rate(_ k: Int, _ n: Int) -> String { n == 0 ? "-" : String(format: "%.3f (%d/%d)", Double(k) / Double(n), k, n) }
             table.rows.append([(path as NSString).lastPathComponent, "\(crisis)", rate(caught, crisis), "\(safe)", rate(alarms, safe),
                                "\(byModel) (\(modelRight))"])
         }

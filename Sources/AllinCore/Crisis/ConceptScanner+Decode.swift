@@ -94,12 +94,10 @@ extension ConceptScanner {
                                   negatable: negatable, reason: reason))
             }
         }
-        if !issues.isEmpty { throw CatalogProblems(issues) }
         var classNames = [String](repeating: "", count: classBits.count)
         for (name, bit) in classBits { classNames[bit.trailingZeroBitCount] = name }
-        for (bit, name) in classNames.enumerated() where CrisisModel.problem(className: name) != nil {
+        for name in classNames where CrisisModel.problem(className: name) != nil {
             issues.append(CatalogIssue(file: file, entry: "classes '\(name)'", "a class name must be upper-case letters A-Z"))
-            classNames[bit] = ""
         }
         if !issues.isEmpty { throw CatalogProblems(issues) }
         return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: negators,

@@ -93,10 +93,12 @@ public struct ConceptScanner: Sendable {
         func bit(_ name: String) -> UInt64 { names.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0 }
         self.firstPersonBit = bit("FP")
         self.otherPersonBits = bit("THIRD") | bit("MEDIA")
-        self.classHashes = names.map(CrisisModel.hash)
+        let hashes = names.map(CrisisModel.hash)
+        self.classHashes = hashes
+        // A pair's key is mixed from its parts' hashes, as `CrisisModel.key(ofFeature:)` does for "WISH DEATH".
         var pairs = [UInt64](repeating: 0, count: names.isEmpty ? 0 : 64 * 64)
-        for (a, first) in names.enumerated() {
-            for (b, second) in names.enumerated() { pairs[a * 64 + b] = CrisisModel.key(ofFeature: first + " " + second) }
+        for a in hashes.indices {
+            for b in hashes.indices { pairs[a * 64 + b] = CrisisModel.pairKey(hashes[a], hashes[b]) }
         }
         self.classPairHashes = pairs
         let count = words.count
@@ -280,15 +282,15 @@ public struct ConceptScanner: Sendable {
                     for w in 0..<needWords { met[w] |= rows[row * needWords + w] }
                 }
             }
-            if firstPersonBit != 0 && lineClasses & (firstPersonBit | otherPersonBits) == 0 { lineClasses |= firstPersonBit }
+            let impliedFirstPerson = firstPersonBit != 0 && lineClasses & (firstPersonBit | otherPersonBits) == 0
+            if impliedFirstPerson { lineClasses |= firstPersonBit }
             var classes = lineClasses
             while classes != 0 {
                 let c = classes.trailingZeroBitCount
                 for w in 0..<needWords { met[w] |= classMeets[c * needWords + w] }
                 classes &= classes - 1
             }
-            let implied = lineClasses & firstPersonBit != 0 && !clause.contains { $0.classes & firstPersonBit != 0 }
-            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict, impliedFirstPerson: implied)
+            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict, impliedFirstPerson: impliedFirstPerson)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Trains layer B's model: L2-regularised logistic regression over each line's words, word
-/// pairs, concept classes and class pairs (see `CrisisModel.featureHashes`), with the two classes weighted equally, fitted by full-batch gradient descent (Adam).
+/// pairs, concept classes and class pairs (see `CrisisModel.forEachFeature`), with the two classes
+/// weighted equally, fitted by full-batch gradient descent (Adam).
 ///
 /// Deterministic: the same lines, in the same order, with the same settings give the same weights,
 /// so the committed model can be rebuilt and checked (`allin model train`).
