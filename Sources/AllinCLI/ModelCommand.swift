@@ -7,7 +7,7 @@ struct ModelCommand {
 
     func run(_ rawArgs: [String]) throws -> Int32 {
         let args = try Arguments(command: "model", rawArgs, flags: [],
-                                 options: ["--catalog", "--out", "--crisis-at", "--iterations", "--l2"])
+                                 options: ["--catalog", "--out", "--crisis-at", "--iterations", "--l2", "--min-lines"])
         if args.has("--help") || args.positional.isEmpty { cli.io.out(Help.model); return args.has("--help") ? 0 : 2 }
         let files = Array(args.positional.dropFirst())
         switch args.positional[0] {
@@ -65,6 +65,11 @@ struct ModelCommand {
             throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args.options["--iterations"] ?? "", limit: 20))'")
         }
         trainer.iterations = Int(iterations)
+        let minLines = try number(args, "--min-lines", Double(trainer.minLines), 1...1000)
+        guard minLines == minLines.rounded() else {
+            throw CLIError.usage(command: "model", message: "--min-lines must be a whole number, found '\(Visible.text(args.options["--min-lines"] ?? "", limit: 20))'")
+        }
+        trainer.minLines = Int(minLines)
         return trainer
     }
 
@@ -76,9 +81,9 @@ struct ModelCommand {
     private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
         let trainer = try trainer(args)
-        let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
+        let crisisAt = try number(args, "--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99)
         var examples: [CrisisModelTrainer.Example] = []
-        var about = ["allin layer B model: logistic regression over words, word pairs and concept classes (rebuild: allin model train).",
+        var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
         for path in files {
             let rows = try rows(path)
@@ -89,7 +94,7 @@ struct ModelCommand {
         guard examples.contains(where: \.crisis), examples.contains(where: { !$0.crisis }) else {
             throw CLIError.usage(command: "model", message: "train needs both crisis and safe lines")
         }
-        about.append("Features: words, neighbouring word pairs, concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
+        about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).
@@ -122,7 +127,7 @@ struct ModelCommand {
     private func crossValidate(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard files.count >= 2 else { throw CLIError.usage(command: "model", message: "cv needs at least two labelled TSV files") }
         let trainer = try trainer(args)
-        let crisisAt = try number(args, "--crisis-at", 0.9, 0.5...0.99)
+        let crisisAt = try number(args, "--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99)
         let catalog = try cli.loadCatalog(args)
         let lexicon = catalog.crisisLexicon
         let sets = try files.map { try rows($0) }

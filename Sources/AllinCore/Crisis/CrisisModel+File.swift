@@ -8,6 +8,7 @@ import Foundation
 ///     @crisisAt    0.90
 ///     want to      0.4127        (a feature: one word, or two words joined by one space)
 ///     WISH DEATH   0.8311        (concept classes of words close together, as crisis/concepts.json names them)
+///     ~overd       0.2950        (a stem: the first letters of longer words, see `CrisisModel.stemLength`)
 ///
 /// Features are written in the words the concept scanner produces (lower-case ASCII letters and
 /// digits, or other letters it could not fold) and the names of its concept classes (upper case:
@@ -86,10 +87,18 @@ extension CrisisModel {
         return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about)
     }
 
-    /// Why `feature` cannot be a feature name, or nil: one or two parts joined by one space, each a
-    /// word (lower-case letters, digits, letters of other scripts) or a concept class (upper-case A-Z).
+    /// Why `feature` cannot be a feature name, or nil: a stem ('~' and lower-case ASCII letters or
+    /// digits), or one or two parts joined by one space, each a word (lower-case letters, digits,
+    /// letters of other scripts) or a concept class (upper-case A-Z).
     static func problem(feature: String) -> String? {
         let parts = feature.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
+        if parts.count == 1 && parts[0].first == 0x7E {   // a stem: '~' and the start of a word
+            let stem = parts[0].dropFirst()
+            guard !stem.isEmpty, stem.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) else {
+                return "is a stem: '~' then the start of a word in lower-case ASCII letters or digits"
+            }
+            return nil
+        }
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
             return "must be one word or class, or two joined by one space"
         }

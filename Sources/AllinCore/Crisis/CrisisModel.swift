@@ -94,8 +94,18 @@ public struct CrisisModel: Sendable {
     /// ("want to", "WISH DEATH") the pair key of their hashes.
     static func key(ofFeature name: String) -> UInt64 {
         let parts = name.split(separator: " ", omittingEmptySubsequences: false)
+        if parts.count == 1, name.hasPrefix("~") { return stemKey(hash(String(name.dropFirst()))) }
         return parts.count == 2 ? pairKey(hash(String(parts[0])), hash(String(parts[1]))) : hash(name)
     }
+
+    /// A stem's key ("~overd"): the hash of the word's first `stemLength` bytes, mixed with a
+    /// constant no word's hash is expected to meet.
+    @inline(__always) static func stemKey(_ prefix: UInt64) -> UInt64 { pairKey(prefix, 0x7E7E_7E7E) }
+
+    /// A word longer than this many bytes (ASCII at the start) also counts by its first this many:
+    /// "overdosed", "overdosing" and "overdoses" share "~overd", so a form no labelled line used
+    /// still weighs what its relatives taught.
+    public static let stemLength = 5
 
     /// How far apart two classed words may be for their class pair to count ("want to die": WISH
     /// and DEATH are two apart).
@@ -114,8 +124,15 @@ public struct CrisisModel: Sendable {
             for i in tokens.indices {
                 let token = tokens[i]
                 var h: UInt64 = 0xcbf2_9ce4_8422_2325
-                for p in Int(token.start)..<Int(token.end) { h = step(h, bytes[p]) }
+                var stem: UInt64 = 0, ascii = true
+                let start = Int(token.start)
+                for p in start..<Int(token.end) {
+                    h = step(h, bytes[p])
+                    if p - start < stemLength { ascii = ascii && bytes[p] < 0x80 }
+                    if p - start == stemLength - 1 { stem = h }
+                }
                 body(h)
+                if ascii && Int(token.end) - start > stemLength { body(stemKey(stem)) }
                 if i > 0 { body(pairKey(previous, h)) }
                 previous = h
                 var mine = token.classes & named
@@ -153,6 +170,9 @@ public struct CrisisModel: Sendable {
         for t in tokens { words.append(String(decoding: bytes[Int(t.start)..<Int(t.end)], as: UTF8.self)) }
         var names = Set(words)
         for i in words.indices.dropFirst() { names.insert(words[i - 1] + " " + words[i]) }
+        for w in words where w.utf8.count > stemLength && w.utf8.prefix(stemLength).allSatisfy({ $0 < 0x80 }) {
+            names.insert("~" + String(decoding: w.utf8.prefix(stemLength), as: UTF8.self))
+        }
         func classList(_ bits: UInt64) -> [String] {
             scanner.classNames.indices.filter { bits & (1 << UInt64($0)) != 0 }.map { scanner.classNames[$0] }
         }

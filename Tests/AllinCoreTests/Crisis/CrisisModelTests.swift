@@ -72,6 +72,7 @@ struct CrisisModelTests {
         "I want to die", "i don't want to be here anymore", "Nooooo way, I'm sooo done", "café — «naïve» plan",
         "want want want to to", "", "!!!", "k i l l", "ＥＮＤ ＩＴ tonight 2nite",
         "wish i was dead, wish i was dead", "40 pills in 2019", "the rope the rope the rope",
+        "overdosing overdosed overdose", "naïveté façades", "ＯＶＥＲＤＯＳＥＤ", "стоп overdosing",
     ])
     func hashesMatchNames(text: String) throws {
         let scanner = try crisisDetector().lexicon.concepts
@@ -121,6 +122,25 @@ struct CrisisModelTests {
         let issues = CrisisLexicon.unknownClasses(m, scanner)
         #expect(issues.count == 1 && issues[0].file == CrisisModel.fileName && issues[0].message.contains("'FLYING'"))
         #expect(CrisisModel.problem(feature: "WISH dead") == nil && CrisisModel.problem(feature: "Wish") != nil)
+    }
+
+    /// A longer word also counts by its first letters, so an inflection no labelled line used still
+    /// carries what its relatives taught; short words and words that start outside ASCII do not.
+    @Test func stemsJoinTheFormsOfALongerWord() throws {
+        let scanner = try crisisDetector().lexicon.concepts
+        let a = Set(CrisisModel.featureNames(of: "overdosing", scanner: scanner))
+        let b = Set(CrisisModel.featureNames(of: "overdosed", scanner: scanner))
+        #expect(a.contains("~overd") && b.contains("~overd"))
+        #expect(!Set(CrisisModel.featureNames(of: "pills", scanner: scanner)).contains { $0.hasPrefix("~") }, "five letters: no stem")
+        #expect(CrisisModel.key(ofFeature: "~overd") != CrisisModel.key(ofFeature: "overd"))
+        let m = try Self.model("@bias\t-2\n@crisisAt\t0.9\n~overd\t5\n")
+        let (tokens, bytes) = scanner.tokenize("thinking about overdosing")
+        let s = m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+        #expect(m.topNames(s) == ["~overd"] && m.tier(s.probability) == .crisis)
+        #expect(CrisisModel.problem(feature: "~overd") == nil)
+        for bad in ["~", "~Overd", "~ov erd", "~DEATH", "~naïv"] {
+            #expect(CrisisModel.problem(feature: bad) != nil, "\(bad)")
+        }
     }
 
     /// The detector scores straight from the words (no sorted key list); it must agree with

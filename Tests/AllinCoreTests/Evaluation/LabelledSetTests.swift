@@ -103,28 +103,26 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in twenty-three voices (phone
+    /// Sets written after the detector by writers who never saw it, in thirty voices (phone
     /// texting; older adults' reflective notes; mood-app and forum posts; a general mix by the
     /// issue's categories; plain short notes; young people's slang; adults' journal notes; the
     /// Englishes of the app's regions; writers of English as another language; fragments of a few
     /// words; people who understate; a broad mix; half-tests, hypotheticals and retractions; reports
     /// about someone else; odd spelling and fancy text; another broad mix; exhaustion against passive
-    /// ideation; illness, old age and caring; relationships and conflict; a fourth broad mix; and
-    /// three sets of only euphemism, preparation, method and plans, the categories most missed).
+    /// ideation; illness, old age and caring; relationships and conflict; a fourth broad mix; three
+    /// sets of only euphemism, preparation, method and plans; then quiet preparation through everyday
+    /// logistics; oblique method and plans; passive ideation against exhaustion; old age, illness and
+    /// faith; terse working people and veterans; self-harm and its edges; and very short phone notes).
     /// Their first-contact recall was 0.614, 0.487, 0.534, 0.741, 0.609, 0.771, 0.800, 0.761, 0.883,
-    /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911, 0.813, 0.686, 0.643
-    /// and 0.453 (with the detector as each round found it). All but holdout11, 15, 19 and 23 then
-    /// shaped concept rules or trained the model; those four did neither (they are the blind ones).
-    /// The floors guard against sliding back; they are not the targets. (holdout6 fell from 0.875 to about 0.82 as the
-    /// model learned from more sets: it is regularised, not fitted line by line.)
+    /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911, 0.813, 0.686, 0.643,
+    /// 0.453, 0.709, 0.726, 0.866, 0.878, 0.733, 0.748 and 0.898 (with the detector as each round
+    /// found it). All but holdout11, 15, 19 and 23 then shaped concept rules or trained the model;
+    /// those four did neither (they are the blind ones, and their floors are the honest figures).
+    /// The model is fitted closely (training accuracy 1.000), so on the sets it learned from the
+    /// floors only guard against a rule or a tokenizer change undoing what it knows.
     @Test("crisis detection on the fresh sets", arguments: [
-        ("crisis-holdout4.tsv", 0.90), ("crisis-holdout5.tsv", 0.85), ("crisis-holdout6.tsv", 0.80), ("crisis-holdout7.tsv", 0.95),
-        ("crisis-holdout8.tsv", 0.85), ("crisis-holdout9.tsv", 0.90), ("crisis-holdout10.tsv", 0.88), ("crisis-holdout11.tsv", 0.78),
-        ("crisis-holdout12.tsv", 0.93), ("crisis-holdout13.tsv", 0.90), ("crisis-holdout14.tsv", 0.90), ("crisis-holdout15.tsv", 0.80),
-        ("crisis-holdout16.tsv", 0.87), ("crisis-holdout17.tsv", 0.93), ("crisis-holdout18.tsv", 0.90), ("crisis-holdout19.tsv", 0.79),
-        ("crisis-holdout20.tsv", 0.95), ("crisis-holdout21.tsv", 0.95), ("crisis-holdout22.tsv", 0.95), ("crisis-holdout23.tsv", 0.79),
-        ("crisis-holdout24.tsv", 0.88), ("crisis-holdout25.tsv", 0.70), ("crisis-holdout26.tsv", 0.53),
-    ])
+        ("crisis-holdout11.tsv", 0.90), ("crisis-holdout15.tsv", 0.89), ("crisis-holdout19.tsv", 0.89), ("crisis-holdout23.tsv", 0.90),
+    ] + [4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33].map { ("crisis-holdout\($0).tsv", 0.97) })
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
@@ -143,6 +141,19 @@ struct LabelledSetTests {
         #expect(crisis >= 200 && safe >= 150)
         #expect(recall >= recallFloor)
         #expect(falseRate <= 0.07)
+    }
+
+    /// Plain everyday notes (plans, thanks, self-talk, ordinary bad and good days), written apart
+    /// from the detector and all safe: they are training data for the model, so that wording it
+    /// never met in a crisis set does not look like one. Nothing in them may raise a handoff.
+    @Test("ordinary notes raise no handoff", arguments: ["crisis-ordinary1.tsv", "crisis-ordinary2.tsv"])
+    func ordinaryNotes(file: String) throws {
+        let rows = try Self.rows(file)
+        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
+        #expect(rows.count >= 500 && rows.allSatisfy { $0.label == "safe" })
+        let alarms = rows.filter { Self.highestTier($0.text, detector) >= .crisis }
+        for a in alarms { print("  FALSE ALARM \(a.text)") }
+        #expect(Double(alarms.count) / Double(rows.count) <= 0.01)
     }
 
     @Test func valenceSet() throws {
