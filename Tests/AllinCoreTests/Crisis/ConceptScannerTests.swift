@@ -65,6 +65,20 @@ struct ConceptScannerTests {
         }
     }
 
+    /// "How long does it take" is an everyday question; only with a means or a death word beside it
+    /// is it a lethality question.
+    @Test func howLongNeedsAMeansOrADeathWord() {
+        let scanner = detector.lexicon.concepts
+        for text in ["how long does it take to make friends as an adult, I'm so lonely",
+                     "how long does it take to get used to a new shift pattern? I start at 6"] {
+            #expect(scanner.scan(text) == nil, "\(text)")
+        }
+        for text in ["how long does it take to die from an overdose", "carbon monoxide how long does it take",
+                     "if i stopped eating and drinking how long would it take"] {
+            #expect(scanner.scan(text)?.tier ?? .none >= .crisis, "\(text)")
+        }
+    }
+
     @Test func aTimeWithMeansIsImmediate() {
         #expect(detector.layerB("I have enough pills saved up to finally do it").tier == .immediate)
     }

@@ -103,7 +103,7 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in thirty voices (phone
+    /// Sets written after the detector by writers who never saw it, in thirty-four voices (phone
     /// texting; older adults' reflective notes; mood-app and forum posts; a general mix by the
     /// issue's categories; plain short notes; young people's slang; adults' journal notes; the
     /// Englishes of the app's regions; writers of English as another language; fragments of a few
@@ -112,17 +112,20 @@ struct LabelledSetTests {
     /// ideation; illness, old age and caring; relationships and conflict; a fourth broad mix; three
     /// sets of only euphemism, preparation, method and plans; then quiet preparation through everyday
     /// logistics; oblique method and plans; passive ideation against exhaustion; old age, illness and
-    /// faith; terse working people and veterans; self-harm and its edges; and very short phone notes).
+    /// faith; terse working people and veterans; self-harm and its edges; very short phone notes;
+    /// self-harm again; the quiet signs a clinician worries about; many walks of life; and questions
+    /// asked as curiosity).
     /// Their first-contact recall was 0.614, 0.487, 0.534, 0.741, 0.609, 0.771, 0.800, 0.761, 0.883,
     /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911, 0.813, 0.686, 0.643,
-    /// 0.453, 0.709, 0.726, 0.866, 0.878, 0.733, 0.748 and 0.898 (with the detector as each round
-    /// found it). All but holdout11, 15, 19 and 23 then shaped concept rules or trained the model;
-    /// those four did neither (they are the blind ones, and their floors are the honest figures).
+    /// 0.453, 0.709, 0.726, 0.866, 0.878, 0.733, 0.748, 0.898, 0.771, 0.795, 0.948 and 0.926 (with the
+    /// detector as each round found it). All but holdout11, 15, 19 and 23 then shaped concept rules
+    /// or trained the model; those four did neither (they are the blind ones, and their floors are
+    /// the honest figures).
     /// The model is fitted closely (training accuracy 1.000), so on the sets it learned from the
     /// floors only guard against a rule or a tokenizer change undoing what it knows.
     @Test("crisis detection on the fresh sets", arguments: [
         ("crisis-holdout11.tsv", 0.90), ("crisis-holdout15.tsv", 0.89), ("crisis-holdout19.tsv", 0.89), ("crisis-holdout23.tsv", 0.90),
-    ] + [4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33].map { ("crisis-holdout\($0).tsv", 0.97) })
+    ] + [4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37].map { ("crisis-holdout\($0).tsv", 0.97) })
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
@@ -146,7 +149,7 @@ struct LabelledSetTests {
     /// Plain everyday notes (plans, thanks, self-talk, ordinary bad and good days), written apart
     /// from the detector and all safe: they are training data for the model, so that wording it
     /// never met in a crisis set does not look like one. Nothing in them may raise a handoff.
-    @Test("ordinary notes raise no handoff", arguments: ["crisis-ordinary1.tsv", "crisis-ordinary2.tsv"])
+    @Test("ordinary notes raise no handoff", arguments: ["crisis-ordinary1.tsv", "crisis-ordinary2.tsv", "crisis-ordinary3.tsv", "crisis-ordinary4.tsv"])
     func ordinaryNotes(file: String) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
