@@ -35,7 +35,8 @@ extension CrisisModel {
         // Parallel, in file order: the trainer writes features sorted, so no sort is needed at load.
         var names: [String] = []
         var weights: [Float] = []
-        var seen: Set<String> = []
+        var keys: [UInt64] = []
+        var indexOfKey: [UInt64: Int] = [:]
         for (n, raw) in lines.enumerated() {
             let line = raw.last == 0x0D ? raw.dropLast() : raw
             let entry = "line \(n + 1)"
@@ -45,7 +46,7 @@ extension CrisisModel {
                 continue
             }
             let cols = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard cols.count == 2, let value = Double(String(decoding: cols[1], as: UTF8.self)), value.isFinite else {
+            guard cols.count == 2, let value = Self.number(cols[1]), value.isFinite else {
                 issues.append(CatalogIssue(file: file, entry: entry, "must be a name, a tab and a finite number"))
                 continue
             }
@@ -68,12 +69,17 @@ extension CrisisModel {
                 issues.append(CatalogIssue(file: file, entry: entry, "weight \(value) is outside -50...50"))
                 continue
             }
-            guard seen.insert(name).inserted else {
-                issues.append(CatalogIssue(file: file, entry: entry, "feature '\(name)' is listed twice"))
+            let key = cols[0].withUnsafeBufferPointer { Self.key(ofFeatureBytes: $0) }
+            if let other = indexOfKey[key] {
+                issues.append(CatalogIssue(file: file, entry: entry, names[other] == name
+                    ? "feature '\(name)' is listed twice"
+                    : "feature '\(name)' has the same key as '\(names[other])' (rename one)"))
                 continue
             }
+            indexOfKey[key] = names.count
             names.append(name)
             weights.append(Float(value))
+            keys.append(key)
         }
         for key in ["bias", "crisisAt"] where settings[key] == nil {
             issues.append(CatalogIssue(file: file, "missing '@\(key)'"))
@@ -84,7 +90,28 @@ extension CrisisModel {
         }
         if names.isEmpty { issues.append(CatalogIssue(file: file, "has no features")) }
         guard issues.isEmpty else { throw CatalogProblems(issues) }
-        return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about)
+        return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about, keys: keys)
+    }
+
+    /// A decimal number as the trainer writes it ("-0.1234", "12", "0.9500") read straight from its
+    /// bytes; anything else (exponents, "nan", "inf") goes through `Double(_:)`.
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
+        var i = bytes.startIndex
+        let negative = i < bytes.endIndex && bytes[i] == 0x2D
+        if negative { i += 1 }
+        var whole: Int64 = 0, fraction: Int64 = 0, scale: Int64 = 1, digits = 0, fractionDigits = 0
+        while i < bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 12 {
+            whole = whole * 10 + Int64(bytes[i] - 0x30); i += 1; digits += 1
+        }
+        if i < bytes.endIndex, bytes[i] == 0x2E {
+            i += 1
+            while i < bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39, fractionDigits < 8 {
+                fraction = fraction * 10 + Int64(bytes[i] - 0x30); scale *= 10; i += 1; fractionDigits += 1
+            }
+        }
+        guard i == bytes.endIndex, digits > 0 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        let value = Double(whole) + Double(fraction) / Double(scale)
+        return negative ? -value : value
     }
 
     /// Why `feature` cannot be a feature name, or nil: a stem ('~' and lower-case ASCII letters or

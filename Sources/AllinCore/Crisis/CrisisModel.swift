@@ -46,8 +46,9 @@ public struct CrisisModel: Sendable {
     static let empty = CrisisModel(bias: 0, crisisAt: 0.9, names: [], weights: [], about: [])
 
     /// `names` and `weights` are parallel, in the file's order (the trainer writes them sorted by
-    /// name); the names are distinct.
-    init(bias: Double, crisisAt: Double, names: [String], weights: [Float], about: [String]) {
+    /// name); the names are distinct, and so are their keys (`keys`, if given, holds them in the
+    /// same order, as `decode` has already worked them out).
+    init(bias: Double, crisisAt: Double, names: [String], weights: [Float], about: [String], keys: [UInt64]? = nil) {
         self.bias = bias
         self.crisisAt = crisisAt
         self.about = about
@@ -57,8 +58,8 @@ public struct CrisisModel: Sendable {
         while size < names.count * 2 { size *= 2 }
         mask = size - 1
         var table = [Slot](repeating: Slot(), count: size)
-        for (i, name) in names.enumerated() {
-            let h = Self.key(ofFeature: name)
+        let keys = keys ?? names.map(Self.key(ofFeature:))
+        for (i, h) in keys.enumerated() {
             var s = Int(truncatingIfNeeded: h) & mask
             while table[s].index != 0 { s = (s + 1) & mask }
             table[s] = Slot(key: h, index: Int32(i + 1))
@@ -93,9 +94,22 @@ public struct CrisisModel: Sendable {
     /// The key a feature name is stored under: its hash, or for two parts joined by a space
     /// ("want to", "WISH DEATH") the pair key of their hashes.
     static func key(ofFeature name: String) -> UInt64 {
-        let parts = name.split(separator: " ", omittingEmptySubsequences: false)
-        if parts.count == 1, name.hasPrefix("~") { return stemKey(hash(String(name.dropFirst()))) }
-        return parts.count == 2 ? pairKey(hash(String(parts[0])), hash(String(parts[1]))) : hash(name)
+        var name = name
+        return name.withUTF8 { key(ofFeatureBytes: $0) }
+    }
+
+    /// `key(ofFeature:)` straight from the name's UTF-8 bytes (the model file is read as bytes).
+    static func key(ofFeatureBytes name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+        if name.first == 0x7E {   // '~': a stem
+            return stemKey(name.dropFirst().reduce(offset, step))
+        }
+        var first = offset, second = offset, spaces = 0
+        for b in name {
+            if b == 0x20 { spaces += 1; continue }
+            if spaces == 0 { first = step(first, b) } else { second = step(second, b) }
+        }
+        return spaces == 1 ? pairKey(first, second) : name.reduce(offset, step)
     }
 
     /// A stem's key ("~overd"): the hash of the word's first `stemLength` bytes, mixed with a

@@ -59,6 +59,18 @@ struct CrisisModelTests {
         #expect(byLine["line 10"] == nil)
     }
 
+    /// Weights are read straight from their bytes; the result must be what `Double(_:)` reads.
+    @Test func weightsParseLikeDouble() {
+        for text in ["0.1234", "-0.1234", "12", "-3.0000", "0.9500", "49.9999", "0", "-0", "1e-3", ".5", "0.123456789", "12345678901234.5"] {
+            let fast = CrisisModel.number(ArraySlice(Array(text.utf8)))
+            let slow = Double(text)
+            #expect(fast != nil && slow != nil && abs(fast! - slow!) <= abs(slow!) * 1e-15, "\(text)")
+        }
+        for text in ["", "-", "lots", "1.2.3", "0x10", "--1", "1 2"] {
+            #expect(CrisisModel.number(ArraySlice(Array(text.utf8))) == Double(text), "\(text)")
+        }
+    }
+
     @Test func settingsMustBePresentAndOrdered() {
         let missing = Self.issues("want\t1\n")
         #expect(missing.map(\.message).filter { $0.hasPrefix("missing '@") }.count == 2)
