@@ -164,6 +164,11 @@ struct CLIContractTests {
         // The same files give the same model.
         let again = try BinaryRunner.run(["model", "train", tsv.path])
         #expect(again.status == 0 && again.stdout == text)
+        // Features from fewer lines than --min-lines are left out (every word here is in one line).
+        let sparse = try BinaryRunner.run(["model", "train", "--min-lines", "2", tsv.path])
+        #expect(sparse.status == 0 && !sparse.stdout.contains("\nrope\t"))
+        let badMin = try BinaryRunner.run(["model", "train", "--min-lines", "1.5", tsv.path])
+        #expect(badMin.status == 2 && badMin.stderr.contains("--min-lines"))
 
         let eval = try BinaryRunner.run(["model", "eval", tsv.path])
         #expect(eval.status == 0)
