@@ -75,14 +75,14 @@ enum Help {
     """
 
     static let model = """
-    Usage: allin model train [--out FILE] [--crisis-at P] [--l2 X] [--iterations N] TSV...
+    Usage: allin model train [--out FILE] [--crisis-at P] [--l2 X] [--iterations N] [--min-lines N] TSV...
            allin model eval TSV... [--catalog DIR]
-           allin model cv TSV TSV... [--crisis-at P] [--l2 X] [--iterations N] [--catalog DIR]
+           allin model cv TSV TSV... [--crisis-at P] [--l2 X] [--iterations N] [--min-lines N] [--catalog DIR]
 
-    Layer B's trained model is a logistic regression over the words and word pairs of a line,
-    the concept classes of its words (DEATH, WISH, ... from crisis/concepts.json) and pairs of
-    classes at most three words apart (catalog/crisis/model.tsv). It adds to the hand-written
-    rules; it never replaces them.
+    Layer B's trained model is a logistic regression over the words, word pairs and stems (the
+    first five letters of longer words) of a line, the concept classes of its words (DEATH,
+    WISH, ... from crisis/concepts.json) and pairs of classes at most three words apart
+    (catalog/crisis/model.tsv). It adds to the hand-written rules; it never replaces them.
 
       train   Fit the model to labelled lines and print it (or write it to --out FILE).
               The same files in the same order always give the same model.
