@@ -71,11 +71,12 @@ public struct CrisisModel: Sendable {
 
     // MARK: - Features
 
+    /// FNV-1a's starting value; `step` folds in one byte.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
     /// FNV-1a over a word's bytes (or a class name's).
     static func hash(_ word: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in word.utf8 { h = step(h, b) }
-        return h
+        word.utf8.reduce(hashSeed, step)
     }
 
     @inline(__always) static func step(_ h: UInt64, _ b: UInt8) -> UInt64 {
@@ -91,8 +92,9 @@ public struct CrisisModel: Sendable {
         return x
     }
 
-    /// The key a feature name is stored under: its hash, or for two parts joined by a space
-    /// ("want to", "WISH DEATH") the pair key of their hashes.
+    /// The key a feature name is stored under: its hash; for two parts joined by a space ("want
+    /// to", "WISH DEATH") the pair key of their hashes; for a stem ("~overd") the stem key of the
+    /// hash of the letters after '~'.
     static func key(ofFeature name: String) -> UInt64 {
         var name = name
         return name.withUTF8 { key(ofFeatureBytes: $0) }
@@ -100,16 +102,15 @@ public struct CrisisModel: Sendable {
 
     /// `key(ofFeature:)` straight from the name's UTF-8 bytes (the model file is read as bytes).
     static func key(ofFeatureBytes name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let offset: UInt64 = 0xcbf2_9ce4_8422_2325
         if name.first == 0x7E {   // '~': a stem
-            return stemKey(name.dropFirst().reduce(offset, step))
+            return stemKey(name.dropFirst().reduce(hashSeed, step))
         }
-        var first = offset, second = offset, spaces = 0
+        var first = hashSeed, second = hashSeed, spaces = 0
         for b in name {
             if b == 0x20 { spaces += 1; continue }
             if spaces == 0 { first = step(first, b) } else { second = step(second, b) }
         }
-        return spaces == 1 ? pairKey(first, second) : name.reduce(offset, step)
+        return spaces == 1 ? pairKey(first, second) : name.reduce(hashSeed, step)
     }
 
     /// A stem's key ("~overd"): the hash of the word's first `stemLength` bytes, mixed with a
@@ -137,7 +138,7 @@ public struct CrisisModel: Sendable {
         tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
-                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                var h = hashSeed
                 var stem: UInt64 = 0, ascii = true
                 let start = Int(token.start)
                 for p in start..<Int(token.end) {
