@@ -7,9 +7,17 @@ struct BenchCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog", "--only"])
+        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog", "--only", "--runs"])
         if args.has("--help") { cli.io.out(Help.bench); return 0 }
         let quick = args.has("--quick")
+        var runs = quick ? 1 : 3
+        if let value = args.options["--runs"] {
+            guard let n = Int(value), (1...100).contains(n) else {
+                throw CLIError.usage(command: "bench", message:
+                    "--runs: expected a whole number from 1 to 100, got '\(Visible.text(value, limit: 40))'")
+            }
+            runs = n
+        }
         let parts = ["route", "detect", "frames"]
         var only = Set(parts)
         if let value = args.options["--only"] {
@@ -74,11 +82,11 @@ struct BenchCommand {
             let lines = generator.corpus(bytes: quick ? 200_000 : 4_000_000, unicode: unicode)
             let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
             var fired = 0
-            /// MB/s of the corpus for `work`, which reads every line once: the best of three runs,
+            /// MB/s of the corpus for `work`, which reads every line once: the best of `runs` runs,
             /// as other work on a shared machine only ever slows a run down.
             func megabytesPerSecond(_ work: () -> Void) -> String {
                 var best = Double.infinity
-                for _ in 0..<(quick ? 1 : 3) {
+                for _ in 0..<runs {
                     let t0 = clock.now
                     work()
                     let c = (clock.now - t0).components
@@ -100,7 +108,7 @@ struct BenchCommand {
                            String(format: "%.1f", Double(bytes) / 1e6), a, b, both, parallel, affect])
         }
         if only.contains("detect") {
-            cli.io.out("Detector throughput in MB/s, best of three runs (target > 20 MB/s; the columns before \"threads\" run on one thread):\n")
+            cli.io.out("Detector throughput in MB/s, best of \(runs) run\(runs == 1 ? "" : "s") (target > 20 MB/s; the columns before \"threads\" run on one thread):\n")
             cli.io.out(t.render() + "\n")
         }
         var frames = TextTable(header: ["screen", "frames", "p50", "p99", "max", "full redraw"])

@@ -130,7 +130,7 @@ enum Help {
     """
 
     static let bench = """
-    Usage: allin bench [--quick] [--only PARTS] [--journal] [--catalog DIR]
+    Usage: allin bench [--quick] [--only PARTS] [--runs N] [--journal] [--catalog DIR]
 
     Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
     1,000, 10,000 and 100,000 sessions; detector throughput in MB/s (each layer on one thread, and
@@ -141,6 +141,8 @@ enum Help {
 
       --quick     Fewer iterations (for a smoke test)
       --only P    Measure only these parts, comma-separated: route, detect, frames
+      --runs N    Report the best of N detector runs (default 3; 1 with --quick): other work on
+                  a shared machine only ever slows a run down, so more runs steady the figures
       --journal   Measure the journal instead: insert rate and query times on 10,000 check-ins
                   (in a temporary directory; your own journal is not touched)
 

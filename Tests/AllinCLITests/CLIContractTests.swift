@@ -92,6 +92,14 @@ struct CLIContractTests {
         #expect(r.stdout.isEmpty)
     }
 
+    @Test("bench refuses a run count that is not a whole number from 1 to 100", arguments: ["0", "101", "two", "1.5"])
+    func benchRejectsABadRunCount(_ value: String) throws {
+        let r = try BinaryRunner.run(["bench", "--only", "detect", "--runs", value])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--runs: expected a whole number from 1 to 100"), "stderr: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func jsonlOneLineOutPerLineIn() throws {
         let input = """
         {"emotion":"happy","triggerText":"sunny walk","intensity":3,"intent":"soothe"}

@@ -28,14 +28,17 @@ public struct CrisisModel: Sendable {
     /// Probability at or above which a line is a crisis (T2). Below it the model says nothing: on
     /// a short line a few words decide the score, so it never asks the gentle T1 question.
     let crisisAt: Double
-    /// Open-addressing table over feature keys (see `key(ofFeature:)`); each slot holds the key and
-    /// index + 1 into `weights` and `names` (0 = empty) side by side, so a probe reads one cache line.
-    private let table: [Slot]
+    /// Open-addressing table over feature keys (see `key(ofFeature:)`). Each slot packs the key's
+    /// high 32 bits over index + 1 (0 = empty), 8 bytes, so the table stays small enough to sit in
+    /// cache; a slot whose tag agrees is confirmed against the full key in `entries`.
+    private let table: [UInt64]
     private let mask: Int
+    /// Each feature's full key and weight side by side (one cache line confirms and weighs a hit).
+    private let entries: [Entry]
 
-    struct Slot {
-        var key: UInt64 = 0
-        var index: Int32 = 0
+    struct Entry {
+        var key: UInt64
+        var weight: Float
     }
     let weights: [Float]
     let names: [String]
@@ -57,14 +60,15 @@ public struct CrisisModel: Sendable {
         var size = 16
         while size < names.count * 2 { size *= 2 }
         mask = size - 1
-        var table = [Slot](repeating: Slot(), count: size)
+        var table = [UInt64](repeating: 0, count: size)
         let keys = keys ?? names.map(Self.key(ofFeature:))
         for (i, h) in keys.enumerated() {
             var s = Int(truncatingIfNeeded: h) & mask
-            while table[s].index != 0 { s = (s + 1) & mask }
-            table[s] = Slot(key: h, index: Int32(i + 1))
+            while table[s] != 0 { s = (s + 1) & mask }
+            table[s] = Self.tag(h) | UInt64(i + 1)
         }
         self.table = table
+        self.entries = zip(keys, weights).map { Entry(key: $0, weight: $1) }
     }
 
     var featureCount: Int { names.count }
@@ -202,14 +206,23 @@ public struct CrisisModel: Sendable {
         return names.sorted()
     }
 
+    @inline(__always) private static func tag(_ h: UInt64) -> UInt64 { h & 0xFFFF_FFFF_0000_0000 }
+
+    /// The index of the feature whose key is `h`, if the model has one.
     @inline(__always)
     private func index(of h: UInt64) -> Int? {
-        var s = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let slot = table[s]
-            if slot.index == 0 { return nil }
-            if slot.key == h { return Int(slot.index) - 1 }
-            s = (s + 1) & mask
+        let tag = Self.tag(h)
+        return table.withUnsafeBufferPointer { table in
+            var s = Int(truncatingIfNeeded: h) & mask
+            while true {
+                let slot = table[s]
+                if slot == 0 { return nil }
+                if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                    let i = Int(slot & 0xFFFF_FFFF) - 1
+                    if entries[i].key == h { return i }
+                }
+                s = (s + 1) & mask
+            }
         }
     }
 
@@ -246,7 +259,7 @@ public struct CrisisModel: Sendable {
         guard !names.isEmpty else { return Score(probability: 0) }
         var tally = Tally(z: bias)
         for h in hashes {
-            if let i = index(of: h) { tally.add(weights[i], Int32(i)) }
+            if let i = index(of: h) { tally.add(entries[i].weight, Int32(i)) }
         }
         return tally.score
     }
@@ -275,7 +288,7 @@ public struct CrisisModel: Sendable {
                         many!.insert(n)
                     }
                 }
-                tally.add(weights[i], n)
+                tally.add(entries[i].weight, n)
             }
         }
         return tally.score
