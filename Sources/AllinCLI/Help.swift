@@ -80,8 +80,9 @@ enum Help {
            allin model cv TSV TSV... [--crisis-at P] [--l2 X] [--iterations N] [--min-lines N] [--catalog DIR]
 
     Layer B's trained model is a logistic regression over the words, word pairs and stems (the
-    first five letters of longer words) of a line, the concept classes of its words (DEATH,
-    WISH, ... from crisis/concepts.json) and pairs of classes at most three words apart
+    first five letters of longer words) of a line, the words at most six after a denial ("not",
+    "never", ...) in the same clause, marked as denied ('!die'), the concept classes of its words
+    (DEATH, WISH, ... from crisis/concepts.json) and pairs of classes at most three words apart
     (catalog/crisis/model.tsv). It adds to the hand-written rules; it never replaces them.
 
       train   Fit the model to labelled lines and print it (or write it to --out FILE).

@@ -94,7 +94,7 @@ struct ModelCommand {
         guard examples.contains(where: \.crisis), examples.contains(where: { !$0.crisis }) else {
             throw CLIError.usage(command: "model", message: "train needs both crisis and safe lines")
         }
-        about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
+        about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), words at most \(CrisisModel.negationReach) after a denial in the same clause ('!die'), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).

@@ -76,6 +76,8 @@ public struct ConceptScanner: Sendable {
     /// `MEDIA`): a line with none of them is taken as the writer speaking of themself, so a short
     /// note with no pronoun ("cant wait to die", "cutting rn") meets a rule's `@FP` requirement.
     private let firstPersonBit: UInt64
+    /// The denial class (`NEG`): the model marks the words just after one ("!die").
+    let denialBit: UInt64
     private let otherPersonBits: UInt64
     /// The model's feature keys of each class ("DEATH", by bit) and of each ordered class pair
     /// ("WISH DEATH", at `first * 64 + second`), made once so a line hashes no class name.
@@ -92,6 +94,7 @@ public struct ConceptScanner: Sendable {
         self.classNames = names
         func bit(_ name: String) -> UInt64 { names.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0 }
         self.firstPersonBit = bit("FP")
+        self.denialBit = bit("NEG")
         self.otherPersonBits = bit("THIRD") | bit("MEDIA")
         let hashes = names.map(CrisisModel.hash)
         self.classHashes = hashes

@@ -119,6 +119,13 @@ extension CrisisModel {
     /// letters of other scripts) or a concept class (upper-case A-Z).
     static func problem(feature: String) -> String? {
         let parts = feature.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
+        if parts.count == 1 && parts[0].first == 0x21 {   // '!' and a word in a denial's reach
+            let word = parts[0].dropFirst()
+            guard !word.isEmpty, word.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80 }) else {
+                return "is a denied word: '!' then a lower-case word"
+            }
+            return nil
+        }
         if parts.count == 1 && parts[0].first == 0x7E {   // a stem: '~' and the start of a word
             let stem = parts[0].dropFirst()
             guard !stem.isEmpty, stem.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) else {

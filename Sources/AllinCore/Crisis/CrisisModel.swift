@@ -109,6 +109,9 @@ public struct CrisisModel: Sendable {
         if name.first == 0x7E {   // '~': a stem
             return stemKey(name.dropFirst().reduce(hashSeed, step))
         }
+        if name.first == 0x21 {   // '!': a word in a denial's reach
+            return negatedKey(name.dropFirst().reduce(hashSeed, step))
+        }
         var first = hashSeed, second = hashSeed, spaces = 0
         for b in name {
             if b == 0x20 { spaces += 1; continue }
@@ -121,6 +124,17 @@ public struct CrisisModel: Sendable {
     /// constant no word's hash is expected to meet.
     @inline(__always) static func stemKey(_ prefix: UInt64) -> UInt64 { pairKey(prefix, 0x7E7E_7E7E) }
 
+    /// The key of a word within `negationReach` words after a denial word (class `NEG`) in the
+    /// same clause ("!die" in "not going to die"): the word's hash mixed with another constant.
+    @inline(__always) static func negatedKey(_ word: UInt64) -> UInt64 { pairKey(word, 0x2121_2121) }
+
+    /// How many words after a denial word count as in its reach (a clause break ends it sooner).
+    /// Chosen by leaving one file out (49 files): with the denied words, the detector caught 0.938
+    /// of the unseen crisis lines at 0.048 false alarms, against 0.937 at 0.049 without them (at
+    /// equal false alarms, 0.049: 0.942 against 0.938); at a reach of 3, 0.937 at 0.048. Marking
+    /// the denied words' classes too ("!DEATH") changed nothing.
+    public static let negationReach = 6
+
     /// A word longer than this many bytes (ASCII at the start) also counts by its first this many:
     /// "overdosed", "overdosing" and "overdoses" share "~overd", so a form no labelled line used
     /// still weighs what its relatives taught.
@@ -130,18 +144,23 @@ public struct CrisisModel: Sendable {
     /// and DEATH are two apart).
     static let classWindow = 3
 
-    /// Calls `body` with the key of each of a line's features: each word, each pair of neighbouring
-    /// words, each concept class of a word ("DEATH"), and each ordered pair of classes of words at
-    /// most `classWindow` apart ("WISH DEATH"). A feature may come more than once. `tokens` are the
+    /// Calls `body` with the key of each of a line's features: each word, each word again as denied
+    /// when it is at most `negationReach` words after a denial word in the same clause ("!die" in
+    /// "not going to die"), each stem, each pair of neighbouring words, each concept class of a word
+    /// ("DEATH"), and each ordered pair of classes of words at most `classWindow` apart ("WISH
+    /// DEATH"). A feature may come more than once. `tokens` are the
     /// concept scanner's words, whose bytes are in `bytes`; `classes` gives the class features' keys.
     @inline(__always)
     static func forEachFeature(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
                                classes: ConceptScanner, _ body: (UInt64) -> Void) {
         let named = classes.classNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - min(classes.classNames.count, 64))
+        let denial = classes.denialBit
         var previous: UInt64 = 0
+        var reach = 0
         tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
+                if token.breakBefore { reach = 0 }
                 var h = hashSeed
                 var stem: UInt64 = 0, ascii = true
                 let start = Int(token.start)
@@ -151,6 +170,11 @@ public struct CrisisModel: Sendable {
                     if p - start == stemLength - 1 { stem = h }
                 }
                 body(h)
+                if reach > 0 {
+                    body(negatedKey(h))
+                    reach -= 1
+                }
+                if denial != 0 && token.classes & denial != 0 { reach = negationReach }
                 if ascii && Int(token.end) - start > stemLength { body(stemKey(stem)) }
                 if i > 0 { body(pairKey(previous, h)) }
                 previous = h
@@ -194,6 +218,16 @@ public struct CrisisModel: Sendable {
         }
         func classList(_ bits: UInt64) -> [String] {
             scanner.classNames.indices.filter { bits & (1 << UInt64($0)) != 0 }.map { scanner.classNames[$0] }
+        }
+        let denial = scanner.denialBit
+        var reach = 0
+        for (i, token) in tokens.enumerated() {
+            if token.breakBefore { reach = 0 }
+            if reach > 0 {
+                names.insert("!" + words[i])
+                reach -= 1
+            }
+            if denial != 0 && token.classes & denial != 0 { reach = negationReach }
         }
         for (i, token) in tokens.enumerated() {
             for mine in classList(token.classes) {

@@ -85,6 +85,7 @@ struct CrisisModelTests {
         "want want want to to", "", "!!!", "k i l l", "ＥＮＤ ＩＴ tonight 2nite",
         "wish i was dead, wish i was dead", "40 pills in 2019", "the rope the rope the rope",
         "overdosing overdosed overdose", "naïveté façades", "ＯＶＥＲＤＯＳＥＤ", "стоп overdosing",
+        "I'm not going to kill myself, not tonight, never ever not", "no no no no no no no no die",
     ])
     func hashesMatchNames(text: String) throws {
         let scanner = try crisisDetector().lexicon.concepts
@@ -151,6 +152,32 @@ struct CrisisModelTests {
         #expect(m.topNames(s) == ["~overd"] && m.tier(s.probability) == .crisis)
         #expect(CrisisModel.problem(feature: "~overd") == nil)
         for bad in ["~", "~Overd", "~ov erd", "~DEATH", "~naïv"] {
+            #expect(CrisisModel.problem(feature: bad) != nil, "\(bad)")
+        }
+    }
+
+    /// "not going to die" and "going to die" share their words but not their denied words, so the
+    /// model can weigh a denial's reach apart from the same words said plainly.
+    @Test func wordsAfterADenialAreMarkedWithinTheClause() throws {
+        let scanner = try crisisDetector().lexicon.concepts
+        let denied = Set(CrisisModel.featureNames(of: "I'm not going to die", scanner: scanner)).filter { $0.hasPrefix("!") }
+        #expect(denied == ["!going", "!to", "!die"])
+        #expect(!CrisisModel.featureNames(of: "I'm going to die", scanner: scanner).contains { $0.hasPrefix("!") })
+        // The reach ends at a clause break, and after `negationReach` words.
+        let broken = Set(CrisisModel.featureNames(of: "I'm not okay, I want to die", scanner: scanner)).filter { $0.hasPrefix("!") }
+        #expect(broken == ["!okay"])
+        let far = Set(CrisisModel.featureNames(of: "never one two three four five six seven", scanner: scanner)).filter { $0.hasPrefix("!") }
+        #expect(far == ["!one", "!two", "!three", "!four", "!five", "!six"] && CrisisModel.negationReach == 6)
+        #expect(CrisisModel.key(ofFeature: "!die") != CrisisModel.key(ofFeature: "die"))
+        #expect(CrisisModel.key(ofFeature: "!die") != CrisisModel.key(ofFeature: "~die"))
+        let m = try Self.model("@bias\t0\n@crisisAt\t0.9\n!die\t-4\ndie\t3\n")
+        for (text, crisis) in [("going to die", true), ("not going to die", false)] {
+            let (tokens, bytes) = scanner.tokenize(text)
+            let s = m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+            #expect((m.tier(s.probability) == .crisis) == crisis, "\(text)")
+        }
+        #expect(CrisisModel.problem(feature: "!die") == nil && CrisisModel.problem(feature: "!naïve") == nil)
+        for bad in ["!", "!Die", "!die now", "!DEATH", "!!die"] {
             #expect(CrisisModel.problem(feature: bad) != nil, "\(bad)")
         }
     }
@@ -238,8 +265,8 @@ struct CrisisModelTests {
     /// their labels: none may raise anything. Every other label (emotions, situations, needs,
     /// sub-taps, beliefs...) stays a chip id and is never scanned; the hand-written layers must still
     /// raise nothing on any of them, and the model, which only ever saw people's own notes, may
-    /// score at most one short label in a hundred into its band (at the 0.90 band it does so for
-    /// the need "Plan the next step", 0.92; see `CrisisModelTrainer.defaultCrisisAt`).
+    /// score at most one short label in a hundred into its band (before the denied-word features,
+    /// at the 0.90 band, it did so for the need "Plan the next step": 0.92).
     @Test func noChipLabelRaisesAnything() throws {
         let root = try JSONSerialization.jsonObject(with: catalogFileData("vocabulary.json")) as? [String: Any] ?? [:]
         var asText: [String] = [], idsOnly: [String] = []
