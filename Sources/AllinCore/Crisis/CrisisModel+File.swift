@@ -121,7 +121,7 @@ extension CrisisModel {
         let parts = feature.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
         if parts.count == 1 && parts[0].first == 0x21 {   // '!' and a word in a denial's reach
             let word = parts[0].dropFirst()
-            guard !word.isEmpty, word.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80 }) else {
+            guard !word.isEmpty, word.allSatisfy(isWordByte) else {
                 return "is a denied word: '!' then a lower-case word"
             }
             return nil
@@ -138,12 +138,16 @@ extension CrisisModel {
         }
         for part in parts {
             if part.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { continue }
-            for b in part {
-                let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
-                if !ok { return "may hold only lower-case words (letters, digits, letters of other scripts) or upper-case class names" }
+            if !part.allSatisfy(isWordByte) {
+                return "may hold only lower-case words (letters, digits, letters of other scripts) or upper-case class names"
             }
         }
         return nil
+    }
+
+    /// A byte of a feature's word: a lower-case ASCII letter, a digit, or part of a letter of another script.
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
     }
 
     /// Why `name` cannot name a concept class, or nil: upper-case A-Z only.

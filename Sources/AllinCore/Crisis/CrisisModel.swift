@@ -40,7 +40,8 @@ public struct CrisisModel: Sendable {
         var key: UInt64
         var weight: Float
     }
-    let weights: [Float]
+    /// The weights in the file's order (parallel to `names`).
+    var weights: [Float] { entries.map(\.weight) }
     let names: [String]
     /// Provenance lines from the file header (what it was trained on, and how).
     let about: [String]
@@ -56,7 +57,6 @@ public struct CrisisModel: Sendable {
         self.crisisAt = crisisAt
         self.about = about
         self.names = names
-        self.weights = weights
         var size = 16
         while size < names.count * 2 { size *= 2 }
         mask = size - 1
@@ -128,6 +128,24 @@ public struct CrisisModel: Sendable {
     /// same clause ("!die" in "not going to die"): the word's hash mixed with another constant.
     @inline(__always) static func negatedKey(_ word: UInt64) -> UInt64 { pairKey(word, 0x2121_2121) }
 
+    /// Which words are in a denial's reach, read one word at a time: `forEachFeature` and
+    /// `featureNames` both step through a line with one, so the keys and the names agree.
+    struct DenialReach {
+        let denial: UInt64
+        private var left = 0
+
+        init(denial: UInt64) { self.denial = denial }
+
+        /// Whether `token` is within `negationReach` words after a denial word in its clause.
+        @inline(__always) mutating func next(_ token: ConceptScanner.Token) -> Bool {
+            if token.breakBefore { left = 0 }
+            let denied = left > 0
+            if denied { left -= 1 }
+            if denial != 0 && token.classes & denial != 0 { left = negationReach }
+            return denied
+        }
+    }
+
     /// How many words after a denial word count as in its reach (a clause break ends it sooner).
     /// Chosen by leaving one file out (49 files): with the denied words, the detector caught 0.938
     /// of the unseen crisis lines at 0.048 false alarms, against 0.937 at 0.049 without them (at
@@ -154,13 +172,12 @@ public struct CrisisModel: Sendable {
     static func forEachFeature(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
                                classes: ConceptScanner, _ body: (UInt64) -> Void) {
         let named = classes.classNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - min(classes.classNames.count, 64))
-        let denial = classes.denialBit
+        var reach = DenialReach(denial: classes.denialBit)
         var previous: UInt64 = 0
-        var reach = 0
         tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
-                if token.breakBefore { reach = 0 }
+                let denied = reach.next(token)
                 var h = hashSeed
                 var stem: UInt64 = 0, ascii = true
                 let start = Int(token.start)
@@ -170,11 +187,7 @@ public struct CrisisModel: Sendable {
                     if p - start == stemLength - 1 { stem = h }
                 }
                 body(h)
-                if reach > 0 {
-                    body(negatedKey(h))
-                    reach -= 1
-                }
-                if denial != 0 && token.classes & denial != 0 { reach = negationReach }
+                if denied { body(negatedKey(h)) }
                 if ascii && Int(token.end) - start > stemLength { body(stemKey(stem)) }
                 if i > 0 { body(pairKey(previous, h)) }
                 previous = h
@@ -219,16 +232,8 @@ public struct CrisisModel: Sendable {
         func classList(_ bits: UInt64) -> [String] {
             scanner.classNames.indices.filter { bits & (1 << UInt64($0)) != 0 }.map { scanner.classNames[$0] }
         }
-        let denial = scanner.denialBit
-        var reach = 0
-        for (i, token) in tokens.enumerated() {
-            if token.breakBefore { reach = 0 }
-            if reach > 0 {
-                names.insert("!" + words[i])
-                reach -= 1
-            }
-            if denial != 0 && token.classes & denial != 0 { reach = negationReach }
-        }
+        var reach = DenialReach(denial: scanner.denialBit)
+        for (i, token) in tokens.enumerated() where reach.next(token) { names.insert("!" + words[i]) }
         for (i, token) in tokens.enumerated() {
             for mine in classList(token.classes) {
                 names.insert(mine)
@@ -251,7 +256,7 @@ public struct CrisisModel: Sendable {
             while true {
                 let slot = table[s]
                 if slot == 0 { return nil }
-                if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                if Self.tag(slot) == tag {
                     let i = Int(slot & 0xFFFF_FFFF) - 1
                     if entries[i].key == h { return i }
                 }
