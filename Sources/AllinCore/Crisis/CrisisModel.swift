@@ -303,31 +303,46 @@ public struct CrisisModel: Sendable {
         return tally.score
     }
 
-    /// The same score straight from a line's words: features are looked up as they are made, and
-    /// only those the model knows are checked for repeats, so nothing is sorted or allocated for
-    /// an everyday line.
+    /// The same score straight from a line's words. The keys are made first and then looked up in
+    /// one tight loop (the table lookups are independent, so their cache misses overlap); a small
+    /// open-addressed set of the features already weighed skips repeats in the order they came, so
+    /// the sum is the same as weighing each distinct feature once, first come first.
     func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner) -> Score {
         guard !names.isEmpty else { return Score(probability: 0) }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(tokens.count * 8 + 32)
+        Self.forEachFeature(tokens, bytes, classes: classes) { keys.append($0) }
         var tally = Tally(z: bias)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { seen in
-            var count = 0
-            var many: Set<Int32>?   // past 128 known features (a very long line), a set takes over
-            Self.forEachFeature(tokens, bytes, classes: classes) { h in
-                guard let i = index(of: h) else { return }
-                let n = Int32(i)
-                if many != nil {
-                    guard many!.insert(n).inserted else { return }
-                } else {
-                    for k in 0..<count where seen[k] == n { return }
-                    if count < seen.count {
-                        seen[count] = n
-                        count += 1
-                    } else {
-                        many = Set(seen.prefix(count))
-                        many!.insert(n)
+        // Room for twice the keys, rounded up to a power of two: the set never fills.
+        var size = 64
+        while size < keys.count * 2 { size *= 2 }
+        let setMask = size - 1
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { seen in
+            seen.initialize(repeating: -1)
+            table.withUnsafeBufferPointer { table in
+                entries.withUnsafeBufferPointer { entries in
+                    for h in keys {
+                        let tag = Self.tag(h)
+                        var s = Int(truncatingIfNeeded: h) & mask
+                        var found = -1
+                        while true {
+                            let slot = table[s]
+                            if slot == 0 { break }
+                            if Self.tag(slot) == tag {
+                                let i = Int(slot & 0xFFFF_FFFF) - 1
+                                if entries[i].key == h { found = i; break }
+                            }
+                            s = (s + 1) & mask
+                        }
+                        guard found >= 0 else { continue }
+                        let n = Int32(found)
+                        var q = (found &* 0x9E37_79B1) >> 7 & setMask
+                        while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
+                        if seen[q] == n { continue }
+                        seen[q] = n
+                        tally.add(entries[found].weight, n)
                     }
                 }
-                tally.add(entries[i].weight, n)
             }
         }
         return tally.score

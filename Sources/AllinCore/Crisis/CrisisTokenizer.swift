@@ -31,7 +31,8 @@ final class CrisisTokenizer: Sendable {
         var run = CrisisTokenizerRun(tokenizer: self, leet: deleet, kind: kind)
         // The arena is written by index (no per-append checks); expansions may outgrow it, see `reserve`.
         run.view.text = [UInt8](repeating: 0, count: input.count + 64)
-        run.view.tokens.reserveCapacity(input.count / 4 + 4)
+        // Room for a word every other byte, and a few expansions: ordinary lines never regrow it.
+        run.view.tokens.reserveCapacity(input.count / 2 + 8)
         run.scan(input)
         run.view.text.removeLast(run.view.text.count - run.length)
         var view = run.view

@@ -7,7 +7,9 @@ struct CrisisVocabulary: Sendable {
     private(set) var words: [String] = []
     private var keyBytes: [UInt8] = []
     private var keyStarts: [Int32] = [0]
-    private var slots: [Int32] = Array(repeating: -1, count: 1024)
+    /// Open addressing: each slot packs a word's full 32-bit hash over its id + 1 (0 = empty), so a
+    /// probe that meets another word is turned away without reading that word's bytes.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
     private var mask = 1023
 
     var count: Int { words.count }
@@ -53,12 +55,18 @@ struct CrisisVocabulary: Sendable {
     /// Lookup with the FNV-1a hash already computed by the caller.
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32? {
         guard !bytes.isEmpty else { return nil }
-        var slot = Int(hash) & mask
-        while true {
-            let id = slots[slot]
-            if id < 0 { return nil }
-            if matches(id: id, bytes) { return id }
-            slot = (slot + 1) & mask
+        let tag = UInt64(hash) << 32
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = Int(hash) & mask
+            while true {
+                let packed = slots[slot]
+                if packed == 0 { return nil }
+                if packed & 0xFFFF_FFFF_0000_0000 == tag {
+                    let id = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF) - 1
+                    if matches(id: id, bytes) { return id }
+                }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
@@ -76,13 +84,13 @@ struct CrisisVocabulary: Sendable {
 
     private mutating func insert(id: Int32, hash: UInt32) {
         var slot = Int(hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = id
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
     }
 
     private mutating func grow() {
         let newCount = slots.count * 2
-        slots = Array(repeating: -1, count: newCount)
+        slots = Array(repeating: 0, count: newCount)
         mask = newCount - 1
         for id in 0..<words.count {
             let start = Int(keyStarts[id])
