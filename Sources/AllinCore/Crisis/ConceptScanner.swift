@@ -361,12 +361,24 @@ public struct ConceptScanner: Sendable {
             let from = k
             while k < starts.count && starts[k] >> 32 == index { k += 1 }
             let rule = rules[index]
-            guard rule.tier > (best?.tier ?? .none), let (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
+            guard rule.tier > (best?.tier ?? .none), var (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
             guard rule.with.allSatisfy({ (impliedFirstPerson && $0.classes & firstPersonBit != 0) || occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
                 continue
             }
             var tier = rule.tier
-            if rule.negatable && isNegated(clause, start) { tier = .concern }
+            if rule.negatable && isNegated(clause, start) {
+                // A denial covers its own clause only: an occurrence in a later clause that no denial
+                // reaches still counts ("didn't cut today, burned myself instead").
+                tier = .concern
+                for packed in starts[from..<k] where packed & 0xFFFF_FFFF > start {
+                    let later = packed & 0xFFFF_FFFF
+                    guard clause[(start + 1)...later].contains(where: \.breakBefore) else { continue }
+                    if let (s, e) = find(rule, clause, at: [packed][...]), !isNegated(clause, s) {
+                        (start, end, tier) = (s, e, rule.tier)
+                        break
+                    }
+                }
+            }
             let span = clause[start..<end].map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
                 .joined(separator: " ")
             let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
@@ -441,7 +453,8 @@ public struct ConceptScanner: Sendable {
         if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) { bytes = fold.ascii(text) }
         bytes.append(0x20)
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 5 + 2)
+        // A word takes at least one byte and a separator, so this many tokens never regrow the array.
+        tokens.reserveCapacity(bytes.count / 2 + 1)
         bytes.withUnsafeMutableBufferPointer { buffer in
             var start = -1
             var pendingBreak = false

@@ -65,6 +65,22 @@ struct ConceptScannerTests {
         }
     }
 
+    /// A denial of one occurrence never hides another the denial does not reach: the same rule
+    /// matching again in a later clause counts in full; in the denial's own clause it stays lowered.
+    @Test func aDeniedOccurrenceNeverHidesALaterOne() {
+        let scanner = detector.lexicon.concepts
+        for text in ["no I didn't cut today, I burned myself instead", "didn't cut today. burned myself instead"] {
+            let found = scanner.scan(text)
+            #expect(found?.tier ?? .none >= .crisis, "\(text)")
+            #expect(found?.reason.contains("negated") == false, "\(text)")
+        }
+        let denied = scanner.scan("I didn't cut myself or burn myself today")
+        #expect(denied.map { $0.tier <= .concern } ?? true, "one clause, one denial")
+        // "stop being" is only a death wish when what stops is the writer's being there.
+        #expect(scanner.scan("I want my job to stop being awful") == nil)
+        #expect(scanner.scan("I want to stop being alive")?.tier ?? .none >= .crisis)
+    }
+
     /// "How long does it take" is an everyday question; only with a means or a death word beside it
     /// is it a lethality question.
     @Test func howLongNeedsAMeansOrADeathWord() {
