@@ -81,6 +81,35 @@ struct ConceptScannerTests {
         #expect(scanner.scan("I want to stop being alive")?.tier ?? .none >= .crisis)
     }
 
+    /// Taking one's medicine, at any time of day, is not an overdose: a time alone ("earlier", "last
+    /// night") raises nothing. A large amount or a poison already taken, with a time or how it
+    /// feels now, is a medical emergency (T3), as is a substance taken on purpose.
+    @Test func medicineTakenIsAnEmergencyOnlyInAmountOrIntent() {
+        let scanner = detector.lexicon.concepts
+        for text in ["took my meds earlier", "took my tablets last night and slept well",
+                     "took my allergy pills and now im sleepy", "took 2 paracetamol an hour ago for my head"] {
+            #expect((scanner.scan(text)?.tier ?? .none) < .crisis, "\(text)")
+        }
+        for text in ["took 30 of my tablets about an hour ago. feeling sick",
+                     "I swallowed about thirty of my sleeping pills twenty minutes ago.",
+                     "drank antifreeze about ten minutes ago", "took the pills on purpose",
+                     "took more of my meds than I should have about an hour ago"] {
+            #expect(scanner.scan(text)?.tier == .immediate, "\(text)")
+        }
+    }
+
+    /// Medicines by their UK and US names (co-codamol, zopiclone, pregabalin ...) count as means in
+    /// both layers; filling a pill organiser or dispensing on a shift is routine, not staging.
+    @Test func medicineNamesAndRoutines() {
+        #expect(detector.layerA("took twenty co-codamol ten minutes ago").tier == .immediate)
+        #expect(detector.layerA("saving up my pregabalin for when im ready").tier == .immediate)
+        #expect(detector.layerA("been stockpiling my prescription for weeks, the pharmacist hasn't noticed").tier == .immediate)
+        for text in ["counted out this week's tablets into the organiser", "pharmacist here, long shift counting out methadone doses",
+                     "took all my morning tablets in one go then had breakfast"] {
+            #expect(detector.layerA(text).tier <= .concern, "\(text)")
+        }
+    }
+
     /// "How long does it take" is an everyday question; only with a means or a death word beside it
     /// is it a lethality question.
     @Test func howLongNeedsAMeansOrADeathWord() {
