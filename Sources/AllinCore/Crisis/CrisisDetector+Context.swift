@@ -59,7 +59,12 @@ extension CrisisDetector {
         var steps = 0
         while p >= 0 && steps < 8 {
             let t = scan.tokens[p]
-            if t.has(CrisisToken.clauseWord) { return false }
+            // A clause word ends the search, except one that reads through right after a negator
+            // ("never once wanted to": there "once" is not "once I finish").
+            if t.has(CrisisToken.clauseWord)
+                && !(p > 0 && scan.tokens[p - 1].has(CrisisToken.negator) && table.has(t.id, CrisisWordTable.transparent)) {
+                return false
+            }
             // "no suicidal thoughts": a determiner negator straight before the hit.
             if p == core - 1 && table.has(t.id, CrisisWordTable.nounNegator) { return true }
             if t.has(CrisisToken.negator) || scan.covers(lexicon.frames.negatorPhrases, p) {

@@ -83,6 +83,7 @@ struct CrisisContextTests {
     @Test("Negation lowers a direct statement to T1 but never clears it", arguments: [
         "i'm not suicidal", "i would never kill myself", "i don't want to die", "i'm not going to hurt myself",
         "i have no desire to end my life", "i no longer want to die",
+        "i've never once wanted to kill myself", "haven't felt the urge to cut since january",
     ])
     func negationLowers(_ text: String) throws {
         let f = try a(text)
@@ -104,6 +105,8 @@ struct CrisisContextTests {
         #expect(try a("i can't sleep and i want to die").fired)
         #expect(try a("i don't know why but i want to die").fired)
         #expect(try a("nobody loves me i want to die").fired)
+        // "once" opens a clause unless it follows a negator ("never once").
+        #expect(try a("once i finish this bottle i will kill myself").fired)
     }
 
     // MARK: Third parties and media
