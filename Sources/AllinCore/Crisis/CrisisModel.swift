@@ -319,30 +319,14 @@ public struct CrisisModel: Sendable {
         let setMask = size - 1
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { seen in
             seen.initialize(repeating: -1)
-            table.withUnsafeBufferPointer { table in
-                entries.withUnsafeBufferPointer { entries in
-                    for h in keys {
-                        let tag = Self.tag(h)
-                        var s = Int(truncatingIfNeeded: h) & mask
-                        var found = -1
-                        while true {
-                            let slot = table[s]
-                            if slot == 0 { break }
-                            if Self.tag(slot) == tag {
-                                let i = Int(slot & 0xFFFF_FFFF) - 1
-                                if entries[i].key == h { found = i; break }
-                            }
-                            s = (s + 1) & mask
-                        }
-                        guard found >= 0 else { continue }
-                        let n = Int32(found)
-                        var q = (found &* 0x9E37_79B1) >> 7 & setMask
-                        while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
-                        if seen[q] == n { continue }
-                        seen[q] = n
-                        tally.add(entries[found].weight, n)
-                    }
-                }
+            for h in keys {
+                guard let found = index(of: h) else { continue }
+                let n = Int32(found)
+                var q = ((found &* 0x9E37_79B1) >> 7) & setMask
+                while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
+                if seen[q] == n { continue }
+                seen[q] = n
+                tally.add(entries[found].weight, n)
             }
         }
         return tally.score
