@@ -370,10 +370,10 @@ public struct ConceptScanner: Sendable {
                 // A denial covers its own clause only: an occurrence in a later clause that no denial
                 // reaches still counts ("didn't cut today, burned myself instead").
                 tier = .concern
-                for packed in starts[from..<k] where packed & 0xFFFF_FFFF > start {
-                    let later = packed & 0xFFFF_FFFF
+                for j in from..<k where starts[j] & 0xFFFF_FFFF > start {
+                    let later = starts[j] & 0xFFFF_FFFF
                     guard clause[(start + 1)...later].contains(where: \.breakBefore) else { continue }
-                    if let (s, e) = find(rule, clause, at: [packed][...]), !isNegated(clause, s) {
+                    if let (s, e) = find(rule, clause, at: starts[j...j]), !isNegated(clause, s) {
                         (start, end, tier) = (s, e, rule.tier)
                         break
                     }

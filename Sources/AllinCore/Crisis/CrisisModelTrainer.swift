@@ -31,9 +31,10 @@ public struct CrisisModelTrainer: Sendable {
     /// detector, with each labelled file left out in turn (`allin model cv`, 58 files), still raises
     /// no more than 0.05 false alarms: from 0.85 it caught 0.944 of the unseen crisis lines at 0.0487;
     /// from 0.90, 0.936 at 0.046; from 0.80, 0.952 at 0.052. (Over 53 files, before the medicine and
-    /// denial fixes, the same rule gave 0.90: 0.934 at 0.0497, and 0.942 at 0.053 from 0.85.) No mixed rule did better than a single
-    /// band: a lower band for short lines only, or a lower band where the weighted score or layer A's
-    /// concern agrees, each caught fewer crisis lines for the same false alarms.
+    /// denial fixes, the same rule gave 0.90: 0.934 at 0.0497, and 0.942 at 0.053 from 0.85.) No
+    /// mixed rule did better than a single band: a lower band for short lines only, or a lower band
+    /// where the weighted score or layer A's concern agrees, each caught fewer crisis lines for the
+    /// same false alarms.
     public static let defaultCrisisAt = 0.85
     public var iterations = 400
     public var learningRate = 0.05
