@@ -1,14 +1,14 @@
 /// Reading a hit's context: its subject, negation, the distant past, and the reason sentence (§3.4).
 extension CrisisDetector {
     /// The first token of the hit that is not the first-person subject itself.
-    func coreStart(_ m: CrisisMatch, _ scan: CrisisScan) -> Int {
+    func coreStart(_ m: CrisisMatch, _ scan: borrowing CrisisScan) -> Int {
         var p = m.start
         while p < m.end - 1 && lexicon.table.has(scan.tokens[p].id, CrisisWordTable.firstPerson) { p += 1 }
         return p
     }
 
     /// The nearest subject before the hit, within its clause.
-    func resolveSubject(_ m: CrisisMatch, _ core: Int, _ scan: CrisisScan) -> Subject {
+    func resolveSubject(_ m: CrisisMatch, _ core: Int, _ scan: borrowing CrisisScan) -> Subject {
         let table = lexicon.table
         for p in m.start..<m.end {
             let id = scan.tokens[p].id
@@ -44,7 +44,7 @@ extension CrisisDetector {
     }
 
     /// "an essay on suicide", "reading about self harm": a preposition right before the topic word.
-    func isTopic(_ core: Int, _ scan: CrisisScan) -> Bool {
+    func isTopic(_ core: Int, _ scan: borrowing CrisisScan) -> Bool {
         var p = core - 1
         while p >= 0 && scan.tokens[p].has(CrisisToken.filler) { p -= 1 }
         return p >= 0 && lexicon.table.has(scan.tokens[p].id, CrisisWordTable.preposition)

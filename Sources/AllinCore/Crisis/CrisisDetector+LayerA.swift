@@ -209,9 +209,9 @@ extension CrisisDetector {
             }
         }
         guard tier > .none else { return nil }
-        let spanScan = scan
+        let spanView = scan.spannedView
         let range = spanStart..<spanEnd
-        return CrisisCandidate(tier: tier, rule: ruleIndex, ruleID: ruleID, note: note, matched: { spanScan.span(range) })
+        return CrisisCandidate(tier: tier, rule: ruleIndex, ruleID: ruleID, note: note, matched: { spanView.span(range) })
     }
 
     static func thirdPartyID(_ id: String) -> String { "A.thirdParty." + id.dropFirst(2) }

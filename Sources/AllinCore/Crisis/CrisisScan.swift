@@ -1,6 +1,9 @@
 /// Matching over one token array: candidate generation from an anchor index, and cached
 /// "where does this pattern match" answers for the context checks.
-struct CrisisScan {
+///
+/// Non-copyable: a copy retains and releases every one of its buffers, and the compiler used to
+/// make one per scan without being asked; now each scan is moved or borrowed, never copied.
+struct CrisisScan: ~Copyable {
     let program: CrisisProgram
     let view: CrisisView
     let tokens: [CrisisToken]
@@ -43,9 +46,14 @@ struct CrisisScan {
 
     /// The words of `range` in this scan's tokens (idiom spans already removed), cut to `limit` characters.
     func span(_ range: Range<Int>, limit: Int = 80) -> String {
+        spannedView.span(range, limit: limit)
+    }
+
+    /// The view with this scan's tokens (idiom spans already removed), to spell a span out later.
+    var spannedView: CrisisView {
         var view = self.view
         view.tokens = tokens
-        return view.span(range, limit: limit)
+        return view
     }
 
     private mutating func buildPresence() {
