@@ -224,11 +224,20 @@ public struct ConceptScanner: Sendable {
     }
 
     /// A word's id; an unknown word is tried with doubled letters single ("diee" → "die"), then
-    /// with digits read as letters ("d1e"). Words are looked up by their bytes, never turned into strings.
+    /// with its dropped g put back ("cuttin"), then with digits read as letters ("d1e"). Words are
+    /// looked up by their bytes, never turned into strings.
     private func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         if let id = table.lookup(word) { return id }
         let id = undoubled(word)
-        return id >= 0 ? id : deleet(word)
+        if id >= 0 { return id }
+        let g = droppedG(word)
+        return g >= 0 ? g : deleet(word)
+    }
+
+    /// An unknown word written without its final g ("cuttin" → "cutting"), when the -ing word is known.
+    private func droppedG(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard word.count >= 4, word[word.count - 2] == 0x69, word[word.count - 1] == 0x6E else { return -1 }
+        return (Array(word) + [0x67]).withUnsafeBufferPointer { table.lookup($0) } ?? -1
     }
 
     /// A word that mixes letters and digits read with the digits as the letters they stand for

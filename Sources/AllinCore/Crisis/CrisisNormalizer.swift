@@ -64,15 +64,18 @@ struct CrisisNormalizer: Sendable {
             // Aligned keys across one or more words.
             var node = 0
             var m = k
+            let oneWordSentences = k + 1 < tokens.count && tokens[k + 1].has(CrisisToken.hardBefore)
             walk: while m < tokens.count {
-                if m > k && tokens[m].has(CrisisToken.hardBefore) { break }
+                // A sentence break ends the walk, unless every word so far is a sentence of its
+                // own ("kill. my. self."): a key spelled out one word per sentence still counts.
+                if m > k && tokens[m].has(CrisisToken.hardBefore) && !(oneWordSentences && (m + 1 == tokens.count || tokens[m + 1].has(CrisisToken.hardBefore))) { break }
                 let tm = tokens[m]
                 for p in Int(tm.start)..<Int(tm.end) {
                     node = trie.child(node, view.text[p])
                     if node < 0 { break walk }
                 }
                 let phrase = trie.terminal[node]
-                if phrase >= 0 && !sameWords(view, k...m, trie.phrases[Int(phrase)]) && (m > k || t.id < 0) {
+                if phrase >= 0 && (m > k || t.id < 0) && (!sameWords(view, k...m, trie.phrases[Int(phrase)]) || (k + 1...m).contains(where: { tokens[$0].has(CrisisToken.hardBefore) })) {
                     replacements.append((k, m, Int(phrase), [], []))
                     found = true
                     k = m + 1

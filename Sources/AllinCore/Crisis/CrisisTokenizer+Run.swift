@@ -254,6 +254,7 @@ struct CrisisTokenizerRun {
         }
         if id == nil && hasLetter { id = collapseRepeats() }
         if id == nil && hasLetter { id = capitalIAsL(bytes) }
+        if id == nil && hasLetter && !hasDigit && !hasSymbol { id = droppedG() }
         if id == nil && leet && hasLetter && (hasDigit || hasSymbol) {
             id = deleetScratch()
         }
@@ -271,6 +272,16 @@ struct CrisisTokenizerRun {
 
     func lookupScratch() -> Int32? {
         scratch.withUnsafeBufferPointer { tokenizer.vocabulary.lookup($0) }
+    }
+
+    /// A word written without its final g ("cuttin", "hurtin'") read as the -ing word, kept only
+    /// when that is a known word (so "cabin" or "margin" stay as they are).
+    mutating func droppedG() -> Int32? {
+        guard scratch.count >= 4, scratch[scratch.count - 2] == 105, scratch[scratch.count - 1] == 110 else { return nil }
+        scratch.append(103)
+        if let id = lookupScratch() { return id }
+        scratch.removeLast()
+        return nil
     }
 
     /// A capital I inside a word of small letters read as a small L, as fonts without serifs draw

@@ -14,6 +14,13 @@ struct ConceptScannerTests {
         "where I'm going I won't need my guitar",
         "tying up loose ends before I go",
         "i relapsed. sh. again.",
+        "been sh-ing on my breaks",
+        "cuttin again",
+        "when the house goes quiet I start reopening the old scars",
+        "i dont think i want to survive this year",
+        "d1e. thats all i want",
+        "bought rat poison today. not for rats",
+        "told her im going abroad. there is no abroad",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -28,9 +35,25 @@ struct ConceptScannerTests {
         "took all my meds this morning as prescribed",
         "my dad is going to kill me when he sees my grades",
         "i want to disappear for a few days and recharge",
+        "the argument reopened old scars",
+        "the kids wrecked the garden shed again",
+        "a nap is all i want",
+        "lost a lot of blood in surgery but the surgeon is pleased",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")
+    }
+
+    /// The newer rules' exclusions, on the rules alone (the trained model reads these lines on its
+    /// own terms: it scores "not for me" high since it learned "bought rat poison, not for rats").
+    @Test("a rule's exclusions keep it quiet", arguments: [
+        "I don't just want to survive, I want to live",
+        "don't want to survive on noodles again",
+        "bought paracetamol for mum, not for me",
+        "taking the whole box of chocolates tonight",
+    ])
+    func ruleExclusions(text: String) {
+        #expect(detector.lexicon.concepts.scan(text) == nil, "\(text)")
     }
 
     /// Digits standing for letters are read as those letters, and a note that names no one is the

@@ -25,6 +25,28 @@ struct CrisisGrammarTests {
         #expect(try a("I'm going to hang myself").rule == "A.selfAct")
     }
 
+    @Test("A wish to die in another language the app's users write in",
+          arguments: ["je veux mourir", "ich will nicht mehr leben", "quiero morir", "me quiero matar", "quero morrer",
+                      "voglio morire", "ik wil dood"])
+    func otherLanguages(_ text: String) throws {
+        #expect(try a(text).tier == .crisis, "\(text)")
+    }
+
+    @Test("Dying of laughter is not a wish to die; a denial before it lowers it to a concern")
+    func otherLanguageIdiomsAndDenials() throws {
+        #expect(try !a("je veux mourir de rire").fired)
+        #expect(try !a("quiero morir de risa con este video").fired)
+        #expect(try a("nunca pense en quitarme la vida").tier == .concern)
+    }
+
+    @Test("'Take me' with a place or 'on' is not a wish to be taken",
+          arguments: ["who's going to take me on at my age", "can someone take me to the station", "i want him to take me seriously"])
+    func takeMeOn(_ text: String) throws {
+        #expect(try !a(text).fired, "\(text)")
+        #expect(try a("i wish god would take me").fired)
+        #expect(try a("i wish a bus would take me out").fired)
+    }
+
     @Test("Rule ids are stable and the match is a short span of normalised words")
     func ruleAndSpan() throws {
         let f = try a("Honestly, after today I just want to die.")

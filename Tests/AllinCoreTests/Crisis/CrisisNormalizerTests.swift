@@ -126,6 +126,18 @@ struct CrisisNormalizerTests {
         // A key must start and end on word edges: no Scunthorpe matches.
         #expect(try !anyViewReads("the weekend my life changed", "end my life"))
         #expect(try !anyViewReads("i taught the skill myself", "kill myself"))
+        // One word per sentence spells a key too ("kill. my. self."), and so do the key's own words
+        // split into sentences; a full stop between two ordinary sentences does not.
+        #expect(try anyViewReads("kill. my. self.", "kill myself"))
+        #expect(try anyViewReads("Kill. Myself. Now.", "kill myself"))
+        #expect(try !crisisDetector().layerA("I had to kill. Myself and two friends fixed the bug").fired)
+    }
+
+    @Test("A dropped final g is put back only when that makes a known word")
+    func droppedG() throws {
+        #expect(try normalizedWords("burnin myself") == ["burning", "myself"])
+        #expect(try normalizedWords("slashin my arms") == ["slashing", "my", "arms"])
+        #expect(try normalizedWords("the cabin margin") == ["the", "cabin", "margin"])
     }
 
     @Test("Meaningful emoji become words; others are separators")
