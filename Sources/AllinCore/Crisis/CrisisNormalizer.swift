@@ -75,7 +75,7 @@ struct CrisisNormalizer: Sendable {
                     if node < 0 { break walk }
                 }
                 let phrase = trie.terminal[node]
-                if phrase >= 0 && (m > k || t.id < 0) && (!sameWords(view, k...m, trie.phrases[Int(phrase)]) || (k + 1...m).contains(where: { tokens[$0].has(CrisisToken.hardBefore) })) {
+                if phrase >= 0 && (m > k || t.id < 0) && (!sameWords(view, k...m, trie.phrases[Int(phrase)]) || (k..<m).contains(where: { tokens[$0 + 1].has(CrisisToken.hardBefore) })) {
                     replacements.append((k, m, Int(phrase), [], []))
                     found = true
                     k = m + 1
