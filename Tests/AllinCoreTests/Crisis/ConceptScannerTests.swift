@@ -21,6 +21,10 @@ struct ConceptScannerTests {
         "d1e. thats all i want",
         "bought rat poison today. not for rats",
         "told her im going abroad. there is no abroad",
+        "lol guess who broke a 90 day streak. me. with a pencil sharpener blade",
+        "cried in class then cut in the toilets after",
+        "running the car in the closed garage now",
+        "been on a goodbye tour of the old places this week, nobody knows",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -39,6 +43,9 @@ struct ConceptScannerTests {
         "the kids wrecked the garden shed again",
         "a nap is all i want",
         "lost a lot of blood in surgery but the surgeon is pleased",
+        "broke my 90 day duolingo streak, gutted",
+        "cut my fringe in the bathroom, regret",
+        "did my mental health first aid course today, learned how to ask someone if they're suicidal",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")
@@ -51,6 +58,7 @@ struct ConceptScannerTests {
         "don't want to survive on noodles again",
         "bought paracetamol for mum, not for me",
         "taking the whole box of chocolates tonight",
+        "running the car in the garage with the door open to charge the battery",
     ])
     func ruleExclusions(text: String) {
         #expect(detector.lexicon.concepts.scan(text) == nil, "\(text)")

@@ -47,6 +47,12 @@ struct CrisisGrammarTests {
         #expect(try a("i wish a bus would take me out").fired)
     }
 
+    @Test("A self-harm-free milestone gets the gentle question; an urge beside it still hands off")
+    func recoveryMilestone() throws {
+        #expect(try a("1 year self harm free today").tier == .concern)
+        #expect(try a("2 years selfharm free but the urges are back").tier >= .crisis)
+    }
+
     @Test("Rule ids are stable and the match is a short span of normalised words")
     func ruleAndSpan() throws {
         let f = try a("Honestly, after today I just want to die.")
