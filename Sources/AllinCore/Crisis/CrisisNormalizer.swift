@@ -68,14 +68,19 @@ struct CrisisNormalizer: Sendable {
             walk: while m < tokens.count {
                 // A sentence break ends the walk, unless every word so far is a sentence of its
                 // own ("kill. my. self."): a key spelled out one word per sentence still counts.
-                if m > k && tokens[m].has(CrisisToken.hardBefore) && !(oneWordSentences && (m + 1 == tokens.count || tokens[m + 1].has(CrisisToken.hardBefore))) { break }
+                if m > k && tokens[m].has(CrisisToken.hardBefore) {
+                    let ownSentence = m + 1 == tokens.count || tokens[m + 1].has(CrisisToken.hardBefore)
+                    if !(oneWordSentences && ownSentence) { break }
+                }
                 let tm = tokens[m]
                 for p in Int(tm.start)..<Int(tm.end) {
                     node = trie.child(node, view.text[p])
                     if node < 0 { break walk }
                 }
                 let phrase = trie.terminal[node]
-                if phrase >= 0 && (m > k || t.id < 0) && (!sameWords(view, k...m, trie.phrases[Int(phrase)]) || (k..<m).contains(where: { tokens[$0 + 1].has(CrisisToken.hardBefore) })) {
+                // The key's own words count too when sentence breaks split them ("Kill. Myself.").
+                if phrase >= 0 && (m > k || t.id < 0)
+                    && (!sameWords(view, k...m, trie.phrases[Int(phrase)]) || (k..<m).contains { tokens[$0 + 1].has(CrisisToken.hardBefore) }) {
                     replacements.append((k, m, Int(phrase), [], []))
                     found = true
                     k = m + 1
