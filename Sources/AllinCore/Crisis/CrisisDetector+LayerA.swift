@@ -230,6 +230,12 @@ extension CrisisDetector {
         let present = Swift.min(tier, rule.thirdPartyTier)
         guard rule.tense != .ignore else { return (present, .thirdPresent) }
         let sentence = scan.sentence(around: m.start)
+        // A death already told ("my uncle took his own life, today is the anniversary") is past even
+        // on the day it is told (the frame's patterns leave out "nearly killed himself", "tried to").
+        let near = Swift.max(sentence.lowerBound, m.start - 6)..<Swift.min(sentence.upperBound, m.end + 3)
+        if let died = scan.first(lexicon.frames.theyDied, in: near), died.start < m.end && m.start < died.end {
+            return (Swift.min(tier, .concern), .thirdPast)
+        }
         if scan.first(lexicon.frames.recentTime, in: sentence) != nil { return (present, .thirdPresent) }
         var past = false
         if rule.tense == .check {

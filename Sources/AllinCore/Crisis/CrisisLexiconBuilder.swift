@@ -109,7 +109,7 @@ struct CrisisLexiconBuilder {
         let frames = CrisisFrames(negatorPhrases: frame("negatorPhrases"), pseudoNegations: frame("pseudoNegations"),
                                   media: frame("media"), remotePast: frame("remotePast"),
                                   recentTime: frame("recentTime"), pastMarkers: frame("pastMarkers"),
-                                  reportedQuestions: frame("reportedQuestions"))
+                                  reportedQuestions: frame("reportedQuestions"), theyDied: frame("theyDied"))
         guard let b = rawB else { return nil }
         let model = CrisisLayerBModel(
             bias: b.bias, crisisAt: b.crisisAt, concernAt: b.concernAt,

@@ -78,6 +78,9 @@ struct CrisisFrames: Sendable {
     var recentTime: [Int] = []
     var pastMarkers: [Int] = []
     var reportedQuestions: [Int] = []
+    /// Someone else's death by suicide, told as done ("took his own life", "died by suicide"): that
+    /// person is not in danger now, whatever day it is told on.
+    var theyDied: [Int] = []
 }
 
 /// An idiom whose span is removed before the rules run.
