@@ -25,6 +25,10 @@ struct ConceptScannerTests {
         "cried in class then cut in the toilets after",
         "running the car in the closed garage now",
         "been on a goodbye tour of the old places this week, nobody knows",
+        "my partner says the voices are telling him to jump",
+        "been planning my early retirement from life",
+        "I'll do it on the anniversary of my brother's death. Same way he did.",
+        "my dad killed himself yesterday and i want to go with him",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -45,6 +49,8 @@ struct ConceptScannerTests {
         "lost a lot of blood in surgery but the surgeon is pleased",
         "broke my 90 day duolingo streak, gutted",
         "cut my fringe in the bathroom, regret",
+        "boss will have my head if this report is late",
+        "the satnav voice told me to turn left at the roundabout",
         "did my mental health first aid course today, learned how to ask someone if they're suicidal",
     ])
     func staysQuiet(text: String) {

@@ -47,6 +47,15 @@ struct CrisisGrammarTests {
         #expect(try a("i wish a bus would take me out").fired)
     }
 
+    @Test("Someone else's death already told is past, even on an anniversary; an attempt is not a death")
+    func someoneElsesDeath() throws {
+        #expect(try a("my uncle took his own life when I was a kid and today is the anniversary").tier == .concern)
+        #expect(try a("our team lost a colleague to suicide last year and today we planted a tree").tier == .concern)
+        #expect(try a("my friend nearly killed himself last night").tier >= .crisis)
+        #expect(try a("my brother tried to kill himself today").tier >= .crisis)
+        #expect(try a("my friend is going to take his own life tonight").tier >= .crisis)
+    }
+
     @Test("A self-harm-free milestone gets the gentle question; an urge beside it still hands off")
     func recoveryMilestone() throws {
         #expect(try a("1 year self harm free today").tier == .concern)
