@@ -44,12 +44,8 @@ struct CrisisScan: ~Copyable {
 
     var count: Int { tokens.count }
 
-    /// The words of `range` in this scan's tokens (idiom spans already removed), cut to `limit` characters.
-    func span(_ range: Range<Int>, limit: Int = 80) -> String {
-        spannedView.span(range, limit: limit)
-    }
-
-    /// The view with this scan's tokens (idiom spans already removed), to spell a span out later.
+    /// The view with this scan's tokens (idiom spans already removed), to spell a hit's words out
+    /// later, once the hit has won.
     var spannedView: CrisisView {
         var view = self.view
         view.tokens = tokens
