@@ -214,7 +214,8 @@ extension CrisisDetector {
         return CrisisCandidate(tier: tier, rule: ruleIndex, ruleID: ruleID, note: note, matched: { spanView.span(range) })
     }
 
-    static func thirdPartyID(_ id: String) -> String { "A.thirdParty." + id.dropFirst(2) }
+    /// A rule written about someone else ("A.thirdParty.goodbyeMessage") keeps its id as it is.
+    static func thirdPartyID(_ id: String) -> String { id.hasPrefix("A.thirdParty.") ? id : "A.thirdParty." + id.dropFirst(2) }
     static func mediaID(_ id: String) -> String { "A.media." + id.dropFirst(2) }
 
     private func range(_ scope: CrisisRule.Scope, _ m: CrisisMatch, _ scan: inout CrisisScan) -> Range<Int> {
