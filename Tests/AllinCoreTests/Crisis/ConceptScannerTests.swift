@@ -29,6 +29,20 @@ struct ConceptScannerTests {
         "been planning my early retirement from life",
         "I'll do it on the anniversary of my brother's death. Same way he did.",
         "my dad killed himself yesterday and i want to go with him",
+        "took grandads rifle out of the cabinet, just sitting with it on the bed",
+        "those sleeping tablets could finish the job if i took enough",
+        "phoned my sister just to hear her voice one last time",
+        "waiting until everyone is asleep so i can do it",
+        "honestly life can end any time now, fine by me",
+        "my clean streak is over. again.",
+        "bought a pack of blades and hid them in my pencil case",
+        "closing out my life one cancelled subscription at a time",
+        "my wife will know when to open it, the letter is in the drawer",
+        "nothing left to cancel now, the gym and the phone contract are done",
+        "the honest answer is yes, i lied on the questionnaire at the gp",
+        "No more appointments, no more pills, no more me.",
+        "i know which bridge, ive picked it",
+        "my mum keeps saying she wants to join dad in the cemetery",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -52,6 +66,12 @@ struct ConceptScannerTests {
         "boss will have my head if this report is late",
         "the satnav voice told me to turn left at the roundabout",
         "did my mental health first aid course today, learned how to ask someone if they're suicidal",
+        "cancelled all my plans this weekend and ordered takeaway",
+        "new blades for the scraper, painting the hallway tomorrow",
+        "said goodbye to my best friend at the airport, she is off to canada for a year",
+        "she'll be fine after a nap",
+        "decluttering so there's less for the kids to sort one day",
+        "no more me time since the baby arrived",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")

@@ -62,6 +62,37 @@ struct CrisisGrammarTests {
         #expect(try a("2 years selfharm free but the urges are back").tier >= .crisis)
     }
 
+    @Test("A milestone told the other way round ('clean from self-harm') is the same milestone")
+    func milestoneBefore() throws {
+        #expect(try a("three years clean from self harm today").tier == .concern)
+        #expect(try a("five years free of self harm, bought myself a ring").tier == .concern)
+        #expect(try a("no more self harm. 3 years on the 12th").tier == .concern)
+        #expect(try a("no more self harm for me, the urges are back and i hate it").tier >= .crisis)
+    }
+
+    @Test("Idioms: someone's anger, a chore that will finish me off, death warmed up, dying to a boss")
+    func moreIdioms() throws {
+        for text in ["my mums gonna kill me, i scratched the car", "my sisters going to kill me, i forgot her card",
+                     "this essay is going to finish me off", "feel like death warmed up today",
+                     "died to the final boss again lol"] {
+            #expect(try !a(text).fired, "\(text)")
+        }
+        // An idiom never hides a second trigger.
+        #expect(try a("this essay is going to finish me off, honestly i want to die").fired)
+    }
+
+    @Test("Possessives without an apostrophe name a relation: a relative's suicide is a bereavement")
+    func possessiveRelations() throws {
+        #expect(try a("20 years since my brothers suicide, we planted a tree").tier == .concern)
+        #expect(try a("my sisters would be better off without me").tier >= .crisis)
+        #expect(try a("my brothers been cutting himself again").tier >= .crisis)
+    }
+
+    @Test("Abbreviations and respellings", arguments: ["idwtl", "iwtd tonight", "suey slide again tonight", "sooicide thoughts again"])
+    func abbreviations(_ text: String) throws {
+        #expect(try a(text).fired, "\(text)")
+    }
+
     @Test("Rule ids are stable and the match is a short span of normalised words")
     func ruleAndSpan() throws {
         let f = try a("Honestly, after today I just want to die.")
