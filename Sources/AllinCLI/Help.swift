@@ -98,7 +98,7 @@ enum Help {
 
       --out FILE       Write the model to FILE instead of standard output
       --crisis-at P    Probability from which the model's finding is a crisis, T2 (0.5-0.99,
-                       default 0.80); below it the model adds nothing
+                       default 0.75); below it the model adds nothing
       --l2 X           Regularisation per line (default 0.000003; larger gives smaller weights)
       --iterations N   Gradient steps (default 400)
       --min-lines N    Leave out features found in fewer than N training lines (default 1)

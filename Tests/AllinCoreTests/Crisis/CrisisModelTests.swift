@@ -269,7 +269,8 @@ struct CrisisModelTests {
     /// at the 0.90 band, it did so for the need "Plan the next step": 0.92; at the 0.85 band, for the
     /// need "Asking for what I want"; at the 0.80 band, for those two and the belief "Sooner or later
     /// I'll be found out": 3 of 208. The allowance was one in a hundred until the band moved to 0.80.
-    /// Once the fifth set of everyday notes, in the unblock tail's own register, was trained on, none).
+    /// Once the fifth set of everyday notes, in the unblock tail's own register, was trained on, none
+    /// at 0.80; at the 0.75 band, "Asking for what I want" and "Sooner or later I'll be found out").
     @Test func noChipLabelRaisesAnything() throws {
         let root = try JSONSerialization.jsonObject(with: catalogFileData("vocabulary.json")) as? [String: Any] ?? [:]
         var asText: [String] = [], idsOnly: [String] = []
