@@ -43,6 +43,18 @@ struct ConceptScannerTests {
         "No more appointments, no more pills, no more me.",
         "i know which bridge, ive picked it",
         "my mum keeps saying she wants to join dad in the cemetery",
+        "would bleach work on a person? asking for me",
+        "blood everywhere and im not done yet",
+        "could run a bath, take the tablets and just go under for good",
+        "wish the ground would swallow me and never give me back",
+        "all my debts are paid and the apologies have been made, im ready",
+        "sent my sister the passwords and a letter, all sorted for tonight",
+        "gave my nephew my watch and he asked why now",
+        "gave notice on the flat, not moving anywhere else",
+        "taped the door and the window, the charcoal is lit",
+        "thinking to drink the pesticide like my uncle did",
+        "how does the life insurance pay out if someone dies by their own hand",
+        "told the practice nurse the burns were from the oven. they are not",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -72,6 +84,11 @@ struct ConceptScannerTests {
         "she'll be fine after a nap",
         "decluttering so there's less for the kids to sort one day",
         "no more me time since the baby arrived",
+        "car exhaust is rattling, garage wants 200 quid to fix it",
+        "the old dark thoughts are not coming back, feeling stable. goodbye to all that",
+        "the pharmacist counted my tablets wrong so I had to go back",
+        "gave notice on the flat, moving to leeds next month",
+        "gave my old guitar to my nephew, made his whole year",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")

@@ -93,6 +93,20 @@ struct CrisisGrammarTests {
         #expect(try a(text).fired, "\(text)")
     }
 
+    @Test("A wish to die in Polish, Tagalog and romanised Hindi; a denial in the same language lowers it",
+          arguments: ["chce się zabić", "nie chcę już żyć", "gusto ko nang mamatay", "sana hindi na lang ako magising",
+                      "kaash main mar jaata", "mar jaana hai yaar"])
+    func moreLanguages(_ text: String) throws {
+        #expect(try a(text).fired, "\(text)")
+    }
+
+    @Test("A screening answer in the negative ('thoughts of suicide: no') is a concern, not a handoff")
+    func screeningAnswers() throws {
+        #expect(try a("stressed yes, suicidal no").tier == .concern)
+        #expect(try a("self harm: none").tier == .concern)
+        #expect(try a("i feel suicidal, no one cares").tier >= .crisis)
+    }
+
     @Test("Rule ids are stable and the match is a short span of normalised words")
     func ruleAndSpan() throws {
         let f = try a("Honestly, after today I just want to die.")
