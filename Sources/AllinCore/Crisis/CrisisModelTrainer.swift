@@ -28,9 +28,10 @@ public struct CrisisModelTrainer: Sendable {
     /// The probability from which the trained model's finding is a crisis (the file's `@crisisAt`).
     ///
     /// A miss is the worse error, so the band is the lowest multiple of 0.05 at which the whole
-    /// detector, with each labelled file left out in turn (`allin model cv`, 78 files), still raises
-    /// no more than 0.05 false alarms: from 0.75 it caught 0.962 of the unseen crisis lines at 0.049;
-    /// from 0.80, 0.957 at 0.046; from 0.70, 0.966 at 0.052. (Over 69 files the same rule gave 0.80:
+    /// detector, with each labelled file left out in turn (`allin model cv`, 85 files), still raises
+    /// no more than 0.05 false alarms: from 0.75 it caught 0.966 of the unseen crisis lines at 0.047;
+    /// from 0.70, 0.969 at 0.0505. (Over 78 files: 0.962 at 0.049 from 0.75, 0.052 from 0.70; over
+    /// 69 files the same rule gave 0.80:
     /// 0.956 at 0.0496, and 0.960 at 0.053 from 0.75; over 58 files, 0.85; over 53 files, 0.90.) No
     /// mixed rule did better than a single band: a lower band for short lines only, or a lower band
     /// where the weighted score or layer A's concern agrees, each caught fewer crisis lines for the

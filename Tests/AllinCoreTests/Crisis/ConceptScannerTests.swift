@@ -55,6 +55,16 @@ struct ConceptScannerTests {
         "thinking to drink the pesticide like my uncle did",
         "how does the life insurance pay out if someone dies by their own hand",
         "told the practice nurse the burns were from the oven. they are not",
+        "holding dads shotgun, just want this over",
+        "think its time i joined bill, 50 years together and im no good on my own",
+        "my brother tried last year and hes talking like that again",
+        "my sister is looking into dignitas but shes not terminal, shes depressed",
+        "showed my husband how to do the bills, he asked why, i changed the subject",
+        "wrote birthday cards for the next 10 years and dated the envelopes",
+        "easier for them if i went to sleep and stayed there",
+        "sorted mums things, next i sort mine, then i can go too",
+        "plan is take everything tonight once the nurse has gone",
+        "tried in 2019 and i thought id never feel like that again. i do",
     ])
     func catches(text: String) {
         #expect(detector.layerB(text).fired, "\(text)")
@@ -89,6 +99,10 @@ struct ConceptScannerTests {
         "the pharmacist counted my tablets wrong so I had to go back",
         "gave notice on the flat, moving to leeds next month",
         "gave my old guitar to my nephew, made his whole year",
+        "left a note on the table for sam: gone to the tip, back by four",
+        "bought rope to tie up the tomatoes",
+        "take everything to the tip today",
+        "made my decision to leave the job and i feel calm",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")

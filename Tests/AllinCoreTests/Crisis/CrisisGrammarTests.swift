@@ -100,6 +100,13 @@ struct CrisisGrammarTests {
         #expect(try a(text).fired, "\(text)")
     }
 
+    @Test("Someone else's attempt decades ago is the distant past")
+    func decadesAgo() throws {
+        #expect(try a("grandma tried to end her life back in the 60s and lived to 94").tier <= .concern)
+        #expect(try a("my cousin tried to hang himself when we were teenagers, hes a youth worker now").tier <= .concern)
+        #expect(try a("my brother tried to hang himself last night").tier >= .crisis)
+    }
+
     @Test("A screening answer in the negative ('thoughts of suicide: no') is a concern, not a handoff")
     func screeningAnswers() throws {
         #expect(try a("stressed yes, suicidal no").tier == .concern)
