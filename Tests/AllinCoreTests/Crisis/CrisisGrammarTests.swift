@@ -100,6 +100,14 @@ struct CrisisGrammarTests {
         #expect(try a(text).fired, "\(text)")
     }
 
+    @Test("A first responder's work and other people named by their state are not a disclosure")
+    func respondersAndOthers() throws {
+        #expect(try a("attended a suicide at work today, rough shift").tier <= .concern)
+        #expect(try a("the suicidal caller from last week rang back to say thanks").tier <= .concern)
+        #expect(try a("sarge is going to kill me when he sees the van").tier == .none)
+        #expect(try a("i feel suicidal tonight").tier >= .crisis)
+    }
+
     @Test("Someone else's attempt decades ago is the distant past")
     func decadesAgo() throws {
         #expect(try a("grandma tried to end her life back in the 60s and lived to 94").tier <= .concern)

@@ -270,7 +270,9 @@ struct CrisisModelTests {
     /// need "Asking for what I want"; at the 0.80 band, for those two and the belief "Sooner or later
     /// I'll be found out": 3 of 208. The allowance was one in a hundred until the band moved to 0.80.
     /// Once the fifth set of everyday notes, in the unblock tail's own register, was trained on, none
-    /// at 0.80; at the 0.75 band, "Asking for what I want" and "Sooner or later I'll be found out").
+    /// at 0.80; at the 0.75 band, "Asking for what I want" and "Sooner or later I'll be found out";
+    /// at the 0.70 band with the 88-file model, those two and "I can't rely on anyone" and "This is
+    /// just how I am": 4 of 208, inside the allowance).
     @Test func noChipLabelRaisesAnything() throws {
         let root = try JSONSerialization.jsonObject(with: catalogFileData("vocabulary.json")) as? [String: Any] ?? [:]
         var asText: [String] = [], idsOnly: [String] = []
