@@ -226,6 +226,41 @@ struct ConceptScannerTests {
         }
     }
 
+    /// Rules from the December sets' misses (preparation, plans, passive wishes), each beside the
+    /// everyday wording that shares its words.
+    @Test func decemberRulesAndTheirNeighbours() {
+        let scanner = detector.lexicon.concepts
+        for text in ["burned myself twice since monday and nobody knows",
+                     "i wish the overdose had worked last spring",
+                     "stood at the edge of the platform wanting to for ages",
+                     "when they're asleep i'll take everything in the bathroom cabinet",
+                     "honestly done existing at this point",
+                     "left a note for my son to read afterwards, it's in the desk",
+                     "the spare room is easy to clear now, everything is labelled",
+                     "disappointed i woke up again today",
+                     "i keep covering the scars so my wife won't see",
+                     "if i never woke up that would be a relief",
+                     "the belt is long enough, i checked, which scared me",
+                     "going to remove myself from everyone's lives for good",
+                     "scheduled tweets so the account looks normal after",
+                     "she has the pills in her hand right now and won't talk to me",
+                     "calling time on my life this week"] {
+            #expect(scanner.scan(text)?.tier ?? .none >= .crisis, "\(text)")
+        }
+        for text in ["what a time to be alive, the heating works again",
+                     "cut the hedge twice since spring, it grows like mad",
+                     "disappointed i woke up at 5 again, the bins lorry",
+                     "took everything out of the kitchen cupboard to clean it",
+                     "gave away most of my clothes before moving to the smaller flat, don't need much now",
+                     "wrote my daughter a letter to read after her exams",
+                     "the ladder is long enough to reach the gutters, checked it",
+                     "need to remove myself from the group chat for my own sanity",
+                     "scheduled posts for the whole holiday so the shop keeps going",
+                     "used to think about dying a lot, i don't anymore"] {
+            #expect(scanner.scan(text).map { $0.tier < .crisis } ?? true, "\(text)")
+        }
+    }
+
     @Test func aTimeWithMeansIsImmediate() {
         #expect(detector.layerB("I have enough pills saved up to finally do it").tier == .immediate)
     }
