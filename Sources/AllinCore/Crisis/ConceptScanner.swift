@@ -51,18 +51,41 @@ public struct ConceptScanner: Sendable {
     private let isNegator: [Bool]
     /// What each rule needs the line to hold before it is worth walking: one requirement per slot
     /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
-    /// of the slot's classes or the witness word of one of its runs (see `init`). All three tables are bitsets over
-    /// requirements, `needWords` words each: `ruleNeeds` row r is what rule r needs, `classMeets`
-    /// row c what a word of class bit c meets, `wordMeets` row `wordMeetsRow[w]` what word w meets
-    /// (-1: nothing), so a line's met requirements are a few ORs and a rule's check a few ANDs.
+    /// of the slot's classes, or one of the slot's runs of words stands in it, word for word. Both
+    /// tables are bitsets over requirements, `needWords` words each: `ruleNeeds` row r is what rule r
+    /// needs, `classMeets` row c what a word of class bit c meets; a run's requirements are listed
+    /// with the run (see `runMeets`), so a line's met requirements are a few ORs and a rule's check
+    /// a few ANDs.
     private let needWords: Int
     private let ruleNeeds: [UInt64]
     /// The words of each rule's row that can be non-zero: a rule's requirements are numbered one
     /// after another, so they span one or two words of the row, not all `needWords`.
     private let ruleNeedWords: [(first: Int32, end: Int32)]
     private let classMeets: [UInt64]
-    private let wordMeetsRow: [Int32]
-    private let wordMeets: [UInt64]
+    /// Every distinct run of words the slots name: its words are `runWords[runRange[r]]` and the
+    /// requirements it meets `runMeets[runMeetRange[r]]`. A run is looked for only where its key
+    /// stands: a one-word run's word (`singleRuns[singleRange[w]]` are the runs that are word w
+    /// alone), a longer run's rarest pair of neighbouring words (`pairRuns` and `pairOffsets`, by
+    /// pair in an open-addressed table), so a pair of common words checks only the runs that hold
+    /// that very pair.
+    private let runWords: [Int32]
+    private let runRange: [Range<Int32>]
+    private let runMeets: [Int32]
+    private let runMeetRange: [Range<Int32>]
+    private let singleRange: [Range<Int32>]
+    private let singleRuns: [Int32]
+    private let pairKeys: [UInt64]
+    private let pairRanges: [Range<Int32>]
+    private let pairMask: Int
+    private let pairRuns: [Int32]
+    /// Where the key pair stands in each of `pairRuns`.
+    private let pairOffsets: [Int32]
+    /// Each rule's key: the one requirement of its own that ordinary text is least likely to meet
+    /// (one bit per rule, over requirements), and the rule each requirement belongs to. A rule is
+    /// checked only when the line meets its key; the key is a matter of speed only, as a rule is
+    /// walked only when every one of its requirements is met.
+    private let keyNeeds: [UInt64]
+    private let ruleOfNeed: [Int32]
     /// The concept words by their bytes; its ids are the ids the rules use.
     private let table: CrisisVocabulary
     private let fold: ConceptFold
@@ -131,42 +154,116 @@ public struct ConceptScanner: Sendable {
         let needWords = max(1, (needCount + 63) / 64)
         var ruleNeeds = [UInt64](repeating: 0, count: rules.count * needWords)
         var classMeets = [UInt64](repeating: 0, count: 64 * needWords)
-        var meetsByWord: [Int32: [UInt64]] = [:]
-        // A run of words can only match when each of its words is in the line, so one word per run
-        // stands witness for it: the word found in the fewest runs of all the rules (then the
-        // longest), so "my" or "this" never does when "eulogy" or "world" can.
+        // How often ordinary text is likely to hold a word: 1,000 for the commonest words of
+        // English, else 1. A run is as rare as its rarest word; a class as common as its words together.
+        var commonness = [Int](repeating: 1, count: count)
+        for id in 0..<count where Self.commonWords.contains(Array(words.bytes(of: Int32(id)))) { commonness[id] = 1_000 }
+        var classCommonness = [Int](repeating: 0, count: 64)
+        for id in 0..<count {
+            var bits = dense[id]
+            while bits != 0 {
+                classCommonness[bits.trailingZeroBitCount] += commonness[id]
+                bits &= bits - 1
+            }
+        }
+        for bit in [bigNumberBit, yearBit] where bit != 0 { classCommonness[bit.trailingZeroBitCount] += 50 }
+        // A run can only stand in the line where each of its words does, so it is looked for only
+        // at its key: its rarest pair of neighbouring words, rarest by their commonness, then by
+        // how many runs of all the rules hold them, so "this is" never keys a run that "is over" can.
         var runsWith: [Int32: Int] = [:]
         for rule in rules {
             for slot in rule.slots + rule.with {
                 for run in slot.runs.values.joined() { for word in Set(run) { runsWith[word, default: 0] += 1 } }
             }
         }
-        func witness(_ run: [Int32]) -> Int32 {
-            run.min { a, b in
-                let ka = runsWith[a] ?? 0, kb = runsWith[b] ?? 0
-                return ka != kb ? ka < kb : words.bytes(of: a).count > words.bytes(of: b).count
-            } ?? -1
-        }
+        func rank(_ word: Int32) -> Int { (Int(word) < count ? commonness[Int(word)] : 1) * 100_000 + (runsWith[word] ?? 0) }
+        var runIndex: [[Int32]: Int] = [:]
+        var runList: [[Int32]] = []
+        var meetsOfRun: [[Int32]] = []
+        var keyNeeds = [UInt64](repeating: 0, count: needWords)
+        var ruleOfNeed = [Int32](repeating: -1, count: needCount)
         var q = 0
         for (r, rule) in rules.enumerated() {
+            var key = -1, keyCost = Int.max
             for slot in rule.slots + rule.with {
                 let w = q / 64, bit: UInt64 = 1 << UInt64(q % 64)
                 ruleNeeds[r * needWords + w] |= bit
-                for c in 0..<64 where slot.classes & (1 << UInt64(c)) != 0 { classMeets[c * needWords + w] |= bit }
-                for run in slot.runs.values.joined() {
-                    let word = witness(run)
-                    guard word >= 0 && Int(word) < count else { continue }
-                    meetsByWord[word, default: [UInt64](repeating: 0, count: needWords)][w] |= bit
+                ruleOfNeed[q] = Int32(r)
+                var cost = 0
+                for c in 0..<64 where slot.classes & (1 << UInt64(c)) != 0 {
+                    classMeets[c * needWords + w] |= bit
+                    cost += classCommonness[c]
                 }
+                for run in slot.runs.values.joined() where !run.isEmpty && run.allSatisfy({ $0 >= 0 && Int($0) < count }) {
+                    let index = runIndex[run] ?? {
+                        runIndex[run] = runList.count
+                        runList.append(run)
+                        meetsOfRun.append([])
+                        return runList.count - 1
+                    }()
+                    if meetsOfRun[index].last != Int32(q) { meetsOfRun[index].append(Int32(q)) }
+                    cost += run.map { commonness[Int($0)] }.min() ?? 0
+                }
+                if cost < keyCost { (key, keyCost) = (q, cost) }
                 q += 1
             }
+            if key >= 0 { keyNeeds[key / 64] |= 1 << UInt64(key % 64) }
         }
-        var wordMeetsRow = [Int32](repeating: -1, count: count)
-        var wordMeets: [UInt64] = []
-        for (word, row) in meetsByWord.sorted(by: { $0.key < $1.key }) {
-            wordMeetsRow[Int(word)] = Int32(wordMeets.count / needWords)
-            wordMeets += row
+        var runWords: [Int32] = [], runRange: [Range<Int32>] = [], runMeets: [Int32] = [], runMeetRange: [Range<Int32>] = []
+        var singles = [[Int32]](repeating: [], count: count)
+        var runPairs: [UInt64: [(run: Int32, offset: Int32)]] = [:]
+        for (index, run) in runList.enumerated() {
+            let start = Int32(runWords.count)
+            runWords += run
+            runRange.append(start..<Int32(runWords.count))
+            let m0 = Int32(runMeets.count)
+            runMeets += meetsOfRun[index]
+            runMeetRange.append(m0..<Int32(runMeets.count))
+            if run.count == 1 {
+                singles[Int(run[0])].append(Int32(index))
+            } else {
+                let p = (0..<run.count - 1).min { a, b in
+                    let ra = (max(rank(run[a]), rank(run[a + 1])), min(rank(run[a]), rank(run[a + 1])))
+                    let rb = (max(rank(run[b]), rank(run[b + 1])), min(rank(run[b]), rank(run[b + 1])))
+                    return ra.1 != rb.1 ? ra.1 < rb.1 : ra.0 < rb.0
+                }!
+                runPairs[Self.pairKey(run[p], run[p + 1]), default: []].append((Int32(index), Int32(p)))
+            }
         }
+        var singleRange: [Range<Int32>] = [], singleRuns: [Int32] = []
+        singleRange.reserveCapacity(count)
+        for list in singles {
+            let start = Int32(singleRuns.count)
+            singleRuns += list
+            singleRange.append(start..<Int32(singleRuns.count))
+        }
+        var size = 16
+        while size < runPairs.count * 2 { size *= 2 }
+        var pairKeys = [UInt64](repeating: 0, count: size)
+        var pairRanges = [Range<Int32>](repeating: 0..<0, count: size)
+        var pairRuns: [Int32] = [], pairOffsets: [Int32] = []
+        for (key, list) in runPairs.sorted(by: { $0.key < $1.key }) {
+            var slot = Self.pairSlot(key, size - 1)
+            while pairKeys[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            pairKeys[slot] = key
+            let start = Int32(pairRuns.count)
+            pairRuns += list.map(\.run)
+            pairOffsets += list.map(\.offset)
+            pairRanges[slot] = start..<Int32(pairRuns.count)
+        }
+        self.runWords = runWords
+        self.runRange = runRange
+        self.runMeets = runMeets
+        self.runMeetRange = runMeetRange
+        self.singleRange = singleRange
+        self.singleRuns = singleRuns
+        self.pairKeys = pairKeys
+        self.pairRanges = pairRanges
+        self.pairMask = size - 1
+        self.pairRuns = pairRuns
+        self.pairOffsets = pairOffsets
+        self.keyNeeds = keyNeeds
+        self.ruleOfNeed = ruleOfNeed
         self.needWords = needWords
         self.ruleNeeds = ruleNeeds
         self.ruleNeedWords = rules.indices.map { r in
@@ -175,8 +272,6 @@ public struct ConceptScanner: Sendable {
             return (Int32(first - r * needWords), Int32(last - r * needWords + 1))
         }
         self.classMeets = classMeets
-        self.wordMeetsRow = wordMeetsRow
-        self.wordMeets = wordMeets
         self.table = words
         self.fold = ConceptFold(emoji: emoji)
     }
@@ -237,7 +332,11 @@ public struct ConceptScanner: Sendable {
     /// An unknown word written without its final g ("cuttin" → "cutting"), when the -ing word is known.
     private func droppedG(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard word.count >= 4, word[word.count - 2] == 0x69, word[word.count - 1] == 0x6E else { return -1 }
-        return (Array(word) + [0x67]).withUnsafeBufferPointer { table.lookup($0) } ?? -1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count + 1) { buffer in
+            _ = buffer.initialize(from: word)
+            buffer[word.count] = 0x67
+            return table.lookup(UnsafeBufferPointer(buffer)) ?? -1
+        }
     }
 
     /// A word that mixes letters and digits read with the digits as the letters they stand for
@@ -246,24 +345,26 @@ public struct ConceptScanner: Sendable {
         var letters = false, digits = false
         for b in word { if b >= 0x30 && b <= 0x39 { digits = true } else if b >= 0x61 && b <= 0x7A { letters = true } }
         guard letters && digits else { return -1 }
-        for one: UInt8 in [0x69, 0x6C] {   // i, l
-            var mapped = [UInt8](word)
-            for k in mapped.indices {
-                switch mapped[k] {
-                case 0x30: mapped[k] = 0x6F   // 0 → o
-                case 0x31: mapped[k] = one
-                case 0x33: mapped[k] = 0x65   // 3 → e
-                case 0x34: mapped[k] = 0x61   // 4 → a
-                case 0x35: mapped[k] = 0x73   // 5 → s
-                case 0x37: mapped[k] = 0x74   // 7 → t
-                default: break
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { mapped in
+            for one: UInt8 in [0x69, 0x6C] {   // i, l
+                for k in word.indices {
+                    switch word[k] {
+                    case 0x30: mapped[k] = 0x6F   // 0 → o
+                    case 0x31: mapped[k] = one
+                    case 0x33: mapped[k] = 0x65   // 3 → e
+                    case 0x34: mapped[k] = 0x61   // 4 → a
+                    case 0x35: mapped[k] = 0x73   // 5 → s
+                    case 0x37: mapped[k] = 0x74   // 7 → t
+                    default: mapped[k] = word[k]
+                    }
                 }
+                let view = UnsafeBufferPointer(mapped)
+                if let id = table.lookup(view) { return id }
+                let id = undoubled(view)
+                if id >= 0 { return id }
             }
-            if let id = mapped.withUnsafeBufferPointer({ table.lookup($0) }) { return id }
-            let id = mapped.withUnsafeBufferPointer { undoubled($0) }
-            if id >= 0 { return id }
+            return -1
         }
-        return -1
     }
 
     /// An unknown word with doubled letters tried once more with them single ("diee" → "die").
@@ -272,26 +373,55 @@ public struct ConceptScanner: Sendable {
         var k = 1
         while k < word.count { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
         guard hasDouble else { return -1 }
-        var single: [UInt8] = [word[0]]
-        for byte in word.dropFirst() where byte != single[single.count - 1] { single.append(byte) }
-        return single.withUnsafeBufferPointer { table.lookup($0) } ?? -1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { single in
+            single[0] = word[0]
+            var n = 1
+            for byte in word.dropFirst() where byte != single[n - 1] {
+                single[n] = byte
+                n += 1
+            }
+            return table.lookup(UnsafeBufferPointer(rebasing: single[0..<n])) ?? -1
+        }
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {
-        // Which rule requirements the line meets: a rule with a slot (or a required `with` slot)
-        // that nothing in the line could fill cannot match, so it is never walked.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: needWords + 2 * ruleWords) { buffer in
+        // Which rule requirements the line meets, then which rules it meets every requirement of:
+        // a rule with a slot (or a required `with` slot) that nothing in the line could fill cannot
+        // match, so it is never walked.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: needWords + ruleWords) { buffer in
             buffer.initialize(repeating: 0)
             let met = UnsafeMutableBufferPointer(rebasing: buffer[0..<needWords])
-            let verdict = UnsafeMutableBufferPointer(rebasing: buffer[needWords...])
+            let possible = UnsafeMutableBufferPointer(rebasing: buffer[needWords...])
             var lineClasses: UInt64 = 0
-            wordMeets.withUnsafeBufferPointer { rows in
-                for token in clause {
-                    lineClasses |= token.classes
-                    guard token.id >= 0 && Int(token.id) < wordMeetsRow.count else { continue }
-                    let row = Int(wordMeetsRow[Int(token.id)])
-                    if row < 0 { continue }
-                    for w in 0..<needWords { met[w] |= rows[row * needWords + w] }
+            @inline(__always) func meet(_ run: Int) {
+                var m = runMeetRange[run].lowerBound
+                while m < runMeetRange[run].upperBound {
+                    let q = runMeets[Int(m)]
+                    met[Int(q) >> 6] |= 1 << UInt64(q & 63)
+                    m += 1
+                }
+            }
+            for i in clause.indices {
+                let token = clause[i]
+                lineClasses |= token.classes
+                guard token.id >= 0 && Int(token.id) < singleRange.count else { continue }
+                let single = singleRange[Int(token.id)]
+                var j = single.lowerBound
+                while j < single.upperBound {
+                    meet(Int(singleRuns[Int(j)]))
+                    j += 1
+                }
+                guard i + 1 < clause.endIndex, clause[i + 1].id >= 0 else { continue }
+                let key = Self.pairKey(token.id, clause[i + 1].id)
+                var slot = Self.pairSlot(key, pairMask)
+                while pairKeys[slot] != 0 && pairKeys[slot] != key { slot = (slot + 1) & pairMask }
+                guard pairKeys[slot] == key else { continue }
+                let found = pairRanges[slot]
+                j = found.lowerBound
+                while j < found.upperBound {
+                    let run = Int(pairRuns[Int(j)])
+                    if stands(run, from: i - Int(pairOffsets[Int(j)]), clause) { meet(run) }
+                    j += 1
                 }
             }
             let impliedFirstPerson = firstPersonBit != 0 && lineClasses & (firstPersonBit | otherPersonBits) == 0
@@ -302,9 +432,37 @@ public struct ConceptScanner: Sendable {
                 for w in 0..<needWords { met[w] |= classMeets[c * needWords + w] }
                 classes &= classes - 1
             }
-            return match(clause, bytes, met: UnsafeBufferPointer(met), verdict: verdict, impliedFirstPerson: impliedFirstPerson)
+            var any = false
+            for w in 0..<needWords {
+                var keys = met[w] & keyNeeds[w]
+                while keys != 0 {
+                    let rule = Int(ruleOfNeed[w * 64 + keys.trailingZeroBitCount])
+                    keys &= keys - 1
+                    if self.possible(rule, met: UnsafeBufferPointer(met)) {
+                        possible[rule >> 6] |= 1 << UInt64(rule & 63)
+                        any = true
+                    }
+                }
+            }
+            guard any else { return nil }
+            return match(clause, bytes, possible: UnsafeBufferPointer(possible), impliedFirstPerson: impliedFirstPerson)
         }
     }
+
+    /// Whether run `run` stands in the clause, word for word, from `start`.
+    @inline(__always)
+    private func stands(_ run: Int, from start: Int, _ clause: ArraySlice<Token>) -> Bool {
+        let r = runRange[run]
+        let length = Int(r.upperBound - r.lowerBound)
+        guard start >= clause.startIndex && start + length <= clause.endIndex else { return false }
+        var k = 0
+        while k < length && clause[start + k].id == runWords[Int(r.lowerBound) + k] { k += 1 }
+        return k == length
+    }
+
+    /// A pair of neighbouring words as one key (never 0, so 0 marks an empty slot), and its slot.
+    @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 { UInt64(UInt32(a) + 1) << 32 | UInt64(UInt32(b) + 1) }
+    @inline(__always) static func pairSlot(_ key: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask }
 
     /// Whether the line meets every requirement of `rule`.
     @inline(__always)
@@ -315,48 +473,31 @@ public struct ConceptScanner: Sendable {
         return true
     }
 
-    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], met: UnsafeBufferPointer<UInt64>,
-                       verdict: UnsafeMutableBufferPointer<UInt64>, impliedFirstPerson: Bool) -> CrisisFinding? {
-        // Two bitsets over rules: `verdict[w]` which rules are decided, `verdict[ruleWords + w]` which
-        // of those are possible. A rule is decided the first time a word could start it.
-        func worthTrying(_ rule: Int) -> Bool {
-            let w = rule / 64, bit: UInt64 = 1 << UInt64(rule % 64)
-            if verdict[w] & bit == 0 {
-                verdict[w] |= bit
-                if possible(rule, met: met) { verdict[ruleWords + w] |= bit }
-            }
-            return verdict[ruleWords + w] & bit != 0
-        }
-        // Where each rule's first slot can start, found in one pass over the words. Each start is
-        // packed as rule << 32 | position, so one integer sort orders them by rule, then place.
+    private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8], possible: UnsafeBufferPointer<UInt64>,
+                       impliedFirstPerson: Bool) -> CrisisFinding? {
+        @inline(__always) func isPossible(_ rule: Int) -> Bool { possible[rule >> 6] & (1 << UInt64(rule & 63)) != 0 }
+        // Where each possible rule's first slot can start, found in one pass over the words. Each
+        // start is packed as rule << 32 | position, so one integer sort orders them by rule, then place.
         var starts: [Int] = []
-        starts.reserveCapacity(clause.count + 8)
         for i in clause.indices {
             let token = clause[i]
             if token.id >= 0 {
                 let id = Int(token.id)
                 let dynamic = token.classes & ~classOf[id]
                 for w in 0..<ruleWords {
-                    var mask = startMasks[id * ruleWords + w]
-                    if mask == 0 { continue }
-                    var undecided = mask & ~verdict[w]
-                    while undecided != 0 {
-                        _ = worthTrying(w * 64 + undecided.trailingZeroBitCount)
-                        undecided &= undecided - 1
-                    }
-                    mask &= verdict[ruleWords + w]
+                    var mask = startMasks[id * ruleWords + w] & possible[w]
                     while mask != 0 {
                         starts.append((w * 64 + mask.trailingZeroBitCount) << 32 | i)
                         mask &= mask - 1
                     }
                 }
                 if dynamic != 0 {
-                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 && worthTrying(rule) {
+                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 && isPossible(rule) {
                         starts.append(rule << 32 | i)
                     }
                 }
             } else if token.classes != 0 {
-                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 && worthTrying(rule) {
+                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 && isPossible(rule) {
                     starts.append(rule << 32 | i)
                 }
             }
@@ -437,6 +578,17 @@ public struct ConceptScanner: Sendable {
         }
         return nil
     }
+
+    /// The commonest words of English and of check-in notes. A speed hint only: a run is never
+    /// looked for at one of them while it has a rarer word, and a rule's key is never a requirement
+    /// they meet while it has a rarer one; what matches never depends on it.
+    static let commonWords: Set<[UInt8]> = Set(("i im ive id ill me my myself mine a an the and or but so if then than "
+        + "to of in on at by for from with about as into over up down out off just not no dont cant wont didnt "
+        + "doesnt isnt its it is was were be been being am are have has had do does did get got go going gonna "
+        + "want wanna like know think feel feeling felt really very too much more all some any every one this "
+        + "that these those there here what when where who how why he she they them him her his their we us our "
+        + "you your today tonight day week time now still again back home work can could would should will make "
+        + "made say said see need take").split(separator: " ").map { Array($0.utf8) })
 
     /// Where the slot ends when it matches at `i`, or nil.
     private func at(_ slot: Slot, _ clause: ArraySlice<Token>, _ i: Int) -> Int? {

@@ -70,16 +70,20 @@ struct CrisisVocabulary: Sendable {
         }
     }
 
+    @inline(__always)
     private func matches(id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(keyStarts[Int(id)])
-        let end = Int(keyStarts[Int(id) + 1])
-        guard end - start == bytes.count else { return false }
-        var i = 0
-        while i < bytes.count {
-            if keyBytes[start + i] != bytes[i] { return false }
-            i += 1
+        keyStarts.withUnsafeBufferPointer { starts in
+            let start = Int(starts[Int(id)])
+            guard Int(starts[Int(id) + 1]) - start == bytes.count else { return false }
+            return keyBytes.withUnsafeBufferPointer { keys in
+                var i = 0
+                while i < bytes.count {
+                    if keys[start + i] != bytes[i] { return false }
+                    i += 1
+                }
+                return true
+            }
         }
-        return true
     }
 
     private mutating func insert(id: Int32, hash: UInt32) {
