@@ -101,7 +101,6 @@ struct ConceptScannerTests {
         "said goodbye to my best friend at the airport, she is off to canada for a year",
         "she'll be fine after a nap",
         "decluttering so there's less for the kids to sort one day",
-        "no more me time since the baby arrived",
         "car exhaust is rattling, garage wants 200 quid to fix it",
         "the old dark thoughts are not coming back, feeling stable. goodbye to all that",
         "the pharmacist counted my tablets wrong so I had to go back",
@@ -121,9 +120,11 @@ struct ConceptScannerTests {
     /// own terms: it scores "not for me" high since it learned "bought rat poison, not for rats", and
     /// since the 88-file model it scores the idiom "the argument reopened old scars" at 0.76, inside
     /// the 0.70 band, from the self-harm lines about reopening scars, and "left a note ... gone to the
-    /// tip" at 0.73 from 'note' and 'gone').
+    /// tip" at 0.73 from 'note' and 'gone'; since the 97-file model, "no more me time since the baby
+    /// arrived" at 0.71, from 'more' and 'since' in a denial's reach).
     @Test("a rule's exclusions keep it quiet", arguments: [
         "the argument reopened old scars",
+        "no more me time since the baby arrived",
         "left a note on the table for sam: gone to the tip, back by four",
         "I don't just want to survive, I want to live",
         "don't want to survive on noodles again",
@@ -244,7 +245,11 @@ struct ConceptScannerTests {
                      "going to remove myself from everyone's lives for good",
                      "scheduled tweets so the account looks normal after",
                      "she has the pills in her hand right now and won't talk to me",
-                     "calling time on my life this week"] {
+                     "calling time on my life this week",
+                     "honestly done living, just going through the motions",
+                     "i've timed the trains at the crossing for sunday",
+                     "told the physio the bruises are from the gym. it wasn't the gym",
+                     "wanted to thank her while i still can"] {
             #expect(scanner.scan(text)?.tier ?? .none >= .crisis, "\(text)")
         }
         for text in ["what a time to be alive, the heating works again",
@@ -256,7 +261,10 @@ struct ConceptScannerTests {
                      "the ladder is long enough to reach the gutters, checked it",
                      "need to remove myself from the group chat for my own sanity",
                      "scheduled posts for the whole holiday so the shop keeps going",
-                     "used to think about dying a lot, i don't anymore"] {
+                     "used to think about dying a lot, i don't anymore",
+                     "tired but not tired of living",
+                     "moved to a new flat, living room finally done, done living out of boxes",
+                     "checked the train times for the commute tomorrow"] {
             #expect(scanner.scan(text).map { $0.tier < .crisis } ?? true, "\(text)")
         }
     }
