@@ -332,11 +332,7 @@ public struct ConceptScanner: Sendable {
     /// An unknown word written without its final g ("cuttin" → "cutting"), when the -ing word is known.
     private func droppedG(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard word.count >= 4, word[word.count - 2] == 0x69, word[word.count - 1] == 0x6E else { return -1 }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count + 1) { buffer in
-            _ = buffer.initialize(from: word)
-            buffer[word.count] = 0x67
-            return table.lookup(UnsafeBufferPointer(buffer)) ?? -1
-        }
+        return (Array(word) + [0x67]).withUnsafeBufferPointer { table.lookup($0) } ?? -1
     }
 
     /// A word that mixes letters and digits read with the digits as the letters they stand for
@@ -345,26 +341,24 @@ public struct ConceptScanner: Sendable {
         var letters = false, digits = false
         for b in word { if b >= 0x30 && b <= 0x39 { digits = true } else if b >= 0x61 && b <= 0x7A { letters = true } }
         guard letters && digits else { return -1 }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { mapped in
-            for one: UInt8 in [0x69, 0x6C] {   // i, l
-                for k in word.indices {
-                    switch word[k] {
-                    case 0x30: mapped[k] = 0x6F   // 0 → o
-                    case 0x31: mapped[k] = one
-                    case 0x33: mapped[k] = 0x65   // 3 → e
-                    case 0x34: mapped[k] = 0x61   // 4 → a
-                    case 0x35: mapped[k] = 0x73   // 5 → s
-                    case 0x37: mapped[k] = 0x74   // 7 → t
-                    default: mapped[k] = word[k]
-                    }
+        for one: UInt8 in [0x69, 0x6C] {   // i, l
+            var mapped = [UInt8](word)
+            for k in mapped.indices {
+                switch mapped[k] {
+                case 0x30: mapped[k] = 0x6F   // 0 → o
+                case 0x31: mapped[k] = one
+                case 0x33: mapped[k] = 0x65   // 3 → e
+                case 0x34: mapped[k] = 0x61   // 4 → a
+                case 0x35: mapped[k] = 0x73   // 5 → s
+                case 0x37: mapped[k] = 0x74   // 7 → t
+                default: break
                 }
-                let view = UnsafeBufferPointer(mapped)
-                if let id = table.lookup(view) { return id }
-                let id = undoubled(view)
-                if id >= 0 { return id }
             }
-            return -1
+            if let id = mapped.withUnsafeBufferPointer({ table.lookup($0) }) { return id }
+            let id = mapped.withUnsafeBufferPointer { undoubled($0) }
+            if id >= 0 { return id }
         }
+        return -1
     }
 
     /// An unknown word with doubled letters tried once more with them single ("diee" → "die").
@@ -373,15 +367,9 @@ public struct ConceptScanner: Sendable {
         var k = 1
         while k < word.count { if word[k] == word[k - 1] { hasDouble = true; break }; k += 1 }
         guard hasDouble else { return -1 }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { single in
-            single[0] = word[0]
-            var n = 1
-            for byte in word.dropFirst() where byte != single[n - 1] {
-                single[n] = byte
-                n += 1
-            }
-            return table.lookup(UnsafeBufferPointer(rebasing: single[0..<n])) ?? -1
-        }
+        var single: [UInt8] = [word[0]]
+        for byte in word.dropFirst() where byte != single[single.count - 1] { single.append(byte) }
+        return single.withUnsafeBufferPointer { table.lookup($0) } ?? -1
     }
 
     private func match(_ clause: ArraySlice<Token>, _ bytes: [UInt8]) -> CrisisFinding? {

@@ -6,30 +6,24 @@ extension CrisisDetector {
     func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
         let model = lexicon.layerB
         let featureCount = model.features.count
-        // Per feature: where it was found (view, start, end packed), or -1; spelled out only for a
-        // finding. On the stack: most lines are clear, and a clear line needs only the sum.
-        let z = withUnsafeTemporaryAllocation(of: Int64.self, capacity: max(featureCount, 1)) { found in
-            found.initialize(repeating: -1)
-            for (v, view) in views.enumerated() where view.kind != .despaced {
-                let main = view.kind == .main
-                var scan = CrisisScan(program: lexicon.programB, view: view, tokens: view.tokens,
-                                      presence: main ? shared.presence : [], stack: shared.takeStack())
-                scan.firstMatchPerGroup(lexicon.layerBIndex, groupOf: lexicon.featureOfEntry, found: found, tag: v)
-                if main && shared.presence.isEmpty { shared.presence = scan.presenceBits() }
-                shared.stack = scan.takeStack()
-            }
-            var z = model.bias
-            for i in 0..<featureCount where found[i] >= 0 { z += model.features[i].weight }
-            for inter in model.interactions where inter.all.allSatisfy({ found[$0] >= 0 }) { z += inter.weight }
-            let kept = 1 / (1 + exp(-z)) >= model.concernAt ? Array(found[0..<featureCount]) : []
-            return (z, kept)
+        // Per feature: where it was found (view, start, end packed), or -1; spelled out only for a finding.
+        var found = [Int64](repeating: -1, count: featureCount)
+        for (v, view) in views.enumerated() where view.kind != .despaced {
+            let main = view.kind == .main
+            var scan = CrisisScan(program: lexicon.programB, view: view, tokens: view.tokens,
+                                  presence: main ? shared.presence : [], stack: shared.takeStack())
+            scan.firstMatchPerGroup(lexicon.layerBIndex, groupOf: lexicon.featureOfEntry, found: &found, tag: v)
+            if main && shared.presence.isEmpty { shared.presence = scan.presenceBits() }
+            shared.stack = scan.takeStack()
         }
-        let score = 1 / (1 + exp(-z.0))
+        var z = model.bias
+        for i in 0..<featureCount where found[i] >= 0 { z += model.features[i].weight }
+        for inter in model.interactions where inter.all.allSatisfy({ found[$0] >= 0 }) { z += inter.weight }
+        let score = 1 / (1 + exp(-z))
         let rounded = (score * 1000).rounded() / 1000
         guard score >= model.concernAt else {
             return .clear(.b, reason: clearReasons[Swift.min(100, Swift.max(0, Int((score * 100).rounded())))], score: rounded)
         }
-        let found = z.1
 
         let contributing = model.features.indices
             .filter { found[$0] >= 0 && model.features[$0].weight > 0 }

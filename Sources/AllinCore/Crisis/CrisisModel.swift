@@ -309,38 +309,24 @@ public struct CrisisModel: Sendable {
     /// the sum is the same as weighing each distinct feature once, first come first.
     func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner) -> Score {
         guard !names.isEmpty else { return Score(probability: 0) }
-        // At most this many keys: four per word (itself, denied, stem, pair), and per class of a
-        // word one, plus one per class of each of the `classWindow` words before it. Counted first,
-        // so the keys go in a buffer on the stack rather than an array per line.
-        let named = classes.classNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - min(classes.classNames.count, 64))
-        var bound = 0
-        for i in tokens.indices {
-            var before = 0
-            for j in max(0, i - Self.classWindow)..<i { before += (tokens[j].classes & named).nonzeroBitCount }
-            bound += 4 + (tokens[i].classes & named).nonzeroBitCount * (1 + before)
-        }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(tokens.count * 8 + 32)
+        Self.forEachFeature(tokens, bytes, classes: classes) { keys.append($0) }
         var tally = Tally(z: bias)
         // Room for twice the keys, rounded up to a power of two: the set never fills.
         var size = 64
-        while size < bound * 2 { size *= 2 }
+        while size < keys.count * 2 { size *= 2 }
         let setMask = size - 1
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(bound, 1)) { keys in
-            var count = 0
-            Self.forEachFeature(tokens, bytes, classes: classes) { key in
-                keys[count] = key
-                count += 1
-            }
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { seen in
-                seen.initialize(repeating: -1)
-                for h in keys[..<count] {
-                    guard let found = index(of: h) else { continue }
-                    let n = Int32(found)
-                    var q = ((found &* 0x9E37_79B1) >> 7) & setMask
-                    while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
-                    if seen[q] == n { continue }
-                    seen[q] = n
-                    tally.add(entries[found].weight, n)
-                }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { seen in
+            seen.initialize(repeating: -1)
+            for h in keys {
+                guard let found = index(of: h) else { continue }
+                let n = Int32(found)
+                var q = ((found &* 0x9E37_79B1) >> 7) & setMask
+                while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
+                if seen[q] == n { continue }
+                seen[q] = n
+                tally.add(entries[found].weight, n)
             }
         }
         return tally.score

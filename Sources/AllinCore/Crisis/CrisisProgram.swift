@@ -85,8 +85,6 @@ final class CrisisProgram: Sendable {
     /// Range of each entry's sorted first words in `entryFirstData`; nil when the start is not a fixed word.
     let entryFirst: [Range<Int32>?]
     let entryFirstData: [Int32]
-    /// One bit per word id that is in `entryFirstData` (the first word of some entry).
-    let firstWordBits: [UInt64]
     /// Per entry: range into `requiredSets`; each set is a range into `requiredData`.
     let entryRequired: [Range<Int32>]
     let requiredSets: [Range<Int32>]
@@ -115,9 +113,6 @@ final class CrisisProgram: Sendable {
         }
         entryFirst = first
         entryFirstData = firstData
-        var bits = [UInt64](repeating: 0, count: Int((firstData.max() ?? 0) >> 6) + 1)
-        for id in firstData where id >= 0 { bits[Int(id >> 6)] |= 1 << UInt64(id & 63) }
-        firstWordBits = bits
         var reqRanges: [Range<Int32>] = [], reqSets: [Range<Int32>] = [], reqData: [Int32] = []
         for sets in draft.required {
             let start = Int32(reqSets.count)
@@ -192,13 +187,7 @@ final class CrisisProgram: Sendable {
     @inline(__always)
     func canStart(_ entry: Int, _ t: CrisisToken) -> Bool {
         guard let r = entryFirst[entry] else { return true }
-        return (startsSome(t.id) && sortedContains(r, t.id)) || (t.lemma != t.id && startsSome(t.lemma) && sortedContains(r, t.lemma))
-    }
-
-    /// Whether word `id` is the first word of any entry (most words are not: one bit test each).
-    @inline(__always)
-    private func startsSome(_ id: Int32) -> Bool {
-        id >= 0 && Int(id >> 6) < firstWordBits.count && firstWordBits[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0
+        return sortedContains(r, t.id) || (t.lemma != t.id && sortedContains(r, t.lemma))
     }
 
     @inline(__always)

@@ -126,30 +126,30 @@ struct CrisisScan: ~Copyable {
 
     /// Marks the first match of each group (layer B's features) not yet in `found`, packed as
     /// `tag << 48 | start << 24 | end`; -1 means not found. Once a group is found its other patterns are skipped.
-    mutating func firstMatchPerGroup(_ index: CrisisAnchorIndex, groupOf: [Int32], found: UnsafeMutableBufferPointer<Int64>, tag: Int) {
+    mutating func firstMatchPerGroup(_ index: CrisisAnchorIndex, groupOf: [Int32], found: inout [Int64], tag: Int) {
         buildPresence()
         var remaining = found.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
         currentTag = Int64(tag)
         for p in tokens.indices where remaining > 0 {
             let t = tokens[p]
             let r = index.range(for: t.id)
-            if !r.isEmpty { tryGroups(index, r, at: p, groupOf, found, &remaining) }
+            if !r.isEmpty { tryGroups(index, r, at: p, groupOf, &found, &remaining) }
             if t.lemma != t.id {
                 let rl = index.range(for: t.lemma)
-                if !rl.isEmpty { tryGroups(index, rl, at: p, groupOf, found, &remaining) }
+                if !rl.isEmpty { tryGroups(index, rl, at: p, groupOf, &found, &remaining) }
             }
             if t.has(CrisisToken.isNumber) && !index.numberEntries.isEmpty {
-                for e in index.numberEntries { tryGroup(e, at: p, groupOf, found, &remaining) }
+                for e in index.numberEntries { tryGroup(e, at: p, groupOf, &found, &remaining) }
             }
         }
     }
 
     private mutating func tryGroups(_ index: CrisisAnchorIndex, _ range: Range<Int>, at pos: Int, _ groupOf: [Int32],
-                                    _ found: UnsafeMutableBufferPointer<Int64>, _ remaining: inout Int) {
-        for i in range { tryGroup(index.entry(at: i), at: pos, groupOf, found, &remaining) }
+                                    _ found: inout [Int64], _ remaining: inout Int) {
+        for i in range { tryGroup(index.entry(at: i), at: pos, groupOf, &found, &remaining) }
     }
 
-    private mutating func tryGroup(_ e: Int32, at pos: Int, _ groupOf: [Int32], _ found: UnsafeMutableBufferPointer<Int64>, _ remaining: inout Int) {
+    private mutating func tryGroup(_ e: Int32, at pos: Int, _ groupOf: [Int32], _ found: inout [Int64], _ remaining: inout Int) {
         let g = Int(groupOf[Int(e)])
         guard g >= 0, found[g] < 0, worthTrying(Int(e)) else { return }
         let anchorIsFirst = program.entryAnchorIsFirst[Int(e)]
