@@ -99,8 +99,7 @@ struct Classification: Sendable {
     }
 
     func json(_ text: String) -> JSONValue {
-        let a = detector.layerA(text)
-        let b = detector.layerB(text)
+        let (a, b) = detector.layers(text)
         let affect = classifier.classifyText(text)
         return .object([
             ("crisisA", .object([

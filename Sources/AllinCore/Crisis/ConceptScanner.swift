@@ -301,9 +301,18 @@ public struct ConceptScanner: Sendable {
 
     /// The rules' finding and the trained model's score, from one tokenisation of `text`.
     func scan(_ text: String, model: CrisisModel) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
-        let (tokens, bytes) = tokenize(text)
-        let score = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: self) }
-        return (rules(tokens, bytes), score)
+        var buffers = ConceptBuffers()
+        return scan(text, model: model, reusing: &buffers)
+    }
+
+    /// The same, with the words, bytes and feature keys built in `buffers` (and left there).
+    func scan(_ text: String, model: CrisisModel, reusing buffers: inout ConceptBuffers) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
+        var (tokens, bytes) = tokenize(text, tokens: &buffers.tokens, bytes: &buffers.bytes)
+        let score = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: self, keys: &buffers.keys) }
+        let rule = rules(tokens, bytes)
+        swap(&tokens, &buffers.tokens)
+        swap(&bytes, &buffers.bytes)
+        return (rule, score)
     }
 
     private func rules(_ tokens: [Token], _ bytes: [UInt8]) -> CrisisFinding? {
@@ -596,12 +605,22 @@ public struct ConceptScanner: Sendable {
     /// named. Pure-ASCII text (the common case) is read byte by byte; other text is first folded to
     /// ASCII letters where a fold is known (accents, fullwidth, look-alikes) without Foundation.
     func tokenize(_ text: String) -> ([Token], [UInt8]) {
+        var tokens: [Token] = [], bytes: [UInt8] = []
+        return tokenize(text, tokens: &tokens, bytes: &bytes)
+    }
+
+    /// The same, built in `tokens` and `bytes` (buffers to reuse, taken; their contents are dropped).
+    func tokenize(_ text: String, tokens tokenBuffer: inout [Token], bytes byteBuffer: inout [UInt8]) -> ([Token], [UInt8]) {
         var bytes: [UInt8] = []
+        swap(&bytes, &byteBuffer)
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(text.utf8.count + 1)
         bytes.append(contentsOf: text.utf8)
         if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) { bytes = fold.ascii(text) }
         bytes.append(0x20)
         var tokens: [Token] = []
+        swap(&tokens, &tokenBuffer)
+        tokens.removeAll(keepingCapacity: true)
         // A word takes at least one byte and a separator, so this many tokens never regrow the array.
         tokens.reserveCapacity(bytes.count / 2 + 1)
         bytes.withUnsafeMutableBufferPointer { buffer in

@@ -15,16 +15,14 @@ extension CrisisDetector {
 
     /// Idioms first (each consumes its span), then every rule over what is left.
     func scanA(_ view: CrisisView, _ shared: inout CrisisScratch) -> CrisisCandidate? {
-        var scan = CrisisScan(program: lexicon.programA, view: view, tokens: view.tokens, presence: shared.presence, stack: shared.takeStack())
-        defer {
-            if shared.presence.isEmpty && view.kind == .main { shared.presence = scan.presenceBits() }
-            shared.stack = scan.takeStack()
-        }
+        var scan = CrisisScan(program: lexicon.programA, view: view, tokens: view.tokens, scratch: &shared, sharePresence: true)
+        defer { scan.giveBack(to: &shared, sharePresence: true) }
         let idiomHits = scan.candidates(lexicon.idiomIndex)
         if !idiomHits.isEmpty {
-            let presence = scan.presenceBits()
-            let stack = scan.takeStack()
-            scan = CrisisScan(program: lexicon.programA, view: view, tokens: removingIdioms(idiomHits, from: view.tokens), presence: presence, stack: stack)
+            // The presence bitset of all the words still serves the words left after the idioms.
+            scan.giveBack(to: &shared, sharePresence: true)
+            scan = CrisisScan(program: lexicon.programA, view: view, tokens: removingIdioms(idiomHits, from: view.tokens),
+                              scratch: &shared, sharePresence: true)
         }
         let hits = scan.candidates(lexicon.ruleIndex)
         var best: CrisisCandidate?

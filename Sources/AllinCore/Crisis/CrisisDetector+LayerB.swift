@@ -4,17 +4,22 @@ extension CrisisDetector {
     /// Layer B: which weighted features occur anywhere in the main (and de-leet) view, combined
     /// with hand-set logistic weights (§3.5). Independent of layer A's rules.
     func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
+        var found: [Int64] = []
+        return scoreB(views, &shared, found: &found)
+    }
+
+    /// `found` is a buffer to reuse (its contents are overwritten).
+    func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch, found: inout [Int64]) -> CrisisFinding {
         let model = lexicon.layerB
         let featureCount = model.features.count
         // Per feature: where it was found (view, start, end packed), or -1; spelled out only for a finding.
-        var found = [Int64](repeating: -1, count: featureCount)
+        found.removeAll(keepingCapacity: true)
+        found.append(contentsOf: repeatElement(-1, count: featureCount))
         for (v, view) in views.enumerated() where view.kind != .despaced {
             let main = view.kind == .main
-            var scan = CrisisScan(program: lexicon.programB, view: view, tokens: view.tokens,
-                                  presence: main ? shared.presence : [], stack: shared.takeStack())
+            var scan = CrisisScan(program: lexicon.programB, view: view, tokens: view.tokens, scratch: &shared, sharePresence: main)
             scan.firstMatchPerGroup(lexicon.layerBIndex, groupOf: lexicon.featureOfEntry, found: &found, tag: v)
-            if main && shared.presence.isEmpty { shared.presence = scan.presenceBits() }
-            shared.stack = scan.takeStack()
+            scan.giveBack(to: &shared, sharePresence: main)
         }
         var z = model.bias
         for i in 0..<featureCount where found[i] >= 0 { z += model.features[i].weight }

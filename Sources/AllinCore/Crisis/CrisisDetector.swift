@@ -10,6 +10,8 @@ public struct CrisisDetector: Sendable {
     let clearReasons: [String]
     /// The router calls `layerA(t)` then `layerB(t)`; the second call reuses the first one's normalisation.
     let memo = CrisisViewMemo()
+    /// Buffers `layers(_:)` reuses from line to line.
+    let spare = CrisisBufferPool()
 
     public init(lexicon: CrisisLexicon) {
         self.lexicon = lexicon
@@ -27,11 +29,18 @@ public struct CrisisDetector: Sendable {
 
     /// Both layers over one normalisation of `text` (the router's usual call: half the work of
     /// calling `layerA` and `layerB` separately, same results).
+    ///
+    /// The buffers of the line before are reused (see `CrisisBuffers`), so an ordinary line allocates
+    /// almost nothing; results never depend on them.
     public func layers(_ text: String) -> (a: CrisisFinding, b: CrisisFinding) {
-        let views = normalizer.views(text)
-        var shared = CrisisScratch()
-        let a = findingA(views, &shared)
-        return (a, withConcepts(scoreB(views, &shared), text))
+        var buffers = spare.take()
+        var views = normalizer.views(text, reusing: &buffers)
+        let a = findingA(views, &buffers.scratch)
+        let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
+        let b = withConcepts(scored, text, &buffers.concepts)
+        buffers.keep(&views)
+        spare.give(consume buffers)
+        return (a, b)
     }
 
     /// One text normalised once, for callers that run layer A and then maybe layer B on it.
@@ -60,10 +69,16 @@ public struct CrisisDetector: Sendable {
     func findingA(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
         var best: CrisisCandidate?
         for view in views {
-            var own = view.kind == .main ? shared : CrisisScratch(stack: shared.takeStack())
-            if view.kind == .main { shared = CrisisScratch() }
-            let found = scanA(view, &own)
-            if view.kind == .main { shared = own } else { shared.stack = own.takeStack() }
+            let found: CrisisCandidate?
+            if view.kind == .main {
+                found = scanA(view, &shared)
+            } else {
+                // Other views share the stack only: their words differ from the main view's.
+                var own = CrisisScratch()
+                swap(&own.stack, &shared.stack)
+                found = scanA(view, &own)
+                swap(&own.stack, &shared.stack)
+            }
             if let c = found, best == nil || c.tier > best!.tier {
                 best = c
                 if c.tier == .immediate { break }
@@ -94,7 +109,12 @@ public struct CrisisDetector: Sendable {
     /// tier wins (on a tie, in that order), and the weighted score is kept either way so the
     /// explanation shows it.
     func withConcepts(_ scored: CrisisFinding, _ text: String) -> CrisisFinding {
-        let (rule, score) = lexicon.concepts.scan(text, model: lexicon.model)
+        var buffers = ConceptBuffers()
+        return withConcepts(scored, text, &buffers)
+    }
+
+    func withConcepts(_ scored: CrisisFinding, _ text: String, _ buffers: inout ConceptBuffers) -> CrisisFinding {
+        let (rule, score) = lexicon.concepts.scan(text, model: lexicon.model, reusing: &buffers)
         var best = scored
         if let rule, rule.tier > best.tier { best = rule }
         if let learned = lexicon.model.finding(score), learned.tier > best.tier { best = learned }
@@ -139,16 +159,11 @@ final class CrisisViewMemo: @unchecked Sendable {
 }
 
 /// Buffers one call reuses across its scans: the main view's word-presence bitset and the backtrack stack.
-struct CrisisScratch {
+struct CrisisScratch: Sendable {
     var presence: [UInt64] = []
+    /// Whether `presence` has been built for the current line (the buffer may hold an earlier line's bits).
+    var presenceReady = false
     var stack = CrisisStack()
-
-    /// Moves the stack out, so the scan that uses it holds the only reference (no copy on write).
-    mutating func takeStack() -> CrisisStack {
-        let s = stack
-        stack = CrisisStack()
-        return s
-    }
 }
 
 /// A layer-A hit after its context checks.

@@ -308,8 +308,15 @@ public struct CrisisModel: Sendable {
     /// open-addressed set of the features already weighed skips repeats in the order they came, so
     /// the sum is the same as weighing each distinct feature once, first come first.
     func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner) -> Score {
-        guard !names.isEmpty else { return Score(probability: 0) }
         var keys: [UInt64] = []
+        return score(tokens, bytes, classes: classes, keys: &keys)
+    }
+
+    /// The same, with the keys made in `keys` (a buffer to reuse; its contents are dropped).
+    func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner,
+               keys: inout [UInt64]) -> Score {
+        guard !names.isEmpty else { return Score(probability: 0) }
+        keys.removeAll(keepingCapacity: true)
         keys.reserveCapacity(tokens.count * 8 + 32)
         Self.forEachFeature(tokens, bytes, classes: classes) { keys.append($0) }
         var tally = Tally(z: bias)

@@ -21,7 +21,7 @@ struct CrisisNormalizer: Sendable {
             var views = [main]
             if wantsDeleet {
                 let leet = tokenizer.tokenize(bytes, kind: .deleet, deleet: true).view
-                if leet.tokens.map(\.id) != main.tokens.map(\.id) { views.append(leet) }
+                if !sameIDs(leet.tokens, main.tokens) { views.append(leet) }
             }
             if despaced {
                 for view in views {
@@ -30,6 +30,40 @@ struct CrisisNormalizer: Sendable {
             }
             return views
         }
+    }
+
+    /// `views(text)` built in `buffers`' arrays (the main view's arena and tokens, and the list);
+    /// `buffers.keep(_:)` takes them back when the views are done with.
+    func views(_ text: String, reusing buffers: inout CrisisBuffers) -> [CrisisView] {
+        withCleanBytes(text) { bytes in
+            let tokenizer = self.tokenizer
+            let (main, wantsDeleet) = tokenizer.tokenize(bytes, kind: .main, deleet: false, text: &buffers.text, tokens: &buffers.tokens)
+            var leet: CrisisView?
+            if wantsDeleet {
+                let view = tokenizer.tokenize(bytes, kind: .deleet, deleet: true).view
+                if !sameIDs(view.tokens, main.tokens) { leet = view }
+            }
+            // Same order as `views(_:)`: main, de-leet, then each one's despaced view. Each view is
+            // read where it stands, never copied out of the list, so its arrays are not retained again.
+            let mainDespaced = despacedView(main)
+            var views: [CrisisView] = []
+            swap(&views, &buffers.views)
+            views.removeAll(keepingCapacity: true)
+            views.append(main)
+            if let leet {
+                let leetDespaced = despacedView(leet)
+                views.append(leet)
+                if let mainDespaced { views.append(mainDespaced) }
+                if let leetDespaced { views.append(leetDespaced) }
+            } else if let mainDespaced {
+                views.append(mainDespaced)
+            }
+            return views
+        }
+    }
+
+    private func sameIDs(_ a: [CrisisToken], _ b: [CrisisToken]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id }
     }
 
     /// The main view only (what layer B and the help check read).

@@ -164,23 +164,28 @@ final class CrisisProgram: Sendable {
     @inline(__always)
     func requiredPresent(_ entry: Int, _ presence: UnsafeBufferPointer<UInt64>) -> Bool {
         let sets = entryRequired[entry]
-        var s = sets.lowerBound
-        while s < sets.upperBound {
-            let r = requiredSets[Int(s)]
-            var found = false
-            var k = r.lowerBound
-            while k < r.upperBound {
-                let id = requiredData[Int(k)]
-                if id >= 0 && Int(id >> 6) < presence.count && presence[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0 {
-                    found = true
-                    break
+        guard sets.lowerBound < sets.upperBound else { return true }
+        return requiredSets.withUnsafeBufferPointer { setRanges in
+            requiredData.withUnsafeBufferPointer { data in
+                var s = Int(sets.lowerBound)
+                while s < Int(sets.upperBound) {
+                    let r = setRanges[s]
+                    var found = false
+                    var k = Int(r.lowerBound)
+                    while k < Int(r.upperBound) {
+                        let id = data[k]
+                        if id >= 0 && Int(id >> 6) < presence.count && presence[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0 {
+                            found = true
+                            break
+                        }
+                        k += 1
+                    }
+                    if !found { return false }
+                    s += 1
                 }
-                k += 1
+                return true
             }
-            if !found { return false }
-            s += 1
         }
-        return true
     }
 
     /// Whether token `t` can start a match of `entry` (always true when its start is not a fixed word).
@@ -192,14 +197,16 @@ final class CrisisProgram: Sendable {
 
     @inline(__always)
     private func sortedContains(_ r: Range<Int32>, _ id: Int32) -> Bool {
-        var lo = Int(r.lowerBound), hi = Int(r.upperBound) - 1
-        while lo <= hi {
-            let mid = (lo + hi) >> 1
-            let v = entryFirstData[mid]
-            if v == id { return true }
-            if v < id { lo = mid + 1 } else { hi = mid - 1 }
+        entryFirstData.withUnsafeBufferPointer { data in
+            var lo = Int(r.lowerBound), hi = Int(r.upperBound) - 1
+            while lo <= hi {
+                let mid = (lo + hi) >> 1
+                let v = data[mid]
+                if v == id { return true }
+                if v < id { lo = mid + 1 } else { hi = mid - 1 }
+            }
+            return false
         }
-        return false
     }
 
     /// Id used in anchor sets for "some number token".

@@ -8,38 +8,57 @@ struct CrisisScan: ~Copyable {
     let view: CrisisView
     let tokens: [CrisisToken]
     private var stack = CrisisStack()
-    /// Matches already computed for context queries; few per scan, so a linear list beats hashing.
-    private var cache: [(entry: Int, matches: [CrisisMatch])] = []
-    /// (word id << 32 | position) for every token id and lemma, sorted; built on the first context query.
-    private var postings: [UInt64] = []
     /// One bit per vocabulary word (id or lemma) occurring in the tokens; built on first use.
     private var presence: [UInt64] = []
+    /// Whether `presence` describes these tokens (its buffer may be left from an earlier line).
+    private var presenceReady = false
     private var currentTag: Int64 = 0
-    /// Index into `cache` per entry, or -1; allocated on the first context query.
-    private var cacheSlot: [Int32] = []
-    private var sentenceStarts: [Int32] = []
-    private var sentenceEnds: [Int32] = []
+    /// What the context checks compute, made on the first context query: most scans never make
+    /// one, and a scan without one has fewer buffers to release.
+    private var context: Context?
 
-    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken], presence: [UInt64] = [], stack: CrisisStack = CrisisStack()) {
+    private struct Context {
+        /// Matches already computed for context queries; few per scan, so a linear list beats hashing.
+        var cache: [(entry: Int, matches: [CrisisMatch])] = []
+        /// (word id << 32 | position) for every token id and lemma, sorted.
+        var postings: [UInt64] = []
+        /// Index into `cache` per entry, or -1; allocated on the first match query.
+        var cacheSlot: [Int32] = []
+        var sentenceStarts: [Int32] = []
+        var sentenceEnds: [Int32] = []
+    }
+
+    /// A scan with buffers of its own (allocated as it needs them).
+    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken]) {
         self.program = program
         self.view = view
         self.tokens = tokens
-        // A presence set from a superset of these tokens is still a valid pre-check.
-        self.presence = presence
-        self.stack = stack
     }
 
-    /// Hands the backtrack stack on to the next scan (saves an allocation per scan).
-    mutating func takeStack() -> CrisisStack {
-        let s = stack
-        stack = CrisisStack()
-        return s
+    /// A scan that borrows `scratch`'s backtrack stack and, when `sharePresence`, its presence
+    /// bitset (already built if `scratch` says so: a bitset from a superset of these tokens is still
+    /// a valid pre-check). `giveBack(to:sharePresence:)` returns them.
+    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken], scratch: inout CrisisScratch, sharePresence: Bool) {
+        self.program = program
+        self.view = view
+        self.tokens = tokens
+        swap(&stack, &scratch.stack)
+        if sharePresence {
+            swap(&presence, &scratch.presence)
+            presenceReady = scratch.presenceReady
+            scratch.presenceReady = false
+        }
     }
 
-    /// The word presence bitset (built if needed), to hand to a scan over a subset of these tokens.
-    mutating func presenceBits() -> [UInt64] {
-        buildPresence()
-        return presence
+    /// Hands the stack (and, when `sharePresence`, the presence bitset with whether it is built)
+    /// back to `scratch`, for the next scan of the same call or the next line.
+    mutating func giveBack(to scratch: inout CrisisScratch, sharePresence: Bool) {
+        swap(&stack, &scratch.stack)
+        if sharePresence {
+            swap(&presence, &scratch.presence)
+            scratch.presenceReady = presenceReady
+            presenceReady = false
+        }
     }
 
     var count: Int { tokens.count }
@@ -53,8 +72,14 @@ struct CrisisScan: ~Copyable {
     }
 
     private mutating func buildPresence() {
-        guard presence.isEmpty else { return }
-        presence = [UInt64](repeating: 0, count: Swift.max(1, program.presenceWords))
+        guard !presenceReady else { return }
+        presenceReady = true
+        let words = Swift.max(1, program.presenceWords)
+        if presence.count == words {
+            presence.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            presence = [UInt64](repeating: 0, count: words)
+        }
         presence.withUnsafeMutableBufferPointer { bits in
             for t in tokens {
                 if t.id >= 0 && Int(t.id >> 6) < bits.count { bits[Int(t.id >> 6)] |= 1 << UInt64(t.id & 63) }
@@ -167,20 +192,24 @@ struct CrisisScan: ~Copyable {
     /// All matches of `entry`, computed once per scan.
     mutating func allMatches(_ entry: Int) -> [CrisisMatch] {
         guard entry >= 0 else { return [] }
-        if cacheSlot.isEmpty { cacheSlot = [Int32](repeating: -1, count: program.entries.count) }
-        let slot = cacheSlot[entry]
-        if slot >= 0 { return cache[Int(slot)].matches }
+        if context == nil { context = Context() }
+        if context!.cacheSlot.isEmpty { context!.cacheSlot = [Int32](repeating: -1, count: program.entries.count) }
+        let slot = context!.cacheSlot[entry]
+        if slot >= 0 { return context!.cache[Int(slot)].matches }
         // Most context patterns have no anchor word in the line at all: answer without matching.
         buildPresence()
         if !anchorsPresent(entry) || !worthTrying(entry) { return [] }
-        if postings.isEmpty && !tokens.isEmpty {
+        if context!.postings.isEmpty && !tokens.isEmpty {
+            var postings: [UInt64] = []
             postings.reserveCapacity(tokens.count * 2)
             for (p, t) in tokens.enumerated() {
                 if t.id >= 0 { postings.append(UInt64(UInt32(t.id)) << 32 | UInt64(p)) }
                 if t.lemma != t.id && t.lemma >= 0 { postings.append(UInt64(UInt32(t.lemma)) << 32 | UInt64(p)) }
             }
             postings.sort()
+            context!.postings = postings
         }
+        let postings = context!.postings
         var positions: [Int] = []
         if program.entries[entry].usesNumber {
             for (p, t) in tokens.enumerated() where t.has(CrisisToken.isNumber) { positions.append(p) }
@@ -200,8 +229,8 @@ struct CrisisScan: ~Copyable {
         if positions.count > 1 { positions.sort() }
         var found: [CrisisMatch] = []
         if !positions.isEmpty { matches(entry, anchoredAt: positions, into: &found) }
-        cacheSlot[entry] = Int32(cache.count)
-        cache.append((entry, found))
+        context!.cacheSlot[entry] = Int32(context!.cache.count)
+        context!.cache.append((entry, found))
         return found
     }
 
@@ -272,22 +301,25 @@ struct CrisisScan: ~Copyable {
     /// The sentence around token `p` (between hard boundaries); sentence edges are computed once per scan.
     mutating func sentence(around p: Int) -> Range<Int> {
         guard !tokens.isEmpty else { return 0..<0 }
-        if sentenceStarts.isEmpty {
-            sentenceStarts = [Int32](repeating: 0, count: tokens.count)
-            sentenceEnds = [Int32](repeating: 0, count: tokens.count)
+        if context == nil { context = Context() }
+        if context!.sentenceStarts.isEmpty {
+            var starts = [Int32](repeating: 0, count: tokens.count)
+            var ends = [Int32](repeating: 0, count: tokens.count)
             var start = 0
             for i in tokens.indices {
                 if i > 0 && tokens[i].has(CrisisToken.hardBefore) { start = i }
-                sentenceStarts[i] = Int32(start)
+                starts[i] = Int32(start)
             }
             var end = tokens.count
             for i in tokens.indices.reversed() {
-                sentenceEnds[i] = Int32(end)
+                ends[i] = Int32(end)
                 if tokens[i].has(CrisisToken.hardBefore) { end = i }
             }
+            context!.sentenceStarts = starts
+            context!.sentenceEnds = ends
         }
         let p = Swift.min(Swift.max(p, 0), tokens.count - 1)
-        return Int(sentenceStarts[p])..<Int(sentenceEnds[p])
+        return Int(context!.sentenceStarts[p])..<Int(context!.sentenceEnds[p])
     }
 
     /// Where the clause holding token `p` starts (a boundary or a clause word), looking back at most 40 tokens.

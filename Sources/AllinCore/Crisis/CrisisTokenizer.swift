@@ -28,10 +28,21 @@ final class CrisisTokenizer: Sendable {
 
     /// Tokenises `input`; `deleet` selects the de-leet view. Reports whether a de-leet view could differ.
     func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool) -> (view: CrisisView, wantsDeleet: Bool) {
+        var text: [UInt8] = [], tokens: [CrisisToken] = []
+        return tokenize(input, kind: kind, deleet: deleet, text: &text, tokens: &tokens)
+    }
+
+    /// The same, built in `text` and `tokens` (buffers to reuse, taken; their contents are dropped).
+    func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool,
+                  text: inout [UInt8], tokens: inout [CrisisToken]) -> (view: CrisisView, wantsDeleet: Bool) {
         var run = CrisisTokenizerRun(tokenizer: self, leet: deleet, kind: kind)
+        swap(&run.view.text, &text)
+        swap(&run.view.tokens, &tokens)
         // The arena is written by index (no per-append checks); expansions may outgrow it, see `reserve`.
-        run.view.text = [UInt8](repeating: 0, count: input.count + 64)
+        run.view.text.removeAll(keepingCapacity: true)
+        run.view.text.append(contentsOf: repeatElement(0, count: input.count + 64))
         // Room for a word every other byte, and a few expansions: ordinary lines never regrow it.
+        run.view.tokens.removeAll(keepingCapacity: true)
         run.view.tokens.reserveCapacity(input.count / 2 + 8)
         run.scan(input)
         run.view.text.removeLast(run.view.text.count - run.length)

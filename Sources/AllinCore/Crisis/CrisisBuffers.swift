@@ -1,0 +1,58 @@
+import Synchronization
+
+/// The buffers one call of `CrisisDetector.layers(_:)` fills, kept for the next call so an ordinary
+/// line allocates almost nothing: the main view's arena and tokens, the list of views, the scans'
+/// presence bitset and backtrack stack, layer B's feature table and the concept scanner's words.
+///
+/// Only capacity is carried from line to line: every buffer is cleared or overwritten before it
+/// is read, so results never depend on the line before.
+struct CrisisBuffers: Sendable {
+    var text: [UInt8] = []
+    var tokens: [CrisisToken] = []
+    var views: [CrisisView] = []
+    var scratch = CrisisScratch()
+    var found: [Int64] = []
+    var concepts = ConceptBuffers()
+
+    /// Takes the main view's arrays (and the list) back from a finished call's views, and marks the
+    /// buffers as holding nothing of this line.
+    mutating func keep(_ done: inout [CrisisView]) {
+        if let first = done.indices.first, done[first].kind == .main {
+            swap(&text, &done[first].text)
+            swap(&tokens, &done[first].tokens)
+        }
+        done.removeAll(keepingCapacity: true)
+        swap(&views, &done)
+        // The bitset describes this line's words: the next line builds its own in the same buffer.
+        scratch.presenceReady = false
+    }
+}
+
+/// The concept scanner's per-line buffers: its words, their folded bytes and the model's feature keys.
+struct ConceptBuffers: Sendable {
+    var tokens: [ConceptScanner.Token] = []
+    var bytes: [UInt8] = []
+    var keys: [UInt64] = []
+}
+
+/// One spare set of buffers per detector. A call takes it, or makes a fresh set when another
+/// thread holds it, and gives it back when done; a detector used by one thread at a time (each
+/// batch worker has its own) always finds it.
+final class CrisisBufferPool: Sendable {
+    private let slot = Mutex<CrisisBuffers?>(CrisisBuffers())
+
+    // Both sides swap, so the buffers move in and out without a copy (a copy would retain and
+    // release every array in them).
+    func take() -> CrisisBuffers {
+        var out: CrisisBuffers?
+        slot.withLock { swap(&$0, &out) }
+        var buffers = out.take() ?? CrisisBuffers()
+        buffers.scratch.presenceReady = false
+        return buffers
+    }
+
+    func give(_ buffers: consuming CrisisBuffers) {
+        var back: CrisisBuffers? = consume buffers
+        slot.withLock { swap(&$0, &back) }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import AllinCore
+
+/// `layers(_:)` reuses the buffers of the line before (`CrisisBuffers`): only capacity may carry
+/// over, never an answer. Each line must be found the same whatever came before it.
+struct CrisisBufferReuseTests {
+    static let lines = [
+        "I want to kill myself tonight",
+        "had a nice lunch with my sister",
+        String(repeating: "a long ordinary day at work with meetings and emails ", count: 2_000),
+        "i am going to end it",
+        "k1ll mys3lf",
+        "e n d  m y  l i f e",
+        "Ｉ ｗａｎｔ ｔｏ ｄｉｅ",
+        "",
+        "my cat died and i can't stop crying",
+        "saving up my pills, nearly enough now",
+        "ok",
+    ]
+
+    @Test("a line's findings do not depend on the lines before it")
+    func orderDoesNotMatter() throws {
+        // A detector of its own, so no other test's lines pass through its buffers meanwhile.
+        let lexicon = try crisisDetector().lexicon
+        let reused = CrisisDetector(lexicon: lexicon)
+        let forward = Self.lines.map { reused.layers($0) }
+        let backward = Self.lines.reversed().map { reused.layers($0) }.reversed()
+        for (i, (f, b)) in zip(forward, backward).enumerated() {
+            // A fresh detector per line has nothing to reuse.
+            let fresh = CrisisDetector(lexicon: lexicon).layers(Self.lines[i])
+            #expect(f.a == fresh.a && f.b == fresh.b, "forward, line \(i)")
+            #expect(b.a == fresh.a && b.b == fresh.b, "backward, line \(i)")
+            // And the calls that never reuse buffers agree.
+            #expect(f.a == reused.layerA(Self.lines[i]) && f.b == reused.layerB(Self.lines[i]), "one layer at a time, line \(i)")
+        }
+    }
+
+    @Test("the same line twice in a row is found the same both times")
+    func repeatsAgree() throws {
+        let detector = CrisisDetector(lexicon: try crisisDetector().lexicon)
+        for line in Self.lines {
+            let first = detector.layers(line), second = detector.layers(line)
+            #expect(first.a == second.a && first.b == second.b, "\(line.prefix(40))")
+        }
+    }
+}
