@@ -286,6 +286,12 @@ public struct ConceptScanner: Sendable {
         /// The word opens a clause: a full stop, comma, question or exclamation mark, semicolon,
         /// colon, dash or line break came before it (so a denial before it belongs to another clause).
         var breakBefore = false
+        /// The model's hash of the word's bytes (`CrisisModel.hash`) and of its first
+        /// `CrisisModel.stemLength` bytes (`hasStem`: the word is longer and those bytes are ASCII),
+        /// made while the word is looked up, so the model never reads the bytes again.
+        var hash: UInt64 = 0
+        var stem: UInt64 = 0
+        var hasStem = false
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
@@ -330,8 +336,8 @@ public struct ConceptScanner: Sendable {
     /// A word's id; an unknown word is tried with doubled letters single ("diee" → "die"), then
     /// with its dropped g put back ("cuttin"), then with digits read as letters ("d1e"). Words are
     /// looked up by their bytes, never turned into strings.
-    private func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if let id = table.lookup(word) { return id }
+    private func lookup(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
+        if let id = table.lookup(word, hash: hash) { return id }
         let id = undoubled(word)
         if id >= 0 { return id }
         let g = droppedG(word)
@@ -660,13 +666,24 @@ public struct ConceptScanner: Sendable {
     /// The token for one word of the folded text.
     @inline(__always)
     private func token(_ word: UnsafeBufferPointer<UInt8>, start: Int) -> Token {
-        let id = lookup(word)
+        // One pass makes the vocabulary's hash and the model's (both FNV-1a, 32 and 64 bits).
+        var h32: UInt32 = 2_166_136_261
+        var h64 = CrisisModel.hashSeed, stem: UInt64 = 0, ascii = true
+        for p in 0..<word.count {
+            let b = word[p]
+            h32 = (h32 ^ UInt32(b)) &* 16_777_619
+            h64 = CrisisModel.step(h64, b)
+            if p < CrisisModel.stemLength { ascii = ascii && b < 0x80 }
+            if p == CrisisModel.stemLength - 1 { stem = h64 }
+        }
+        let id = lookup(word, hash: h32)
         var classes = id >= 0 && Int(id) < classOf.count ? classOf[Int(id)] : 0
         if word[0] >= 0x30 && word[0] <= 0x39, word.count <= 6, word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             let n = word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
             if n >= 10 { classes |= n >= 1950 && n <= 2099 ? yearBit : bigNumberBit }
         }
-        return Token(id: id, classes: classes, start: Int32(start), end: Int32(start + word.count))
+        return Token(id: id, classes: classes, start: Int32(start), end: Int32(start + word.count),
+                     hash: h64, stem: stem, hasStem: ascii && word.count > CrisisModel.stemLength)
     }
 }
 

@@ -167,7 +167,8 @@ public struct CrisisModel: Sendable {
     /// "not going to die"), each stem, each pair of neighbouring words, each concept class of a word
     /// ("DEATH"), and each ordered pair of classes of words at most `classWindow` apart ("WISH
     /// DEATH"). A feature may come more than once. `tokens` are the
-    /// concept scanner's words, whose bytes are in `bytes`; `classes` gives the class features' keys.
+    /// concept scanner's words, whose bytes are in `bytes` (their hashes are already in the tokens);
+    /// `classes` gives the class features' keys.
     @inline(__always)
     static func forEachFeature(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
                                classes: ConceptScanner, _ body: (UInt64) -> Void) {
@@ -178,17 +179,11 @@ public struct CrisisModel: Sendable {
             for i in tokens.indices {
                 let token = tokens[i]
                 let denied = reach.next(token)
-                var h = hashSeed
-                var stem: UInt64 = 0, ascii = true
-                let start = Int(token.start)
-                for p in start..<Int(token.end) {
-                    h = step(h, bytes[p])
-                    if p - start < stemLength { ascii = ascii && bytes[p] < 0x80 }
-                    if p - start == stemLength - 1 { stem = h }
-                }
+                // The word's hashes were made when it was read (`ConceptScanner.token`).
+                let h = token.hash
                 body(h)
                 if denied { body(negatedKey(h)) }
-                if ascii && Int(token.end) - start > stemLength { body(stemKey(stem)) }
+                if token.hasStem { body(stemKey(token.stem)) }
                 if i > 0 { body(pairKey(previous, h)) }
                 previous = h
                 var mine = token.classes & named
