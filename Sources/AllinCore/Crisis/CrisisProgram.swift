@@ -82,9 +82,14 @@ final class CrisisProgram: Sendable {
     let entryPC: [Int32]
     let entryMaxLength: [Int32]
     let entryAnchorIsFirst: [Bool]
-    /// Range of each entry's sorted first words in `entryFirstData`; nil when the start is not a fixed word.
-    let entryFirst: [Range<Int32>?]
-    let entryFirstData: [Int32]
+    /// Each entry's set of first words, as a bitset: the entry's row in `firstBits` (-1 when the
+    /// start is not a fixed word). Entries that start the same way share a row.
+    let entryFirstRow: [Int32]
+    /// Per vocabulary word, its column in `firstBits` (-1 for a word no entry starts with).
+    let firstColumn: [Int32]
+    /// Rows of `firstStride` words: bit `column` is set when that word is in the row's set.
+    let firstBits: [UInt64]
+    let firstStride: Int
     /// Per entry: range into `requiredSets`; each set is a range into `requiredData`.
     let entryRequired: [Range<Int32>]
     let requiredSets: [Range<Int32>]
@@ -100,19 +105,40 @@ final class CrisisProgram: Sendable {
         entryPC = draft.entries.map(\.pc)
         entryMaxLength = draft.entries.map { Int32($0.maxLength) }
         entryAnchorIsFirst = draft.entries.map(\.anchorIsFirst)
-        var firstData: [Int32] = []
-        var first: [Range<Int32>?] = []
+        var rowOfSet: [[Int32]: Int32] = [:]
+        var rows: [[Int32]] = []
+        var column = [Int32](repeating: -1, count: Swift.max(draft.vocabularyCount, 1))
+        var columns: Int32 = 0
+        var entryRow: [Int32] = []
         for e in draft.entries {
-            if let f = e.firstWords {
-                let start = Int32(firstData.count)
-                firstData.append(contentsOf: f)
-                first.append(start..<Int32(firstData.count))
-            } else {
-                first.append(nil)
+            guard let words = e.firstWords else {
+                entryRow.append(-1)
+                continue
+            }
+            if let row = rowOfSet[words] {
+                entryRow.append(row)
+                continue
+            }
+            for id in words where id >= 0 && Int(id) < column.count && column[Int(id)] < 0 {
+                column[Int(id)] = columns
+                columns += 1
+            }
+            rowOfSet[words] = Int32(rows.count)
+            entryRow.append(Int32(rows.count))
+            rows.append(words)
+        }
+        let stride = (Int(columns) + 63) / 64
+        var bits = [UInt64](repeating: 0, count: rows.count * stride)
+        for (r, words) in rows.enumerated() {
+            for id in words where id >= 0 && Int(id) < column.count {
+                let c = Int(column[Int(id)])
+                bits[r * stride + c >> 6] |= 1 << UInt64(c & 63)
             }
         }
-        entryFirst = first
-        entryFirstData = firstData
+        entryFirstRow = entryRow
+        firstColumn = column
+        firstBits = bits
+        firstStride = stride
         var reqRanges: [Range<Int32>] = [], reqSets: [Range<Int32>] = [], reqData: [Int32] = []
         for sets in draft.required {
             let start = Int32(reqSets.count)
@@ -191,21 +217,17 @@ final class CrisisProgram: Sendable {
     /// Whether token `t` can start a match of `entry` (always true when its start is not a fixed word).
     @inline(__always)
     func canStart(_ entry: Int, _ t: CrisisToken) -> Bool {
-        guard let r = entryFirst[entry] else { return true }
-        return sortedContains(r, t.id) || (t.lemma != t.id && sortedContains(r, t.lemma))
-    }
-
-    @inline(__always)
-    private func sortedContains(_ r: Range<Int32>, _ id: Int32) -> Bool {
-        entryFirstData.withUnsafeBufferPointer { data in
-            var lo = Int(r.lowerBound), hi = Int(r.upperBound) - 1
-            while lo <= hi {
-                let mid = (lo + hi) >> 1
-                let v = data[mid]
-                if v == id { return true }
-                if v < id { lo = mid + 1 } else { hi = mid - 1 }
+        let row = Int(entryFirstRow[entry])
+        guard row >= 0 else { return true }
+        return firstColumn.withUnsafeBufferPointer { column in
+            firstBits.withUnsafeBufferPointer { bits in
+                @inline(__always) func inRow(_ id: Int32) -> Bool {
+                    guard id >= 0 && Int(id) < column.count else { return false }
+                    let c = Int(column[Int(id)])
+                    return c >= 0 && bits[row * firstStride + c >> 6] & (1 << UInt64(c & 63)) != 0
+                }
+                return inRow(t.id) || (t.lemma != t.id && inRow(t.lemma))
             }
-            return false
         }
     }
 

@@ -286,16 +286,6 @@ struct CrisisScan: ~Copyable {
         }
     }
 
-    private static func sortedContains(_ list: [Int32], _ id: Int32) -> Bool {
-        var lo = 0, hi = list.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) >> 1
-            if list[mid] == id { return true }
-            if list[mid] < id { lo = mid + 1 } else { hi = mid - 1 }
-        }
-        return false
-    }
-
     // MARK: - Text structure
 
     /// The sentence around token `p` (between hard boundaries); sentence edges are computed once per scan.
