@@ -622,7 +622,10 @@ public struct ConceptScanner: Sendable {
         bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(text.utf8.count + 1)
         bytes.append(contentsOf: text.utf8)
-        if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) { bytes = fold.ascii(text) }
+        if !bytes.withUnsafeBufferPointer(CrisisUnicode.isASCII) {
+            bytes.removeAll(keepingCapacity: true)
+            fold.ascii(text, into: &bytes)
+        }
         bytes.append(0x20)
         var tokens: [Token] = []
         swap(&tokens, &tokenBuffer)
@@ -723,13 +726,18 @@ struct ConceptFold: Sendable {
 
     func ascii(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        ascii(text, into: &out)
+        return out
+    }
+
+    /// The same, appended to `out` (a scalar with no folding keeps its own UTF-8 bytes).
+    func ascii(_ text: String, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + text.utf8.count)
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 { out.append(UInt8(v)) } else if let bytes = map[v] { out += bytes } else {
-                out += Array(String(scalar).utf8)
+                UTF8.encode(scalar) { out.append($0) }
             }
         }
-        return out
     }
 }
