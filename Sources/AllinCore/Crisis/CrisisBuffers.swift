@@ -25,7 +25,16 @@ struct CrisisBuffers: Sendable {
         swap(&views, &done)
         // The bitset describes this line's words: the next line builds its own in the same buffer.
         scratch.presenceReady = false
+        // A line far longer than any check-in (a pasted document) grows the buffers with it; those
+        // are let go rather than held for the rest of the detector's life.
+        if text.capacity > Self.keepLimit || tokens.capacity > Self.keepLimit { text = []; tokens = [] }
+        if concepts.bytes.capacity > Self.keepLimit || concepts.tokens.capacity > Self.keepLimit || concepts.keys.capacity > Self.keepLimit {
+            concepts = ConceptBuffers()
+        }
     }
+
+    /// The most elements a buffer keeps between lines (a line of about 64 KB).
+    static let keepLimit = 1 << 16
 }
 
 /// The concept scanner's per-line buffers: its words, their folded bytes and the model's feature keys.

@@ -43,4 +43,22 @@ struct CrisisBufferReuseTests {
             #expect(first.a == second.a && first.b == second.b, "\(line.prefix(40))")
         }
     }
+
+    @Test("an ordinary line's buffers are kept for the next; a very long line's are let go")
+    func whatIsKept() throws {
+        let detector = CrisisDetector(lexicon: try crisisDetector().lexicon)
+        _ = detector.layers("had a long day but dinner with my sister helped")
+        var kept = detector.spare.take()
+        #expect(kept.text.capacity > 0 && kept.tokens.capacity > 0 && kept.concepts.bytes.capacity > 0)
+        detector.spare.give(kept)
+
+        _ = detector.layers(String(repeating: "an ordinary long day at work ", count: 7_000))   // about 200 KB
+        kept = detector.spare.take()
+        let limit = CrisisBuffers.keepLimit
+        #expect(kept.text.capacity <= limit && kept.tokens.capacity <= limit)
+        #expect(kept.concepts.bytes.capacity <= limit && kept.concepts.tokens.capacity <= limit && kept.concepts.keys.capacity <= limit)
+        detector.spare.give(kept)
+        // And the detector still answers after letting them go.
+        #expect(detector.layers("I want to kill myself").a.tier >= .crisis)
+    }
 }
