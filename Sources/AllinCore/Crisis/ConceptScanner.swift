@@ -314,7 +314,7 @@ public struct ConceptScanner: Sendable {
     /// The same, with the words, bytes and feature keys built in `buffers` (and left there).
     func scan(_ text: String, model: CrisisModel, reusing buffers: inout ConceptBuffers) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
         var (tokens, bytes) = tokenize(text, tokens: &buffers.tokens, bytes: &buffers.bytes)
-        let score = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: self, keys: &buffers.keys) }
+        let score = model.score(tokens, classes: self, keys: &buffers.keys)
         let rule = rules(tokens, bytes)
         swap(&tokens, &buffers.tokens)
         swap(&bytes, &buffers.bytes)
@@ -670,11 +670,11 @@ public struct ConceptScanner: Sendable {
     @inline(__always)
     private func token(_ word: UnsafeBufferPointer<UInt8>, start: Int) -> Token {
         // One pass makes the vocabulary's hash and the model's (both FNV-1a, 32 and 64 bits).
-        var h32: UInt32 = 2_166_136_261
+        var h32 = CrisisVocabulary.hashSeed
         var h64 = CrisisModel.hashSeed, stem: UInt64 = 0, ascii = true
         for p in 0..<word.count {
             let b = word[p]
-            h32 = (h32 ^ UInt32(b)) &* 16_777_619
+            h32 = CrisisVocabulary.step(h32, b)
             h64 = CrisisModel.step(h64, b)
             if p < CrisisModel.stemLength { ascii = ascii && b < 0x80 }
             if p == CrisisModel.stemLength - 1 { stem = h64 }

@@ -14,8 +14,7 @@ struct CrisisBuffers: Sendable {
     var found: [Int64] = []
     var concepts = ConceptBuffers()
 
-    /// Takes the main view's arrays (and the list) back from a finished call's views, and marks the
-    /// buffers as holding nothing of this line.
+    /// Takes the main view's arrays (and the list) back from a finished call's views.
     mutating func keep(_ done: inout [CrisisView]) {
         if let first = done.indices.first, done[first].kind == .main {
             swap(&text, &done[first].text)
@@ -23,8 +22,6 @@ struct CrisisBuffers: Sendable {
         }
         done.removeAll(keepingCapacity: true)
         swap(&views, &done)
-        // The bitset describes this line's words: the next line builds its own in the same buffer.
-        scratch.presenceReady = false
         // A line far longer than any check-in (a pasted document) grows the buffers with it; those
         // are let go rather than held for the rest of the detector's life.
         if text.capacity > Self.keepLimit || tokens.capacity > Self.keepLimit { text = []; tokens = [] }
@@ -56,6 +53,7 @@ final class CrisisBufferPool: Sendable {
         var out: CrisisBuffers?
         slot.withLock { swap(&$0, &out) }
         var buffers = out.take() ?? CrisisBuffers()
+        // The bitset describes the last line's words: this line builds its own in the same buffer.
         buffers.scratch.presenceReady = false
         return buffers
     }

@@ -166,12 +166,10 @@ public struct CrisisModel: Sendable {
     /// when it is at most `negationReach` words after a denial word in the same clause ("!die" in
     /// "not going to die"), each stem, each pair of neighbouring words, each concept class of a word
     /// ("DEATH"), and each ordered pair of classes of words at most `classWindow` apart ("WISH
-    /// DEATH"). A feature may come more than once. `tokens` are the
-    /// concept scanner's words, whose bytes are in `bytes` (their hashes are already in the tokens);
-    /// `classes` gives the class features' keys.
+    /// DEATH"). A feature may come more than once. `tokens` are the concept scanner's words, which
+    /// carry their own hashes (`ConceptScanner.token`); `classes` gives the class features' keys.
     @inline(__always)
-    static func forEachFeature(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
-                               classes: ConceptScanner, _ body: (UInt64) -> Void) {
+    static func forEachFeature(_ tokens: [ConceptScanner.Token], classes: ConceptScanner, _ body: (UInt64) -> Void) {
         let named = classes.classNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - min(classes.classNames.count, 64))
         var reach = DenialReach(denial: classes.denialBit)
         var previous: UInt64 = 0
@@ -205,10 +203,9 @@ public struct CrisisModel: Sendable {
 
     /// The keys of a line's features, each once, sorted (what `score` weighs; tests compare it with
     /// the names the trainer counts).
-    static func featureHashes(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>,
-                              classes: ConceptScanner) -> [UInt64] {
+    static func featureHashes(_ tokens: [ConceptScanner.Token], classes: ConceptScanner) -> [UInt64] {
         var out: [UInt64] = []
-        forEachFeature(tokens, bytes, classes: classes) { out.append($0) }
+        forEachFeature(tokens, classes: classes) { out.append($0) }
         return Array(Set(out)).sorted()
     }
 
@@ -302,18 +299,17 @@ public struct CrisisModel: Sendable {
     /// one tight loop (the table lookups are independent, so their cache misses overlap); a small
     /// open-addressed set of the features already weighed skips repeats in the order they came, so
     /// the sum is the same as weighing each distinct feature once, first come first.
-    func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner) -> Score {
+    func score(_ tokens: [ConceptScanner.Token], classes: ConceptScanner) -> Score {
         var keys: [UInt64] = []
-        return score(tokens, bytes, classes: classes, keys: &keys)
+        return score(tokens, classes: classes, keys: &keys)
     }
 
     /// The same, with the keys made in `keys` (a buffer to reuse; its contents are dropped).
-    func score(_ tokens: [ConceptScanner.Token], _ bytes: UnsafeBufferPointer<UInt8>, classes: ConceptScanner,
-               keys: inout [UInt64]) -> Score {
+    func score(_ tokens: [ConceptScanner.Token], classes: ConceptScanner, keys: inout [UInt64]) -> Score {
         guard !names.isEmpty else { return Score(probability: 0) }
         keys.removeAll(keepingCapacity: true)
         keys.reserveCapacity(tokens.count * 8 + 32)
-        Self.forEachFeature(tokens, bytes, classes: classes) { keys.append($0) }
+        Self.forEachFeature(tokens, classes: classes) { keys.append($0) }
         var tally = Tally(z: bias)
         // Room for twice the keys, rounded up to a power of two: the set never fills.
         var size = 64

@@ -15,26 +15,13 @@ struct CrisisNormalizer: Sendable {
 
     /// Every view of `text`, main first; `despaced: false` skips the despaced view (layer B never reads it).
     func views(_ text: String, despaced: Bool = true) -> [CrisisView] {
-        withCleanBytes(text) { bytes in
-            let tokenizer = self.tokenizer
-            let (main, wantsDeleet) = tokenizer.tokenize(bytes, kind: .main, deleet: false)
-            var views = [main]
-            if wantsDeleet {
-                let leet = tokenizer.tokenize(bytes, kind: .deleet, deleet: true).view
-                if !sameIDs(leet.tokens, main.tokens) { views.append(leet) }
-            }
-            if despaced {
-                for view in views {
-                    if let d = despacedView(view) { views.append(d) }
-                }
-            }
-            return views
-        }
+        var buffers = CrisisBuffers()
+        return views(text, despaced: despaced, reusing: &buffers)
     }
 
     /// `views(text)` built in `buffers`' arrays (the main view's arena and tokens, and the list);
     /// `buffers.keep(_:)` takes them back when the views are done with.
-    func views(_ text: String, reusing buffers: inout CrisisBuffers) -> [CrisisView] {
+    func views(_ text: String, despaced: Bool = true, reusing buffers: inout CrisisBuffers) -> [CrisisView] {
         withCleanBytes(text) { bytes in
             let tokenizer = self.tokenizer
             let (main, wantsDeleet) = tokenizer.tokenize(bytes, kind: .main, deleet: false, text: &buffers.text, tokens: &buffers.tokens)
@@ -43,21 +30,16 @@ struct CrisisNormalizer: Sendable {
                 let view = tokenizer.tokenize(bytes, kind: .deleet, deleet: true).view
                 if !sameIDs(view.tokens, main.tokens) { leet = view }
             }
-            // Same order as `views(_:)`: main, de-leet, then each one's despaced view. Each view is
-            // read where it stands, never copied out of the list, so its arrays are not retained again.
-            let mainDespaced = despacedView(main)
+            // The order is main, de-leet, then each one's despaced view.
+            let mainDespaced = despaced ? despacedView(main) : nil
+            let leetDespaced = despaced ? leet.flatMap { despacedView($0) } : nil
             var views: [CrisisView] = []
             swap(&views, &buffers.views)
             views.removeAll(keepingCapacity: true)
             views.append(main)
-            if let leet {
-                let leetDespaced = despacedView(leet)
-                views.append(leet)
-                if let mainDespaced { views.append(mainDespaced) }
-                if let leetDespaced { views.append(leetDespaced) }
-            } else if let mainDespaced {
-                views.append(mainDespaced)
-            }
+            if let leet { views.append(leet) }
+            if let mainDespaced { views.append(mainDespaced) }
+            if let leetDespaced { views.append(leetDespaced) }
             return views
         }
     }

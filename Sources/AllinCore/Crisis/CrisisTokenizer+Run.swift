@@ -165,7 +165,7 @@ struct CrisisTokenizerRun {
     mutating func fastRaw(_ bytes: UnsafeBufferPointer<UInt8>, capital: Bool) -> Bool {
         let start = length
         var hasLetter = false, hasDigit = false, hasSymbol = false
-        var hash: UInt32 = 2_166_136_261
+        var hash = CrisisVocabulary.hashSeed
         var longestRun = 1
         // A capital I after the first letter may stand for l ("kiII", "myseIf"): the slow path tries it.
         var innerCapitalI = false
@@ -189,8 +189,7 @@ struct CrisisTokenizerRun {
                     run = 1
                 }
                 previous = c
-                hash ^= UInt32(c)
-                hash &*= 16_777_619
+                hash = CrisisVocabulary.step(hash, c)
                 out[k] = c
                 k &+= 1
             }

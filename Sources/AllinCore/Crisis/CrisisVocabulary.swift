@@ -105,11 +105,14 @@ struct CrisisVocabulary: Sendable {
     }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes {
-            h ^= UInt32(b)
-            h &*= 16_777_619
-        }
-        return h
+        bytes.reduce(hashSeed, step)
+    }
+
+    /// FNV-1a's 32-bit starting value; `step` folds in one byte (callers that read a word's bytes
+    /// anyway hash as they go).
+    static let hashSeed: UInt32 = 2_166_136_261
+
+    @inline(__always) static func step(_ h: UInt32, _ b: UInt8) -> UInt32 {
+        (h ^ UInt32(b)) &* 16_777_619
     }
 }

@@ -90,8 +90,8 @@ struct CrisisModelTests {
     func hashesMatchNames(text: String) throws {
         let scanner = try crisisDetector().lexicon.concepts
         let names = CrisisModel.featureNames(of: text, scanner: scanner)
-        let (tokens, bytes) = scanner.tokenize(text)
-        let hashes = bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) }
+        let (tokens, _) = scanner.tokenize(text)
+        let hashes = CrisisModel.featureHashes(tokens, classes: scanner)
         #expect(Set(names.map(CrisisModel.key(ofFeature:))) == Set(hashes))
         #expect(hashes.count == names.count, "each feature once")
     }
@@ -100,8 +100,8 @@ struct CrisisModelTests {
         let m = try Self.model(Self.small)
         let scanner = try crisisDetector().lexicon.concepts
         func score(_ text: String) -> CrisisModel.Score {
-            let (tokens, bytes) = scanner.tokenize(text)
-            return m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+            let (tokens, _) = scanner.tokenize(text)
+            return m.score(CrisisModel.featureHashes(tokens, classes: scanner))
         }
         // -2 + want 1 + "want to" 2 + die 3 + it 0.5: z = 4.5, the same however often a word repeats.
         let s = score("I want to die, it, it, want to die")
@@ -147,8 +147,8 @@ struct CrisisModelTests {
         #expect(!Set(CrisisModel.featureNames(of: "pills", scanner: scanner)).contains { $0.hasPrefix("~") }, "five letters: no stem")
         #expect(CrisisModel.key(ofFeature: "~overd") != CrisisModel.key(ofFeature: "overd"))
         let m = try Self.model("@bias\t-2\n@crisisAt\t0.9\n~overd\t5\n")
-        let (tokens, bytes) = scanner.tokenize("thinking about overdosing")
-        let s = m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+        let (tokens, _) = scanner.tokenize("thinking about overdosing")
+        let s = m.score(CrisisModel.featureHashes(tokens, classes: scanner))
         #expect(m.topNames(s) == ["~overd"] && m.tier(s.probability) == .crisis)
         #expect(CrisisModel.problem(feature: "~overd") == nil)
         for bad in ["~", "~Overd", "~ov erd", "~DEATH", "~naïv"] {
@@ -172,8 +172,8 @@ struct CrisisModelTests {
         #expect(CrisisModel.key(ofFeature: "!die") != CrisisModel.key(ofFeature: "~die"))
         let m = try Self.model("@bias\t0\n@crisisAt\t0.9\n!die\t-4\ndie\t3\n")
         for (text, crisis) in [("going to die", true), ("not going to die", false)] {
-            let (tokens, bytes) = scanner.tokenize(text)
-            let s = m.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+            let (tokens, _) = scanner.tokenize(text)
+            let s = m.score(CrisisModel.featureHashes(tokens, classes: scanner))
             #expect((m.tier(s.probability) == .crisis) == crisis, "\(text)")
         }
         #expect(CrisisModel.problem(feature: "!die") == nil && CrisisModel.problem(feature: "!naïve") == nil)
@@ -192,9 +192,9 @@ struct CrisisModelTests {
         texts.append(String(repeating: "i want to die tonight, the pills are ready and nobody would miss me. ", count: 40)
                      + (try LabelledSetTests.rows("crisis-holdout10.tsv").map(\.text).joined(separator: " ")))
         for text in texts {
-            let (tokens, bytes) = scanner.tokenize(text)
-            let direct = bytes.withUnsafeBufferPointer { model.score(tokens, $0, classes: scanner) }
-            let keyed = model.score(bytes.withUnsafeBufferPointer { CrisisModel.featureHashes(tokens, $0, classes: scanner) })
+            let (tokens, _) = scanner.tokenize(text)
+            let direct = model.score(tokens, classes: scanner)
+            let keyed = model.score(CrisisModel.featureHashes(tokens, classes: scanner))
             #expect(abs(direct.probability - keyed.probability) < 1e-9, "\(text.prefix(60))")
             #expect(direct.top == keyed.top, "\(text.prefix(60))")
         }
