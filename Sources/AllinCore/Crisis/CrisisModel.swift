@@ -14,7 +14,8 @@ public struct CrisisModel: Sendable {
     public struct Score: Sendable, Equatable {
         public var probability: Double
         /// Indices (into the model's features) of the three largest positive contributions,
-        /// largest first; -1 where there are fewer. Named only when a finding is made.
+        /// largest first; -1 where there are fewer. Named only when a finding is made, so scoring
+        /// from a line's words ranks them only at or above the crisis band (all -1 below it).
         var top: (Int32, Int32, Int32) = (-1, -1, -1)
 
         public static func == (a: Score, b: Score) -> Bool {
@@ -310,6 +311,18 @@ public struct CrisisModel: Sendable {
         keys.removeAll(keepingCapacity: true)
         keys.reserveCapacity(tokens.count * 8 + 32)
         Self.forEachFeature(tokens, classes: classes) { keys.append($0) }
+        // The sum first, with no ranking: most lines stay below the crisis band, where the top
+        // features are never named. A line at or above it is weighed again, ranking as it goes.
+        let z = weigh(keys, ranked: false).z
+        let probability = 1 / (1 + exp(-z))
+        guard probability >= crisisAt else { return Score(probability: probability) }
+        return weigh(keys, ranked: true).score
+    }
+
+    /// The tally of `keys`, each distinct feature once, first come first; the top three are kept
+    /// only when `ranked` (the sum is the same either way, added in the same order).
+    @inline(__always)
+    private func weigh(_ keys: [UInt64], ranked: Bool) -> Tally {
         var tally = Tally(z: bias)
         // Room for twice the keys, rounded up to a power of two: the set never fills.
         var size = 64
@@ -324,10 +337,10 @@ public struct CrisisModel: Sendable {
                 while seen[q] >= 0 && seen[q] != n { q = (q + 1) & setMask }
                 if seen[q] == n { continue }
                 seen[q] = n
-                tally.add(entries[found].weight, n)
+                if ranked { tally.add(entries[found].weight, n) } else { tally.z += Double(entries[found].weight) }
             }
         }
-        return tally.score
+        return tally
     }
 
     /// The names of a score's top features.

@@ -196,7 +196,12 @@ struct CrisisModelTests {
             let direct = model.score(tokens, classes: scanner)
             let keyed = model.score(CrisisModel.featureHashes(tokens, classes: scanner))
             #expect(abs(direct.probability - keyed.probability) < 1e-9, "\(text.prefix(60))")
-            #expect(direct.top == keyed.top, "\(text.prefix(60))")
+            // The top features are ranked only at or above the crisis band, where a finding names them.
+            if model.tier(direct.probability) == .crisis {
+                #expect(direct.top == keyed.top, "\(text.prefix(60))")
+            } else {
+                #expect(direct.top == (-1, -1, -1), "\(text.prefix(60))")
+            }
         }
     }
 
