@@ -214,13 +214,40 @@ struct CrisisTokenizerRun {
             append(id: id, start: Int32(start), end: Int32(end), flags: flags)
             return true
         }
-        // Unknown: only repeated letters or a possible misspelling of an anchor need more work.
-        if longestRun >= 3 || innerCapitalI || (hasLetter && !hasDigit && end - start >= 5) {
+        // Unknown: repeated letters and inner capital I need the slow path's rewrites.
+        if longestRun >= 3 || innerCapitalI {
             length = start
             return false
         }
+        // A plain unknown word of five letters or more may still be a dropped g or a misspelt anchor:
+        // tried here, on the arena's letters, in the slow path's order (nothing else there applies).
+        if hasLetter && !hasDigit && end - start >= 5 {
+            unknownPlain(start: start, end: end, flags: flags)
+            return true
+        }
         append(id: -1, start: Int32(start), end: Int32(end), flags: flags)
         return true
+    }
+
+    /// `slowRaw`'s last steps for a lower-case unknown word already in the arena: the -ing word
+    /// without its g, then a misspelt anchor, else the word stays unknown.
+    private mutating func unknownPlain(start: Int, end: Int, flags: UInt16) {
+        if view.text[end - 2] == 105 && view.text[end - 1] == 110 {   // "…in"
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: view.text[start..<end])
+            if let id = droppedG() {
+                length = start
+                return emit(id, flags: flags, apostrophe: false)
+            }
+        }
+        let anchor = view.text.withUnsafeBufferPointer {
+            CrisisFuzzy.anchor(for: UnsafeBufferPointer(rebasing: $0[start..<end]), in: tokenizer.data.fuzzyAnchors)
+        }
+        if let anchor {
+            length = start
+            return emit(anchor, flags: flags | CrisisToken.fuzzy, apostrophe: false, spelling: true)
+        }
+        append(id: -1, start: Int32(start), end: Int32(end), flags: flags)
     }
 
     mutating func slowRaw(_ bytes: UnsafeBufferPointer<UInt8>, capital: Bool, apostrophe: Bool) {
