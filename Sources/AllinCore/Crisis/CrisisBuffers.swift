@@ -9,6 +9,8 @@ import Synchronization
 struct CrisisBuffers: Sendable {
     var text: [UInt8] = []
     var tokens: [CrisisToken] = []
+    /// The tokenizer's buffer for a word it rewrites (apostrophes, repeats, misspellings).
+    var scratchWord: [UInt8] = []
     var views: [CrisisView] = []
     var scratch = CrisisScratch()
     var found: [Int64] = []
@@ -24,7 +26,9 @@ struct CrisisBuffers: Sendable {
         swap(&views, &done)
         // A line far longer than any check-in (a pasted document) grows the buffers with it; those
         // are let go rather than held for the rest of the detector's life.
-        if text.capacity > Self.keepLimit || tokens.capacity > Self.keepLimit { text = []; tokens = [] }
+        if text.capacity > Self.keepLimit || tokens.capacity > Self.keepLimit || scratchWord.capacity > Self.keepLimit {
+            text = []; tokens = []; scratchWord = []
+        }
         if concepts.bytes.capacity > Self.keepLimit || concepts.tokens.capacity > Self.keepLimit || concepts.keys.capacity > Self.keepLimit {
             concepts = ConceptBuffers()
         }

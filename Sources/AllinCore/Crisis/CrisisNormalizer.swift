@@ -24,7 +24,8 @@ struct CrisisNormalizer: Sendable {
     func views(_ text: String, despaced: Bool = true, reusing buffers: inout CrisisBuffers) -> [CrisisView] {
         withCleanBytes(text) { bytes in
             let tokenizer = self.tokenizer
-            let (main, wantsDeleet) = tokenizer.tokenize(bytes, kind: .main, deleet: false, text: &buffers.text, tokens: &buffers.tokens)
+            let (main, wantsDeleet) = tokenizer.tokenize(bytes, kind: .main, deleet: false, text: &buffers.text, tokens: &buffers.tokens,
+                                                               scratch: &buffers.scratchWord)
             var leet: CrisisView?
             if wantsDeleet {
                 let view = tokenizer.tokenize(bytes, kind: .deleet, deleet: true).view
@@ -77,11 +78,11 @@ struct CrisisNormalizer: Sendable {
         while k < tokens.count {
             let t = tokens[k]
             var found = false
-            // Aligned keys across one or more words.
+            // Aligned keys across one or more words (never from a known word no key begins with).
             var node = 0
             var m = k
             let oneWordSentences = k + 1 < tokens.count && tokens[k + 1].has(CrisisToken.hardBefore)
-            walk: while m < tokens.count {
+            walk: while m < tokens.count && tokenizer.mayBeginDespaced(t.id) {
                 // A sentence break ends the walk, unless every word so far is a sentence of its
                 // own ("kill. my. self."): a key spelled out one word per sentence still counts.
                 if m > k && tokens[m].has(CrisisToken.hardBefore) {

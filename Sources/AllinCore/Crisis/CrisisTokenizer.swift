@@ -12,10 +12,21 @@ final class CrisisTokenizer: Sendable {
     let byteClass: [UInt8]
     static let wordClass: UInt8 = 1, letterClass: UInt8 = 2, symbolClass: UInt8 = 4
 
+    /// One bit per vocabulary word whose spelling a despaced key begins with (or is): a known word
+    /// without it starts no key, so the despaced view skips it without walking the key trie.
+    private let despacedStarts: [UInt64]
+
     init(vocabulary: CrisisVocabulary, table: CrisisWordTable, data: CrisisNormalizationData) {
         self.vocabulary = vocabulary
         self.table = table
         self.data = data
+        var starts = [UInt64](repeating: 0, count: vocabulary.count / 64 + 1)
+        for id in 0..<vocabulary.count {
+            var node = 0
+            for b in vocabulary.bytes(of: Int32(id)) where node >= 0 { node = data.despaced.child(node, b) }
+            if node >= 0 { starts[id >> 6] |= 1 << UInt64(id & 63) }
+        }
+        despacedStarts = starts
         byteClass = (0..<256).map { i in
             let c = UInt8(i)
             var k: UInt8 = 0
@@ -26,18 +37,30 @@ final class CrisisTokenizer: Sendable {
         }
     }
 
-    /// Tokenises `input`; `deleet` selects the de-leet view. Reports whether a de-leet view could differ.
-    func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool) -> (view: CrisisView, wantsDeleet: Bool) {
-        var text: [UInt8] = [], tokens: [CrisisToken] = []
-        return tokenize(input, kind: kind, deleet: deleet, text: &text, tokens: &tokens)
+    /// Whether a despaced key can begin at a token with id `id`. Every token of a known word carries
+    /// the word's own spelling (the tokenizer writes what it looked up, or the lexicon's spelling),
+    /// so the answer worked out from the spelling at load holds for the token; unknown words
+    /// (and ids past the table) are always walked.
+    @inline(__always) func mayBeginDespaced(_ id: Int32) -> Bool {
+        guard id >= 0, Int(id >> 6) < despacedStarts.count else { return true }
+        return despacedStarts[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0
     }
 
-    /// The same, built in `text` and `tokens` (buffers to reuse, taken; their contents are dropped).
+    /// Tokenises `input`; `deleet` selects the de-leet view. Reports whether a de-leet view could differ.
+    func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool) -> (view: CrisisView, wantsDeleet: Bool) {
+        var text: [UInt8] = [], tokens: [CrisisToken] = [], scratch: [UInt8] = []
+        return tokenize(input, kind: kind, deleet: deleet, text: &text, tokens: &tokens, scratch: &scratch)
+    }
+
+    /// The same, built in `text` and `tokens` (buffers to reuse, taken; their contents are dropped);
+    /// `scratch` lends the words that need rewriting a buffer, and gets it back.
     func tokenize(_ input: UnsafeBufferPointer<UInt8>, kind: CrisisView.Kind, deleet: Bool,
-                  text: inout [UInt8], tokens: inout [CrisisToken]) -> (view: CrisisView, wantsDeleet: Bool) {
+                  text: inout [UInt8], tokens: inout [CrisisToken], scratch: inout [UInt8]) -> (view: CrisisView, wantsDeleet: Bool) {
         var run = CrisisTokenizerRun(tokenizer: self, leet: deleet, kind: kind)
         swap(&run.view.text, &text)
         swap(&run.view.tokens, &tokens)
+        swap(&run.scratch, &scratch)
+        defer { swap(&run.scratch, &scratch) }
         // The arena is written by index (no per-append checks); expansions may outgrow it, see `reserve`.
         run.view.text.removeAll(keepingCapacity: true)
         run.view.text.append(contentsOf: repeatElement(0, count: input.count + 64))
