@@ -64,16 +64,20 @@ public struct ConceptScanner: Sendable {
     private let classMeets: [UInt64]
     /// Every distinct run of words the slots name: its words are `runWords[runRange[r]]` and the
     /// requirements it meets `runMeets[runMeetRange[r]]`. A run is looked for only where its key
-    /// stands: a one-word run's word (`singleRuns[singleRange[w]]` are the runs that are word w
-    /// alone), a longer run's rarest pair of neighbouring words (`pairRuns` and `pairOffsets`, by
+    /// stands: a one-word run's word (what word w's one-word runs meet is merged in
+    /// `wordMeetRange[w]`), a longer run's rarest pair of neighbouring words (`pairRuns` and `pairOffsets`, by
     /// pair in an open-addressed table), so a pair of common words checks only the runs that hold
     /// that very pair.
     private let runWords: [Int32]
     private let runRange: [Range<Int32>]
     private let runMeets: [Int32]
     private let runMeetRange: [Range<Int32>]
-    private let singleRange: [Range<Int32>]
-    private let singleRuns: [Int32]
+    /// What a word's one-word runs meet, merged: `wordMeetRange[w]` indexes (`wordMeetWords`,
+    /// `wordMeetMasks`), one 64-bit word of the requirement bitset and its bits per entry, so a
+    /// word meets its requirements with one OR per bitset word instead of one per requirement.
+    private let wordMeetRange: [Range<Int32>]
+    private let wordMeetWords: [Int32]
+    private let wordMeetMasks: [UInt64]
     private let pairKeys: [UInt64]
     private let pairRanges: [Range<Int32>]
     private let pairMask: Int
@@ -230,12 +234,17 @@ public struct ConceptScanner: Sendable {
                 runPairs[Self.pairKey(run[p], run[p + 1]), default: []].append((Int32(index), Int32(p)))
             }
         }
-        var singleRange: [Range<Int32>] = [], singleRuns: [Int32] = []
-        singleRange.reserveCapacity(count)
+        var wordMeetRange: [Range<Int32>] = [], wordMeetWords: [Int32] = [], wordMeetMasks: [UInt64] = []
+        wordMeetRange.reserveCapacity(count)
         for list in singles {
-            let start = Int32(singleRuns.count)
-            singleRuns += list
-            singleRange.append(start..<Int32(singleRuns.count))
+            var masks: [Int32: UInt64] = [:]
+            for run in list { for q in meetsOfRun[Int(run)] { masks[q >> 6, default: 0] |= 1 << UInt64(q & 63) } }
+            let start = Int32(wordMeetWords.count)
+            for (word, mask) in masks.sorted(by: { $0.key < $1.key }) {
+                wordMeetWords.append(word)
+                wordMeetMasks.append(mask)
+            }
+            wordMeetRange.append(start..<Int32(wordMeetWords.count))
         }
         var size = 16
         while size < runPairs.count * 2 { size *= 2 }
@@ -255,8 +264,9 @@ public struct ConceptScanner: Sendable {
         self.runRange = runRange
         self.runMeets = runMeets
         self.runMeetRange = runMeetRange
-        self.singleRange = singleRange
-        self.singleRuns = singleRuns
+        self.wordMeetRange = wordMeetRange
+        self.wordMeetWords = wordMeetWords
+        self.wordMeetMasks = wordMeetMasks
         self.pairKeys = pairKeys
         self.pairRanges = pairRanges
         self.pairMask = size - 1
@@ -336,8 +346,8 @@ public struct ConceptScanner: Sendable {
     /// A word's id; an unknown word is tried with doubled letters single ("diee" → "die"), then
     /// with its dropped g put back ("cuttin"), then with digits read as letters ("d1e"). Words are
     /// looked up by their bytes, never turned into strings.
-    private func lookup(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
-        if let id = table.lookup(word, hash: hash) { return id }
+    private func lookup(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, head: UInt64) -> Int32 {
+        if let id = table.lookup(word, hash: hash, head: head) { return id }
         let id = undoubled(word)
         if id >= 0 { return id }
         let g = droppedG(word)
@@ -407,12 +417,12 @@ public struct ConceptScanner: Sendable {
             for i in clause.indices {
                 let token = clause[i]
                 lineClasses |= token.classes
-                guard token.id >= 0 && Int(token.id) < singleRange.count else { continue }
-                let single = singleRange[Int(token.id)]
-                var j = single.lowerBound
-                while j < single.upperBound {
-                    meet(Int(singleRuns[Int(j)]))
-                    j += 1
+                guard token.id >= 0 && Int(token.id) < wordMeetRange.count else { continue }
+                let single = wordMeetRange[Int(token.id)]
+                var m = Int(single.lowerBound)
+                while m < Int(single.upperBound) {
+                    met[Int(wordMeetWords[m])] |= wordMeetMasks[m]
+                    m += 1
                 }
                 guard i + 1 < clause.endIndex, clause[i + 1].id >= 0 else { continue }
                 let key = Self.pairKey(token.id, clause[i + 1].id)
@@ -420,7 +430,7 @@ public struct ConceptScanner: Sendable {
                 while pairKeys[slot] != 0 && pairKeys[slot] != key { slot = (slot + 1) & pairMask }
                 guard pairKeys[slot] == key else { continue }
                 let found = pairRanges[slot]
-                j = found.lowerBound
+                var j = found.lowerBound
                 while j < found.upperBound {
                     let run = Int(pairRuns[Int(j)])
                     if stands(run, from: i - Int(pairOffsets[Int(j)]), clause) { meet(run) }
@@ -671,15 +681,16 @@ public struct ConceptScanner: Sendable {
     private func token(_ word: UnsafeBufferPointer<UInt8>, start: Int) -> Token {
         // One pass makes the vocabulary's hash and the model's (both FNV-1a, 32 and 64 bits).
         var h32 = CrisisVocabulary.hashSeed
-        var h64 = CrisisModel.hashSeed, stem: UInt64 = 0, ascii = true
+        var h64 = CrisisModel.hashSeed, stem: UInt64 = 0, ascii = true, head: UInt64 = 0
         for p in 0..<word.count {
             let b = word[p]
             h32 = CrisisVocabulary.step(h32, b)
+            head = CrisisVocabulary.addHead(head, b, at: p)
             h64 = CrisisModel.step(h64, b)
             if p < CrisisModel.stemLength { ascii = ascii && b < 0x80 }
             if p == CrisisModel.stemLength - 1 { stem = h64 }
         }
-        let id = lookup(word, hash: h32)
+        let id = lookup(word, hash: h32, head: head)
         var classes = id >= 0 && Int(id) < classOf.count ? classOf[Int(id)] : 0
         if word[0] >= 0x30 && word[0] <= 0x39, word.count <= 6, word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             let n = word.reduce(0) { $0 * 10 + Int($1 - 0x30) }

@@ -166,6 +166,7 @@ struct CrisisTokenizerRun {
         let start = length
         var hasLetter = false, hasDigit = false, hasSymbol = false
         var hash = CrisisVocabulary.hashSeed
+        var head: UInt64 = 0
         var longestRun = 1
         // A capital I after the first letter may stand for l ("kiII", "myseIf"): the slow path tries it.
         var innerCapitalI = false
@@ -190,6 +191,7 @@ struct CrisisTokenizerRun {
                 }
                 previous = c
                 hash = CrisisVocabulary.step(hash, c)
+                head = CrisisVocabulary.addHead(head, c, at: k &- start)
                 out[k] = c
                 k &+= 1
             }
@@ -201,7 +203,7 @@ struct CrisisTokenizerRun {
             return false
         }
         let id = view.text.withUnsafeBufferPointer {
-            tokenizer.vocabulary.lookup(UnsafeBufferPointer(rebasing: $0[start..<end]), hash: hash)
+            tokenizer.vocabulary.lookup(UnsafeBufferPointer(rebasing: $0[start..<end]), hash: hash, head: head)
         }
         let flags: UInt16 = capital ? CrisisToken.capitalized : 0
         if let id {

@@ -7,6 +7,9 @@ struct CrisisVocabulary: Sendable {
     private(set) var words: [String] = []
     private var keyBytes: [UInt8] = []
     private var keyStarts: [Int32] = [0]
+    /// Each word's first eight bytes packed into one integer (`head(_:)`), so a probe that meets
+    /// the word confirms a short word with one comparison instead of a byte loop.
+    private var keyHeads: [UInt64] = []
     /// Open addressing: each slot packs a word's full 32-bit hash over its id + 1 (0 = empty), so a
     /// probe that meets another word is turned away without reading that word's bytes.
     private var slots: [UInt64] = Array(repeating: 0, count: 1024)
@@ -24,6 +27,7 @@ struct CrisisVocabulary: Sendable {
         words.append(word)
         keyBytes.append(contentsOf: bytes)
         keyStarts.append(Int32(keyBytes.count))
+        keyHeads.append(bytes.withUnsafeBufferPointer { Self.head($0) })
         insert(id: id, hash: Self.hash(bytes.withUnsafeBufferPointer { $0 }))
         return id
     }
@@ -54,6 +58,11 @@ struct CrisisVocabulary: Sendable {
 
     /// Lookup with the FNV-1a hash already computed by the caller.
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32? {
+        lookup(bytes, hash: hash, head: Self.head(bytes))
+    }
+
+    /// Lookup with the hash and the head (`head(_:)`, or `addHead` byte by byte) already computed.
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, head: UInt64) -> Int32? {
         guard !bytes.isEmpty else { return nil }
         let tag = UInt64(hash) << 32
         return slots.withUnsafeBufferPointer { slots in
@@ -63,7 +72,7 @@ struct CrisisVocabulary: Sendable {
                 if packed == 0 { return nil }
                 if packed & 0xFFFF_FFFF_0000_0000 == tag {
                     let id = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF) - 1
-                    if matches(id: id, bytes) { return id }
+                    if matches(id: id, bytes, head: head) { return id }
                 }
                 slot = (slot + 1) & mask
             }
@@ -71,12 +80,14 @@ struct CrisisVocabulary: Sendable {
     }
 
     @inline(__always)
-    private func matches(id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func matches(id: Int32, _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
         keyStarts.withUnsafeBufferPointer { starts in
             let start = Int(starts[Int(id)])
-            guard Int(starts[Int(id) + 1]) - start == bytes.count else { return false }
+            guard Int(starts[Int(id) + 1]) - start == bytes.count,
+                  keyHeads.withUnsafeBufferPointer({ $0[Int(id)] }) == head else { return false }
+            guard bytes.count > 8 else { return true }
             return keyBytes.withUnsafeBufferPointer { keys in
-                var i = 0
+                var i = 8
                 while i < bytes.count {
                     if keys[start + i] != bytes[i] { return false }
                     i += 1
@@ -102,6 +113,20 @@ struct CrisisVocabulary: Sendable {
             let h = keyBytes[start..<end].withUnsafeBufferPointer { Self.hash($0) }
             insert(id: Int32(id), hash: h)
         }
+    }
+
+    /// The first eight bytes of a word packed into one integer, the first byte lowest (zeros past
+    /// the end): equal words have equal heads, and words of eight bytes or fewer with equal
+    /// lengths and heads are equal.
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0
+        for k in 0..<Swift.min(8, bytes.count) { h = addHead(h, bytes[k], at: k) }
+        return h
+    }
+
+    /// `head` with byte `b`, the word's byte number `k`, folded in (bytes past the eighth add nothing).
+    @inline(__always) static func addHead(_ head: UInt64, _ b: UInt8, at k: Int) -> UInt64 {
+        k < 8 ? head | UInt64(b) << UInt64(k &* 8) : head
     }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
