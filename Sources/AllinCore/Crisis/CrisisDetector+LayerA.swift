@@ -15,13 +15,13 @@ extension CrisisDetector {
 
     /// Idioms first (each consumes its span), then every rule over what is left.
     func scanA(_ view: CrisisView, _ shared: inout CrisisScratch) -> CrisisCandidate? {
-        var scan = CrisisScan(program: lexicon.programA, view: view, tokens: view.tokens, scratch: &shared, sharePresence: true)
+        var scan = CrisisScan(program: lexicon.programA, tokens: view.tokens, scratch: &shared, sharePresence: true)
         defer { scan.giveBack(to: &shared, sharePresence: true) }
         let idiomHits = scan.candidates(lexicon.idiomIndex)
         if !idiomHits.isEmpty {
             // The presence bitset of all the words still serves the words left after the idioms.
             scan.giveBack(to: &shared, sharePresence: true)
-            scan = CrisisScan(program: lexicon.programA, view: view, tokens: removingIdioms(idiomHits, from: view.tokens),
+            scan = CrisisScan(program: lexicon.programA, tokens: removingIdioms(idiomHits, from: view.tokens),
                               scratch: &shared, sharePresence: true)
         }
         let hits = scan.candidates(lexicon.ruleIndex)
@@ -29,7 +29,7 @@ extension CrisisDetector {
         for m in hits {
             let r = ruleOfEntry[m.entry]
             guard r >= 0 else { continue }
-            guard let c = evaluate(Int(r), m, &scan) else { continue }
+            guard let c = evaluate(Int(r), m, &scan, in: view) else { continue }
             if best == nil || c.tier > best!.tier {
                 best = c
                 if c.tier == .immediate { break }
@@ -70,7 +70,7 @@ extension CrisisDetector {
 
     // MARK: - One hit
 
-    func evaluate(_ ruleIndex: Int, _ m: CrisisMatch, _ scan: inout CrisisScan) -> CrisisCandidate? {
+    func evaluate(_ ruleIndex: Int, _ m: CrisisMatch, _ scan: inout CrisisScan, in view: CrisisView) -> CrisisCandidate? {
         let rule = lexicon.rules[ruleIndex]
         var tier = rule.tier
         var note = Note.plain
@@ -207,7 +207,7 @@ extension CrisisDetector {
             }
         }
         guard tier > .none else { return nil }
-        let spanView = scan.spannedView
+        let spanView = scan.spannedView(of: view)
         let range = spanStart..<spanEnd
         return CrisisCandidate(tier: tier, rule: ruleIndex, ruleID: ruleID, note: note, matched: { spanView.span(range) })
     }

@@ -5,7 +5,6 @@
 /// make one per scan without being asked; now each scan is moved or borrowed, never copied.
 struct CrisisScan: ~Copyable {
     let program: CrisisProgram
-    let view: CrisisView
     let tokens: [CrisisToken]
     private var stack = CrisisStack()
     /// One bit per vocabulary word (id or lemma) occurring in the tokens; built on first use.
@@ -29,18 +28,16 @@ struct CrisisScan: ~Copyable {
     }
 
     /// A scan with buffers of its own (allocated as it needs them).
-    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken]) {
+    init(program: CrisisProgram, tokens: [CrisisToken]) {
         self.program = program
-        self.view = view
         self.tokens = tokens
     }
 
     /// A scan that borrows `scratch`'s backtrack stack and, when `sharePresence`, its presence
     /// bitset (already built if `scratch` says so: a bitset from a superset of these tokens is still
     /// a valid pre-check). `giveBack(to:sharePresence:)` returns them.
-    init(program: CrisisProgram, view: CrisisView, tokens: [CrisisToken], scratch: inout CrisisScratch, sharePresence: Bool) {
+    init(program: CrisisProgram, tokens: [CrisisToken], scratch: inout CrisisScratch, sharePresence: Bool) {
         self.program = program
-        self.view = view
         self.tokens = tokens
         swap(&stack, &scratch.stack)
         if sharePresence {
@@ -63,10 +60,11 @@ struct CrisisScan: ~Copyable {
 
     var count: Int { tokens.count }
 
-    /// The view with this scan's tokens (idiom spans already removed), to spell a hit's words out
-    /// later, once the hit has won.
-    var spannedView: CrisisView {
-        var view = self.view
+    /// `view` (the view this scan reads) with this scan's tokens (idiom spans already removed), to
+    /// spell a hit's words out later, once the hit has won. The scan holds only the tokens: a view
+    /// held as well was one more pair of arrays to retain and release per scan.
+    func spannedView(of view: CrisisView) -> CrisisView {
+        var view = view
         view.tokens = tokens
         return view
     }

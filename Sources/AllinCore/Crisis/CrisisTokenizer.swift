@@ -69,7 +69,9 @@ final class CrisisTokenizer: Sendable {
         run.view.tokens.reserveCapacity(input.count / 2 + 8)
         run.scan(input)
         run.view.text.removeLast(run.view.text.count - run.length)
-        var view = run.view
+        // Moved out of the run, not copied (a copy would retain both arrays, and the run's end release them).
+        var view = CrisisView(kind: kind)
+        swap(&view, &run.view)
         postProcess(&view)
         return (view, run.wantsDeleet)
     }
