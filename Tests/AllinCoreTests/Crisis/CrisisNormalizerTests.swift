@@ -133,6 +133,40 @@ struct CrisisNormalizerTests {
         #expect(try !crisisDetector().layerA("I had to kill. Myself and two friends fixed the bug").fired)
     }
 
+    /// The despaced view skips a known word no key begins with, deciding from the word's spelling
+    /// at load; that holds only if every token of a known word carries its own spelling, whichever
+    /// rewrite made it (contraction, repeat, de-leet, dropped g, misspelling, letters spaced out).
+    @Test("Every token of a known word carries the word's own spelling, in every view")
+    func knownTokensCarryTheirSpelling() throws {
+        let detector = try crisisDetector()
+        var texts = try LabelledSetTests.rows("crisis-holdout62.tsv").map(\.text)
+        texts += ["I'm gonna k1ll mys3lf", "diiieee", "burnin myself", "sucidal thoughts", "s u i c i d e",
+                  "kiII myseIf", "800mg of it", "my friend's pills", "killmyself tonight", "e n d my l1fe"]
+        var checked = 0
+        for text in texts {
+            for view in detector.normalizer.views(text) {
+                for t in view.tokens where t.id >= 0 {
+                    let spelled = Array(view.text[Int(t.start)..<Int(t.end)])
+                    #expect(spelled == Array(detector.normalizer.vocabulary.bytes(of: t.id)), "\(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
+    @Test("Vocabulary lookups agree on words around the eight bytes packed for the first comparison")
+    func packedHeadLookups() {
+        var vocabulary = CrisisVocabulary()
+        let words = ["a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgz", "abcdefghij", "abcdefghiz"]
+        let ids = words.map { vocabulary.intern($0) }
+        for (word, id) in zip(words, ids) { #expect(vocabulary.id(of: word) == id) }
+        for unknown in ["", "ab", "abcdefgy", "abcdefghy", "abcdefghijk", "abcdefgh\u{0}"] {
+            #expect(vocabulary.id(of: unknown) == nil, "\(unknown)")
+        }
+        #expect(Set(ids).count == words.count)
+    }
+
     @Test("A dropped final g is put back only when that makes a known word")
     func droppedG() throws {
         #expect(try normalizedWords("burnin myself") == ["burning", "myself"])
