@@ -10,7 +10,8 @@ extension CrisisDetector {
 
     /// `found` is a buffer to reuse (its contents are overwritten).
     func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch, found: inout [Int64]) -> CrisisFinding {
-        let featureCount = featureWeights.count
+        let model = lexicon.layerB
+        let featureCount = model.features.count
         // Per feature: where it was found (view, start, end packed), or -1; spelled out only for a finding.
         found.removeAll(keepingCapacity: true)
         found.append(contentsOf: repeatElement(-1, count: featureCount))
@@ -20,26 +21,15 @@ extension CrisisDetector {
             scan.firstMatchPerGroup(lexicon.layerBIndex, groupOf: lexicon.featureOfEntry, found: &found, tag: v)
             scan.giveBack(to: &shared, sharePresence: main)
         }
-        // The same sum, in the same order, as over `lexicon.layerB`'s features and interactions,
-        // from flat copies of their weights (reading the structs would retain their arrays and names).
-        var z = lexicon.layerB.bias
-        for i in 0..<featureCount where found[i] >= 0 { z += featureWeights[i] }
-        for k in interactionWeights.indices {
-            let members = interactionRanges[k]
-            var all = true
-            for m in Int(members.lowerBound)..<Int(members.upperBound) where found[Int(interactionMembers[m])] < 0 {
-                all = false
-                break
-            }
-            if all { z += interactionWeights[k] }
-        }
+        var z = model.bias
+        for i in 0..<featureCount where found[i] >= 0 { z += model.features[i].weight }
+        for inter in model.interactions where inter.all.allSatisfy({ found[$0] >= 0 }) { z += inter.weight }
         let score = 1 / (1 + exp(-z))
         let rounded = (score * 1000).rounded() / 1000
-        guard score >= lexicon.layerB.concernAt else {
+        guard score >= model.concernAt else {
             return .clear(.b, reason: clearReasons[Swift.min(100, Swift.max(0, Int((score * 100).rounded())))], score: rounded)
         }
 
-        let model = lexicon.layerB
         let contributing = model.features.indices
             .filter { found[$0] >= 0 && model.features[$0].weight > 0 }
             .sorted { model.features[$0].weight > model.features[$1].weight }

@@ -12,12 +12,6 @@ public struct CrisisDetector: Sendable {
     let memo = CrisisViewMemo()
     /// Buffers `layers(_:)` reuses from line to line.
     let spare = CrisisBufferPool()
-    /// Layer B's feature weights, and each interaction's weight and members
-    /// (`interactionMembers[interactionRanges[k]]`), flat, for the per-line sum.
-    let featureWeights: [Double]
-    let interactionWeights: [Double]
-    let interactionRanges: [Range<Int32>]
-    let interactionMembers: [Int32]
 
     public init(lexicon: CrisisLexicon) {
         self.lexicon = lexicon
@@ -25,16 +19,6 @@ public struct CrisisDetector: Sendable {
         var map = [Int32](repeating: -1, count: lexicon.programA.entries.count)
         for (entry, rule) in lexicon.ruleOfEntry where entry >= 0 && entry < map.count { map[entry] = Int32(rule) }
         self.ruleOfEntry = map
-        featureWeights = lexicon.layerB.features.map(\.weight)
-        interactionWeights = lexicon.layerB.interactions.map(\.weight)
-        var ranges: [Range<Int32>] = [], members: [Int32] = []
-        for inter in lexicon.layerB.interactions {
-            let start = Int32(members.count)
-            members += inter.all.map { Int32($0) }
-            ranges.append(start..<Int32(members.count))
-        }
-        interactionRanges = ranges
-        interactionMembers = members
         self.clearReasons = (0...100).map { "Layer B scored \(Self.format(Double($0) / 100)), below the concern band." }
     }
 

@@ -28,9 +28,9 @@ public struct CrisisModelTrainer: Sendable {
     /// The probability from which the trained model's finding is a crisis (the file's `@crisisAt`).
     ///
     /// A miss is the worse error, so the band is the lowest multiple of 0.05 at which the whole
-    /// detector, with each labelled file left out in turn (`allin model cv`, 101 files), still raises
+    /// detector, with each labelled file left out in turn (`allin model cv`, 105 files), still raises
     /// no more than 0.05 false alarms: from 0.70 it caught 0.975 of the unseen crisis lines at 0.047;
-    /// from 0.65, 0.978 at 0.0503. (Over 97 files, 0.70: 0.974 at 0.048; over 94, 0.65: 0.976 at
+    /// from 0.65, 0.978 at 0.0503. (Over 101 files the same; over 97, 0.70: 0.974 at 0.048; over 94, 0.65: 0.976 at
     /// 0.051. Over 88 files, 0.70: 0.971 at 0.0495, and 0.968 at
     /// 0.046 from 0.75; over 85 files the same rule gave 0.75:
     /// 0.966 at 0.047, and 0.0505 from 0.70; over 78 files, 0.75; over 69, 0.80; over 58, 0.85; over

@@ -55,11 +55,6 @@ struct CrisisNormalizer: Sendable {
     }
 
     private func withCleanBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        // A native string's bytes are read in place (no copy of the string to make it mutable).
-        let direct: R?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            CrisisUnicode.isASCII(bytes) ? .some(body(bytes)) : .none
-        }
-        if case .some(.some(let result)) = direct { return result }
         let original = text
         var text = text
         return text.withUTF8 { bytes in

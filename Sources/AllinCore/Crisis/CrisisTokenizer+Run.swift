@@ -222,34 +222,31 @@ struct CrisisTokenizerRun {
             return false
         }
         // A plain unknown word of five letters or more may still be a dropped g or a misspelt anchor:
-        // tried here, on the arena's letters, in the slow path's order (nothing else there applies).
+        // it goes straight to the slow path's last steps (none of the earlier ones applies to it).
         if hasLetter && !hasDigit && end - start >= 5 {
-            unknownPlain(start: start, end: end, flags: flags)
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: view.text[start..<end])
+            length = start
+            unknownLetters(flags: flags, apostrophe: false)
             return true
         }
         append(id: -1, start: Int32(start), end: Int32(end), flags: flags)
         return true
     }
 
-    /// `slowRaw`'s last steps for a lower-case unknown word already in the arena: the -ing word
-    /// without its g, then a misspelt anchor, else the word stays unknown.
-    private mutating func unknownPlain(start: Int, end: Int, flags: UInt16) {
-        if view.text[end - 2] == 105 && view.text[end - 1] == 110 {   // "…in"
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: view.text[start..<end])
-            if let id = droppedG() {
-                length = start
-                return emit(id, flags: flags, apostrophe: false)
-            }
+    /// The last steps for an unknown word of letters only, in `scratch`: the -ing word without its
+    /// g, then a misspelt anchor (five letters or more), else the word as it is, unknown.
+    private mutating func unknownLetters(flags: UInt16, apostrophe: Bool) {
+        if let id = droppedG() { return emit(id, flags: flags, apostrophe: apostrophe) }
+        if scratch.count >= 5, let anchor = misspeltAnchor() {
+            return emit(anchor, flags: flags | CrisisToken.fuzzy, apostrophe: apostrophe, spelling: true)
         }
-        let anchor = view.text.withUnsafeBufferPointer {
-            CrisisFuzzy.anchor(for: UnsafeBufferPointer(rebasing: $0[start..<end]), in: tokenizer.data.fuzzyAnchors)
-        }
-        if let anchor {
-            length = start
-            return emit(anchor, flags: flags | CrisisToken.fuzzy, apostrophe: false, spelling: true)
-        }
-        append(id: -1, start: Int32(start), end: Int32(end), flags: flags)
+        emit(nil, flags: flags, apostrophe: apostrophe)
+    }
+
+    /// The anchor the word in `scratch` is a misspelling of, if any (`CrisisFuzzy`).
+    func misspeltAnchor() -> Int32? {
+        scratch.withUnsafeBufferPointer { CrisisFuzzy.anchor(for: $0, in: tokenizer.data.fuzzyAnchors) }
     }
 
     mutating func slowRaw(_ bytes: UnsafeBufferPointer<UInt8>, capital: Bool, apostrophe: Bool) {
@@ -282,18 +279,13 @@ struct CrisisTokenizerRun {
         }
         if id == nil && hasLetter { id = collapseRepeats() }
         if id == nil && hasLetter { id = capitalIAsL(bytes) }
-        if id == nil && hasLetter && !hasDigit && !hasSymbol { id = droppedG() }
+        if id == nil && hasLetter && !hasDigit && !hasSymbol { return unknownLetters(flags: flags, apostrophe: apostrophe) }
         if id == nil && leet && hasLetter && (hasDigit || hasSymbol) {
             id = deleetScratch()
         }
         if id == nil && !leet && hasLetter && hasDigit {
             splitDigits(flags: flags)
             return
-        }
-        if id == nil && hasLetter && !hasDigit && !hasSymbol && scratch.count >= 5 {
-            if let anchor = scratch.withUnsafeBufferPointer({ CrisisFuzzy.anchor(for: $0, in: tokenizer.data.fuzzyAnchors) }) {
-                return emit(anchor, flags: flags | CrisisToken.fuzzy, apostrophe: apostrophe, spelling: true)
-            }
         }
         emit(id, flags: flags, apostrophe: apostrophe)
     }
@@ -392,7 +384,7 @@ struct CrisisTokenizerRun {
             if let id = collapseRepeats() { return id }
         }
         scratch = original.map { table[$0]?.first ?? $0 }
-        if scratch.count >= 5, let anchor = scratch.withUnsafeBufferPointer({ CrisisFuzzy.anchor(for: $0, in: tokenizer.data.fuzzyAnchors) }) {
+        if scratch.count >= 5, let anchor = misspeltAnchor() {
             scratch = Array(tokenizer.vocabulary.words[Int(anchor)].utf8)
             return anchor
         }
