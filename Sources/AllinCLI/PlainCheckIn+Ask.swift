@@ -9,7 +9,7 @@ extension PlainCheckIn {
         switch step {
         case .emotion:
             printEmotions()
-            let line = try answer("Type a number or your own word: ", allowEmpty: false)
+            let line = try answer(step, "Type a number or your own word: ", allowEmpty: false)
             if let item = pick(line, from: StepModel.items(step, vocabulary)) {
                 StepModel.choose(item, step: step, &flow.answers)
             } else if let chip = vocabulary.emotion(matchingWord: line) {
@@ -23,37 +23,37 @@ extension PlainCheckIn {
             let items = StepModel.items(step, vocabulary)
             printNumbered(items)
             while true {
-                let line = try answer("Type a number, or press Enter to skip: ")
+                let line = try answer(step, "Type a number, or press Enter to skip: ")
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
                 io.out("Please type a number from 1 to \(items.count), or press Enter.\n")
             }
-            let text = try answer("Say a little more in your own words (optional): ")
+            let text = try answer(step, "Say a little more in your own words (optional): ")
             if !text.isEmpty { flow.answers.triggerText = text }
         case .intensity:
             while true {
-                let line = try answer("How strong is it, from 1 to 10? ", allowEmpty: false)
+                let line = try answer(step, "How strong is it, from 1 to 10? ", allowEmpty: false)
                 if let value = Int(line), (1...10).contains(value) { flow.answers.intensity = value; break }
                 io.out("Please type a number from 1 to 10.\n")
             }
             let items = StepModel.items(step, vocabulary)
             io.out("Where do you feel it? Several numbers are fine.\n")
             printNumbered(items)
-            let line = try answer("Numbers separated by spaces, or Enter to skip: ")
+            let line = try answer(step, "Numbers separated by spaces, or Enter to skip: ")
             flow.answers.body = line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { word in
                 Int(word).flatMap { $0 >= 1 && $0 <= items.count ? items[$0 - 1].id : nil }
             }
         case .consent:
             io.out(StepCopy.hint(step) + "\n")
             while true {
-                let line = try answer("yes or no: ", allowEmpty: false).lowercased()
+                let line = try answer(step, "yes or no: ", allowEmpty: false).lowercased()
                 if ["y", "yes", "1"].contains(line) { flow.answers.consent = true; break }
                 if ["n", "no", "2"].contains(line) { flow.answers.consent = false; break }
                 io.out("Please type yes or no.\n")
             }
         case .embodyNew:
             io.out(StepCopy.hint(step) + "\n")
-            let text = try answer("> ")
+            let text = try answer(step, "> ")
             flow.answers.embodyNew = text.isEmpty ? nil : text
         default:
             let items = StepModel.items(step, vocabulary).filter { $0.kind == .chip }
@@ -63,7 +63,7 @@ extension PlainCheckIn {
             while true {
                 let prompt = own ? "Type a number or your own words (Enter to skip): "
                     : required ? "Type a number: " : "Type a number (Enter to skip): "
-                let line = try answer(prompt, allowEmpty: !required)
+                let line = try answer(step, prompt, allowEmpty: !required)
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
                 if own {
@@ -77,7 +77,7 @@ extension PlainCheckIn {
     }
 
     /// Reads one answer; 'back', 'quit' and requests for help interrupt the step.
-    func answer(_ prompt: String, allowEmpty: Bool = true) throws(Interrupt) -> String {
+    func answer(_ step: Step, _ prompt: String, allowEmpty: Bool = true) throws(Interrupt) -> String {
         while true {
             io.out(prompt)
             guard let raw = io.readInputLine() else { throw .ended }
@@ -88,8 +88,16 @@ extension PlainCheckIn {
             case "quit", "q", "exit": throw .quit
             default: break
             }
-            if HelpWords.matches(line, detector: gates.detector) { throw .help }
+            if gates.detector.isHelpRequest(line) { throw .help }
             if line.isEmpty, !allowEmpty { continue }
+            let limit = FreeTextField(step: step)?.limit ?? TextLimits.freeText
+            if line.count > limit {
+                let field = StepCopy.textField(step) ?? step.rawValue
+                let message = "'\(field)': the answer has \(line.count) characters; the most it takes is \(limit)."
+                if !io.inputIsTerminal { throw .tooLong(message) }
+                io.out(message + " Please shorten it.\n")
+                continue
+            }
             return line
         }
     }

@@ -27,9 +27,11 @@ struct PlainCheckIn {
     let region: String?
     let regionSource: String
     var flow = CheckInFlow()
+    /// Answers the person already answered for (see `CheckInState.answered`).
+    var answered: Set<String> = []
 
     /// What a typed line asked for besides an answer.
-    enum Interrupt: Error { case back, quit, help, ended }
+    enum Interrupt: Error { case back, quit, help, ended, tooLong(String) }
 
     init(io: any CommandIO, catalog: Catalog, region: String?, regionSource: String) {
         self.io = io
@@ -63,14 +65,30 @@ struct PlainCheckIn {
                 case .ended:
                     io.err("allin --plain: input ended before the check-in was complete (at step '\(step.rawValue)').\n")
                     return 2
+                case let .tooLong(message):
+                    io.err("allin --plain: \(message)\n")
+                    return 2
                 }
             }
-            switch flow.next(gates: gates) {
+            switch flow.next(gates: gates, answered: answered) {
             case .advanced: continue
             case let .needsAnswer(message): io.out(message + "\n")
             case let .crisis(hit):
                 support(.tripwire(hit))
-                return 0
+                guard afterSupport() else { return 0 }
+                if let text = flagged(hit) { answered.insert(text) }
+            case let .concern(hit):
+                if askSafe() {
+                    if let text = flagged(hit) { answered.insert(text) }
+                } else {
+                    support(.notSafe(hit))
+                    guard afterSupport() else { return 0 }
+                    if let text = flagged(hit) { answered.insert(text) }
+                }
+            case let .askedForHelp(field):
+                support(.typedHelp(field: field))
+                guard afterSupport() else { return 0 }
+                StepModel.setText(step, &flow.answers, nil)
             case let .complete(completion):
                 return await finish(completion)
             }
@@ -81,21 +99,14 @@ struct PlainCheckIn {
 
     func finish(_ completion: FlowCompletion) async -> Int32 {
         let router = Router(catalog: catalog)
-        let r = await router.route(flow.answers)
+        let r = await router.route(flow.answers, answered: answered)
         if r.kind == .safetyHandoff {
             support(r.crisis.map(SupportReason.router) ?? .asked)
             return 0
         }
-        if r.concern != nil {
-            io.out("\nSome of what you wrote sounds heavy, so I want to ask.\n")
-            io.out("Do you mean you're thinking about ending your life or hurting yourself? (yes / no / not now) ")
-            let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-            if ["y", "yes"].contains(line) || HelpWords.matches(line, detector: gates.detector) {
-                support(.concernConfirmed)
-                return 0
-            }
-            io.out("Thank you for answering. If that changes, type 'allin resources' for people to talk to.\n")
+        if r.concern != nil, !askSafe() {
+            support(.concernConfirmed)
+            return 0
         }
         guard let session = r.session else { return 0 }
         io.out("\nYour session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane, \(minutes(session.durationSeconds)))\n")
@@ -110,6 +121,23 @@ struct PlainCheckIn {
         }
         io.out("\nSee every gate: echo the check-in as JSON into 'allin route'.\n")
         return 0
+    }
+
+    /// The stored answer a gate's finding is about.
+    func flagged(_ hit: FlowCrisis) -> String? {
+        FreeTextField(rawValue: hit.field).flatMap { flow.answers[text: $0] }
+    }
+
+    /// The gentle question, in place: true when the person says they are safe.
+    func askSafe() -> Bool {
+        io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
+        let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+        if ["y", "yes", "yes i am", "i am safe", "safe"].contains(line) {
+            io.out("Thank you for telling me. Type 'help' at any prompt for crisis support.\n")
+            return true
+        }
+        return false
     }
 
     func support(_ reason: SupportReason) {

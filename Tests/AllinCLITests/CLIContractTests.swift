@@ -36,7 +36,7 @@ struct CLIContractTests {
         let session = try #require(obj["session"] as? [String: Any])
         #expect(Set(session.keys).isSuperset(of: ["slug", "title", "lane", "durationSeconds"]))
         let trace = try #require(obj["trace"] as? [[String: Any]])
-        #expect(trace.map { $0["gate"] as? String } == ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"])
+        #expect(trace.map { $0["gate"] as? String } == ["crisisA", "crisisB", "affect", "crisisRule", "sootheGate", "candidates", "choice"])
         let choice = trace.last?["decision"] as? String
         #expect(["single", "laneDefault", "blankSituation", "picker", "pickerRejected"].contains(choice ?? ""))
     }

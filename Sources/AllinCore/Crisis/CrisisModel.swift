@@ -362,7 +362,10 @@ public struct CrisisModel: Sendable {
         let words = top.map { "'\($0)'" }
         let from = words.isEmpty ? "" : " from " + CrisisDetector.list(words)
         let band = "at or above \(CrisisDetector.format(crisisAt)), the crisis band"
-        return CrisisFinding(layer: .b, tier: tier, rule: "B.model", matched: CrisisText.clean(top.joined(separator: " + "), limit: 80),
-                             reason: CrisisText.clean("Layer B's trained model scored \(p)\(from), \(band).", limit: 240))
+        var finding = CrisisFinding(layer: .b, tier: tier, rule: "B.model",
+                                    matched: CrisisText.clean(top.joined(separator: " + "), limit: 80),
+                                    reason: CrisisText.clean("Layer B's trained model scored \(p)\(from), \(band).", limit: 240))
+        finding.modelScore = (score.probability * 1000).rounded() / 1000
+        return finding
     }
 }

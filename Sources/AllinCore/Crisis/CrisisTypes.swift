@@ -35,6 +35,8 @@ public struct CrisisFinding: Sendable, Equatable {
     public var reason: String
     /// Layer B's score in 0...1; nil for layers A and C.
     public var score: Double?
+    /// Layer B's trained model's probability, kept on a finding the model decided (`B.model`).
+    public var modelScore: Double?
 
     public init(layer: CrisisLayer, tier: CrisisTier, rule: String = "", matched: String = "", reason: String = "", score: Double? = nil) {
         self.layer = layer
@@ -47,6 +49,10 @@ public struct CrisisFinding: Sendable, Equatable {
 
     /// True when the finding reaches the handoff threshold (T2 or T3).
     public var fired: Bool { tier >= .crisis }
+
+    /// How sure the statistical part of layer B is: the model's probability on a `B.model` finding,
+    /// the weighted score on the others of layer B; nil for layers A and C.
+    public var probability: Double? { rule == "B.model" ? modelScore : score }
 
     /// A finding of the given layer that found nothing.
     public static func clear(_ layer: CrisisLayer, reason: String = "nothing found", score: Double? = nil) -> CrisisFinding {

@@ -108,3 +108,17 @@ public enum FreeTextField: String, CaseIterable, Sendable {
         self = field
     }
 }
+
+extension FreeTextField {
+    /// The longest answer the field takes, in characters: 200 for an own feeling word, 2,000 for the
+    /// rest. The screens, `allin --plain` and the JSON commands all refuse more, and say so.
+    public var limit: Int { self == .customEmotion ? TextLimits.ownEmotion : TextLimits.freeText }
+}
+
+/// The lengths every free-text answer is held to (characters).
+public enum TextLimits {
+    /// A free-text answer: the situation, a tail answer, an own belief, the reflection note, the lab's text.
+    public static let freeText = 2_000
+    /// An own feeling word (or a few).
+    public static let ownEmotion = 200
+}

@@ -26,39 +26,48 @@ public struct Router: Sendable {
         self.lanes = LaneIndex(catalog: catalog)
     }
 
-    /// Routes one check-in. Never throws: unknown ids simply match nothing.
-    public func route(_ checkIn: CheckIn) async -> Recommendation {
+    /// Routes one check-in. Never throws: unknown ids simply match nothing. `answered` holds answers the
+    /// person already answered for in the check-in (said they are safe, or saw support for them): the
+    /// crisis rule notes them in the trace and does not ask again.
+    public func route(_ checkIn: CheckIn, answered: Set<String> = []) async -> Recommendation {
         let vocabulary = catalog.vocabulary
         let intentLane = checkIn.intent.flatMap { vocabulary.intent($0)?.lane } ?? .unblock
         var trace: [TraceEntry] = []
         let texts = checkIn.freeText
-        // Each answer is normalised once; layer A reads it first, layer B reuses it.
-        let prepared = texts.map { detector.prepare($0.text) }
+        let fields = texts.map(\.field)
 
-        // 1. Crisis A over every free-text answer.
-        let a = scanA(texts, prepared)
-        trace.append(CrisisGate.entry(gate: "crisisA", decision: a, scanned: texts.map(\.field)))
-        if let a, a.finding.fired {
+        // 1 and 2. The one crisis rule (`CrisisCheck`) reads every free-text answer with layers A and B
+        // over one normalisation each; the trace shows each layer's part. A clear statement hands off;
+        // the ambiguous band becomes the gentle question on the recommendation.
+        let report = CrisisCheck(detector: detector).check(texts, answered: answered)
+        trace.append(CrisisGate.entry(gate: "crisisA", decision: report.a, scanned: fields))
+        if case let .handoff(d) = report.verdict, d.finding.layer == .a {
+            trace.append(CrisisGate.verdict(report))
             return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: nil,
-                                  sootheFirst: false, session: nil, crisis: a, concern: nil, trace: trace)
+                                  sootheFirst: false, session: nil, crisis: d, concern: nil, trace: trace)
         }
-
-        // 2. Crisis B and the affect classifier. Neither reads the other's result. SPEC §2 runs them
-        // concurrently; here both are local, synchronous and take microseconds, and handing one to a
-        // child task cost more than it saved (route p99 on the real catalog fell from ~360 µs to
-        // under 100 µs when they ran back to back), so they run in this task, one after the other.
-        let b = scanB(texts, prepared)
+        // The affect classifier does not read the crisis result. SPEC §2 runs B and affect concurrently;
+        // both are local and take microseconds, and handing one to a child task cost more than it saved
+        // (route p99 on the real catalog fell from ~360 µs to under 100 µs), so they run in this task.
         let affect = classifier.classify(AffectInput(checkIn: checkIn, vocabulary: vocabulary))
-        trace.append(CrisisGate.entry(gate: "crisisB", decision: b, scanned: texts.map(\.field)))
+        trace.append(CrisisGate.entry(gate: "crisisB", decision: report.b, scanned: fields))
         trace.append(TraceEntry(gate: "affect", decision: affect.valence.rawValue, details: [
             ("rule", .string(affect.rule)), ("score", .number((affect.score * 100).rounded() / 100)),
             ("explanation", .string(affect.explanation)),
         ]))
-        let concern = [a, b].compactMap { $0 }.filter { $0.finding.tier == .concern }.first
-        if let b, b.finding.fired {
+        trace.append(CrisisGate.verdict(report))
+        switch report.verdict {
+        case let .handoff(d):
             return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: affect.valence,
-                                  sootheFirst: false, session: nil, crisis: b, concern: nil, trace: trace)
+                                  sootheFirst: false, session: nil, crisis: d, concern: nil, trace: trace)
+        case let .askedForHelp(field):
+            let asked = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule,
+                                                              reason: "The answer asks for help."), field: field)
+            return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: affect.valence,
+                                  sootheFirst: false, session: nil, crisis: asked, concern: nil, trace: trace)
+        case .concern, .clear: break
         }
+        let concern = report.verdict.decision
 
         // 3. The soothe gate.
         let intensity = checkIn.intensity ?? 0
@@ -94,30 +103,6 @@ public struct Router: Sendable {
         }
         return Recommendation(kind: .audio, lane: lane, intentLane: intentLane, valence: affect.valence,
                               sootheFirst: sootheFirst, session: session, crisis: nil, concern: concern, trace: trace)
-    }
-
-    /// Layer A on each field; the highest tier wins, the earliest field on a tie.
-    func scanA(_ texts: [(field: String, text: String)], _ prepared: [CrisisDetector.Prepared]) -> CrisisDecision? {
-        var best: CrisisDecision?
-        for ((field, _), text) in zip(texts, prepared) {
-            let f = detector.layerA(text)
-            if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
-        }
-        return best
-    }
-
-    /// Layer B on each field and on all of them together (B weighs context across answers).
-    func scanB(_ texts: [(field: String, text: String)], _ prepared: [CrisisDetector.Prepared]) -> CrisisDecision? {
-        var best: CrisisDecision?
-        for ((field, _), text) in zip(texts, prepared) {
-            let f = detector.layerB(text)
-            if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: field) }
-        }
-        if texts.count > 1 {
-            let f = detector.layerB(detector.prepare(texts.map(\.text).joined(separator: ". "), forLayerBOnly: true))
-            if f.tier > (best?.finding.tier ?? .none) { best = CrisisDecision(finding: f, field: "all") }
-        }
-        return best
     }
 
     struct Pool {
@@ -248,5 +233,29 @@ enum CrisisGate {
         ]
         if let score = f.score { details.append(("score", .number((score * 1000).rounded() / 1000))) }
         return TraceEntry(gate: gate, decision: f.fired ? "fired" : "concern", details: details)
+    }
+
+    /// What the one crisis rule made of the layers' findings.
+    static func verdict(_ report: CrisisCheck.Report) -> TraceEntry {
+        var details: [(String, JSONValue)] = []
+        let decision: String
+        switch report.verdict {
+        case .clear: decision = "clear"
+        case let .askedForHelp(field):
+            decision = "askedForHelp"
+            details.append(("field", .string(field)))
+        case let .concern(d):
+            decision = "askSafe"
+            details += [("field", .optional(d.field)), ("rule", .string(d.finding.rule)),
+                        ("why", .string("not a clear statement: the gentle question is asked instead of a handoff"))]
+        case let .handoff(d):
+            decision = "handoff"
+            details += [("field", .optional(d.field)), ("rule", .string(d.finding.rule)),
+                        ("why", .string("a clear statement"))]
+        }
+        if !report.answered.isEmpty {
+            details.append(("answered", .array(report.answered.map { .string($0.field ?? "") })))
+        }
+        return TraceEntry(gate: "crisisRule", decision: decision, details: details)
     }
 }

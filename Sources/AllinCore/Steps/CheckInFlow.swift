@@ -68,11 +68,11 @@ public struct CheckInFlow: Sendable, Equatable {
     }
 
     /// Leaves the current step, running the in-flow gates. The flow only moves when the outcome says so.
-    public mutating func next(gates: FlowGates) -> FlowOutcome {
+    public mutating func next(gates: FlowGates, answered: Set<String> = []) -> FlowOutcome {
         let vocabulary = gates.catalog.vocabulary
         if let missing = missingAnswer(in: vocabulary) { return .needsAnswer(missing) }
         let step = currentStep(in: vocabulary)
-        if let hit = gates.tripwire(leaving: step, answers: answers) { return .crisis(hit) }
+        if let stop = gates.tripwire(leaving: step, answers: answers, answered: answered) { return stop }
         if step == .intensity, let intensity = answers.intensity, intensity >= FlowGates.expressThreshold {
             let affect = gates.affect(of: answers)
             if affect.valence == .unpleasant {
@@ -93,8 +93,12 @@ public enum FlowOutcome: Sendable, Equatable {
     case advanced(Step)
     /// The step needs an answer first; the message says which.
     case needsAnswer(String)
-    /// A crisis gate fired: go to crisis support now.
+    /// A crisis gate fired on a clear statement: go to crisis support now.
     case crisis(FlowCrisis)
+    /// The words are in the ambiguous band: ask "are you safe right now?" before moving on.
+    case concern(FlowCrisis)
+    /// The answer is a plain request for help: open support as asked.
+    case askedForHelp(field: String)
     /// The check-in is complete and ready to route.
     case complete(FlowCompletion)
 }
@@ -112,4 +116,10 @@ public struct FlowCrisis: Sendable, Equatable {
     public var step: Step
     public var field: String
     public var finding: CrisisFinding
+
+    public init(step: Step, field: String, finding: CrisisFinding) {
+        self.step = step
+        self.field = field
+        self.finding = finding
+    }
 }

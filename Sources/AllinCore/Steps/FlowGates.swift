@@ -19,26 +19,20 @@ public struct FlowGates: Sendable {
         self.classifier = classifier
     }
 
-    /// The crisis check for leaving a step: layer A on the free text of emotion and belief (the
-    /// tripwire, SPEC §1) and, for safety, of every other free-text tail step; layer A then B on the
-    /// situation text (the layered check). Chips are never scanned.
-    public func tripwire(leaving step: Step, answers: CheckIn) -> FlowCrisis? {
-        let useB = step == .situation
-        let texts = answers.freeText(leaving: step)
-        for (field, text) in texts {
-            if detector.isHelpRequest(text) {
-                return FlowCrisis(step: step, field: field, finding: CrisisFinding(
-                    layer: .a, tier: .crisis, rule: "A.helpRequest", matched: "help request",
-                    reason: "The answer asks for help."))
-            }
-            let a = detector.layerA(text)
-            if a.fired { return FlowCrisis(step: step, field: field, finding: a) }
-            if useB {
-                let b = detector.layerB(text)
-                if b.fired { return FlowCrisis(step: step, field: field, finding: b) }
-            }
+    /// The one crisis rule (`CrisisCheck`) over this catalog's detector.
+    public var check: CrisisCheck { CrisisCheck(detector: detector) }
+
+    /// The crisis check for leaving a step: the one rule over the step's free text, layers A and B,
+    /// whichever step it is. Chips are never scanned. `answered` holds words the person already
+    /// answered for (said they are safe, or saw support for); they don't ask again.
+    public func tripwire(leaving step: Step, answers: CheckIn, answered: Set<String> = []) -> FlowOutcome? {
+        let report = check.check(answers.freeText(leaving: step), answered: answered)
+        switch report.verdict {
+        case .clear: return nil
+        case let .askedForHelp(field): return .askedForHelp(field: field)
+        case let .concern(d): return .concern(FlowCrisis(step: step, field: d.field ?? "", finding: d.finding))
+        case let .handoff(d): return .crisis(FlowCrisis(step: step, field: d.field ?? "", finding: d.finding))
         }
-        return nil
     }
 
     /// The affect of the answers so far (the express gate's question).

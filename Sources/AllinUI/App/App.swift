@@ -66,7 +66,9 @@ public enum App {
         case .closeHelp:
             state.overlay = nil
             return []
-        case .quit: return [.quit]
+        case .quit:
+            if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
+            return [.quit]
         case .suspend: return [.suspend]
         default: break
         }
@@ -78,7 +80,9 @@ public enum App {
                 state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
             }
             return []
-        case .concern: return ResultUpdate.concern(&state, action)
+        case .concern:
+            if state.asking != nil { return CheckInUpdate.answer(&state, action) }
+            return ResultUpdate.concern(&state, action)
         case nil: break
         }
         switch state.screen {
@@ -106,7 +110,9 @@ public enum App {
     }
 
     /// Opens crisis support over whatever is happening. The way back returns to where the person was.
-    static func openSupport(_ state: inout AppState, reason: SupportReason, returnTo: ScreenID? = nil) {
+    /// `flagged` is the exact text that opened it, kept with the check-in (see `SupportState.flagged`).
+    static func openSupport(_ state: inout AppState, reason: SupportReason, returnTo: ScreenID? = nil,
+                            flagged: String? = nil) {
         state.overlay = nil
         if state.screen == .support, var s = state.support {
             s.scroll = 0
@@ -119,7 +125,9 @@ public enum App {
         var back = returnTo ?? state.screen
         if back == .trace { back = state.result?.traceReturn ?? .home }
         if back == .routing { back = state.result == nil ? .home : .recommendation }
-        state.support = SupportState(reason: reason, returnTo: back, region: state.context.region)
+        var support = SupportState(reason: reason, returnTo: back, region: state.context.region)
+        support.flagged = flagged
+        state.support = support
         state.screen = .support
     }
 }

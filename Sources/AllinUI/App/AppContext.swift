@@ -17,9 +17,9 @@ public struct AppContext: Sendable {
     private let stepItems: [Step: [ListItem]]
 
     /// Longest free-text answer, in characters.
-    public static let textLimit = 280
+    public static let textLimit = TextLimits.freeText
     /// Longest own word for the emotion step.
-    public static let ownWordLimit = 40
+    public static let ownWordLimit = TextLimits.ownEmotion
 
     public init(catalog: Catalog, region: String?, regionSource: String, gates: FlowGates? = nil) {
         self.catalog = catalog

@@ -38,6 +38,9 @@ public struct AppState: Sendable {
     public var session: SessionState?
     /// A calm one-line message shown on the next screen (cleared by the next key).
     public var notice: String?
+    /// The gentle question asked in the middle of a check-in or a reflection: the words it is about and
+    /// what the person was doing (done once they say they are safe).
+    public var asking: Asking?
 
     public init(context: AppContext, size: Size) {
         self.context = context
@@ -75,11 +78,25 @@ public struct CheckInState: Equatable, Sendable {
     public var message: String?
     /// How the step machine completed (set when routing starts).
     public var completion: FlowCompletion?
+    /// Answers the person already answered for: they said they are safe, or saw support for these exact
+    /// words. The crisis rule does not ask again about them (changing the words asks again).
+    public var answered: Set<String> = []
+    /// Whether this check-in's visit to support is already in the journal (one entry per check-in).
+    public var supportRecorded = false
 
     public init(flow: CheckInFlow = CheckInFlow()) {
         self.flow = flow
         self.editor = TextField(limit: AppContext.textLimit)
     }
+}
+
+/// The gentle question in the middle of a check-in or a reflection: the words it is about and the key
+/// that was pressed.
+public struct Asking: Equatable, Sendable {
+    public var hit: FlowCrisis
+    public var text: String
+    public var action: Action
+    public var key: Key
 }
 
 /// A routed check-in.
@@ -110,8 +127,10 @@ public enum SupportReason: Equatable, Sendable {
     case router(CrisisDecision)
     /// "Yes" to the inline concern question.
     case concernConfirmed
-    /// Layer A fired on the reflection note.
+    /// The crisis rule found a clear statement in the reflection note.
     case noteTripwire(CrisisFinding)
+    /// "No" or "not sure" to the gentle question "are you safe right now?".
+    case notSafe(FlowCrisis)
 
     /// How serious the signal is, when a detector decided it.
     public var tier: CrisisTier? {
@@ -119,6 +138,7 @@ public enum SupportReason: Equatable, Sendable {
         case let .tripwire(c): return c.finding.tier
         case let .router(d): return d.finding.tier
         case let .noteTripwire(f): return f.tier
+        case .notSafe: return .crisis
         default: return nil
         }
     }
@@ -137,6 +157,9 @@ public struct SupportState: Equatable, Sendable {
     public var confirmingLeave = false
     /// A calm line shown above the lines (after "no / not sure", or after the exercise).
     public var note: String?
+    /// The exact words that opened support, kept with the check-in: saying "yes, go back" counts as having
+    /// answered for them, so the check-in goes on without asking again (editing them asks again).
+    public var flagged: String?
 
     public init(reason: SupportReason, returnTo: ScreenID, region: String?) {
         self.reason = reason

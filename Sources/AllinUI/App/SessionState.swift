@@ -85,7 +85,7 @@ public struct SessionState: Equatable, Sendable {
     public var noteWithheld = false
 
     /// Longest reflection note, in characters.
-    public static let noteLimit = 500
+    public static let noteLimit = TextLimits.freeText
 
     public init(routed: Session) {
         player = PlayerState(routed: routed)

@@ -15,8 +15,8 @@ public enum Action: Equatable, Hashable, Sendable {
     case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession
     // Support
     case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
-    // The inline concern question
-    case concernYes, concernNo, concernNotNow
+    // The inline question "are you safe right now?"
+    case concernSafe, concernNotSafe, concernNotSure
     // The lab
     case fieldUp, fieldDown, valueLeft, valueRight, resetLab
 }

@@ -18,10 +18,13 @@ extension Bindings {
         table.append(KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false))
         table.append(KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false))
         table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
-        if step == .situation, !list.filtering {
-            table.append(KeyBinding([.char(" ")], "Space", "toggle", help: "choose or clear the highlighted chip",
-                                    action: .toggle, footer: false))
-            table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words", action: .switchFocus))
+        if step == .situation {
+            if !list.filtering {
+                table.append(KeyBinding([.char(" ")], "Space", "toggle", help: "choose or clear the highlighted chip",
+                                        action: .toggle, footer: false))
+            }
+            table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words (what you typed comes too)",
+                                    action: .switchFocus))
         }
         if StepModel.hasOwnWords(step) {
             table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))

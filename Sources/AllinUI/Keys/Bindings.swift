@@ -124,9 +124,10 @@ enum Bindings {
     }
 
     static let concern: [KeyBinding] = [
-        KeyBinding([.char("y")], "y", "yes", help: "yes: show support now", action: .concernYes),
-        KeyBinding([.char("n")], "n", "no", help: "no: go on", action: .concernNo),
-        KeyBinding([.escape], "Esc", "not now", help: "not now: go on", action: .concernNotNow),
+        KeyBinding([.char("y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),
+        KeyBinding([.char("n")], "n", "no", help: "no: show support now", action: .concernNotSafe),
+        KeyBinding([.char("s"), .char("?")], "s", "not sure", help: "not sure: show support now",
+                   action: .concernNotSure),
     ]
 
     static func lab(field: LabField) -> [KeyBinding] {

@@ -44,18 +44,10 @@ extension CheckInUpdate {
         return effects + advance(&state)
     }
 
-    /// Enter in the editor: a plain request for help opens support; own words are used; text steps move on.
+    /// Enter in the editor (after the crisis rule let the words through): own words are used; text
+    /// steps move on.
     static func submitText(_ state: inout AppState, _ c: inout CheckInState, step: Step) -> [Effect] {
         let text = c.editor.text
-        if HelpWords.matches(text, detector: state.context.gates.detector) {
-            let field = StepCopy.textField(step) ?? step.rawValue
-            if step == .situation || step == .embodyNew { StepModel.setText(step, &c.flow.answers, nil) }
-            c.drafts[step] = nil
-            c.editor = TextField(limit: StepCopy.limit(step))
-            state.checkIn = c
-            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
-            return []
-        }
         if StepModel.hasOwnWords(step) {
             guard StepModel.nonEmpty(text) != nil else {
                 c.focus = .list
@@ -74,7 +66,7 @@ extension CheckInUpdate {
     /// "Next" through the step machine and its gates.
     static func advance(_ state: inout AppState) -> [Effect] {
         guard var c = state.checkIn else { return [] }
-        switch c.flow.next(gates: state.context.gates) {
+        switch c.flow.next(gates: state.context.gates, answered: c.answered) {
         case .advanced:
             enterStep(&c, state.context)
             state.checkIn = c
@@ -85,7 +77,15 @@ extension CheckInUpdate {
             return []
         case let .crisis(hit):
             state.checkIn = c
-            App.openSupport(&state, reason: .tripwire(hit), returnTo: .home)
+            App.openSupport(&state, reason: .tripwire(hit), returnTo: .checkIn, flagged: flaggedText(c, hit))
+            return []
+        case let .concern(hit):
+            state.checkIn = c
+            ask(&state, hit, text: flaggedText(c, hit) ?? "", action: .next, key: .enter)
+            return []
+        case let .askedForHelp(field):
+            state.checkIn = c
+            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
             return []
         case let .complete(completion):
             c.completion = completion
@@ -93,6 +93,11 @@ extension CheckInUpdate {
             state.screen = .routing
             return [.routeCheckIn(c.flow.answers)]
         }
+    }
+
+    /// The stored answer a gate's finding is about.
+    static func flaggedText(_ c: CheckInState, _ hit: FlowCrisis) -> String? {
+        FreeTextField(rawValue: hit.field).flatMap { c.flow.answers[text: $0] }
     }
 
     static func back(_ state: inout AppState) {

@@ -7,8 +7,9 @@ enum CheckInUpdate {
         let v = state.context.vocabulary
         let step = c.flow.currentStep(in: v)
         let items = state.context.items(step)
-        var list = c.lists[step] ?? ChipList()
         c.message = nil
+        if let stopped = checkExit(&state, &c, step: step, action: action, key: key) { return stopped }
+        var list = c.lists[step] ?? ChipList()
         switch action {
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 12)
@@ -26,7 +27,18 @@ enum CheckInUpdate {
                 }
             }
         case .choose:
-            guard let item = list.current(items) else { break }
+            guard let item = list.current(items) else {
+                // Typing that matches no chip becomes the person's own words, never a dead end.
+                if step == .situation, let typed = StepModel.nonEmpty(list.filter) {
+                    let before = StepModel.nonEmpty(c.flow.answers.triggerText).map { $0 + " " } ?? ""
+                    c.editor = TextField(before + typed, limit: StepCopy.limit(step))
+                    c.focus = .text
+                    list.clearFilter()
+                    syncText(&c, step: step)
+                    c.message = "No chip matches, so your words are kept here. Enter goes on."
+                }
+                break
+            }
             if item.kind == .ownWords {
                 openOwnWords(&c, step: step, filter: list.filter)
                 list.clearFilter()
@@ -55,8 +67,14 @@ enum CheckInUpdate {
             c.focus = .list
         case .switchFocus:
             if c.focus == .list {
+                // What was typed into the filter goes with the person into the editor.
+                let typed = StepModel.nonEmpty(list.filter)
+                let kept = StepModel.text(step, c.flow.answers)
+                let text = [kept, typed].compactMap { $0 }.joined(separator: " ")
                 c.focus = .text
-                c.editor = TextField(StepModel.text(step, c.flow.answers) ?? "", limit: StepCopy.limit(step))
+                c.editor = TextField(text, limit: StepCopy.limit(step))
+                list.clearFilter()
+                if typed != nil { syncText(&c, step: step) }
             } else {
                 c.focus = .list
             }
@@ -94,7 +112,7 @@ enum CheckInUpdate {
         let step = c.flow.currentStep(in: v)
         c.message = nil
         if c.focus == .text {
-            c.editor.insert(String(ch))
+            if c.editor.insertReporting(String(ch)) > 0 { c.message = c.editor.refusal(dropped: 1) }
             syncText(&c, step: step)
         } else if StepModel.filterable(step) {
             var list = c.lists[step] ?? ChipList()
@@ -109,14 +127,37 @@ enum CheckInUpdate {
     static func pasted(_ state: inout AppState, _ text: String) -> [Effect] {
         guard var c = state.checkIn else { return [] }
         let step = c.flow.currentStep(in: state.context.vocabulary)
-        if c.focus == .text {
-            c.editor.insert(text)
-            syncText(&c, step: step)
-        } else if StepModel.filterable(step) {
-            var list = c.lists[step] ?? ChipList()
-            let line = TextField.clean(text).trimmingCharacters(in: .whitespaces)
-            for ch in line.prefix(40) { list.typeFilter(ch) }
-            c.lists[step] = list
+        if c.focus == .list, StepModel.filterable(step) {
+            // A paste into a list is words, not a filter: it opens the step's own words with it.
+            if step == .situation || StepModel.hasOwnWords(step) {
+                openOwnWords(&c, step: step, filter: "")
+                if step == .situation { c.editor = TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(step)) }
+            }
+        }
+        guard c.focus == .text else {
+            state.checkIn = c
+            return []
+        }
+        c.message = nil
+        let dropped = c.editor.insertReporting(text)
+        syncText(&c, step: step)
+        if dropped > 0 {
+            c.message = c.editor.refusal(dropped: dropped)
+            // What was left out is still read: the whole paste goes through the crisis rule now.
+            let field = StepCopy.textField(step) ?? StepCopy.name(step)
+            let report = state.context.gates.check.check(field: field, text: TextField.clean(text), answered: c.answered)
+            if let d = report.verdict.decision, case .handoff = report.verdict {
+                state.checkIn = c
+                App.openSupport(&state, reason: .tripwire(FlowCrisis(step: step, field: field, finding: d.finding)),
+                                returnTo: .checkIn, flagged: c.editor.text)
+                return []
+            }
+            if let d = report.verdict.decision {
+                state.checkIn = c
+                CheckInUpdate.ask(&state, FlowCrisis(step: step, field: field, finding: d.finding), text: c.editor.text,
+                                  action: .edit(.end), key: .end)
+                return []
+            }
         }
         state.checkIn = c
         return []

@@ -55,7 +55,10 @@ enum LabUpdate {
 
     /// Typing or pasting into the highlighted text field.
     static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
-        guard state.lab.field.isText, state.lab.editor.insert(text) else { return [] }
+        guard state.lab.field.isText else { return [] }
+        let dropped = state.lab.editor.insertReporting(text)
+        if dropped > 0 { state.notice = state.lab.editor.refusal(dropped: dropped) }
+        guard dropped < TextField.clean(text).count else { return [] }
         setText(state.lab.field, &state.lab.answers, state.lab.editor.text)
         return changed(&state)
     }
@@ -130,17 +133,20 @@ enum LabPreview {
         let flow = CheckInFlow(answers: a)
         let steps = flow.steps(in: context.vocabulary)
         out.append("steps (\(steps.count)): " + steps.map(StepCopy.name).joined(separator: " › "))
-        for (field, text) in a.freeText where HelpWords.matches(text, detector: gates.detector) {
-            out.append("help request in \(field): typing it opens support")
-        }
         for step in [Step.emotion, .situation, .belief, .embodyNew, .pattern, .origin, .kinder] {
             guard !a.freeText(leaving: step).isEmpty else { continue }
-            let layers = step == .situation ? "A then B" : "A"
-            if let hit = gates.tripwire(leaving: step, answers: a) {
+            let name = StepCopy.name(step)
+            switch gates.tripwire(leaving: step, answers: a) {
+            case let .crisis(hit)?:
                 let words = hit.finding.matched.isEmpty ? "" : " on \"\(hit.finding.matched)\""
-                out.append("leaving \(StepCopy.name(step)): layer \(hit.finding.layer.rawValue) fired in \(hit.field)\(words) → support")
-            } else {
-                out.append("leaving \(StepCopy.name(step)): clear (\(layers))")
+                out.append("leaving \(name): layer \(hit.finding.layer.rawValue) fired in \(hit.field)\(words) → support")
+            case let .concern(hit)?:
+                let words = hit.finding.matched.isEmpty ? "" : " on \"\(hit.finding.matched)\""
+                out.append("leaving \(name): layer \(hit.finding.layer.rawValue) unsure in \(hit.field)\(words) → asks \"are you safe?\"")
+            case let .askedForHelp(field)?:
+                out.append("leaving \(name): help request in \(field) → support, as asked")
+            default:
+                out.append("leaving \(name): clear (A and B)")
             }
         }
         guard let intensity = a.intensity else { return out + ["express gate: no intensity yet"] }

@@ -8,7 +8,10 @@ enum ResultUpdate {
         state.result = ResultState(recommendation: r, completion: state.checkIn?.completion)
         state.session = nil
         if r.kind == .safetyHandoff {
-            App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked, returnTo: .home)
+            let flagged = r.crisis.flatMap { d in d.field.flatMap(FreeTextField.init(rawValue:)) }
+                .flatMap { state.checkIn?.flow.answers[text: $0] }
+            App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked,
+                            returnTo: state.checkIn == nil ? .home : .checkIn, flagged: flagged)
             return []
         }
         state.screen = .recommendation
@@ -18,10 +21,10 @@ enum ResultUpdate {
 
     static func concern(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
-        case .concernYes:
+        case .concernNotSafe, .concernNotSure:
             state.overlay = nil
             App.openSupport(&state, reason: .concernConfirmed, returnTo: .recommendation)
-        case .concernNo, .concernNotNow:
+        case .concernSafe:
             state.overlay = nil
             state.result?.concernDismissed = true
             state.notice = "Thank you for answering. If that changes, F2 opens support at any time."

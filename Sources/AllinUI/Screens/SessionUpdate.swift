@@ -60,23 +60,30 @@ enum SessionUpdate {
 
     static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
         guard state.screen == .note, var s = state.session else { return [] }
-        s.note.insert(text)
+        let dropped = s.note.insertReporting(text)
+        if dropped > 0 { state.notice = s.note.refusal(dropped: dropped) }
         state.session = s
         return []
     }
 
-    /// Enter on the note: help words or layer A open support (the note is not stored); otherwise the
-    /// reflection goes to the journal and the end screen shows what was kept.
+    /// Enter on the note: the one crisis rule reads it whole (layers A and B). A clear statement or a
+    /// request for help opens support and the note is not stored; the ambiguous band asks "are you safe
+    /// right now?" first; otherwise the reflection goes to the journal and the end screen shows what
+    /// was kept.
     static func finishNote(_ state: inout AppState) -> [Effect] {
         guard var s = state.session else { return [] }
         let text = s.note.text
-        let detector = state.context.gates.detector
+        let answered = state.checkIn?.answered ?? []
+        let report = state.context.gates.check.check(field: "note", text: text, answered: answered)
         var reason: SupportReason?
-        if HelpWords.matches(text, detector: detector) {
-            reason = .typedHelp(field: "note")
-        } else {
-            let finding = detector.layerA(text)
-            if finding.fired { reason = .noteTripwire(finding) }
+        switch report.verdict {
+        case .clear: break
+        case .askedForHelp: reason = .typedHelp(field: "note")
+        case let .handoff(d): reason = .noteTripwire(d.finding)
+        case let .concern(d):
+            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "note", finding: d.finding), text: text,
+                              action: .next, key: .enter)
+            return []
         }
         let note = reason == nil ? JournalEntry.cleanNote(text) : nil
         s.noteWithheld = reason != nil
@@ -141,7 +148,8 @@ enum SessionUpdate {
             effects.append(.stopPlayback)
         }
         let fromCheckIn: Set<ScreenID> = [.checkIn, .routing, .recommendation, .trace, .moodBefore, .player, .moodAfter, .note]
-        guard fromCheckIn.contains(screen), let c = state.checkIn, let reason = state.support?.reason else { return effects }
+        guard fromCheckIn.contains(screen), let c = state.checkIn, !c.supportRecorded,
+              let reason = state.support?.reason else { return effects }
         let lane = c.flow.intentLane(in: state.context.vocabulary)
         let handoff: Recommendation?
         switch reason {
@@ -152,8 +160,14 @@ enum SessionUpdate {
         case let .tripwire(hit): handoff = .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
         case let .noteTripwire(finding): handoff = .handoff(finding: finding, field: "note", intentLane: lane)
         case let .typedHelp(field):
-            handoff = .handoff(finding: CrisisFinding(layer: .a, tier: .crisis, rule: "A.helpRequest",
-                                                      reason: "The answer asks for help."), field: field, intentLane: lane)
+            // Asking for help is recorded as support opened, with no crisis tier.
+            handoff = .handoff(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule,
+                                                      reason: "The person asked for help."), field: field, intentLane: lane)
+        case let .notSafe(hit):
+            var finding = hit.finding
+            finding.tier = max(finding.tier, .crisis)
+            finding.reason = "The person said they were not safe, or not sure."
+            handoff = .handoff(finding: finding, field: hit.field, intentLane: lane)
         case .concernConfirmed:
             let concern = state.result?.recommendation.concern
             var finding = concern?.finding ?? CrisisFinding(layer: .a, tier: .crisis)
@@ -161,7 +175,10 @@ enum SessionUpdate {
             finding.reason = "The person said yes to the gentle check."
             handoff = .handoff(finding: finding, field: concern?.field, intentLane: lane)
         }
-        if let handoff { effects.append(.recordHandoff(c.flow.answers, handoff)) }
+        if let handoff {
+            state.checkIn?.supportRecorded = true
+            effects.append(.recordHandoff(c.flow.answers, handoff))
+        }
         return effects
     }
 }

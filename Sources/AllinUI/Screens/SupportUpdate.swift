@@ -33,6 +33,16 @@ enum SupportUpdate {
             state.support = nil
             state.screen = destination(s.returnTo, state)
             state.notice = "Support stays one key away: press F2 at any time."
+            if state.screen == .note, let flagged = s.flagged {
+                state.checkIn?.answered.insert(flagged)
+                state.notice = "Your note is still here: change it, or press Enter to keep it."
+            }
+            if state.screen == .checkIn, let flagged = s.flagged {
+                // "Yes, go back" is an answer for these words: the check-in goes on without asking again,
+                // and editing them asks again.
+                state.checkIn?.answered.insert(flagged)
+                state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
+            }
             return []
         default: break
         }

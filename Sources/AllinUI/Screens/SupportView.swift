@@ -102,19 +102,21 @@ enum SupportView {
     }
 }
 
-/// The inline question for a tier-1 concern: yes opens support, no and not now go on.
+/// The gentle question for words in the ambiguous band, answered in place: yes (safe) goes on; no or
+/// not sure opens support.
 enum ConcernView {
-    static let question = "Do you mean you're thinking about ending your life or hurting yourself?"
+    static let question = "Are you safe right now?"
 
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let width = min(64, canvas.width - 4)
-        let text = Wrap.lines("Some of what you wrote sounds heavy, so I want to ask. " + question, width: width - 4)
+        let text = Wrap.lines("Some of what you wrote sounds heavy, so I want to check.", width: width - 4)
+            + Wrap.lines(question, width: width - 4)
         let height = text.count + 4
         let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "A gentle check")
         for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
         var col = rect.col + 2
-        for (key, label) in [("y", " Yes   "), ("n", " No   "), ("Esc", " Not now")] {
+        for (key, label) in [("y", " Yes, I'm safe   "), ("n", " No   "), ("s", " Not sure")] {
             col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
             col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
         }

@@ -23,7 +23,9 @@ struct EditorView {
         if field.characters.isEmpty {
             canvas.put(TextWidth.truncate(placeholder, width: rect.width - 1), row: rect.row, col: rect.col, role: .placeholder)
         }
-        if rect.height >= 2 {
+        // The counter shows near the limit (the last tenth, or always for short fields), so the person
+        // sees the end coming before a key is refused.
+        if rect.height >= 2, field.limit <= 200 || field.count * 10 >= field.limit * 9 {
             let counter = "\(field.count)/\(field.limit)"
             let role: Role = field.isFull ? .error : .dim
             let note = field.isFull ? "limit reached " : ""

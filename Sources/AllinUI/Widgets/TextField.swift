@@ -1,4 +1,5 @@
 import AllinCore
+import Foundation
 
 /// An editing action on a text field.
 public enum EditAction: Equatable, Hashable, Sendable {
@@ -35,6 +36,24 @@ public struct TextField: Equatable, Sendable {
         characters.insert(contentsOf: incoming, at: cursor)
         cursor += incoming.count
         return true
+    }
+
+    /// Inserts what fits and returns how many characters did not (0 when everything fit).
+    @discardableResult
+    public mutating func insertReporting(_ text: String) -> Int {
+        let incoming = TextField.clean(text).count
+        let room = max(0, limit - characters.count)
+        insert(text)
+        return max(0, incoming - room)
+    }
+
+    /// The one line said when text did not fit: a typed key at the limit, or the part of a paste left out.
+    public func refusal(dropped: Int) -> String {
+        let most = limit.formatted(.number)
+        if dropped <= 1 {
+            return "This answer is full (\(most) characters). Delete some words to add more."
+        }
+        return "Only part of that fits: this answer holds \(most) characters, and the last \(dropped.formatted(.number)) were not added."
     }
 
     /// Applies an editing action. Returns true when the text changed.

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Router gates and choice paths")
 struct RouterTests {
-    static let audioGates = ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"]
+    static let audioGates = ["crisisA", "crisisB", "affect", "crisisRule", "sootheGate", "candidates", "choice"]
     var v: Vocabulary { realCatalog.vocabulary }
 
     func unpleasant(family: String? = nil) -> Emotion {
@@ -25,7 +25,7 @@ struct RouterTests {
         let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "i want to kill myself",
                                                                   intensity: 2, intent: "clarity"))
         #expect(r.kind == .safetyHandoff)
-        #expect(r.trace.map(\.gate) == ["crisisA"])
+        #expect(r.trace.map(\.gate) == ["crisisA", "crisisRule"])
         #expect(r.crisis?.finding.layer == .a && r.crisis?.field == "triggerText")
         #expect(r.session == nil && r.valence == nil && r.lane == nil)
     }

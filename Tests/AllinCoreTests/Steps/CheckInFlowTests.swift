@@ -165,8 +165,35 @@ struct CheckInFlowTests {
 
     @Test func helpTypedInAFieldOpensSupport() {
         var flow = CheckInFlow(answers: CheckIn(customEmotion: "help"))
-        guard case let .crisis(hit) = flow.next(gates: gates) else { Issue.record("help should open support"); return }
-        #expect(hit.finding.rule == "A.helpRequest")
+        #expect(flow.next(gates: gates) == .askedForHelp(field: "customEmotion"))
+    }
+
+    @Test func everyTextStepReadsBothLayers() {
+        // Layer B only (no phrase of layer A): the rule reads B on every step, not just the situation.
+        let words = "the tall one near the station would do it"
+        for step in [Step.emotion, .situation, .belief, .pattern, .origin, .kinder] {
+            var answers = CheckIn(intensity: 4, consent: true)
+            StepCopy_setText(step, &answers, words)
+            let report = gates.check.check(answers.freeText(leaving: step))
+            #expect(report.a?.finding.fired != true, "layer A should not decide this one")
+            #expect(report.verdict != .clear, "\(step): \(report.verdict)")
+        }
+    }
+
+    @Test func answeredWordsDoNotAskAgain() {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "i want to disappear"))
+        let first = flow.next(gates: gates)
+        guard case .crisis = first else { Issue.record("should hand off: \(first)"); return }
+        #expect(flow.next(gates: gates, answered: ["i want to disappear"]) == .advanced(.situation))
+        // Changed words are new words.
+        var changed = CheckInFlow(answers: CheckIn(customEmotion: "i want to disappear forever"))
+        guard case .crisis = changed.next(gates: gates, answered: ["i want to disappear"]) else {
+            Issue.record("changed words must be read again"); return
+        }
+    }
+
+    func StepCopy_setText(_ step: Step, _ a: inout CheckIn, _ text: String) {
+        if let field = FreeTextField(step: step) { a[text: field] = text }
     }
 
     @Test func progressFollowsTheTail() {

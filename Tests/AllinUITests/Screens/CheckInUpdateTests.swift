@@ -101,7 +101,10 @@ struct CheckInUpdateTests {
         #expect(s.checkIn?.flow.answers.triggerText == "Today my boss said")
         _ = App.update(&s, .textPasted("line one\nline two"))
         #expect(s.checkIn?.flow.answers.triggerText == "Today my boss saidline one line two")
-        #expect(screen(s).contains("/280"))
+        // The counter shows near the limit only.
+        #expect(!screen(s).contains("/2000"))
+        _ = App.update(&s, .textPasted(String(repeating: "x", count: 1_850)))
+        #expect(screen(s).contains("/2000"))
     }
 
     @Test func intensitySliderDigitsAndBodyChips() {
@@ -217,8 +220,8 @@ struct CheckInUpdateTests {
         type(&s, word)
         let effects = press(&s, .enter)
         #expect(s.screen == .support)
-        // The journal keeps only a handoff's tier and time (the store's rule).
-        #expect(handoffTiers(effects) == [.crisis])
+        // Asking for help is recorded as support opened, with no crisis tier.
+        #expect(handoffTiers(effects) == [CrisisTier.none])
         #expect(s.support?.reason == .typedHelp(field: "triggerText"))
         #expect(s.support?.returnTo == .checkIn)
         #expect(s.checkIn?.flow.answers.triggerText == nil)
@@ -242,7 +245,137 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support)
         guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
         #expect(hit.step == .emotion && hit.field == "customEmotion" && hit.finding.layer == .a)
-        #expect(s.support?.returnTo == .home)
+        #expect(s.support?.returnTo == .checkIn)
+        #expect(s.support?.flagged == "I want to kill myself")
+    }
+
+    /// The way back from support: the words are still there, "yes, go back" counts as an answer for
+    /// them, Enter goes on, and the journal gets one entry for the check-in however often it is tried.
+    @Test func theWayBackFromSupportKeepsTheWordsAndGoesOn() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "I want to kill myself")
+        var recorded = handoffTiers(press(&s, .enter)).count
+        #expect(s.screen == .support)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .checkIn && step(s) == .emotion)
+        #expect(s.checkIn?.editor.text == "I want to kill myself")
+        #expect(s.notice?.contains("edit them") == true)
+        recorded += handoffTiers(press(&s, .enter)).count
+        #expect(s.screen == .checkIn && step(s) == .situation)
+        #expect(recorded == 1)
+        // Going back and changing the words reads them again; still one entry in the journal.
+        press(&s, .escape)
+        press(&s, .tab)
+        type(&s, " tonight")
+        recorded += handoffTiers(press(&s, .enter)).count
+        #expect(s.screen == .support)
+        #expect(recorded == 1)
+    }
+
+    @Test("every way out of a text field reads the words", arguments: [Key.enter, .tab, .escape, .backTab])
+    func everyWayOutOfTheSituationEditor(key: Key) {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, String(repeating: "long day at work and the bus was late again. ", count: 30) + "and honestly i want to kill myself")
+        press(&s, key)
+        #expect(s.screen == .support, "\(key)")
+        guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire: \(key)"); return }
+        #expect(hit.finding.matched.contains("kill"))
+    }
+
+    @Test("typing into a list filter is read on every way out", arguments: [Key.enter, .escape, .backTab])
+    func aStatementTypedIntoTheFilter(key: Key) {
+        var s = ScreenStates.on(.situation)
+        type(&s, "i want to die")
+        press(&s, key)
+        #expect(s.screen == .support, "\(key)")
+    }
+
+    @Test func tabCarriesTheFilterIntoTheEditor() {
+        var s = ScreenStates.on(.situation)
+        type(&s, "i want to die")
+        press(&s, .tab)
+        #expect(s.checkIn?.focus == .text && s.checkIn?.editor.text == "i want to die")
+        press(&s, .enter)
+        #expect(s.screen == .support)
+    }
+
+    @Test func typingThatMatchesNoChipBecomesOwnWords() {
+        var s = ScreenStates.on(.situation)
+        type(&s, "the boiler broke")
+        press(&s, .enter)
+        #expect(s.screen == .checkIn && step(s) == .situation)
+        #expect(s.checkIn?.focus == .text)
+        #expect(s.checkIn?.flow.answers.triggerText == "the boiler broke")
+        press(&s, .enter)
+        #expect(step(s) == .intensity)
+    }
+
+    @Test func anOwnWordFeelingIsTakenWholeAndRead() {
+        var s = checkInState()
+        press(&s, .tab)
+        let long = "kind of flat and tired and fed up with all of it, honestly i want to end my life"
+        #expect(long.count > 40)
+        type(&s, long)
+        #expect(s.checkIn?.editor.text == long)
+        press(&s, .enter)
+        #expect(s.screen == .support)
+    }
+
+    @Test func leavingOwnWordsForTheChipsReadsLayerB() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "the tall one near the station would do it")
+        press(&s, .escape)
+        #expect(s.screen == .support || s.overlay == .concern)
+    }
+
+    @Test func theAmbiguousBandAsksInPlaceAndGoesOn() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        // A line the written rules call a concern, not a statement.
+        type(&s, "i feel hopeless about everything lately")
+        press(&s, .enter)
+        #expect(s.overlay == .concern && s.screen == .checkIn)
+        #expect(screen(s).text.contains("Are you safe"))
+        press(&s, .char("y"))
+        #expect(s.overlay == nil && step(s) == .intensity)
+        #expect(s.checkIn?.flow.answers.triggerText == "i feel hopeless about everything lately")
+        var notSafe = ScreenStates.on(.situation)
+        press(&notSafe, .tab)
+        type(&notSafe, "i feel hopeless about everything lately")
+        press(&notSafe, .enter, .char("n"))
+        #expect(notSafe.screen == .support && notSafe.support?.returnTo == .checkIn)
+    }
+
+    @Test func textFieldsTakeTwoThousandCharactersAndSaySoWhenFull() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        _ = App.update(&s, .textPasted(String(repeating: "a", count: 2_100)))
+        #expect(s.checkIn?.editor.count == 2_000)
+        #expect(s.checkIn?.message?.contains("last 100 were not added") == true)
+        type(&s, "b")
+        #expect(s.checkIn?.message?.contains("full") == true)
+        #expect(screen(s).contains("2000/2000"))
+    }
+
+    @Test func aPasteCutAtTheLimitIsStillReadWhole() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        _ = App.update(&s, .textPasted(String(repeating: "work is busy. ", count: 150) + "i want to kill myself"))
+        #expect(s.screen == .support)
+    }
+
+    @Test func quittingWithWordsBeingTypedReadsThemFirst() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "i want to end my life")
+        let effects = press(&s, .ctrl("c"))
+        #expect(!effects.contains(.quit))
+        #expect(s.screen == .support)
+        let again = press(&s, .ctrl("c"))
+        #expect(again.contains(.quit))
     }
 
     @Test func theLayeredCheckOnTheSituationUsesLayerB() {

@@ -115,7 +115,8 @@ struct HomeAndResultTests {
         #expect(s.screen == .support)
         #expect(s.support?.reason == .router(decision))
         #expect(s.support?.emergencyFirst == true)
-        #expect(s.support?.returnTo == .home)
+        // The way back is the check-in, with the words still there.
+        #expect(s.support?.returnTo == .checkIn)
     }
 
     @Test func aConcernAsksTheInlineQuestion() {
@@ -125,22 +126,21 @@ struct HomeAndResultTests {
         _ = App.update(&s, .checkInRouted(recommendation(concern: concern)))
         #expect(s.screen == .recommendation && s.overlay == .concern)
         let text = screen(s).text.replacingOccurrences(of: "\n", with: " ")
-        #expect(text.contains("ending your life or hurting"))
+        #expect(text.contains("Are you safe"))
         #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
-        // Other keys don't slip past the question.
-        press(&s, .enter, .char("t"))
+        // Other keys (Esc included) don't slip past the question.
+        press(&s, .enter, .char("t"), .escape)
         #expect(s.overlay == .concern && s.screen == .recommendation)
-        var no = s
-        press(&no, .char("n"))
-        #expect(no.overlay == nil && no.result?.concernDismissed == true)
-        #expect(no.notice?.contains("F2") == true)
-        var notNow = s
-        press(&notNow, .escape)
-        #expect(notNow.overlay == nil && notNow.screen == .recommendation)
-        var yes = s
-        press(&yes, .char("y"))
-        #expect(yes.screen == .support && yes.support?.reason == .concernConfirmed)
-        #expect(yes.support?.returnTo == .recommendation)
+        var safe = s
+        press(&safe, .char("y"))
+        #expect(safe.overlay == nil && safe.result?.concernDismissed == true)
+        #expect(safe.notice?.contains("F2") == true)
+        for key in [Key.char("n"), .char("s")] {
+            var notSafe = s
+            press(&notSafe, key)
+            #expect(notSafe.screen == .support && notSafe.support?.reason == .concernConfirmed)
+            #expect(notSafe.support?.returnTo == .recommendation)
+        }
     }
 
     @Test func aLateRouteAnswerIsIgnored() {

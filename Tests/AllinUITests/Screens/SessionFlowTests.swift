@@ -145,7 +145,7 @@ struct SessionFlowTests {
         type(&s, words)
         let effects = press(&s, .enter)
         #expect(effects.first == .completeJournal(id: 7, moodAfter: 8, note: nil))
-        #expect(handoffTiers(effects) == [.crisis])
+        #expect(handoffTiers(effects) == [CrisisTier.none])
         #expect(s.screen == .support)
         #expect(s.support?.reason == .typedHelp(field: "note"))
         #expect(s.support?.returnTo == .done)
@@ -165,6 +165,36 @@ struct SessionFlowTests {
         guard case let .noteTripwire(finding) = s.support?.reason else { Issue.record("not the note tripwire"); return }
         #expect(finding.layer == .a && finding.fired)
         #expect(s.session?.noteWithheld == true)
+    }
+
+    /// Layer B reads the note too (these two have no phrase of layer A's): never "kept with this check-in".
+    @Test("the note is read by both layers", arguments: ["the tall one near the station would do it", "i want to disappear"])
+    func theNoteIsReadByBothLayers(words: String) async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("s"), .char("s"))
+        type(&s, words)
+        let effects = press(&s, .enter)
+        if s.overlay == .concern {
+            // The gentle question first; "not sure" opens support and the note is not kept.
+            #expect(effects.isEmpty)
+            press(&s, .char("s"))
+            #expect(s.screen == .support)
+        } else {
+            #expect(s.screen == .support)
+            #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
+        }
+        #expect(!screen(s).contains("kept with this check-in"))
+    }
+
+    @Test func sayingSafeToTheNoteQuestionKeepsTheNote() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("s"), .char("s"))
+        type(&s, "i feel hopeless about everything lately")
+        #expect(press(&s, .enter).isEmpty)
+        #expect(s.overlay == .concern && s.screen == .note)
+        let effects = press(&s, .char("y"))
+        #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: "i feel hopeless about everything lately"))
+        #expect(s.screen == .done)
     }
 
     @Test func consentYesAndNoAreHandedToTheJournal() {
@@ -212,7 +242,7 @@ struct SessionFlowTests {
         let worry = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .concern, rule: "A.hopeless"), field: "triggerText")
         _ = App.update(&s, .checkInRouted(recommendation(concern: worry)))
         #expect(s.overlay == .concern)
-        let effects = press(&s, .char("y"))
+        let effects = press(&s, .char("n"))
         #expect(handoffTiers(effects) == [.crisis])
         #expect(s.screen == .support)
     }

@@ -1,0 +1,136 @@
+/// The one crisis rule. Every way out of every text field (Enter, Tab, picking a chip after typing,
+/// going back, quitting with a half-done check-in, the reflection note), the step machine's gates,
+/// `allin --plain` and the router all ask this, so the same words get the same answer everywhere.
+///
+/// What it decides, for a list of free-text answers:
+/// - a handoff (full crisis support) needs a clear statement: layer A at tier 2 or more, one of layer
+///   B's written concept rules or its weighted scorer in the crisis band, or layer B's trained model
+///   at `modelHandoffAt` or more. The model alone is not enough below that: on whole everyday
+///   check-ins it reached the crisis band on short answers from a few everyday word pairs;
+/// - the ambiguous band gets the gentle question ("are you safe right now?") answered in place: any
+///   tier-1 finding, the model from `modelQuestionAt`, and what layer B's written rules find only in
+///   all the answers read together;
+/// - a plain request for help ("help", "sos", "not safe") opens support as asked for, not as a tier;
+/// - words the person has already answered for (they said they are safe, or saw support for them)
+///   don't ask again: `answered` holds those texts exactly as they were.
+public struct CrisisCheck: Sendable {
+    public let detector: CrisisDetector
+
+    /// Layer B's trained model hands off on its own only from this probability.
+    public static let modelHandoffAt = 0.95
+    /// From this probability up to `modelHandoffAt` the model asks the gentle question; below it, the
+    /// model's finding is shown in the trace and changes nothing.
+    public static let modelQuestionAt = 0.85
+
+    /// The rule id a plain request for help is recorded under (support opened as asked, no tier).
+    public static let helpRule = "help.asked"
+
+    public init(detector: CrisisDetector) {
+        self.detector = detector
+    }
+
+    /// What the check decided.
+    public enum Verdict: Sendable, Equatable {
+        case clear
+        /// A plain request for help typed in this field: open support as asked.
+        case askedForHelp(field: String)
+        /// The ambiguous band: ask "are you safe right now?" in place.
+        case concern(CrisisDecision)
+        /// A clear statement: full crisis support.
+        case handoff(CrisisDecision)
+
+        /// The decision behind a concern or a handoff.
+        public var decision: CrisisDecision? {
+            switch self {
+            case let .concern(d), let .handoff(d): return d
+            case .clear, .askedForHelp: return nil
+            }
+        }
+    }
+
+    /// The check's answer with what each layer found, for the trace.
+    public struct Report: Sendable, Equatable {
+        /// Layer A's highest finding over the answers (nil when every answer is clear).
+        public var a: CrisisDecision?
+        /// Layer B's highest finding as the rule weighs it (nil when clear).
+        public var b: CrisisDecision?
+        public var verdict: Verdict
+        /// The fields read, in order.
+        public var scanned: [String]
+        /// Findings left alone because the person had already answered for those exact words.
+        public var answered: [CrisisDecision]
+    }
+
+    /// Checks one answer.
+    public func check(field: String, text: String, answered: Set<String> = []) -> Report {
+        check([(field, text)], answered: answered)
+    }
+
+    /// Checks every answer on its own (layers A and B), then layer B over all of them together.
+    public func check(_ texts: [(field: String, text: String)], answered: Set<String> = []) -> Report {
+        let texts = texts.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        var report = Report(a: nil, b: nil, verdict: .clear, scanned: texts.map(\.field), answered: [])
+        var help: String?
+        var handoff: CrisisDecision?
+        var concern: CrisisDecision?
+        func consider(_ d: CrisisDecision, together: Bool = false) {
+            switch Self.weigh(d.finding) {
+            case .handoff where !together:
+                if d.finding.tier > (handoff?.finding.tier ?? .none) { handoff = d }
+            case .handoff, .question:
+                guard concern == nil else { return }
+                var lowered = d
+                lowered.finding.tier = .concern
+                concern = lowered
+            case .none:
+                break
+            }
+        }
+        for (field, text) in texts {
+            let (a, b) = detector.layers(text)
+            let known = answered.contains(text)
+            if a.tier > (report.a?.finding.tier ?? .none) { report.a = CrisisDecision(finding: a, field: field) }
+            if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }
+            for finding in [a, b] where finding.tier > .none {
+                let d = CrisisDecision(finding: finding, field: field)
+                if known { report.answered.append(d); continue }
+                consider(d)
+            }
+            if help == nil, !known, detector.isHelpRequest(text) { help = field }
+        }
+        if texts.count > 1 {
+            // Read together, the answers can say what none says alone; that is never clear enough to
+            // hand off, so it asks the question.
+            let all = texts.map(\.text).joined(separator: ". ")
+            let b = detector.layerB(detector.prepare(all, forLayerBOnly: true))
+            if b.tier > (report.b?.finding.tier ?? .none) {
+                report.b = CrisisDecision(finding: b, field: "all")
+            }
+            // The trained model learnt from single lines; over answers strung together it found word
+            // pairs across the joins, so there only the written rules count.
+            if b.tier > .none, b.rule != "B.model", !texts.allSatisfy({ answered.contains($0.text) }) {
+                consider(CrisisDecision(finding: b, field: "all"), together: true)
+            }
+        }
+        if let handoff {
+            report.verdict = .handoff(handoff)
+        } else if let help {
+            report.verdict = .askedForHelp(field: help)
+        } else if let concern {
+            report.verdict = .concern(concern)
+        }
+        return report
+    }
+
+    /// How the rule weighs one finding: a handoff, the question, or nothing.
+    enum Weight { case handoff, question, none }
+
+    static func weigh(_ f: CrisisFinding) -> Weight {
+        guard f.tier > .none else { return .none }
+        if f.rule == "B.model" {
+            let p = f.modelScore ?? 1
+            return p >= modelHandoffAt ? .handoff : p >= modelQuestionAt ? .question : .none
+        }
+        return f.tier >= .crisis ? .handoff : .question
+    }
+}
