@@ -18,17 +18,29 @@ public enum SupportText {
         }
     }
 
-    /// The emergency row, the lines (voice and text with hours), and the region.
-    public static func rows(_ r: CrisisResources, emergencyFirst: Bool, notes: Bool = true) -> [[SupportPiece]] {
+    /// The one-sentence intro of a short window, so the first number fits above the fold.
+    public static func shortIntro(_ reason: SupportReason) -> String {
+        switch reason {
+        case .asked: return "Someone will listen, at any hour:"
+        default: return "You don't have to carry this alone. Talk to someone now:"
+        }
+    }
+
+    /// The emergency row, the lines (voice and text with hours), and the region. `compact` puts the
+    /// emergency row right after the first line (or first of all when `emergencyFirst`), so a short
+    /// window shows a line and the emergency number without scrolling.
+    public static func rows(_ r: CrisisResources, emergencyFirst: Bool, notes: Bool = true,
+                            compact: Bool = false) -> [[SupportPiece]] {
         var rows: [[SupportPiece]] = []
         let emergency: [[SupportPiece]] = r.emergency.map { e in
-            var row = [SupportPiece(text: "In danger right now? Call ", role: .emergency),
+            var row = [SupportPiece(text: "In danger now? Call ", role: .emergency),
                        SupportPiece(text: e.number, role: .emergency, link: "tel:" + digits(e.number))]
-            if !e.also.isEmpty { row.append(SupportPiece(text: " (\(e.also.joined(separator: " or ")) also works)", role: .emergency)) }
+            if !e.also.isEmpty { row.append(SupportPiece(text: " (or \(e.also.joined(separator: " or ")))", role: .emergency)) }
             return [row]
         } ?? []
         if emergencyFirst { rows += emergency + [[]] }
-        if !r.known, let advice = r.advice { rows.append([SupportPiece(text: advice, role: .normal)]) }
+        let advice = r.known ? nil : r.advice.map { [SupportPiece(text: $0, role: .normal)] }
+        if !compact, let advice { rows.append(advice) }
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
             let hours = line.hours + (line.free == true ? ", free" : "")
@@ -49,8 +61,10 @@ public enum SupportText {
             }
             rows.append(contact)
             if notes, !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
+            if compact, !emergencyFirst, line == r.lines.first { rows += emergency }
         }
-        if !emergencyFirst, !emergency.isEmpty { rows += [[]] + emergency }
+        if !emergencyFirst, !compact || r.lines.isEmpty, !emergency.isEmpty { rows += [[]] + emergency }
+        if compact, let advice { rows += [[], advice] }
         return rows
     }
 

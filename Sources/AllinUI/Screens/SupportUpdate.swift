@@ -22,7 +22,7 @@ enum SupportUpdate {
             let page = max(1, state.size.height - 8)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
             let body = App.bodyRect(for: state.size)
-            let count = SupportView.lines(state, width: body.width, notes: body.height >= 20).count
+            let count = SupportView.lines(state, width: body.width, height: body.height).count
             s.scroll = App.clampScroll(s.scroll + delta, count: count, visible: body.height - 1)
         case .leaveSupport:
             s.confirmingLeave = true

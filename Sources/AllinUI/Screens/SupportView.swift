@@ -9,7 +9,7 @@ enum SupportView {
             breathing(&canvas, b, in: rect)
             return
         }
-        let lines = lines(state, width: rect.width, notes: rect.height >= 20)
+        let lines = lines(state, width: rect.width, height: rect.height)
         let panel = s.confirmingLeave ? 4 : 0
         var height = rect.height - panel
         var top = App.clampScroll(s.scroll, count: lines.count, visible: height)
@@ -29,22 +29,31 @@ enum SupportView {
         if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
     }
 
-    /// Every row of the support screen, laid out for a width.
-    static func lines(_ state: AppState, width: Int, notes: Bool) -> [[SupportPiece]] {
+    /// Every row of the support screen, laid out for a width and a height. A short window (under 16
+    /// rows) leads with a one-sentence intro, the first line and the emergency number, so both show
+    /// without scrolling from 40×12 up; the rest scrolls.
+    static func lines(_ state: AppState, width: Int, height: Int) -> [[SupportPiece]] {
         guard let s = state.support else { return [] }
         let resources = state.context.catalog.helplines.resources(for: s.region)
-        var rows: [[SupportPiece]] = []
-        if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
-        rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+        let compact = height < 16
         let source = s.region == state.context.region ? state.context.regionSource : "chosen with r"
-        rows.append([SupportPiece(text: SupportText.region(resources, source: source) + " Press r for another region.",
-                                  role: .dim)])
-        rows.append([])
-        rows.append([SupportPiece(text: "g", role: .footerKey),
-                     SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)])
-        rows.append([])
+        let region = [SupportPiece(text: SupportText.region(resources, source: source) + " Press r for another region.",
+                                   role: .dim)]
+        let breathe = [SupportPiece(text: "g", role: .footerKey),
+                       SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)]
         // Notes give way to the numbers when the window is short.
-        rows += SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: notes)
+        let numbers = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, compact: compact)
+        var rows: [[SupportPiece]] = []
+        if compact {
+            rows.append([SupportPiece(text: SupportText.shortIntro(s.reason), role: .support)])
+            rows += numbers
+            if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
+            rows += [[], breathe, [], region]
+        } else {
+            if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
+            rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+            rows += [region, [], breathe, []] + numbers
+        }
         return layout(rows, width: width)
     }
 
@@ -59,7 +68,9 @@ enum SupportView {
         }
     }
 
-    /// Rows wider than the screen: a single piece wraps (notes), others are cut.
+    /// Rows wider than the screen: a single piece wraps (notes); a row of pieces breaks before a piece
+    /// that starts with a space (" · hours", the gap before "text …", " (or 112)"), the rest indented on
+    /// the next row, so "call" stays with its number and a number is never cut.
     static func layout(_ rows: [[SupportPiece]], width: Int) -> [[SupportPiece]] {
         var out: [[SupportPiece]] = []
         for row in rows {
@@ -69,6 +80,35 @@ enum SupportView {
                 for part in Wrap.lines(String(piece.text.dropFirst(indent.count)), width: width - indent.count) {
                     out.append([SupportPiece(text: indent + part, role: piece.role)])
                 }
+            } else if total > width {
+                var current: [SupportPiece] = []
+                var used = 0
+                for (i, piece) in row.enumerated() {
+                    // The width up to the next place a row may break.
+                    let unit = row[i...].enumerated().prefix { $0.offset == 0 || $0.element.text.first != " " }
+                        .reduce(0) { $0 + TextWidth.of($1.element.text) }
+                    if piece.text.first == " ", used > 0, used + unit > width {
+                        out.append(current)
+                        let rest = String(piece.text.drop { $0 == " " || $0 == "·" })
+                        current = rest.isEmpty ? [] : [SupportPiece(text: "  " + rest, role: piece.role, link: piece.link)]
+                        used = current.first.map { TextWidth.of($0.text) } ?? 0
+                        if rest.isEmpty { current = [SupportPiece(text: "  ", role: .normal)]; used = 2 }
+                        continue
+                    }
+                    if used == 0 || current.allSatisfy({ $0.text.allSatisfy { $0 == " " } }),
+                       used + TextWidth.of(piece.text) > width, piece.link == nil {
+                        // A piece wider than the row on its own (a long name) wraps like a note.
+                        var parts = Wrap.lines(piece.text, width: max(1, width - used))
+                        let last = parts.removeLast()
+                        for part in parts { out.append(current + [SupportPiece(text: part, role: piece.role)]); current = [] }
+                        current = [SupportPiece(text: last, role: piece.role)]
+                        used = TextWidth.of(last)
+                        continue
+                    }
+                    current.append(piece)
+                    used += TextWidth.of(piece.text)
+                }
+                if !current.isEmpty { out.append(current) }
             } else {
                 out.append(row)
             }

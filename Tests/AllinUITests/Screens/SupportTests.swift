@@ -37,6 +37,33 @@ struct SupportTests {
         #expect(s.notice?.contains("F2") == true)
     }
 
+    /// From the app's minimum (40×12) up, every region shows a line's number and the emergency number
+    /// without scrolling, whether support was asked for or opened by a crisis (T2 or T3).
+    @Test("a number and the emergency number above the fold", arguments: [
+        Size(width: 40, height: 12), Size(width: 44, height: 13), Size(width: 50, height: 16), Size(width: 60, height: 18),
+        Size(width: 80, height: 24), Size(width: 200, height: 60),
+    ])
+    func numbersAboveTheFold(size: Size) {
+        var s = TestCatalog.state(width: size.width, height: size.height)
+        for reason in [SupportReason.asked, .notSafe(FlowCrisis(step: .emotion, field: "customEmotion",
+                                                                  finding: CrisisFinding(layer: .a, tier: .immediate)))] {
+            for region in s.context.regionChoices {
+                App.openSupport(&s, reason: reason)
+                s.support?.region = region
+                let resources = s.context.catalog.helplines.resources(for: region)
+                let text = screen(s).text
+                if let e = resources.emergency {
+                    #expect(text.contains("Call \(e.number)"), "\(size) \(region ?? "other"): emergency")
+                }
+                let first = resources.lines.first
+                let contact = first?.phone ?? first?.sms ?? first?.url ?? ""
+                #expect(text.contains(contact), "\(size) \(region ?? "other"): \(contact)")
+                s.support = nil
+                s.screen = .home
+            }
+        }
+    }
+
     @Test func aSingleNoDoesNotEndSupport() {
         var s = TestCatalog.state()
         press(&s, .function(2))
