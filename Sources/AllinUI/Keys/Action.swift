@@ -10,7 +10,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case lower, higher, setIntensity
     case edit(EditAction)
     // Recommendation and after
-    case startSession, showTrace, closeTrace, editAnswers, goHome
+    case startSession, showTrace, closeTrace, editAnswers, goHome, newCheckIn
     // Mood before and after, the player, the note
     case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession
     // Support

@@ -51,6 +51,16 @@ extension Bindings {
         KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
         KeyBinding([.char("q")], "q", "quit", action: .quit),
     ]
+
+    /// The end after a session that left the person feeling worse: support and another session first.
+    static let doneWorse: [KeyBinding] = [
+        KeyBinding([.char("s")], "s", "talk to someone", help: "crisis support: people to call or text now",
+                   action: .openSupport),
+        KeyBinding([.char("n")], "n", "another session", help: "start a new check-in for another session",
+                   action: .newCheckIn),
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
+        KeyBinding([.char("q")], "q", "quit", action: .quit),
+    ]
 }
 
 extension PlaybackPhase {

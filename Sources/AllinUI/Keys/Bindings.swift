@@ -37,7 +37,7 @@ extension AppState {
         case .moodAfter: return Bindings.mood(before: false)
         case .player: return session.map { Bindings.player($0.player) } ?? []
         case .note: return Bindings.note
-        case .done: return Bindings.done
+        case .done: return session?.feltWorse == true ? Bindings.doneWorse : Bindings.done
         case .support: return support.map(Bindings.support) ?? []
         case .lab: return Bindings.lab(field: lab.field)
         case .journal: return Bindings.journal(journal)

@@ -72,7 +72,13 @@ enum ReflectionView {
             rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))
         case .pending: rows.append(("Nothing was saved: the session never started.", .dim))
         }
-        if let summary = s.summary {
+        if s.feltWorse {
+            // No streak after a session that left someone feeling worse: a kind word and two ways on.
+            rows.append(("", .normal))
+            rows.append(("You feel worse than before, and that matters. Thank you for saying so honestly.", .support))
+            rows.append(("s  talk to someone now: people who listen, at any hour", .accent))
+            rows.append(("n  try another session: a new check-in", .accent))
+        } else if let summary = s.summary {
             rows.append(("", .normal))
             rows.append((JournalCopy.streak(summary.streak), .accent))
             let week = summary.daysLast7 == 1 ? "1 day" : "\(summary.daysLast7) days"

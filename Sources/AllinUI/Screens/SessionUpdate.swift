@@ -52,6 +52,10 @@ enum SessionUpdate {
             return []
         case .done:
             if action == .goHome { goHome(&state) }
+            if action == .newCheckIn {
+                goHome(&state)
+                return HomeUpdate.choose(&state, .newCheckIn)
+            }
             return []
         default:
             return []

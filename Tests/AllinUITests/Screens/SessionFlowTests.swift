@@ -106,6 +106,32 @@ struct SessionFlowTests {
         #expect(screen(s).contains("Saved to your journal on this computer."))
     }
 
+    @Test("a sharp drop or a low mood gets a kind word, support and another session, not a streak",
+          arguments: [(7, 1), (6, 3), (nil, 2)] as [(Int?, Int)])
+    func aDropIsAcknowledged(before: Int?, after: Int) async {
+        var s = await ScreenStates.playing()
+        s.session?.moodBefore = before
+        s.session?.moodAfter = after
+        s.session?.completed = true
+        s.session?.summary = JournalSummary.compute([], today: LocalDay(year: 2026, month: 12, day: 3)!)
+        s.screen = .done
+        #expect(screen(s).contains("You feel worse than before, and that matters."))
+        #expect(!screen(s).contains("Streak") && !screen(s).contains("streak"))
+        var support = s
+        press(&support, .char("s"))
+        #expect(support.screen == .support)
+        var again = s
+        press(&again, .char("n"))
+        #expect(again.screen == .checkIn && again.session == nil)
+    }
+
+    @Test func aSmallDipStillShowsTheStreak() async {
+        var s = await ScreenStates.playing()
+        s.session?.moodBefore = 6
+        s.session?.moodAfter = 5
+        #expect(s.session?.feltWorse == false)
+    }
+
     @Test func theEndShowsTheStreakFromTheJournal() async {
         var s = await ScreenStates.playing()
         press(&s, .char("q"), .char("s"), .enter)
