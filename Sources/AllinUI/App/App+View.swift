@@ -44,6 +44,7 @@ extension App {
         switch state.overlay {
         case .help: HelpOverlay.draw(&canvas, state)
         case .concern: ConcernView.draw(&canvas, state)
+        case let .leave(leaving): LeaveView.draw(&canvas, leaving)
         case nil: break
         }
         return canvas

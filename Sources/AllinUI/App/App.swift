@@ -68,6 +68,7 @@ public enum App {
             return []
         case .quit:
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
+            if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
             return [.quit]
         case .suspend: return [.suspend]
         default: break
@@ -83,8 +84,11 @@ public enum App {
         case .concern:
             if state.asking != nil { return CheckInUpdate.answer(&state, action) }
             return ResultUpdate.concern(&state, action)
+        case let .leave(leaving):
+            return LeaveUpdate.answer(&state, leaving, action)
         case nil: break
         }
+        if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
         switch state.screen {
         case .home: return HomeUpdate.perform(&state, action, key: key)
         case .checkIn: return CheckInUpdate.perform(&state, action, key: key)

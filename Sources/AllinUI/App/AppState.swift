@@ -16,6 +16,8 @@ public enum Overlay: Equatable, Sendable {
     case help
     /// The inline question asked when the router reports a tier-1 concern.
     case concern
+    /// "Leave this check-in?" before a key would lose a half-done one.
+    case leave(Leaving)
 }
 
 /// The whole state of the terminal front: one value, changed only by `App.update`.

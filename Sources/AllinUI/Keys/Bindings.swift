@@ -7,6 +7,7 @@ extension AppState {
         switch overlay {
         case .help: return Bindings.helpOverlay
         case .concern: return Bindings.concern + Bindings.global(help: true)
+        case .leave: return Bindings.leave + Bindings.global(help: true)
         case nil: break
         }
         return keyTable
@@ -122,6 +123,11 @@ enum Bindings {
             KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
         ]
     }
+
+    static let leave: [KeyBinding] = [
+        KeyBinding([.char("y")], "y", "yes", help: "yes, leave it", action: .confirmLeave),
+        KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in (also Esc)", action: .stay),
+    ]
 
     static let concern: [KeyBinding] = [
         KeyBinding([.char("y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),

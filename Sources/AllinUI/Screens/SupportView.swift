@@ -142,6 +142,23 @@ enum SupportView {
     }
 }
 
+/// "Leave this check-in?" with yes and no.
+enum LeaveView {
+    static func draw(_ canvas: inout Canvas, _ leaving: Leaving) {
+        let width = min(56, canvas.width - 4)
+        let text = Wrap.lines(leaving.question, width: width - 4)
+        let height = text.count + 4
+        let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)
+        canvas.box(rect, title: "Before you go")
+        for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
+        var col = rect.col + 2
+        for (key, label) in [("y", " yes   "), ("n", " no, stay")] {
+            col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
+            col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
+        }
+    }
+}
+
 /// The gentle question for words in the ambiguous band, answered in place: yes (safe) goes on; no or
 /// not sure opens support.
 enum ConcernView {

@@ -141,7 +141,7 @@ struct CheckInUpdateTests {
         press(&s, .escape, .backTab, .escape, .escape, .escape)
         #expect(step(s) == .situation)
         #expect(s.checkIn?.flow.answers == before)
-        press(&s, .escape, .escape)
+        press(&s, .escape, .escape, .char("y"))
         #expect(s.screen == .home)
         #expect(s.notice?.contains("kept") == true)
         press(&s, .char("c"))

@@ -35,11 +35,34 @@ struct HomeAndResultTests {
     @Test func homeOffersToContinueAKeptCheckIn() {
         var s = ScreenStates.on(.intensity)
         press(&s, .escape, .escape, .escape)
+        // Leaving from the first step asks first.
+        #expect(s.overlay == .leave(.home))
+        #expect(screen(s).contains("Leave this check-in for now?"))
+        press(&s, .char("y"))
         #expect(s.screen == .home)
         #expect(screen(s).contains("Continue your check-in"))
+        let kept = s.checkIn?.flow.answers
+        // A new check-in over a kept one asks before clearing it; no keeps it.
         press(&s, .char("n"))
+        #expect(s.overlay == .leave(.startOver) && s.screen == .home)
+        press(&s, .char("n"))
+        #expect(s.overlay == nil && s.checkIn?.flow.answers == kept)
+        press(&s, .char("q"))
+        #expect(s.overlay == .leave(.quit))
+        press(&s, .escape)
+        press(&s, .char("n"), .char("y"))
         #expect(step(s) == .emotion)
         #expect(s.checkIn?.flow.answers == CheckIn())
+    }
+
+    @Test func goingHomeFromTheRecommendationAsksFirst() async {
+        var s = await ScreenStates.recommendation()
+        press(&s, .char("h"))
+        #expect(s.overlay == .leave(.home) && s.screen == .recommendation)
+        press(&s, .char("n"))
+        #expect(s.screen == .recommendation && s.result != nil)
+        press(&s, .char("h"), .char("y"))
+        #expect(s.screen == .home && s.checkIn == nil)
     }
 
     @Test func recommendationShowsSessionLaneAndWhy() async {

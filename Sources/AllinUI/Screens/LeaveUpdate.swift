@@ -1,0 +1,77 @@
+import AllinCore
+
+/// Leaving a half-done check-in asks first: `h` from the recommendation, Esc on the first step, `q`,
+/// and a new check-in over one under way. Nothing typed is lost without a yes.
+enum LeaveUpdate {
+    /// The question for `action` on the current screen, or nil when nothing would be lost.
+    static func question(_ state: AppState, _ action: Action, key: Key) -> Leaving? {
+        guard let c = state.checkIn, state.session?.begun != true, hasAnswers(c.flow.answers) else { return nil }
+        switch (state.screen, action) {
+        case (.home, .quit), (.recommendation, .quit):
+            // Ctrl-C quits at once (after the crisis rule reads what was being typed).
+            return key == .ctrl("c") ? nil : .quit
+        case (.home, .pickByKey) where key == .char("n"):
+            return .startOver
+        case (.recommendation, .goHome):
+            return .home
+        case (.checkIn, .back) where c.flow.index(in: state.context.vocabulary) == 0 && c.focus == .list:
+            return .home
+        default:
+            return nil
+        }
+    }
+
+    static func hasAnswers(_ a: CheckIn) -> Bool {
+        a != CheckIn()
+    }
+
+    /// Asks instead of acting when something would be lost; returns nil when the action may go on.
+    static func intercept(_ state: inout AppState, _ action: Action, key: Key) -> [Effect]? {
+        guard state.overlay == nil, let leaving = question(state, action, key: key) else { return nil }
+        state.overlay = .leave(leaving)
+        return []
+    }
+
+    /// The answer: yes does what was asked; no (or Esc) stays.
+    static func answer(_ state: inout AppState, _ leaving: Leaving, _ action: Action) -> [Effect] {
+        state.overlay = nil
+        guard action == .confirmLeave else {
+            state.notice = "Staying with your check-in."
+            return []
+        }
+        switch leaving {
+        case .quit: return [.quit]
+        case .startOver:
+            state.checkIn = nil
+            return HomeUpdate.choose(&state, .newCheckIn)
+        case .home:
+            if state.screen == .checkIn {
+                state.screen = .home
+                state.home.cursor = 0
+                state.notice = "Your answers are kept until you quit. Press c to continue the check-in."
+            } else {
+                SessionUpdate.goHome(&state)
+            }
+            return []
+        }
+    }
+}
+
+/// What leaving would do to a half-done check-in.
+public enum Leaving: Equatable, Sendable {
+    /// Quit the app: the answers are gone.
+    case quit
+    /// Start a new check-in: the answers are cleared.
+    case startOver
+    /// Go home: from the recommendation the answers are cleared; from the first step they are kept.
+    case home
+
+    /// The question, in plain words.
+    public var question: String {
+        switch self {
+        case .quit: return "Quit now? This check-in isn't finished, and its answers will not be kept."
+        case .startOver: return "Start over? The answers of the check-in under way will be cleared."
+        case .home: return "Leave this check-in for now?"
+        }
+    }
+}
