@@ -34,8 +34,10 @@ struct ExportCommand {
             let text: String
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now)
-            case .csv: text = JournalExport.csv(entries)
-            case .md: text = JournalExport.md(entries, consents: consents, now: now)
+            // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
+            case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadCatalog(args).vocabulary)
+            case .md: text = JournalExport.md(entries, consents: consents, now: now,
+                                              vocabulary: try? cli.loadCatalog(args).vocabulary)
             }
             guard let output, output != "-" else {
                 // JSON escapes control characters itself; CSV and Markdown are made visible on a terminal.

@@ -17,34 +17,30 @@ enum JournalExport {
     }
 
     static let csvColumns = [
-        "id", "day", "started_at", "completed_at", "time_zone", "kind", "crisis_tier",
-    ] + CheckInParser.keys.map(snake) + [
-        "lane", "intent_lane", "valence", "soothe_first", "session_slug", "session_title",
-        "mood_before", "mood_after", "mood_change", "note", "recommendation_json",
+        "Entry", "Day", "Started", "Finished", "Time zone", "What happened",
+    ] + CheckInWords.labels + [
+        "Lane", "Lane asked for", "Feeling was", "Soothe first", "Session", "Mood before", "Mood after", "Mood change",
+        "Note",
     ]
 
-    static func csv(_ entries: [JournalEntry]) -> String {
-        var out = csvColumns.joined(separator: ",") + "\r\n"
+    /// One row per check-in, in words: labels for headers, chip labels for answers (the JSON export
+    /// keeps every id).
+    static func csv(_ entries: [JournalEntry], vocabulary: Vocabulary?) -> String {
+        var out = csvColumns.map(csvCell).joined(separator: ",") + "\r\n"
         for e in entries {
             let zone = TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!
             var cells: [String] = [
                 "\(e.id)", e.day.iso, JournalEntry.iso8601(e.startedAt, in: zone),
-                e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone, e.kind.rawValue,
-                e.crisisTier?.label ?? "",
+                e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone,
+                e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier) : e.isComplete ? "Session" : "Session (not finished)",
             ]
-            let answers = e.checkIn.map(JournalEntry.answersJSON)
-            for key in CheckInParser.keys {
-                switch answers?[key] {
-                case let .array(items)?: cells.append(items.map(RouteReport.plain).joined(separator: ";"))
-                case .null?, nil: cells.append("")
-                case let value?: cells.append(RouteReport.plain(value))
-                }
-            }
+            let answers = e.checkIn.map { CheckInWords.all($0, vocabulary: vocabulary).map(\.value) }
+            cells += answers ?? Array(repeating: "", count: CheckInWords.labels.count)
             cells += [
                 e.lane?.rawValue ?? "", e.intentLane?.rawValue ?? "", e.valence?.rawValue ?? "",
-                e.kind == .audio ? (e.sootheFirst ? "true" : "false") : "", e.sessionSlug ?? "", e.sessionTitle ?? "",
+                e.kind == .audio ? (e.sootheFirst ? "yes" : "no") : "", e.sessionTitle ?? "",
                 e.moodBefore.map(String.init) ?? "", e.moodAfter.map(String.init) ?? "",
-                e.moodChange.map(String.init) ?? "", e.note ?? "", e.recommendation?.serialized() ?? "",
+                e.moodChange.map(String.init) ?? "", e.note ?? "",
             ]
             out += cells.map(csvCell).joined(separator: ",") + "\r\n"
         }
@@ -57,26 +53,20 @@ enum JournalExport {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date) -> String {
+    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, vocabulary: Vocabulary?) -> String {
         var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
         for e in entries {
             out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
             if e.kind == .safetyHandoff {
-                out += "Crisis support was shown (tier \(e.crisisTier?.label ?? "T2")). Only the tier and the time are kept.\n"
+                out += CheckInWords.support(e.crisisTier) + " Only that and the time are kept.\n"
                 continue
             }
-            if let c = e.checkIn, case let .object(pairs) = JournalEntry.answersJSON(c) {
-                for (key, value) in pairs {
-                    switch value {
-                    case .null: continue
-                    case let .array(items) where items.isEmpty: continue
-                    default: out += "- \(key): \(mdText(RouteReport.plain(value)))\n"
-                    }
-                }
+            if let c = e.checkIn {
+                for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
-            out += "- route: \(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(mdText(e.sessionTitle ?? "-")) (`\(e.sessionSlug ?? "-")`)\n"
-            out += "- mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
-            if !e.isComplete { out += "- not finished\n" }
+            out += "- Session: \(mdText(e.sessionTitle ?? "-")) (\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? ", soothe first" : ""))\n"
+            out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
+            if !e.isComplete { out += "- Not finished\n" }
             if let note = e.note {
                 out += "\n" + note.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + mdText(String($0)) }.joined(separator: "\n") + "\n"
             }

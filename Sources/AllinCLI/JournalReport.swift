@@ -45,7 +45,7 @@ enum JournalReport {
     static func row(_ e: JournalEntry) -> [String] {
         let time = localTime(e)
         if e.kind == .safetyHandoff {
-            return ["\(e.id)", e.day.iso, time, "-", "-", "crisis support shown (\(e.crisisTier?.label ?? "T2"))", "-", "-"]
+            return ["\(e.id)", e.day.iso, time, "-", "-", e.crisisTier == CrisisTier.none ? "support opened when asked" : "crisis support shown", "-", "-"]
         }
         let mood: String
         switch (e.moodBefore, e.moodAfter) {
@@ -65,8 +65,8 @@ enum JournalReport {
             ("Finished", e.completedAt.map { _ in "yes" } ?? "no (the session was not finished)"),
         ]
         if e.kind == .safetyHandoff {
-            lines.append(("Route", "crisis support shown, tier \(e.crisisTier?.label ?? "T2")"))
-            lines.append(("Kept", "only the tier and the time; the words are never stored"))
+            lines.append(("Route", CheckInWords.support(e.crisisTier)))
+            lines.append(("Kept", "only that and the time; the words are never stored"))
         } else {
             if let c = e.checkIn {
                 let answers = JournalEntry.answersJSON(c)
@@ -108,7 +108,7 @@ enum JournalReport {
 
     static func recorded(_ e: JournalEntry) -> String {
         if e.kind == .safetyHandoff {
-            return "Recorded check-in \(e.id) on \(e.day.iso): crisis support (\(e.crisisTier?.label ?? "T2")); only the tier and the time are kept.\n"
+            return "Recorded check-in \(e.id) on \(e.day.iso): \(CheckInWords.support(e.crisisTier)) Only that and the time are kept.\n"
         }
         let session = e.sessionTitle.map { "\(Visible.text($0)) (\(e.sessionSlug ?? ""))" } ?? "no session"
         return "Recorded check-in \(e.id) on \(e.day.iso): \(e.lane?.rawValue ?? "-") lane, \(session).\n"

@@ -211,9 +211,13 @@ struct JournalCLITests {
                 #expect((json["entries"] as? [Any])?.count == 2 && (json["consents"] as? [Any])?.count == 1)
                 #expect(json["schemaVersion"] as? Int == JournalSchema.latestVersion)
             case "csv":
-                #expect(text.hasPrefix("id,day,started_at") && text.contains("\"first, with \"\"quotes\"\"\nand a line break\""))
+                #expect(text.hasPrefix("Entry,Day,Started") && text.contains("\"first, with \"\"quotes\"\"\nand a line break\""))
+                // Words, not keys or ids.
+                #expect(text.contains("Feeling,") && text.contains("Worried") && !text.contains("triggerText"))
             default:
                 #expect(text.contains("# allin journal") && text.contains("> first, with \"quotes\""))
+                #expect(text.contains("- About: ") || text.contains("- In my words: the quarterly review"))
+                #expect(!text.contains("triggerText") && !text.contains("not_good_enough") && !text.contains("`"))
             }
         }
         let nowhere = try box.run(["export", "-o", box.root + "/no/such/dir/x.json"])

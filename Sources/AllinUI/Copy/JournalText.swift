@@ -92,7 +92,7 @@ enum JournalText {
     static func change(_ n: Int) -> String { n > 0 ? "+\(n)" : n == 0 ? "±0" : "\(n)" }
 
     static func handoff(_ e: JournalEntry) -> String {
-        "crisis support shown (\(e.crisisTier?.label ?? CrisisTier.crisis.label))"
+        e.crisisTier == CrisisTier.none ? "support opened when asked" : "crisis support shown"
     }
 
     /// A stored text on one line, safe to draw: line breaks become spaces, controls visible placeholders.

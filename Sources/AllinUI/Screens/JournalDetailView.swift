@@ -23,9 +23,8 @@ enum JournalDetailView {
         out += Spans.wrap(about, width: width, role: .dim)
         out.append([])
         if e.kind == .safetyHandoff {
-            out += Spans.wrap("\(glyphs.handoff) Crisis support was shown (tier \(e.crisisTier?.label ?? CrisisTier.crisis.label)).",
-                              width: width, role: .support)
-            out += Spans.wrap("For a check-in like this only the tier and the time are kept; the words that led to it are never stored.",
+            out += Spans.wrap("\(glyphs.handoff) \(CheckInWords.support(e.crisisTier))", width: width, role: .support)
+            out += Spans.wrap("For a check-in like this only that and the time are kept; the words that led to it are never stored.",
                               width: width, role: .dim)
             return out
         }

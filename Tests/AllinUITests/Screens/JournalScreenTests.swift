@@ -119,12 +119,12 @@ struct JournalScreenTests {
         var s = F.opened(F.populated())
         press(&s, .tab)
         let list = screen(s).text
-        #expect(list.contains("2024-05-16  21:15  ◆ crisis support shown (T2)"))
+        #expect(list.contains("2024-05-16  21:15  ◆ crisis support shown"))
         let index = try #require(s.journal?.listed.firstIndex { $0.kind == .safetyHandoff })
         for _ in 0..<index { press(&s, .down) }
         press(&s, .enter)
         let detail = screen(s).text
-        #expect(detail.contains("Crisis support was shown (tier T2)."))
+        #expect(detail.contains("Crisis support was shown."))
         #expect(detail.contains("never stored"))
         #expect(!detail.contains("Feeling"))
     }

@@ -1,0 +1,49 @@
+/// A check-in's answers as a person would write them down: a label for each answer and its words
+/// (chip labels, not ids). The journal's Markdown and CSV exports read this; the JSON export keeps
+/// the ids.
+public enum CheckInWords {
+    /// Every answer's label, in the order the check-in asks (the CSV columns).
+    public static let labels: [String] = [
+        "Feeling", "Feeling, in my words", "About", "In my words", "Intensity", "Felt in", "What would help",
+        "Most tangled", "Confidence for", "Picturing it going well", "Explore a belief", "Belief",
+        "Belief, in my words", "What I tend to do", "Where it comes from", "A kinder voice",
+    ]
+
+    /// The answers with their labels, every label present (empty when unanswered). Ids the vocabulary
+    /// doesn't know (an older catalog) are shown as they are, with underscores as spaces.
+    public static func all(_ c: CheckIn, vocabulary v: Vocabulary?) -> [(label: String, value: String)] {
+        func chip(_ id: String?, _ list: [(id: String, label: String)]) -> String {
+            guard let id else { return "" }
+            return list.first { $0.id == id }?.label ?? id.replacingOccurrences(of: "_", with: " ")
+        }
+        let emotions = v?.emotions.map { ($0.id, $0.label) } ?? []
+        let situations = v?.situations.map { ($0.id, $0.label) } ?? []
+        let body = v?.body.map { ($0.id, $0.label) } ?? []
+        let intents = v?.intents.map { ($0.id, $0.label) } ?? []
+        let clarity = v?.claritySubTaps.map { ($0.id, $0.label) } ?? []
+        let confidence = v?.confidenceSubTaps.map { ($0.id, $0.label) } ?? []
+        let beliefs = v?.beliefs.map { ($0.id, $0.label) } ?? []
+        let values: [String] = [
+            chip(c.emotion, emotions), c.customEmotion ?? "", chip(c.situation, situations), c.triggerText ?? "",
+            c.intensity.map { "\($0) of 10" } ?? "", c.body.map { chip($0, body) }.joined(separator: ", "),
+            chip(c.intent, intents), chip(c.claritySubTap, clarity), chip(c.confidenceSubTap, confidence),
+            c.embodyNew ?? "", c.consent.map { $0 ? "yes" : "no" } ?? "", chip(c.belief, beliefs),
+            c.customBelief ?? "", c.pattern ?? "", c.origin ?? "", c.kinder ?? "",
+        ]
+        return Array(zip(labels, values)).map { (label: $0.0, value: $0.1) }
+    }
+
+    /// Only the answers given.
+    public static func given(_ c: CheckIn, vocabulary v: Vocabulary?) -> [(label: String, value: String)] {
+        all(c, vocabulary: v).filter { !$0.value.allSatisfy(\.isWhitespace) }
+    }
+
+    /// What a handoff entry says happened, in words (the journal keeps only this and the time).
+    public static func support(_ tier: CrisisTier?) -> String {
+        switch tier {
+        case .none?: return "Support opened when asked for."
+        case .immediate?: return "Crisis support was shown, with the emergency number first."
+        default: return "Crisis support was shown."
+        }
+    }
+}
