@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// The safety net as a person walks it, in the real binary under tmux: every way a crisis statement
+/// can be typed reaches support, a hard day gets the gentle question and goes on, the way back from
+/// support never traps, and support shows numbers from 40×12 up.
+@Suite("Safety net end to end (tmux)", .enabled(if: Paths.tmuxAvailable, "tmux is not installed"))
+struct SafetyNetEndToEndTests {
+    func start(width: Int = 80, height: Int = 24, extra: [String: String] = [:]) -> TmuxSession {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-data-\(UUID().uuidString.prefix(8))")
+        var env = ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": data.path]
+        env.merge(extra) { $1 }
+        let t = TmuxSession(width: width, height: height, appEnv: env)
+        t.waitFor("Start a check-in", "F2 support")
+        return t
+    }
+
+    /// To the situation step with "Stressed" chosen.
+    func toSituation(_ t: TmuxSession) {
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("stress")
+        t.waitFor("Filter: stress")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+    }
+
+    @Test func aLongSituationWithTheWordsAtTheVeryEnd() {
+        let t = start()
+        toSituation(t)
+        t.keys("Tab")
+        t.waitFor("Enter for next")
+        // Over 280 characters (the old silent limit) before the words that matter.
+        let long = String(repeating: "work ran late again and the train was cancelled so i walked. ", count: 6)
+            + "and honestly i want to kill myself"
+        t.type(long)
+        t.waitFor("kill myself")
+        t.keys("Enter")
+        t.waitFor("116 123", "Call 999")
+    }
+
+    @Test func anOwnWordFeelingLongerThanFortyCharacters() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("flat and tired and fed up with everything, honestly i just want to end my life")
+        t.waitFor("78/200")
+        t.keys("Enter")
+        t.waitFor("116 123", "Call 999")
+    }
+
+    @Test func aStatementTypedIntoTheListFilter() {
+        let t = start()
+        toSituation(t)
+        t.type("i want to die")
+        t.waitFor("Filter: i want to die")
+        t.keys("Enter")
+        t.waitFor("116 123", "Call 999")
+    }
+
+    @Test func typingThatMatchesNoChipBecomesOwnWords() {
+        let t = start()
+        toSituation(t)
+        t.type("the boiler broke")
+        t.keys("Enter")
+        t.waitFor("your words are kept here")
+        t.keys("Enter")
+        t.waitFor("How strong is it")
+    }
+
+    /// A hard day in the ambiguous band: the question in place, "yes" goes on with the words kept.
+    @Test func aHardDayGetsTheGentleQuestionAndGoesOn() {
+        let t = start()
+        toSituation(t)
+        t.keys("Tab")
+        t.type("i feel hopeless about everything lately")
+        t.keys("Enter")
+        t.waitFor("Are you safe right now?", "Yes, I'm safe")
+        t.keys("y")
+        t.waitFor("How strong is it")
+        #expect(!t.screen().contains("116 123"))
+    }
+
+    /// The way back from support returns to the words, and Enter goes on after "yes, go back".
+    @Test func theWayBackFromSupportDoesNotTrap() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("i want to disappear")
+        t.keys("Enter")
+        t.waitFor("116 123")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("y")
+        t.waitFor("i want to disappear", "edit them, or press Enter to go on")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+    }
+
+    /// The reflection note is read by both layers: a statement only layer B sees is never "kept".
+    @Test func aLayerBStatementAsTheReflectionNote() {
+        let t = start()
+        toSituation(t)
+        t.keys("Right")
+        t.waitFor("How strong is it")
+        t.keys("4", "Enter")
+        t.waitFor("What would help most")
+        t.keys("1")
+        t.waitFor("Why this session")
+        t.keys("Enter")
+        t.waitFor("How do you feel right now")
+        t.keys("s")
+        t.waitFor("read along")
+        t.keys("s")
+        t.waitFor("And now? How do you feel")
+        t.keys("s")
+        t.waitFor("A note for your journal")
+        t.type("the tall one near the station would do it")
+        t.keys("Enter")
+        let deadline = Date().addingTimeInterval(15)
+        var screen = ""
+        while Date() < deadline {
+            screen = t.screen()
+            if screen.contains("Are you safe right now?") || screen.contains("116 123") { break }
+            usleep(50_000)
+        }
+        if screen.contains("Are you safe right now?") { t.keys("s") }
+        t.waitFor("116 123")
+        #expect(!t.history().contains("kept with this check-in"))
+    }
+
+    @Test func supportAtFortyByTwelveShowsANumberAndTheEmergencyNumber() {
+        let t = start(width: 40, height: 12)
+        t.keys("s")
+        t.waitFor("call 116 123", "Call 999")
+    }
+}
