@@ -28,7 +28,7 @@ struct SessionRuntimeTests {
         let player = FakeSessionPlayer()
         let journal = MemoryJournal()
         let script: [TerminalEvent?] = Self.toSession + [nil, .key(.char(" ")), nil, .key(.char(" ")), .key(.right), nil,
-                                                          .key(.char("s")), .key(.char("7")), .key(.enter)]
+                                                          .key(.char("x")), .key(.char("y")), .key(.char("7")), .key(.enter)]
             + TerminalEvent.typing("lighter") + [.key(.enter)]
         let (rt, term) = runtime(script, player: player, journal: journal)
         let exit = await rt.run()
@@ -153,7 +153,7 @@ struct SessionRuntimeTests {
 
     @Test func aJournalThatCannotOpenStillCompletesTheCheckInInMemory() async throws {
         let journal = ResilientJournal(primary: nil, problem: .readOnly(path: "/ro/journal.sqlite3"))
-        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("s")), .key(.char("s")), .key(.enter)], journal: journal)
+        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("x")), .key(.char("y")), .key(.char("s")), .key(.enter)], journal: journal)
         _ = await rt.run()
         #expect(rt.state.screen == .done)
         #expect(rt.state.session?.save == .inMemory(.readOnly(path: "/ro/journal.sqlite3")))
