@@ -44,6 +44,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
                      environment: environment)
         }
         wordsPerMinute = Double(config.rate ?? RenderSettings().rate)
+        // Render folders left by an allin that was killed outright (~15 MB each).
+        RenderWork.sweepStale(in: paths.cacheDirectory)
     }
 
     /// The player that will be used (nil: read-along only), for diagnostics.

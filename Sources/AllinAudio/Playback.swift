@@ -105,6 +105,8 @@ public final class Playback: @unchecked Sendable {
             if !audibleFlag { audibleFlag = checkAudible() }
             return state
         }
+        // Where it ended, for the words to take over from there (mpv's last answer, else the clock).
+        frozenPosition = positionLocked()
         let ranFor = Monotonic.now() - startedAt - pausedTotal
         let remaining = duration.map { $0 - startOffset }
         let early = !audibleFlag && ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
