@@ -79,9 +79,10 @@ public struct PlayerState: Equatable, Sendable {
     /// The share at the end of a session within which stopping does not ask first.
     public static let nearlyOver = 0.1
 
-    /// How a session ends when it is stopped (or allin closes) now: not played if it never started.
+    /// How a session ends when it is stopped (or allin closes) now: not played when nothing of it
+    /// was heard or read yet (still rendering, or the player never made sound), else stopped early.
     public var stoppedOutcome: PlaybackRecord.Outcome {
-        started == nil && audioSeconds + readAlongSeconds == 0 ? .notPlayed : .stoppedEarly
+        audioSeconds + readAlongSeconds == 0 ? .notPlayed : .stoppedEarly
     }
 
     /// What the journal keeps about the session, ending (or ended) with `outcome`. The length is the

@@ -161,4 +161,20 @@ struct SessionRuntimeTests {
         let entry = try #require(try journal.entries(JournalQuery()).first)
         #expect(entry.isComplete && entry.moodBefore == 4)
     }
+
+    @Test("a signal during the render keeps the check-in, not played", arguments: [Int32(2), 15, 1])
+    func aSignalDuringTheRenderKeepsTheCheckIn(signal: Int32) async throws {
+        let player = FakeSessionPlayer()
+        player.unrendered = ["deadline_pressure_valve"]
+        let journal = MemoryJournal()
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: Self.toSession + [.terminated(signal: signal)])
+        // The render runs on a queue that never gets to it: the signal comes while it is under way.
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, player: player,
+                            now: { Self.noon }, timeZone: Self.utc, rendersInline: false)
+        #expect(await rt.run() == .signal(signal))
+        let entry = try #require(try journal.entries(JournalQuery()).first)
+        #expect(entry.moodBefore == 4 && !entry.isComplete)
+        #expect(entry.playback?.outcome == .notPlayed)
+        #expect(!player.running)
+    }
 }

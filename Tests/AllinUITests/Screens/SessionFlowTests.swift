@@ -95,7 +95,7 @@ struct SessionFlowTests {
         let stopped = press(&s, .char("y"))
         #expect(stopped.first == .stopPlayback)
         guard case let .recordPlayback(7, record)? = stopped.last else { Issue.record("\(stopped)"); return }
-        #expect(record.outcome == .stoppedEarly && !record.listened)
+        #expect(record.outcome == .notPlayed && !record.listened, "no ticks: nothing was heard")
         #expect(s.screen == .moodAfter)
         #expect(s.session?.player.playback == .notPlaying)
         #expect(screen(s).contains("And now? How do you feel"))
@@ -237,5 +237,36 @@ struct SessionFlowTests {
         var s = TestCatalog.state()
         press(&s, .char("l"))
         #expect(handoffTiers(press(&s, .function(2))) == [])
+    }
+
+    @Test func closingOnTheRecommendationKeepsTheCheckInAsNotPlayed() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .escape)
+        #expect(s.screen == .recommendation)
+        let effects = App.update(&s, .appClosing)
+        guard case let .beginJournal(_, r, mood)? = effects.first, effects.count == 1 else { Issue.record("\(effects)"); return }
+        #expect(r.session?.slug == s.result?.recommendation.session?.slug && mood == nil)
+        #expect(s.session?.player.ended == .notPlayed)
+        #expect(App.update(&s, .journalBegun(id: 3, problem: nil)) == [.recordPlayback(id: 3, s.session!.player.record(.notPlayed))])
+        #expect(App.update(&s, .appClosing) == [], "asked once")
+    }
+
+    @Test func closingMidSessionRecordsHowFarItGot() async {
+        var s = await ScreenStates.playing(position: 0)
+        for t in stride(from: 1.0, through: 90, by: 1) {
+            _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        let effects = App.update(&s, .appClosing)
+        #expect(effects == [.recordPlayback(id: 7, PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 90, length: 120))])
+        #expect(s.screen == .player, "the screen is left as it was")
+    }
+
+    @Test func closingAfterTheReflectionOrWithoutACheckInStoresNothingMore() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("s"), .enter)
+        #expect(s.screen == .done)
+        #expect(App.update(&s, .appClosing) == [])
+        var home = TestCatalog.state()
+        #expect(App.update(&home, .appClosing) == [])
     }
 }
