@@ -84,7 +84,7 @@ public final class Playback: @unchecked Sendable {
         }
         _ = FileManager.default.createFile(atPath: paths.playerLog.path, contents: nil, attributes: [.posixPermissions: 0o600])
         chmod(paths.playerLog.path, 0o600)
-        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position)
+        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position, log: paths.playerLog.path)
         child = try ChildProcess.spawn(executable: choice.executable, arguments: args, environment: environment,
                                        log: paths.playerLog, pdeathsig: true)
         ipc = socketPath.map { MPVClient(socketPath: $0) }

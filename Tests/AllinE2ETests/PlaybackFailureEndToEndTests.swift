@@ -59,6 +59,37 @@ struct PlaybackFailureEndToEndTests {
         #expect(place.players().isEmpty)
     }
 
+    /// True on a machine with no sound card (this project's machines): real players fail here.
+    static let noSoundCard = !FileManager.default.fileExists(atPath: "/dev/snd")
+        && !FileManager.default.fileExists(atPath: "/proc/asound/cards")
+
+    /// Real players with no sound device: mpv exits with status 2 ("audio output initialization
+    /// failed"), sox's play dies of SIGFPE. Neither may leave "Playing" over silence.
+    @Test("a real player with no sound device", .enabled(if: noSoundCard, "this machine has a sound card"),
+          arguments: ["mpv", "play"])
+    func aRealPlayerWithNoSoundDevice(player: String) throws {
+        guard spawn(["/bin/sh", "-c", "command -v \(player)"], env: ["PATH": "/usr/bin:/bin:/usr/local/bin"]).status == 0 else {
+            return   // not installed here
+        }
+        let place = SessionPlace()
+        // mpv gets real audio (rendered now): the header-only recording fails in its demuxer first.
+        if player != "mpv" { place.addRecording("deadline_pressure_valve") }
+        let t = TmuxSession(appEnv: place.env(player: player))
+        flow.toPlayer(t)
+        t.waitFor("No sound output: \(player) couldn't open an audio device", "read along: no sound", timeout: 60)
+        #expect(!t.history().contains("ALSA lib"), "the raw ALSA words stay in the log")
+        #expect(playerLog(t).text.contains("ALSA") || player == "mpv")
+        t.keys("q")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("C-c")
+        t.waitFor("EXIT=0", "TTY=same")
+        let record = try playback(place)
+        #expect(record["audioSeconds"] as? Double == 0)
+        #expect(place.players().isEmpty)
+    }
+
     @Test func aPlayerThatFailsAfterAFewSecondsHandsOverToTheWordsFromThere() throws {
         let place = SessionPlace()
         place.addRecording("deadline_pressure_valve")
