@@ -10,10 +10,11 @@ public enum AudioError: Error, Sendable, Equatable {
     case badPlayerSetting(field: String, problem: String)
     /// posix_spawn refused to start a program.
     case spawnFailed(program: String, code: Int32)
-    /// The player ended (or crashed) right after it started.
-    case failedAtStart(player: String, detail: String)
+    /// The player ended (or crashed) right after it started. `detail` is a plain cause ("couldn't
+    /// open an audio device"); `log` is where its own messages went.
+    case failedAtStart(player: String, detail: String, log: String)
     /// The player stopped with an error while playing.
-    case failedWhilePlaying(player: String, detail: String)
+    case failedWhilePlaying(player: String, detail: String, log: String)
     /// espeak-ng or sox is not installed.
     case toolMissing(String)
     /// espeak-ng or sox failed.
@@ -28,6 +29,16 @@ public enum AudioError: Error, Sendable, Equatable {
     /// The config file has a bad line or value.
     case config(file: String, line: Int?, message: String)
 
+    /// For a player that failed, one plain line for the screen: "mpv couldn't open an audio device
+    /// (details in ~/.local/state/allin/player.log)"; nil for other errors.
+    public var soundProblem: String? {
+        switch self {
+        case let .failedAtStart(player, detail, log), let .failedWhilePlaying(player, detail, log):
+            return "\(Visible.text(player, limit: 40)) \(detail) (details in \(Visible.text(log, limit: 200)))"
+        default: return nil
+        }
+    }
+
     public var message: String {
         switch self {
         case let .playerNotFound(field, program):
@@ -36,10 +47,10 @@ public enum AudioError: Error, Sendable, Equatable {
             return "\(field): \(problem)"
         case let .spawnFailed(program, code):
             return "could not start '\(Visible.text(program, limit: 60))': \(String(cString: strerror(code)))"
-        case let .failedAtStart(player, detail):
-            return "the player '\(Visible.text(player, limit: 40))' stopped as soon as it started (\(detail))"
-        case let .failedWhilePlaying(player, detail):
-            return "the player '\(Visible.text(player, limit: 40))' stopped with an error (\(detail))"
+        case let .failedAtStart(player, detail, log):
+            return "the player '\(Visible.text(player, limit: 40))' stopped as soon as it started (\(detail)); its messages are in \(Visible.text(log, limit: 200))"
+        case let .failedWhilePlaying(player, detail, log):
+            return "the player '\(Visible.text(player, limit: 40))' stopped with an error (\(detail)); its messages are in \(Visible.text(log, limit: 200))"
         case let .toolMissing(tool):
             return "\(tool) is not installed, so session audio cannot be rendered (apt-get install \(tool == "sox" ? "sox libsox-fmt-all" : tool))"
         case let .toolFailed(tool, detail):

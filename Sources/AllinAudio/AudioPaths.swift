@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where allin keeps audio things for this user: the render cache, the config file, the data
-/// directory (user recordings, resume positions) and a private runtime directory for sockets.
+/// directory (user recordings, resume positions), the state directory (the player's log) and a
+/// private runtime directory for sockets.
 /// Directories allin creates are mode 0700 and files 0600.
 public struct AudioPaths: Sendable, Equatable {
     /// `$XDG_CACHE_HOME/allin/audio`, else `~/.cache/allin/audio`.
@@ -12,12 +13,15 @@ public struct AudioPaths: Sendable, Equatable {
     public var dataDirectory: URL
     /// `$XDG_RUNTIME_DIR/allin`, else `/tmp/allin-<uid>`: mpv's IPC sockets.
     public var runtimeDirectory: URL
+    /// `$XDG_STATE_HOME/allin`, else `~/.local/state/allin`: the player's log.
+    public var stateDirectory: URL
 
-    public init(cacheDirectory: URL, configFile: URL, dataDirectory: URL, runtimeDirectory: URL) {
+    public init(cacheDirectory: URL, configFile: URL, dataDirectory: URL, runtimeDirectory: URL, stateDirectory: URL? = nil) {
         self.cacheDirectory = cacheDirectory
         self.configFile = configFile
         self.dataDirectory = dataDirectory
         self.runtimeDirectory = runtimeDirectory
+        self.stateDirectory = stateDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("state/allin")
     }
 
     public init(environment: [String: String]) {
@@ -29,6 +33,7 @@ public struct AudioPaths: Sendable, Equatable {
         cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("allin/audio")
         configFile = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("allin/config")
         dataDirectory = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("allin")
+        stateDirectory = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("allin")
         if let r = environment["XDG_RUNTIME_DIR"], r.hasPrefix("/"), r.utf8.count < 60 {
             runtimeDirectory = URL(fileURLWithPath: r).appendingPathComponent("allin")
         } else {
@@ -36,8 +41,16 @@ public struct AudioPaths: Sendable, Equatable {
         }
     }
 
-    /// The player's log (its stdout and stderr), beside the cache.
-    public var playerLog: URL { cacheDirectory.deletingLastPathComponent().appendingPathComponent("player.log") }
+    /// The player's log (its stdout and stderr, the last session only), in the state directory.
+    public var playerLog: URL { stateDirectory.appendingPathComponent("player.log") }
+
+    /// `url` as the person would type it: under their home directory as `~/…`.
+    public static func display(_ url: URL, environment: [String: String]) -> String {
+        let path = url.path
+        guard let home = environment["HOME"], home.hasPrefix("/"), home != "/" else { return path }
+        let prefix = home.hasSuffix("/") ? home : home + "/"
+        return path.hasPrefix(prefix) ? "~/" + path.dropFirst(prefix.count) : path
+    }
 
     /// Creates `url` (and missing parents) with mode 0700, and makes sure an existing one is a
     /// directory owned by this user with mode 0700.

@@ -44,6 +44,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
                      environment: environment)
         }
         wordsPerMinute = Double(config.rate ?? RenderSettings().rate)
+        // Render folders left by an allin that was killed outright (~15 MB each).
+        RenderWork.sweepStale(in: paths.cacheDirectory)
     }
 
     /// The player that will be used (nil: read-along only), for diagnostics.
@@ -97,11 +99,12 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
                              canSeek: p.canSeek)
     }
 
-    public func startReadAlong(_ session: Session) -> PlaybackStart {
+    public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
         stop()
         let track = library.readAlong(session, wordsPerMinute: wordsPerMinute)
-        let at = ResumePolicy.startPosition(slug: session.slug, today: PlaybackPositions.today(), records: positions.load(),
-                                            duration: track.duration)
+        let at = place?.start(in: track)
+            ?? ResumePolicy.startPosition(slug: session.slug, today: PlaybackPositions.today(), records: positions.load(),
+                                          duration: track.duration)
         lock.withLock { reading = (session.slug, ReadAlongClock(offset: at, now: Monotonic.now()), track.duration) }
         return PlaybackStart(slug: session.slug, mode: .readAlong, duration: track.duration, captions: track, position: at,
                              canSeek: true)
@@ -132,8 +135,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             let state = p.poll()
             let position = p.position
             switch state {
-            case .playing: return PlayerStatus(position: position, phase: .playing)
-            case .paused: return PlayerStatus(position: position, phase: .paused)
+            case .playing: return PlayerStatus(position: position, phase: .playing, audible: p.isAudible)
+            case .paused: return PlayerStatus(position: position, phase: .paused, audible: p.isAudible)
             case .finished, .stopped:
                 finish(slug, at: p.duration ?? position, duration: p.duration, finished: true)
                 return PlayerStatus(position: p.duration ?? position, phase: .finished)
@@ -141,7 +144,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
                 let atStart: Bool
                 if case .failedAtStart = error { atStart = true } else { atStart = false }
                 finish(slug, at: position, duration: p.duration, finished: false)
-                return PlayerStatus(position: position, phase: .failed(reason: error.message, atStart: atStart))
+                return PlayerStatus(position: position, phase: .failed(reason: error.soundProblem ?? error.message, atStart: atStart),
+                                    audible: !atStart)
             }
         }
         guard let r = lock.withLock({ reading }) else { return PlayerStatus(position: 0, phase: .finished) }

@@ -20,6 +20,8 @@ public final class Playback: @unchecked Sendable {
     /// Length of the audio in seconds, when known (rendered captions, or mpv's answer).
     public private(set) var duration: Double?
     public private(set) var state: State = .stopped
+    /// True once sound is known to be coming out (see `checkAudible`); kept across a restart to seek.
+    public var isAudible: Bool { lock.withLock { audibleFlag } }
 
     /// A player that ends within this many seconds of starting has failed (unless the audio is that short).
     public static let earlyWindow = 1.5
@@ -42,6 +44,7 @@ public final class Playback: @unchecked Sendable {
     private var frozenPosition = 0.0
     /// mpv's last reported position (nil until it has loaded the file).
     private var ipcPosition: Double?
+    private var audibleFlag = false
     private static let sockets = Atomic<Int>(0)
 
     public init(choice: PlayerChoice, file: URL, duration: Double?, environment: [String: String], paths: AudioPaths) {
@@ -70,7 +73,7 @@ public final class Playback: @unchecked Sendable {
     }
 
     private func launch(at position: Double) throws(AudioError) {
-        try AudioPaths.ensurePrivateDirectory(paths.playerLog.deletingLastPathComponent())
+        try AudioPaths.ensurePrivateDirectory(paths.stateDirectory)
         if choice.template.pause == .ipc {
             try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
             Playback.removeStaleSockets(in: paths.runtimeDirectory)
@@ -80,7 +83,8 @@ public final class Playback: @unchecked Sendable {
             socketPath = path
         }
         _ = FileManager.default.createFile(atPath: paths.playerLog.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position)
+        chmod(paths.playerLog.path, 0o600)
+        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position, log: paths.playerLog.path)
         child = try ChildProcess.spawn(executable: choice.executable, arguments: args, environment: environment,
                                        log: paths.playerLog, pdeathsig: true)
         ipc = socketPath.map { MPVClient(socketPath: $0) }
@@ -96,26 +100,44 @@ public final class Playback: @unchecked Sendable {
     @discardableResult
     public func poll() -> State {
         lock.lock(); defer { lock.unlock() }
-        guard state == .playing || state == .paused, let child, let status = child.poll() else { return state }
+        guard state == .playing || state == .paused, let child else { return state }
+        guard let status = child.poll() else {
+            if !audibleFlag { audibleFlag = checkAudible() }
+            return state
+        }
+        // Where it ended, for the words to take over from there (mpv's last answer, else the clock).
+        frozenPosition = positionLocked()
         let ranFor = Monotonic.now() - startedAt - pausedTotal
         let remaining = duration.map { $0 - startOffset }
-        let early = ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
-        if early {
-            var detail = status.plain
-            if status.succeeded, let remaining {
-                detail = "it ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing; is there a sound device?"
+        let early = !audibleFlag && ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
+        let log = AudioPaths.display(paths.playerLog, environment: environment)
+        let cause = PlayerDiagnosis.cause(status, log: logTail())
+        if early || (!audibleFlag && !status.succeeded) {
+            var detail = cause
+            if status.succeeded, let remaining, cause == PlayerDiagnosis.endedAtOnce {
+                detail = "ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing"
             }
-            if let line = lastLogLine() { detail += ": \(line)" }
-            state = .failed(.failedAtStart(player: choice.name, detail: detail))
+            state = .failed(.failedAtStart(player: choice.name, detail: detail, log: log))
         } else if status.succeeded {
             state = .finished
         } else {
-            var detail = status.plain
-            if let line = lastLogLine() { detail += ": \(line)" }
-            state = .failed(.failedWhilePlaying(player: choice.name, detail: detail))
+            state = .failed(.failedWhilePlaying(player: choice.name, detail: cause, log: log))
         }
         closeIPC()
         return state
+    }
+
+    /// True once sound is known to be coming out: mpv names its audio output and reports a
+    /// position; a player without a socket has stayed alive past `earlyWindow`. mpv that does not
+    /// answer within `ipcPatience` is believed too (allin then runs on its own clock).
+    private func checkAudible() -> Bool {
+        let ranFor = Monotonic.now() - startedAt - pausedTotal
+        guard let ipc else { return ranFor >= Playback.earlyWindow }
+        if ipc.connect(timeout: 0), case let .string(ao)? = ipc.command([.string("get_property"), .string("current-ao")]),
+           !ao.isEmpty, ipc.number("time-pos") != nil {
+            return true
+        }
+        return ranFor >= Playback.ipcPatience
     }
 
     /// Seconds into the audio: mpv's own position when it answers, else the clock since the start
@@ -252,13 +274,10 @@ public final class Playback: @unchecked Sendable {
         }
     }
 
-    private func lastLogLine() -> String? {
-        guard let data = FileManager.default.contents(atPath: paths.playerLog.path) else { return nil }
-        let text = String(decoding: data.suffix(4096), as: UTF8.self)
-        guard let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last(where: {
-            !$0.trimmingCharacters(in: .whitespaces).isEmpty
-        }) else { return nil }
-        return Visible.text(line.trimmingCharacters(in: .whitespaces), limit: 160)
+    /// The end of the player's log, for `PlayerDiagnosis` (never shown on screen).
+    private func logTail() -> String {
+        guard let data = FileManager.default.contents(atPath: paths.playerLog.path) else { return "" }
+        return String(decoding: data.suffix(8192), as: UTF8.self)
     }
 }
 

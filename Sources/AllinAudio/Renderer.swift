@@ -78,9 +78,9 @@ public struct Renderer: Sendable {
         let started = Monotonic.now()
         let key = key(for: script)
         try AudioPaths.ensurePrivateDirectory(cacheDirectory)
-        let work = cacheDirectory.appendingPathComponent(".work-\(slug)-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try AudioPaths.ensurePrivateDirectory(work)
-        defer { try? FileManager.default.removeItem(at: work) }
+        RenderWork.sweepStale(in: cacheDirectory)
+        let work = try RenderWork.begin(slug: slug, in: cacheDirectory)
+        defer { RenderWork.finished(work) }
         let log = work.appendingPathComponent("tools.log")
 
         func run(_ tool: URL, _ args: [String], _ name: String) throws(AudioError) {

@@ -121,6 +121,7 @@ struct AudioCommand {
             out += "  (line \(other.line): '\(Visible.text(other.key))' is not an audio setting; left for other parts of allin)\n"
         }
         out += "Audio cache: \(Visible.text(paths.cacheDirectory.path))\n"
+        out += "Player log (the last session's player messages): \(Visible.text(paths.playerLog.path))\n"
         cli.io.out(out)
         return 0
     }

@@ -82,7 +82,9 @@ extension Help {
 
     Keys (when standard input is a terminal): Space or p pause/resume, ← → back/forward 15 s,
     c captions on/off, q or s stop. Ctrl-C stops cleanly too; the player never outlives allin.
-    Exit status: 0 finished or stopped, 1 the player failed while playing, 2 bad input,
+    If the player fails (at once or part-way), the words go on as read-along text from there; its
+    messages are in ~/.local/state/allin/player.log ($XDG_STATE_HOME/allin).
+    Exit status: 0 finished or stopped, 2 bad input,
     130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
 
     """

@@ -30,7 +30,7 @@ enum Help {
 
     In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
     Esc goes back (answers are kept), Ctrl-C quits. After the recommendation: your mood, the session
-    (Space pause, ←/→ 15 s, c captions, s stop; read-along text when nothing can play), your mood
+    (Space pause, ←/→ 15 s, c captions, x stop; read-along text when no sound can play), your mood
     again and a note, saved to the journal. --player CMD (or $ALLIN_PLAYER) picks the audio player.
 
     If you are in danger now, run 'allin resources' for your local crisis lines.

@@ -106,7 +106,7 @@ struct PlaySession {
 
     enum Outcome {
         case exit(Int32)
-        /// The player failed at once: read along instead, from this position.
+        /// The player failed (at once or part-way): read along instead, from this position.
         case readAlong(reason: String, position: Double)
     }
 
@@ -165,13 +165,10 @@ struct PlaySession {
                 display.line("Finished.")
                 return .exit(0)
             case let .failed(error):
+                // At the start or part-way, the words go on from where the sound stopped.
                 display.clearStatus()
-                if case .failedAtStart = error {
-                    return .readAlong(reason: error.message, position: playback.position)
-                }
                 resume.save(at: playback.position, duration: prepared.duration, finished: false)
-                cli.io.err("allin play: \(error.message)\n")
-                return .exit(1)
+                return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
             default: break
             }
             let position = playback.position

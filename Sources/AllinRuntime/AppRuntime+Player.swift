@@ -22,6 +22,13 @@ extension AppRuntime {
         }
     }
 
+    /// The player failed: the same session as read-along text, from where the sound stopped.
+    func continueReadAlong(_ slug: String, from place: ReadAlongPlace) -> [Msg] {
+        stopPlayer()
+        guard let session = state.context.catalog.session(slug) else { return [] }
+        return started(player.startReadAlong(session, from: place))
+    }
+
     func started(_ start: PlaybackStart) -> [Msg] {
         playing = true
         onPlaybackStarted?(start)

@@ -69,9 +69,16 @@ public final class AppRuntime {
         self.state = AppState(context: context, size: terminal.size)
     }
 
-    /// Runs until quit, a termination signal, or the end of input; the player never outlives it.
+    /// Runs until quit, a termination signal, or the end of input; the player never outlives it, and
+    /// the journal keeps what it should of a check-in under way (`Msg.appClosing`).
     public func run() async -> RuntimeExit {
-        defer { stopPlayer() }
+        let exit = await loop()
+        _ = await send(.appClosing)
+        stopPlayer()
+        return exit
+    }
+
+    private func loop() async -> RuntimeExit {
         present()
         while true {
             let wantsTicks = state.wantsTicks
@@ -128,6 +135,7 @@ public final class AppRuntime {
                 case .checkPlayability:
                     queue.append(.playabilityChecked(player.availability(of: state.context.catalog.sessions)))
                 case let .startPlayback(plan): queue += startPlayback(plan)
+                case let .continueReadAlong(slug, place): queue += continueReadAlong(slug, from: place)
                 case .pausePlayback: if playing { player.pause() }
                 case .resumePlayback: if playing { player.resume() }
                 case let .seekPlayback(delta): if playing { player.seek(by: delta) }
@@ -136,6 +144,9 @@ public final class AppRuntime {
                     queue.append(beginJournal(checkIn, recommendation, moodBefore: moodBefore))
                 case let .completeJournal(id, moodAfter, note):
                     queue.append(completeJournal(id, moodAfter: moodAfter, note: note))
+                case let .recordPlayback(id, record):
+                    // Best effort: a failure here changes nothing on screen (the check-in itself is kept).
+                    try? journal.recordPlayback(id, record)
                 case let .recordHandoff(checkIn, recommendation):
                     // Only the tier and the time are kept (the store's rule); a failure changes nothing on screen.
                     _ = try? journal.begin(checkIn, recommendation: recommendation, moodBefore: nil, at: now(),

@@ -25,14 +25,15 @@ final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
         throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
     }
 
-    func startReadAlong(_ session: Session) -> PlaybackStart {
+    func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
         let script = SessionScript(items: [.line(text: session.description, sourceLine: 1)])
         let track = TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
+        let at = place?.start(in: track) ?? 0
         lock.withLock {
-            clock = ReadAlongClock(offset: 0, now: Self.now())
+            clock = ReadAlongClock(offset: at, now: Self.now())
             duration = track.duration
         }
-        return PlaybackStart(slug: session.slug, mode: .readAlong, duration: track.duration, captions: track, position: 0,
+        return PlaybackStart(slug: session.slug, mode: .readAlong, duration: track.duration, captions: track, position: at,
                              canSeek: true)
     }
 

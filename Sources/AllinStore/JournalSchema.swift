@@ -92,5 +92,14 @@ public enum JournalSchema {
             CREATE INDEX check_ins_by_start ON check_ins (started_at);
             CREATE INDEX consents_by_check_in ON consents (check_in_id);
             """),
+        // What happened to the session: how it ended, seconds heard as audio and read along, its length.
+        // A handoff has no session, so these stay NULL for it (the privacy rule above).
+        Migration(version: 4, name: "what happened to the session", sql: """
+            ALTER TABLE check_ins ADD COLUMN play_outcome TEXT
+                CHECK (play_outcome IN ('finished', 'stopped_early', 'not_played'));
+            ALTER TABLE check_ins ADD COLUMN audio_seconds REAL CHECK (audio_seconds >= 0);
+            ALTER TABLE check_ins ADD COLUMN read_along_seconds REAL CHECK (read_along_seconds >= 0);
+            ALTER TABLE check_ins ADD COLUMN session_seconds REAL CHECK (session_seconds >= 0);
+            """),
     ]
 }

@@ -41,6 +41,19 @@ extension JournalStore {
         }
     }
 
+    public func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws {
+        try guarded {
+            try db.run("""
+                UPDATE check_ins SET play_outcome = ?, audio_seconds = ?, read_along_seconds = ?, session_seconds = ?
+                 WHERE id = ? AND route_kind = 'audio'
+                """, CheckInRow.playbackValues(record) + [.integer(id)])
+            if db.changes == 0,
+               try db.scalar("SELECT 1 FROM check_ins WHERE id = ?", [.integer(id)], { $0.int(0) }) == nil {
+                throw JournalError.notFound(id: id)
+            }
+        }
+    }
+
     public func recordConsent(at date: Date) throws -> ConsentRecord {
         try guarded {
             try db.run("INSERT INTO consents (scope, granted_at) VALUES (?, ?)",
@@ -93,12 +106,14 @@ extension JournalStore {
     public func points() throws -> [JournalPoint] {
         try guarded {
             try db.query("""
-                SELECT local_day, completed_at IS NOT NULL, route_kind, mood_before, mood_after, session_slug, session_title
+                SELECT local_day, completed_at IS NOT NULL, route_kind, mood_before, mood_after, session_slug, session_title,
+                       play_outcome, audio_seconds, read_along_seconds, session_seconds
                   FROM check_ins
                 """) { r in
                 JournalPoint(day: LocalDay(iso: r.string(0) ?? "") ?? LocalDay(number: 0), completed: r.bool(1) ?? false,
                              kind: RecommendationKind(rawValue: r.string(2) ?? "") ?? .audio, moodBefore: r.int(3),
-                             moodAfter: r.int(4), sessionSlug: r.string(5), sessionTitle: r.string(6))
+                             moodAfter: r.int(4), sessionSlug: r.string(5), sessionTitle: r.string(6),
+                             listened: CheckInRow.playback(r, from: 7)?.listened)
             }
         }
     }

@@ -10,6 +10,7 @@ enum CheckInRow {
         "clarity_sub_tap", "confidence_sub_tap", "embody_new", "consent", "belief", "custom_belief",
         "pattern", "origin", "kinder", "lane", "intent_lane", "valence", "soothe_first",
         "session_slug", "session_title", "route_json", "mood_before", "mood_after", "note",
+        "play_outcome", "audio_seconds", "read_along_seconds", "session_seconds",
     ]
 
     static let insertSQL = "INSERT INTO check_ins (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
@@ -33,7 +34,20 @@ enum CheckInRow {
             .string(e.lane?.rawValue), .string(e.intentLane?.rawValue), .string(e.valence?.rawValue),
             .bool(e.sootheFirst), .string(e.sessionSlug), .string(e.sessionTitle),
             .string(e.recommendation?.serialized()), .int(e.moodBefore), .int(e.moodAfter), .string(e.note),
-        ]
+        ] + playbackValues(e.playback)
+    }
+
+    /// The four playback columns, in `columns` order (all NULL without a record).
+    static func playbackValues(_ r: PlaybackRecord?) -> [SQLiteValue] {
+        guard let r else { return [.null, .null, .null, .null] }
+        return [.text(r.outcome.rawValue), .real(r.audioSeconds), .real(r.readAlongSeconds), r.length.map(SQLiteValue.real) ?? .null]
+    }
+
+    /// The record read from the four playback columns starting at `i`.
+    static func playback(_ r: Row, from i: Int32) -> PlaybackRecord? {
+        guard let outcome = r.string(i).flatMap(PlaybackRecord.Outcome.init(rawValue:)) else { return nil }
+        return PlaybackRecord(outcome: outcome, audioSeconds: r.double(i + 1) ?? 0, readAlongSeconds: r.double(i + 2) ?? 0,
+                              length: r.double(i + 3))
     }
 
     /// Reads a row selected with `selectSQL` (id first, then `columns`).
@@ -79,10 +93,12 @@ enum CheckInRow {
         let before = r.int(next())
         let after = r.int(next())
         let note = r.string(next())
+        let playback = playback(r, from: next())
         return JournalEntry(id: id, startedAt: started, completedAt: completed, timeZone: zone, day: day, kind: kind,
                             checkIn: kind == .audio ? c : nil, lane: lane, intentLane: intentLane, valence: valence,
                             sootheFirst: sootheFirst, sessionSlug: slug, sessionTitle: title, crisisTier: tier,
-                            recommendation: route, moodBefore: before, moodAfter: after, note: note)
+                            recommendation: route, moodBefore: before, moodAfter: after, note: note,
+                            playback: playback)
     }
 
     static let consentSQL = "SELECT id, scope, granted_at, revoked_at, check_in_id FROM consents"

@@ -42,6 +42,7 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     public func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws {
         try writable().complete(id, moodAfter: moodAfter, note: note, at: date)
     }
+    public func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws { try writable().recordPlayback(id, record) }
     public func recordConsent(at date: Date) throws -> ConsentRecord { try writable().recordConsent(at: date) }
     @discardableResult public func revokeConsent(at date: Date) throws -> Int { try writable().revokeConsent(at: date) }
     public func consents() throws -> [ConsentRecord] { try readable().consents() }

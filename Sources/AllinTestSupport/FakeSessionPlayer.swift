@@ -17,6 +17,8 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
     /// The position and phase the next polls report.
     public var position = 0.0
     public var phase: PlayerStatus.Phase = .playing
+    /// Whether polls report sound as known to be coming out.
+    public var audible = true
     /// Caption lines every start reports.
     public var captions = CaptionTrack(cues: [
         CaptionCue(index: 0, sourceLine: 1, text: "Let your shoulders drop.", start: 3, end: 6),
@@ -62,10 +64,10 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
                              duration: captions.duration, captions: captions, position: at, canSeek: canSeek)
     }
 
-    public func startReadAlong(_ session: Session) -> PlaybackStart {
-        record("readAlong \(session.slug)")
+    public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
+        record("readAlong \(session.slug)" + (place.map { " from \($0.cue.map { "line \($0)" } ?? "\(Int($0.position)) s")" } ?? ""))
         running = true
-        position = resumeAt[session.slug] ?? 0
+        position = place?.start(in: captions) ?? resumeAt[session.slug] ?? 0
         phase = .playing
         return PlaybackStart(slug: session.slug, mode: .readAlong, duration: captions.duration, captions: captions,
                              position: position, canSeek: true)
@@ -83,7 +85,7 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
 
     public func poll() -> PlayerStatus {
         record("poll")
-        return PlayerStatus(position: position, phase: phase)
+        return PlayerStatus(position: position, phase: phase, audible: audible)
     }
 
     public func stop() {

@@ -91,6 +91,10 @@ enum FullScreen {
         }
         let exit = await runtime.run()
         runtime.stopPlayer()
+        // A render still running (quit or a signal during "Preparing the audio"): its tools end
+        // first, then its work folder goes.
+        ChildRegistry.shared.terminateAll()
+        RenderWork.removeAll()
         terminal.end()
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15

@@ -17,7 +17,8 @@ struct AudioSessionPlayerTests {
     }
 
     /// A player with a user "recording" for `slug` (so nothing renders) and the fake player chosen.
-    func player(mode: String = "play", seconds: Int = 30, recording slug: String = "box_breath_reset") -> (AudioSessionPlayer, URL) {
+    func player(mode: String = "play", seconds: Int = 30, recording slug: String = "box_breath_reset",
+                extra: [String: String] = [:]) -> (AudioSessionPlayer, URL) {
         let log = tmp.path("fake.log")
         let data = tmp.path("data")
         try? FileManager.default.createDirectory(at: data.appendingPathComponent("audio"), withIntermediateDirectories: true)
@@ -25,7 +26,8 @@ struct AudioSessionPlayerTests {
         let env = childEnvironment(["ALLIN_PLAYER": Fixtures.fakePlayer.path, "FAKE_PLAYER_LOG": log.path,
                                     "FAKE_PLAYER_MODE": mode, "FAKE_PLAYER_SECONDS": String(seconds),
                                     "XDG_CACHE_HOME": tmp.path("cache").path, "XDG_CONFIG_HOME": tmp.path("config").path,
-                                    "XDG_RUNTIME_DIR": tmp.path("run").path])
+                                    "XDG_RUNTIME_DIR": tmp.path("run").path, "XDG_STATE_HOME": tmp.path("state").path,
+                                    "HOME": tmp.url.path].merging(extra) { $1 })
         return (AudioSessionPlayer(catalogDirectory: Self.catalog, environment: env, dataDirectory: data.path), log)
     }
 
@@ -73,8 +75,9 @@ struct AudioSessionPlayerTests {
             if case let .failed(r, true) = p.poll().phase { reason = r; return true }
             return false
         })
-        #expect(reason.contains("stopped as soon as it started"))
-        #expect(reason.contains("cannot open the audio device"))
+        #expect(reason.hasPrefix("fake-player couldn't open an audio device (details in "))
+        #expect(reason.hasSuffix("state/allin/player.log)"))
+        #expect(!reason.contains("cannot open the audio device"), "the player's raw words stay in its log")
     }
 
     @Test func aMissingScriptIsTheSessionsProblemNotThePlayers() {
@@ -100,5 +103,52 @@ struct AudioSessionPlayerTests {
         #expect(abs(again.position - (30 - ResumePolicy.rewind)) < 0.5)
         #expect(again.resumed)
         p.stop()
+    }
+
+    @Test func aPlayerDyingOfSIGFPEHasNoSoundDeviceAndItsWordsStayInTheLog() throws {
+        let (p, _) = player(mode: "fpe")
+        _ = try p.start("box_breath_reset")
+        var status = PlayerStatus(position: 0, phase: .playing)
+        #expect(eventually { status = p.poll(); return status.phase != .playing })
+        #expect(status.phase == .failed(reason: "fake-player couldn't open an audio device (details in ~/state/allin/player.log)",
+                                        atStart: true))
+        #expect(!status.audible)
+        let log = tmp.path("state/allin/player.log")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("Unknown PCM default"), "the raw words are kept for whoever reads the log")
+        #expect(try mode(of: log) == 0o600)
+        #expect(try mode(of: tmp.path("state/allin")) == 0o700)
+    }
+
+    @Test func aPlayerFailingAfterAFewSecondsFailsWhilePlayingAfterSoundWasConfirmed() throws {
+        let (p, _) = player(mode: "fail-after", extra: ["FAKE_PLAYER_FAIL_AFTER": "3"])
+        _ = try p.start("box_breath_reset")
+        #expect(!p.poll().audible, "not confirmed in its first moments")
+        #expect(eventually(timeout: 3) { p.poll().audible }, "alive past the early window: sound is believed")
+        var status = PlayerStatus(position: 0, phase: .playing)
+        #expect(eventually(timeout: 6) { status = p.poll(); return status.phase != .playing })
+        guard case let .failed(reason, atStart) = status.phase else { Issue.record("\(status)"); return }
+        #expect(!atStart)
+        #expect(reason == "fake-player couldn't open an audio device (details in ~/state/allin/player.log)")
+        #expect(status.position >= 2.5, "the place where the sound stopped: \(status.position)")
+    }
+
+    @Test func readAlongTakesOverFromTheLineThatWasPlaying() {
+        let (p, _) = player()
+        let s = session("box_breath_reset")
+        let plain = p.startReadAlong(s)
+        let track = try! #require(plain.captions)
+        #expect(track.cues.count > 3)
+        p.stop()
+        let taken = p.startReadAlong(s, from: ReadAlongPlace(cue: 3, position: 999))
+        #expect(taken.position == track.cues[3].start)
+        p.stop()
+        let bySeconds = p.startReadAlong(s, from: ReadAlongPlace(cue: nil, position: 12))
+        #expect(bySeconds.position == 12)
+        p.stop()
+    }
+
+    func mode(of url: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
     }
 }

@@ -84,12 +84,17 @@ struct FakePlayerTests {
         try p.start()
         let pid = try #require(p.pid)
         #expect(eventually { p.poll() != .playing })
-        guard case let .failed(error) = p.state, case let .failedAtStart(player, detail) = error else {
+        guard case let .failed(error) = p.state, case let .failedAtStart(player, detail, log) = error else {
             Issue.record("expected a failure at start, got \(p.state)"); return
         }
         #expect(player == "fake-player")
-        #expect(detail.contains("exit status 3") && detail.contains("cannot open the audio device"))
+        // The player's own words stay in its log; the screen gets the cause.
+        #expect(detail == "couldn't open an audio device")
+        #expect(log.hasSuffix("state/allin/player.log"))
         #expect(error.message.hasPrefix("the player 'fake-player' stopped as soon as it started"))
+        #expect(error.soundProblem?.hasPrefix("fake-player couldn't open an audio device (details in ") == true)
+        let logged = try String(contentsOf: tmp.paths.playerLog, encoding: .utf8)
+        #expect(logged.contains("fake-player: cannot open the audio device"))
         #expect(processState(pid) == nil)
     }
 
@@ -97,7 +102,7 @@ struct FakePlayerTests {
         let (long, _) = playback(mode: "finish", duration: 300)
         try long.start()
         #expect(eventually { long.poll() != .playing })
-        guard case let .failed(.failedAtStart(_, detail)) = long.state else {
+        guard case let .failed(.failedAtStart(_, detail, _)) = long.state else {
             Issue.record("expected a failure, got \(long.state)"); return
         }
         #expect(detail.contains("without playing"))

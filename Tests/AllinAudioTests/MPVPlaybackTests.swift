@@ -62,7 +62,7 @@ struct MPVPlaybackTests {
         let p = try mpv(bad)
         try p.start()
         #expect(eventually { p.poll() != .playing })
-        guard case let .failed(.failedAtStart(player, _)) = p.state else {
+        guard case let .failed(.failedAtStart(player, _, _)) = p.state else {
             Issue.record("expected a failure at start, got \(p.state)"); return
         }
         #expect(player == "mpv")

@@ -211,8 +211,23 @@ struct AudioCLIEndToEndTests {
         let r = try box.run(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer, "--speed", "10"],
                             env: ["FAKE_PLAYER_MODE": "crash"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("no audio (the player 'fake-player' stopped as soon as it started (exit status 3: fake-player: cannot open the audio device)); reading along instead."))
+        // The cause in plain words; the player's own complaint stays in its log.
+        #expect(r.stdout.contains("no audio (fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log)); reading along instead."))
+        #expect(!r.stdout.contains("cannot open the audio device"))
         #expect(r.stdout.contains("[0:05] Breathe out slowly.") && r.stdout.hasSuffix("Finished.\n"))
+    }
+
+    @Test func aPlayerFailingPartWayHandsOverToTheWordsFromThere() throws {
+        let box = try AudioSandbox()
+        let r = try box.run(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer, "--speed", "10"],
+                            env: ["FAKE_PLAYER_MODE": "fail-after", "FAKE_PLAYER_FAIL_AFTER": "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("no audio (fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log)); reading along instead."))
+        // The sound stopped about 4 s in, during the line at 0:03: the words go on from that line.
+        let parts = r.stdout.components(separatedBy: "reading along instead.\n")
+        #expect(parts.count == 2 && parts[0].contains("[0:03] Breathe in slowly.\n"))
+        #expect(parts.last?.hasPrefix("[0:03] Breathe in slowly.\n[0:05] Breathe out slowly.\nFinished.") == true)
+        #expect(r.stdout.hasSuffix("Finished.\n"), "\(r.stdout)")
     }
 
     @Test func resumesTheSameDayUnlessFromStart() throws {

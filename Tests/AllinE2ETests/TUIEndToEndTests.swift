@@ -79,7 +79,12 @@ struct TUIEndToEndTests {
         t.waitFor("How do you feel right now")
         t.keys("s")
         t.waitFor("read along: no sound", "\(lane) lane")
+        // s just skipped the mood: here it stops nothing. x asks before it stops.
         t.keys("s")
+        t.keys("x")
+        t.waitFor("Stop the session now? y stops, n keeps going.")
+        #expect(!t.screen().contains("And now? How do you feel"))
+        t.keys("y")
         t.waitFor("And now? How do you feel")
         t.keys("s", "Enter")
         t.waitFor("Check-in complete", "Saved to your journal")

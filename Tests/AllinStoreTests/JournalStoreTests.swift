@@ -32,6 +32,36 @@ struct JournalStoreTests {
         #expect(fromMemory == e)
     }
 
+    @Test func whatHappenedToTheSessionIsStoredAndRanksOnlyListenedSessions() async throws {
+        let store = try JournalStore.inMemory()
+        let r = await route(fullCheckIn)
+        let heard = try store.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0, timeZone: london)
+        let record = PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 40.25, readAlongSeconds: 150, length: 300)
+        try store.recordPlayback(heard, record)
+        try store.complete(heard, moodAfter: 8, note: nil, at: t0.addingTimeInterval(600))
+        let e = try #require(try store.entry(heard))
+        #expect(e.playback == record && e.playback?.listened == true && e.playback?.mode == "audio_then_read_along")
+        // A session stopped after a minute is kept, but does not rank.
+        let brief = try store.begin(fullCheckIn, recommendation: r, moodBefore: 2, at: t0.addingTimeInterval(3600), timeZone: london)
+        try store.recordPlayback(brief, PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 60, length: 300))
+        try store.complete(brief, moodAfter: 10, note: nil, at: t0.addingTimeInterval(3700))
+        // Closed before the session began: kept, not played, not complete.
+        let unplayed = try store.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0.addingTimeInterval(7200), timeZone: london)
+        try store.recordPlayback(unplayed, .notPlayed)
+        #expect(try store.entry(unplayed)?.playback?.outcome == .notPlayed)
+        #expect(try store.entry(unplayed)?.isComplete == false)
+        let points = try store.points()
+        #expect(points.map(\.listened) == [true, false, false])
+        let top = SessionImpact.rank(points)
+        #expect(top.count == 1 && top[0].averageChange == 5, "the +8 of the brief session is left out")
+        // A handoff has no session: a record for it is ignored, as every other write after it.
+        let handoff = try store.begin(crisisCheckIn, recommendation: await route(crisisCheckIn), moodBefore: nil, at: t0,
+                                      timeZone: london)
+        try store.recordPlayback(handoff, record)
+        #expect(try store.entry(handoff)?.playback == nil)
+        #expect(throws: JournalError.self) { try store.recordPlayback(999, record) }
+    }
+
     @Test func aHandoffStoresItsTierAndTimeButNoWords() async throws {
         let store = try JournalStore.inMemory()
         let r = await route(crisisCheckIn)

@@ -56,6 +56,9 @@ struct MigrationTests {
         #expect(first.checkIn?.emotion == "anxious" && first.checkIn?.body == ["chest"] && first.kinder == "I am learning, not failing")
         #expect(first.moodBefore == 3 && first.moodAfter == 6 && first.day.iso == "2024-05-01" && first.timeZone == "Europe/London")
         #expect(all[2].completedAt == nil && all[3].kind == .safetyHandoff && all[3].crisisTier == .crisis)
+        // Migration 4: rows from before it have no playback record, and their sessions still rank.
+        #expect(all.allSatisfy { $0.playback == nil })
+        #expect(try store.points().allSatisfy { $0.listened == nil })
         // Migration 2 indexed the notes and reframes written before search existed.
         #expect(try store.entries(JournalQuery(search: "cafe")).map(\.id) == [2])
         #expect(try store.entries(JournalQuery(search: "learning")).map(\.id) == [1])

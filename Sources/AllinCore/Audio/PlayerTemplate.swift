@@ -25,6 +25,9 @@ public enum PlayerArgument: Sendable, Equatable {
     case socket(prefix: String)
     /// Words given only when starting past 0; `{s}` inside each becomes the start in seconds.
     case start([String])
+    /// The player's own log file after a prefix, e.g. `--log-file=` (left out when there is none):
+    /// for a player that says nothing on stderr when told to be quiet (mpv with --no-terminal).
+    case log(prefix: String)
 }
 
 /// A command-line player: how to call it and what it can do. The table in `PlayerTemplate.all`
@@ -55,14 +58,16 @@ public struct PlayerTemplate: Sendable, Equatable {
 
     public func plays(extension ext: String) -> Bool { formats.isEmpty || formats.contains(ext.lowercased()) }
 
-    /// The argument list (without the program) for `file`, starting at `start` seconds.
-    public func arguments(file: String, socket: String?, start: Double) -> [String] {
+    /// The argument list (without the program) for `file`, starting at `start` seconds, with the
+    /// player's log at `log` when it writes one itself.
+    public func arguments(file: String, socket: String?, start: Double, log: String? = nil) -> [String] {
         var out: [String] = []
         for a in arguments {
             switch a {
             case let .literal(s): out.append(s)
             case .file: out.append(file)
             case let .socket(prefix): if let socket { out.append(prefix + socket) }
+            case let .log(prefix): if let log { out.append(prefix + log) }
             case let .start(words):
                 guard start > 0 else { continue }
                 let s = SessionScript.seconds(start)
@@ -76,7 +81,7 @@ public struct PlayerTemplate: Sendable, Equatable {
     public static let all: [PlayerTemplate] = [
         PlayerTemplate(name: "mpv", arguments: [
             .literal("--no-config"), .literal("--no-terminal"), .literal("--no-video"), .literal("--really-quiet"),
-            .literal("--idle=no"), .literal("--keep-open=no"), .socket(prefix: "--input-ipc-server="), .start(["--start={s}"]), .literal("--"), .file,
+            .literal("--idle=no"), .literal("--keep-open=no"), .socket(prefix: "--input-ipc-server="), .log(prefix: "--log-file="), .start(["--start={s}"]), .literal("--"), .file,
         ], pause: .ipc, seek: .ipc, formats: ["ogg", "opus", "wav", "mp3", "flac", "m4a"],
         note: "pause, seek and exact position over its IPC socket"),
         PlayerTemplate(name: "ffplay", arguments: [
@@ -156,8 +161,8 @@ public struct PlayerCommand: Sendable, Equatable {
     public var template: PlayerTemplate { PlayerTemplate.named(program) ?? PlayerTemplate.custom(program) }
 
     /// The whole argument list (without the program) for `file`.
-    public func arguments(file: String, socket: String?, start: Double) -> [String] {
-        extraArguments + template.arguments(file: file, socket: socket, start: start)
+    public func arguments(file: String, socket: String?, start: Double, log: String? = nil) -> [String] {
+        extraArguments + template.arguments(file: file, socket: socket, start: start, log: log)
     }
 }
 

@@ -42,10 +42,33 @@ public struct PlayerStatus: Sendable, Equatable {
 
     public var position: Double
     public var phase: Phase
+    /// True once sound is known to be coming out (mpv reports an audio output and its position
+    /// moves; another player has stayed alive past its first moments). Always true for read-along.
+    public var audible: Bool
 
-    public init(position: Double, phase: Phase) {
+    public init(position: Double, phase: Phase, audible: Bool = true) {
         self.position = position
         self.phase = phase
+        self.audible = audible
+    }
+}
+
+/// Where read-along text takes over from audio that stopped part-way: the caption line that was
+/// playing (both tracks come from the same script, so their lines match where their seconds do
+/// not), else the position in seconds.
+public struct ReadAlongPlace: Sendable, Equatable {
+    public var cue: Int?
+    public var position: Double
+
+    public init(cue: Int?, position: Double) {
+        self.cue = cue
+        self.position = position
+    }
+
+    /// Where to start in `track`: the start of the same line, else `position` kept inside the track.
+    public func start(in track: CaptionTrack) -> Double {
+        if let cue, let line = track.cues.first(where: { $0.index == cue }) { return line.start }
+        return min(max(0, position), max(0, track.duration - 1))
     }
 }
 
@@ -81,8 +104,9 @@ public protocol SessionPlayerClient: AnyObject, Sendable {
     func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure)
     /// Starts the prepared audio of `slug`, where it was left earlier today if it was.
     func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart
-    /// Starts `session` as read-along text, where it was left earlier today if it was.
-    func startReadAlong(_ session: Session) -> PlaybackStart
+    /// Starts `session` as read-along text: at `place` when audio stopped part-way, else where it was
+    /// left earlier today if it was.
+    func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart
     func pause()
     func resume()
     /// Moves by `seconds` (negative: back); false when the player cannot seek.
@@ -92,4 +116,9 @@ public protocol SessionPlayerClient: AnyObject, Sendable {
     /// Stops and reaps whatever runs, remembering the position for a same-day resume. Safe to call
     /// at any time, any number of times.
     func stop()
+}
+
+extension SessionPlayerClient {
+    /// Starts `session` as read-along text, where it was left earlier today if it was.
+    public func startReadAlong(_ session: Session) -> PlaybackStart { startReadAlong(session, from: nil) }
 }

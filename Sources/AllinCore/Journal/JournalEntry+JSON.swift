@@ -36,7 +36,19 @@ extension JournalEntry {
             ("moodAfter", moodAfter.map(JSONValue.int) ?? .null),
             ("moodChange", moodChange.map(JSONValue.int) ?? .null),
             ("note", .optional(note)),
+            ("playback", playback.map(JournalEntry.playbackJSON) ?? .null),
             ("recommendation", recommendation ?? .null),
+        ])
+    }
+
+    /// How the session ran: outcome, mode, seconds heard and read along, length, listened.
+    public static func playbackJSON(_ r: PlaybackRecord) -> JSONValue {
+        .object([
+            ("outcome", .string(r.outcome.rawValue)), ("mode", .string(r.mode)),
+            ("audioSeconds", .number((r.audioSeconds * 10).rounded() / 10)),
+            ("readAlongSeconds", .number((r.readAlongSeconds * 10).rounded() / 10)),
+            ("lengthSeconds", r.length.map { .number(($0 * 10).rounded() / 10) } ?? .null),
+            ("listened", .bool(r.listened)),
         ])
     }
 

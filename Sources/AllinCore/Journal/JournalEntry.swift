@@ -29,11 +29,15 @@ public struct JournalEntry: Sendable, Equatable {
     public var moodBefore: Int?
     public var moodAfter: Int?
     public var note: String?
+    /// What happened to the session (heard, read along, stopped early, not played); nil until the
+    /// session ends, and for check-ins stored before allin kept it.
+    public var playback: PlaybackRecord?
 
     public init(id: Int64, startedAt: Date, completedAt: Date?, timeZone: String, day: LocalDay,
                 kind: RecommendationKind, checkIn: CheckIn?, lane: Lane?, intentLane: Lane?, valence: Valence?,
                 sootheFirst: Bool, sessionSlug: String?, sessionTitle: String?, crisisTier: CrisisTier?,
-                recommendation: JSONValue?, moodBefore: Int?, moodAfter: Int?, note: String?) {
+                recommendation: JSONValue?, moodBefore: Int?, moodAfter: Int?, note: String?,
+                playback: PlaybackRecord? = nil) {
         self.id = id
         self.startedAt = startedAt
         self.completedAt = completedAt
@@ -52,6 +56,7 @@ public struct JournalEntry: Sendable, Equatable {
         self.moodBefore = moodBefore
         self.moodAfter = moodAfter
         self.note = note
+        self.playback = playback
     }
 
     /// The kinder reframe written in the unblock tail.
@@ -64,7 +69,7 @@ public struct JournalEntry: Sendable, Equatable {
 
     public var point: JournalPoint {
         JournalPoint(day: day, completed: isComplete, kind: kind, moodBefore: moodBefore, moodAfter: moodAfter,
-                     sessionSlug: sessionSlug, sessionTitle: sessionTitle)
+                     sessionSlug: sessionSlug, sessionTitle: sessionTitle, listened: playback?.listened)
     }
 
     /// The entry `begin` stores, with the privacy rule applied. `id` is filled in by the store.
@@ -95,6 +100,14 @@ public struct JournalEntry: Sendable, Equatable {
         if let moodAfter { next.moodAfter = moodAfter }
         if let note = JournalEntry.cleanNote(note) { next.note = note }
         if next.completedAt == nil { next.completedAt = date }
+        return next
+    }
+
+    /// The entry after `recordPlayback`: the newest record replaces an earlier one; a handoff is left as it is.
+    public func recordingPlayback(_ record: PlaybackRecord) -> JournalEntry {
+        guard kind == .audio else { return self }
+        var next = self
+        next.playback = record
         return next
     }
 

@@ -9,9 +9,12 @@ public struct JournalPoint: Sendable, Equatable {
     public var moodAfter: Int?
     public var sessionSlug: String?
     public var sessionTitle: String?
+    /// Whether the session was listened to (`PlaybackRecord.listened`); nil for check-ins stored
+    /// before allin kept that, which count as listened.
+    public var listened: Bool?
 
     public init(day: LocalDay, completed: Bool, kind: RecommendationKind = .audio, moodBefore: Int? = nil,
-                moodAfter: Int? = nil, sessionSlug: String? = nil, sessionTitle: String? = nil) {
+                moodAfter: Int? = nil, sessionSlug: String? = nil, sessionTitle: String? = nil, listened: Bool? = nil) {
         self.day = day
         self.completed = completed
         self.kind = kind
@@ -19,6 +22,7 @@ public struct JournalPoint: Sendable, Equatable {
         self.moodAfter = moodAfter
         self.sessionSlug = sessionSlug
         self.sessionTitle = sessionTitle
+        self.listened = listened
     }
 
     /// Mood after minus mood before, when both were given.

@@ -57,6 +57,8 @@ public protocol JournalStoring: AnyObject, Sendable {
                timeZone: TimeZone) throws -> Int64
     /// Records the reflection after the session; only the values given are written.
     func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws
+    /// Records what happened to the check-in's session (replacing an earlier record); a handoff is left as it is.
+    func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws
     func recordConsent(at date: Date) throws -> ConsentRecord
     /// Withdraws every active consent; returns how many were active.
     @discardableResult func revokeConsent(at date: Date) throws -> Int

@@ -34,6 +34,13 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
         }
     }
 
+    public func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws {
+        try locked {
+            guard let i = rows.firstIndex(where: { $0.id == id }) else { throw JournalError.notFound(id: id) }
+            rows[i] = rows[i].recordingPlayback(record)
+        }
+    }
+
     public func recordConsent(at date: Date) throws -> ConsentRecord {
         locked {
             let record = ConsentRecord(id: nextConsentID, grantedAt: date)

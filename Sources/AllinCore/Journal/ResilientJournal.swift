@@ -10,6 +10,8 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
     private var failure: JournalError?
     /// What `begin` was given for check-ins not yet completed, so a failed completion can be redone in memory.
     private var pending: [Int64: (CheckIn, Recommendation, Int?, Date, TimeZone)] = [:]
+    /// Playback records of those check-ins, redone in memory with them.
+    private var records: [Int64: PlaybackRecord] = [:]
 
     /// Ids from this value up are held in memory only.
     public static let memoryIDBase: Int64 = 1 << 52
@@ -33,7 +35,10 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
     }
 
     public func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws {
-        lock.lock(); let begun = pending.removeValue(forKey: id); lock.unlock()
+        lock.lock()
+        let begun = pending.removeValue(forKey: id)
+        let record = records.removeValue(forKey: id)
+        lock.unlock()
         if id >= Self.memoryIDBase {
             return try memory.complete(id, moodAfter: moodAfter, note: note, at: date)
         }
@@ -48,6 +53,18 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         }
         let moved = try memory.begin(checkIn, recommendation: recommendation, moodBefore: moodBefore, at: started, timeZone: zone)
         try memory.complete(moved, moodAfter: moodAfter, note: note, at: date)
+        if let record { try memory.recordPlayback(moved, record) }
+    }
+
+    public func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws {
+        if id >= Self.memoryIDBase { return try memory.recordPlayback(id, record) }
+        lock.withLock { if pending[id] != nil { records[id] = record } }
+        do {
+            if let primary, problem == nil { return try primary.recordPlayback(id, record) }
+        } catch let error as JournalError where error.isStorageProblem {
+            fail(error)
+        }
+        // The disk is gone: the record waits for `complete`, which moves the check-in to memory.
     }
 
     public func recordConsent(at date: Date) throws -> ConsentRecord { try write { try $0.recordConsent(at: date) } }

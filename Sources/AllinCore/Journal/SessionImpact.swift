@@ -6,10 +6,11 @@ public struct SessionImpact: Sendable, Equatable {
     public var count: Int
 
     /// Sessions ranked by average change (highest first), then by how often they were rated, then slug.
-    /// Only sessions with at least `minimumCount` rated check-ins take part.
+    /// Only sessions with at least `minimumCount` rated check-ins take part, and only check-ins whose
+    /// session was listened to (`PlaybackRecord.listened`; older check-ins without a record count).
     public static func rank(_ points: [JournalPoint], minimumCount: Int = 1, limit: Int = 5) -> [SessionImpact] {
         var sums: [String: (total: Int, count: Int, title: String?)] = [:]
-        for p in points where p.completed && p.kind == .audio {
+        for p in points where p.completed && p.kind == .audio && p.listened != false {
             guard let slug = p.sessionSlug, let change = p.moodChange else { continue }
             let old = sums[slug] ?? (0, 0, nil)
             sums[slug] = (old.total + change, old.count + 1, p.sessionTitle ?? old.title)

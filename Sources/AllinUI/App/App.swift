@@ -38,6 +38,7 @@ public enum App {
         case let .journalBegun(id, problem): return SessionUpdate.journalBegun(&state, id: id, problem: problem)
         case let .journalCompleted(summary, problem):
             return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)
+        case .appClosing: return SessionUpdate.closing(&state)
         }
     }
 

@@ -20,6 +20,8 @@ public enum Effect: Equatable, Sendable {
     case checkPlayability
     /// Start the plan's session: audio (rendered first when needed) or read-along text.
     case startPlayback(PlaybackPlan)
+    /// The player failed: go on with `slug` as read-along text from `place` (answered like `startPlayback`).
+    case continueReadAlong(slug: String, from: ReadAlongPlace)
     case pausePlayback
     case resumePlayback
     /// Move by this many seconds (negative: back).
@@ -32,6 +34,8 @@ public enum Effect: Equatable, Sendable {
     case beginJournal(CheckIn, Recommendation, moodBefore: Int?)
     /// Store the reflection on the row begun earlier, writing only what is given.
     case completeJournal(id: Int64, moodAfter: Int?, note: String?)
+    /// Store what happened to the session on the row begun earlier.
+    case recordPlayback(id: Int64, PlaybackRecord)
     /// Support opened from a check-in: the journal keeps only the tier and the time.
     case recordHandoff(CheckIn, Recommendation)
 

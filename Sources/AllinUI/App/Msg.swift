@@ -34,4 +34,7 @@ public enum Msg: Equatable, Sendable {
     case journalBegun(id: Int64?, problem: JournalError?)
     /// The reflection was stored; the summary gives the streak (nil when it could not be read).
     case journalCompleted(summary: JournalSummary?, problem: JournalError?)
+
+    /// allin is closing (quit, Ctrl-C, a signal, the terminal gone): keep what the journal should keep.
+    case appClosing
 }

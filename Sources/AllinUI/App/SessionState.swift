@@ -39,6 +39,20 @@ public struct PlayerState: Equatable, Sendable {
     public var interrupted = false
     /// Sessions or players that failed to start so far (bounded, so fallbacks always end).
     public var failures = 0
+    /// True once sound is known to be coming out (always for read-along); until then the screen
+    /// says the player is starting, not playing.
+    public var audible = false
+    /// The one plain line shown when the player failed and the words took over.
+    public var soundProblem: String?
+    /// True while "stop the session now?" waits for an answer.
+    public var confirmingStop = false
+    /// Seconds heard through a player known to make sound, and read along as text (from ticks).
+    public var audioSeconds = 0.0
+    public var readAlongSeconds = 0.0
+    /// The position of the last tick (or start, or seek), so only time that passed is counted.
+    public var countedTo: Double?
+    /// How the session ended, once it has.
+    public var ended: PlaybackRecord.Outcome?
 
     public init(routed: Session) {
         self.routed = routed
@@ -54,6 +68,42 @@ public struct PlayerState: Equatable, Sendable {
         return false
     }
     public var duration: Double? { started?.duration ?? started?.captions?.duration }
+
+    /// Stopping without asking: nothing runs, or the last `nearlyOver` share of the session is playing.
+    public var stopsWithoutAsking: Bool {
+        guard playback.isLive, !interrupted else { return true }
+        guard let position = playback.position, let duration, duration > 0 else { return false }
+        return position >= (1 - PlayerState.nearlyOver) * duration
+    }
+
+    /// The share at the end of a session within which stopping does not ask first.
+    public static let nearlyOver = 0.1
+
+    /// How a session ends when it is stopped (or allin closes) now: not played when nothing of it
+    /// was heard or read yet (still rendering, or the player never made sound), else stopped early.
+    public var stoppedOutcome: PlaybackRecord.Outcome {
+        audioSeconds + readAlongSeconds == 0 ? .notPlayed : .stoppedEarly
+    }
+
+    /// What the journal keeps about the session, ending (or ended) with `outcome`. The length is the
+    /// running track's (audio, or the read-along text's estimate), else the catalog's.
+    public func record(_ outcome: PlaybackRecord.Outcome) -> PlaybackRecord {
+        PlaybackRecord(outcome: outcome, audioSeconds: audioSeconds, readAlongSeconds: readAlongSeconds,
+                       length: duration ?? Double(session.durationSeconds))
+    }
+
+    /// Counts the time from the last counted position to `position` as heard (audio known to make
+    /// sound) or read along. Jumps (seeks, a resume) and time before sound was confirmed don't count.
+    mutating func count(to position: Double) {
+        defer { countedTo = position }
+        guard let from = countedTo, case .playing = playback else { return }
+        let step = position - from
+        guard step > 0, step <= PlayerState.longestTick else { return }
+        if isReadAlong { readAlongSeconds += step } else if audible { audioSeconds += step }
+    }
+
+    /// The most time one tick may add (the runtime polls every 200 ms; a longer step is a seek).
+    static let longestTick = 1.5
 }
 
 /// What became of the check-in in the journal.

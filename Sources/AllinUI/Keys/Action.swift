@@ -12,7 +12,7 @@ public enum Action: Equatable, Hashable, Sendable {
     // Recommendation and after
     case startSession, showTrace, closeTrace, editAnswers, goHome, newCheckIn
     // Mood before and after, the player, the note
-    case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession
+    case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession, confirmStop, keepPlaying
     // Support
     case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
     // The inline question "are you safe right now?"

@@ -23,23 +23,36 @@ extension Bindings {
             return [
                 KeyBinding([.char(" "), .enter], "Space", "play again", help: "start it again, from where it stopped when the player can (also Enter)",
                            action: .togglePause),
-                KeyBinding([.char("s"), .char("q")], "s", "reflect", help: "end the session and reflect (also q)",
+                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "end the session and reflect (also q)",
                            action: .stopSession),
                 KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
                            action: .showTrace),
             ]
         }
-        return [
+        if p.confirmingStop {
+            return [
+                KeyBinding([.char("y")], "y", "stop", help: "yes, stop the session and go on to reflect", action: .confirmStop),
+                KeyBinding([.char("n"), .escape, .char(" ")], "n", "keep going", help: "no, keep going (also Esc or Space)",
+                           action: .keepPlaying),
+            ]
+        }
+        // Stopping is x (or q), never s: s skips the mood question just before, and one key must not
+        // both skip a question and stop a session.
+        var table = [
             KeyBinding([.char(" ")], "Space", p.playback.isPausedPhase ? "play" : "pause", help: "pause or resume",
                        action: .togglePause),
-            KeyBinding([.char("s"), .char("q")], "s", "stop", help: "stop and go on to reflect (also q)",
-                       action: .stopSession),
+            KeyBinding([.char("x"), .char("q")], "x", "stop",
+                       help: "stop and go on to reflect (also q; asks first unless it is nearly over)", action: .stopSession),
             KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
             KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
-            KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions),
-            KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
-                       action: .showTrace, footer: false),
         ]
+        // In read-along the words are the session, so they can't be turned off.
+        if !p.isReadAlong {
+            table.append(KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions))
+        }
+        table.append(KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                                action: .showTrace, footer: false))
+        return table
     }
 
     static let note: [KeyBinding] = [

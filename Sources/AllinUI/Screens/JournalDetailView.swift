@@ -33,6 +33,7 @@ enum JournalDetailView {
             out.append([])
         }
         out += field("Route", route(e), width: width)
+        if let playback = e.playback { out += field("Session", JournalText.playback(playback), width: width) }
         out += field("Mood", mood(e, glyphs), width: width)
         out += field("Note", e.note.map(JournalText.paragraphs) ?? "-", width: width)
         if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {

@@ -30,7 +30,7 @@ enum PlayerUpdate {
             guard let position = p.playback.position, let started = p.started else { break }
             guard started.canSeek else {
                 if case let .audio(player, _) = started.mode {
-                    state.notice = "\(Visible.text(player, limit: 30)) can't seek; Space pauses, s stops."
+                    state.notice = "\(Visible.text(player, limit: 30)) can't seek; Space pauses, x stops."
                 }
                 break
             }
@@ -38,15 +38,27 @@ enum PlayerUpdate {
             let upper = max(0, (p.duration ?? position + seekStep) - 1)
             let target = min(max(0, position + delta), upper)
             p.playback = p.playback.isPausedPhase ? .paused(position: target) : .playing(position: target)
+            p.countedTo = target
             effects = [.seekPlayback(by: delta)]
         case .toggleCaptions:
-            p.captionsOn.toggle()
+            // In read-along the words are the session: they can't be hidden into a blank screen.
+            if p.isReadAlong {
+                p.captionsOn = true
+            } else {
+                p.captionsOn.toggle()
+            }
         case .stopSession:
-            if p.playback.isLive { effects = [.stopPlayback] }
-            p.playback = .notPlaying
-            p.interrupted = false
+            guard p.stopsWithoutAsking || p.confirmingStop else {
+                p.confirmingStop = true
+                break
+            }
             state.session?.player = p
-            return effects + reflect(&state)
+            return stop(&state)
+        case .confirmStop:
+            state.session?.player = p
+            return stop(&state)
+        case .keepPlaying:
+            p.confirmingStop = false
         case .showTrace:
             state.result?.traceReturn = .player
             state.result?.traceScroll = 0
@@ -57,9 +69,23 @@ enum PlayerUpdate {
         return effects
     }
 
-    /// On to the mood after (and store the check-in now if its session never got to start).
-    static func reflect(_ state: inout AppState, notice: String? = nil) -> [Effect] {
-        let effects = SessionUpdate.beginJournal(&state)
+    /// Stops the session early and goes on to reflect.
+    static func stop(_ state: inout AppState) -> [Effect] {
+        guard var p = state.session?.player else { return [] }
+        let effects: [Effect] = p.playback.isLive ? [.stopPlayback] : []
+        let outcome = p.stoppedOutcome
+        p.playback = .notPlaying
+        p.interrupted = false
+        p.confirmingStop = false
+        state.session?.player = p
+        return effects + reflect(&state, outcome: outcome)
+    }
+
+    /// On to the mood after: the journal learns how the session ended (the check-in is stored now
+    /// if its session never got to start).
+    static func reflect(_ state: inout AppState, outcome: PlaybackRecord.Outcome, notice: String? = nil) -> [Effect] {
+        state.session?.player.confirmingStop = false
+        let effects = SessionUpdate.beginJournal(&state) + SessionUpdate.sessionEnded(&state, outcome)
         state.overlay = nil
         state.screen = .moodAfter
         if let notice { state.notice = notice }
@@ -111,8 +137,11 @@ enum PlayerUpdate {
         }
         p.started = start
         p.playback = .playing(position: start.position)
+        p.countedTo = start.position
+        p.audible = start.mode == .readAlong
+        if start.mode == .readAlong { p.captionsOn = true }
         state.session?.player = p
-        if start.resumed {
+        if start.resumed, p.soundProblem == nil {
             state.notice = "Resuming at \(TimeText.clock(start.position)), where you stopped earlier today."
         }
         return SessionUpdate.beginJournal(&state)
@@ -144,21 +173,46 @@ enum PlayerUpdate {
         case .playing, .paused: break
         default: return []
         }
+        if status.audible { p.audible = true }
         switch status.phase {
-        case .playing: p.playback = .playing(position: status.position)
-        case .paused: p.playback = .paused(position: status.position)
+        case .playing:
+            p.count(to: status.position)
+            p.playback = .playing(position: status.position)
+        case .paused:
+            p.playback = .paused(position: status.position)
+            p.countedTo = status.position
         case .finished:
+            p.count(to: status.position)
             p.playback = .notPlaying
             state.session?.player = p
-            return reflect(&state, notice: "The session has finished. Take a moment before you answer.")
-        case let .failed(reason, atStart):
-            guard !atStart else { return failed(&state, PlaybackFailure(slug: p.session.slug, reason: reason, scope: .player)) }
-            p.playback = .notPlaying
+            return reflect(&state, outcome: .finished, notice: "The session has finished. Take a moment before you answer.")
+        case let .failed(reason, _):
             state.session?.player = p
-            return reflect(&state, notice: "The player stopped unexpectedly (\(reason)). Your place is kept for today.")
+            return soundFailed(&state, reason: reason, at: status.position)
         }
         state.session?.player = p
         return []
+    }
+
+    /// The player died (at once, or part-way): one plain line says so, and the same session goes on
+    /// as read-along text from the line that was playing. The failure lands in the trace.
+    static func soundFailed(_ state: inout AppState, reason: String, at position: Double) -> [Effect] {
+        guard var p = state.session?.player else { return [] }
+        state.result?.recommendation.trace.append(TraceEntry(gate: "player", decision: "failed", details: [
+            ("slug", .string(p.session.slug)), ("scope", .string("player")), ("reason", .string(reason)),
+            ("position", .number((position * 10).rounded() / 10)),
+        ]))
+        let cue = p.started?.captions?.cueIndex(at: position)
+        p.soundProblem = "No sound output: \(reason). Showing the words instead."
+        p.failures += 1
+        p.availability?.player = nil
+        p.availability?.noPlayerReason = reason
+        p.plan = .readAlong(slug: p.session.slug)
+        p.confirmingStop = false
+        p.captionsOn = true
+        p.playback = .preparing(fraction: 0, step: gettingReady)
+        state.session?.player = p
+        return [.continueReadAlong(slug: p.session.slug, from: ReadAlongPlace(cue: cue, position: position))]
     }
 }
 

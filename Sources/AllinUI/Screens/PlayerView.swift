@@ -11,8 +11,8 @@ enum PlayerView {
         row += 1
         canvas.put(TextWidth.truncate(subtitle(p), width: rect.width), row: row, col: rect.col, role: .accent)
         row += 1
-        if let fallback = p.fallback {
-            for line in Wrap.clipped(Visible.text(fallback), width: rect.width, maxLines: roomy ? 4 : 2) {
+        for text in [p.fallback, p.soundProblem].compactMap({ $0 }) {
+            for line in Wrap.clipped(Visible.text(text), width: rect.width, maxLines: roomy ? 4 : 2) {
                 canvas.put(line, row: row, col: rect.col, role: .notice)
                 row += 1
             }
@@ -20,7 +20,7 @@ enum PlayerView {
         row += 1
         guard row < rect.bottom else { return }
         if p.interrupted {
-            let text = "Stopped while support was open. Space starts it again (from where you were, when the player can); s goes on to reflect."
+            let text = "Stopped while support was open. Space starts it again (from where you were, when the player can); x goes on to reflect."
             for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
                 canvas.put(line, row: row, col: rect.col, role: .support)
                 row += 1
@@ -44,6 +44,10 @@ enum PlayerView {
             canvas.put(Visible.text(step), row: row + 2, col: rect.col, role: .dim, maxWidth: rect.width)
         case let .playing(position), let .paused(position):
             progress(&canvas, p, position: position, row: row, rect: rect)
+            if p.confirmingStop, row + 1 < rect.bottom {
+                canvas.put("Stop the session now? y stops, n keeps going.", row: row + 1, col: rect.col, role: .notice,
+                           maxWidth: rect.width)
+            }
             row += 2
             guard row < rect.bottom else { return }
             captions(&canvas, p, position: position, in: Rect(row: row, col: rect.col, width: rect.width, height: rect.bottom - row))
@@ -65,7 +69,9 @@ enum PlayerView {
     static func progress(_ canvas: inout Canvas, _ p: PlayerState, position: Double, row: Int, rect: Rect) {
         let paused = p.playback.isPausedPhase
         var col = rect.col
-        col += canvas.put(paused ? "‖ Paused " : "▶ Playing", row: row, col: col, role: paused ? .notice : .accent)
+        // Until sound is known to be coming out, the player is starting, not playing.
+        let label = paused ? "‖ Paused " : p.audible ? "▶ Playing" : "… Starting"
+        col += canvas.put(label, row: row, col: col, role: paused ? .notice : p.audible ? .accent : .dim)
         col += canvas.put("  " + TimeText.clock(position) + " ", row: row, col: col, role: .normal)
         guard let duration = p.duration, duration > 0 else { return }
         let total = " " + TimeText.clock(duration)
@@ -77,7 +83,7 @@ enum PlayerView {
 
     /// The lines around the current one, the current one highlighted; read-along shows more of them.
     static func captions(_ canvas: inout Canvas, _ p: PlayerState, position: Double, in rect: Rect) {
-        guard p.captionsOn else {
+        guard p.captionsOn || p.isReadAlong else {
             canvas.put("Captions are off · c shows them", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
             return
         }

@@ -127,7 +127,31 @@ enum SessionUpdate {
         s.save = problem.map(JournalSave.inMemory) ?? .saved
         state.session = s
         if let problem { state.notice = JournalCopy.notSaved(problem) }
+        // The session ended before the row was there (it never started): record how now.
+        if let id, let outcome = s.player.ended { return [.recordPlayback(id: id, s.player.record(outcome))] }
         return []
+    }
+
+    /// The session ended (finished, stopped, or allin closing): the journal learns what happened.
+    static func sessionEnded(_ state: inout AppState, _ outcome: PlaybackRecord.Outcome) -> [Effect] {
+        guard var s = state.session, s.player.ended == nil else { return [] }
+        s.player.ended = outcome
+        state.session = s
+        guard let id = s.journalID else { return [] }
+        return [.recordPlayback(id: id, s.player.record(outcome))]
+    }
+
+    /// allin is closing. A check-in that got past its last step stays in the journal even if its
+    /// session never started (marked not played); one whose session was under way records how far
+    /// it got. A check-in that opened crisis support keeps only the handoff (the privacy rule).
+    static func closing(_ state: inout AppState) -> [Effect] {
+        guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,
+              let session = state.session?.player.session ?? r.session else { return [] }
+        if let reason = state.support?.reason, reason != .asked { return [] }
+        if state.session == nil { state.session = SessionState(routed: session) }
+        guard let player = state.session?.player, player.ended == nil else { return [] }
+        // The screen is left as it was; the runtime stops the player after this.
+        return beginJournal(&state) + sessionEnded(&state, player.stoppedOutcome)
     }
 
     static func journalCompleted(_ state: inout AppState, summary: JournalSummary?, problem: JournalError?) -> [Effect] {

@@ -15,6 +15,9 @@ struct PlayerTemplateTests {
             "--input-ipc-server=/run/s.sock", "--", "/a/b.ogg",
         ])
         #expect(mpv.arguments(file: "/a/b.ogg", socket: nil, start: 97.5).suffix(3) == ["--start=97.5", "--", "/a/b.ogg"])
+        // With --no-terminal mpv says nothing on stderr: its own log tells a missing sound device apart.
+        #expect(mpv.arguments(file: "/a/b.ogg", socket: nil, start: 0, log: "/s/player.log").suffix(3)
+            == ["--log-file=/s/player.log", "--", "/a/b.ogg"])
     }
 
     @Test(arguments: [

@@ -91,6 +91,10 @@ struct MemoryJournalTests {
             if failWrites { throw error }
             try inner.complete(id, moodAfter: moodAfter, note: note, at: at)
         }
+        func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws {
+            if failWrites { throw error }
+            try inner.recordPlayback(id, record)
+        }
         func recordConsent(at: Date) throws -> ConsentRecord { if failWrites { throw error }; return try inner.recordConsent(at: at) }
         func revokeConsent(at: Date) throws -> Int { if failWrites { throw error }; return try inner.revokeConsent(at: at) }
         func consents() throws -> [ConsentRecord] { try inner.consents() }

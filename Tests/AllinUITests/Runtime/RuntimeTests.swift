@@ -26,7 +26,8 @@ struct RuntimeTests {
         #expect(session.lane == .clarity)
         #expect(term.text.contains(session.title))
         #expect(term.screen.cells == term.lastCanvas!.cells)
-        #expect(rt.state.session == nil)
+        // The input ended on the recommendation: the check-in is kept, its session not played.
+        #expect(rt.state.session?.player.ended == .notPlayed)
     }
 
     @Test func quitAndSignalsEndTheLoopWithTheirStatus() async {

@@ -28,7 +28,7 @@ struct SessionRuntimeTests {
         let player = FakeSessionPlayer()
         let journal = MemoryJournal()
         let script: [TerminalEvent?] = Self.toSession + [nil, .key(.char(" ")), nil, .key(.char(" ")), .key(.right), nil,
-                                                          .key(.char("s")), .key(.char("7")), .key(.enter)]
+                                                          .key(.char("x")), .key(.char("y")), .key(.char("7")), .key(.enter)]
             + TerminalEvent.typing("lighter") + [.key(.enter)]
         let (rt, term) = runtime(script, player: player, journal: journal)
         let exit = await rt.run()
@@ -153,12 +153,28 @@ struct SessionRuntimeTests {
 
     @Test func aJournalThatCannotOpenStillCompletesTheCheckInInMemory() async throws {
         let journal = ResilientJournal(primary: nil, problem: .readOnly(path: "/ro/journal.sqlite3"))
-        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("s")), .key(.char("s")), .key(.enter)], journal: journal)
+        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("x")), .key(.char("y")), .key(.char("s")), .key(.enter)], journal: journal)
         _ = await rt.run()
         #expect(rt.state.screen == .done)
         #expect(rt.state.session?.save == .inMemory(.readOnly(path: "/ro/journal.sqlite3")))
         #expect(term.text.contains("Not saved: the journal's folder is read-only."))
         let entry = try #require(try journal.entries(JournalQuery()).first)
         #expect(entry.isComplete && entry.moodBefore == 4)
+    }
+
+    @Test("a signal during the render keeps the check-in, not played", arguments: [Int32(2), 15, 1])
+    func aSignalDuringTheRenderKeepsTheCheckIn(signal: Int32) async throws {
+        let player = FakeSessionPlayer()
+        player.unrendered = ["deadline_pressure_valve"]
+        let journal = MemoryJournal()
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: Self.toSession + [.terminated(signal: signal)])
+        // The render runs on a queue that never gets to it: the signal comes while it is under way.
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, player: player,
+                            now: { Self.noon }, timeZone: Self.utc, rendersInline: false)
+        #expect(await rt.run() == .signal(signal))
+        let entry = try #require(try journal.entries(JournalQuery()).first)
+        #expect(entry.moodBefore == 4 && !entry.isComplete)
+        #expect(entry.playback?.outcome == .notPlayed)
+        #expect(!player.running)
     }
 }

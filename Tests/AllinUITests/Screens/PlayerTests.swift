@@ -91,7 +91,7 @@ struct PlayerTests {
         var s = await ScreenStates.moodBefore()
         _ = answerChecked(&s, ScreenStates.allPlayable)
         let plan = s.session!.player.plan!
-        press(&s, .char("s"))
+        press(&s, .char("x"), .char("y"))
         #expect(App.update(&s, .playbackStarted(ScreenStates.start(plan))) == [.stopPlayback])
         #expect(App.update(&s, .audioPrepared(slug: plan.slug)) == [])
         #expect(s.screen == .moodAfter)
@@ -136,12 +136,18 @@ struct PlayerTests {
     @Test func aPlayerThatCannotSeekSaysSo() async {
         var s = await ScreenStates.playing(canSeek: false)
         #expect(press(&s, .right) == [])
-        #expect(s.notice == "mpv can't seek; Space pauses, s stops.")
+        #expect(s.notice == "mpv can't seek; Space pauses, x stops.")
     }
 
     @Test func theEndOfTheAudioLeadsToTheReflection() async {
         var s = await ScreenStates.playing(position: 100)
-        #expect(App.update(&s, .playerTicked(PlayerStatus(position: 120, phase: .finished))) == [])
+        for t in stride(from: 101.0, through: 119.0, by: 1) {
+            _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 120, phase: .finished)))
+        // 20 s heard of 120 (it resumed at 100): finished, but not listened to for the journal's ranking.
+        #expect(effects == [.recordPlayback(id: 7, PlaybackRecord(outcome: .finished, audioSeconds: 20, length: 120))])
+        #expect(effects.first.map { if case let .recordPlayback(_, r) = $0 { return r.listened } else { return true } } == false)
         #expect(s.screen == .moodAfter)
         #expect(s.notice?.hasPrefix("The session has finished.") == true)
     }
@@ -181,19 +187,79 @@ struct PlayerTests {
         #expect(plans.count == PlayerUpdate.maxFailures)
     }
 
-    @Test func aPlayerFailingLaterStillLeadsToTheReflection() async {
-        var s = await ScreenStates.playing(position: 50)
-        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 52, phase: .failed(reason: "exit 1", atStart: false))))
-        #expect(effects == [])
-        #expect(s.screen == .moodAfter)
-        #expect(s.notice?.contains("The player stopped unexpectedly (exit 1)") == true)
+    @Test func aPlayerFailingPartWayGoesOnAsReadAlongFromTheSameLine() async {
+        var s = await ScreenStates.playing(position: 7)
+        let slug = s.session!.player.session.slug
+        let reason = "mpv couldn't open an audio device (details in ~/.local/state/allin/player.log)"
+        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 8, phase: .failed(reason: reason, atStart: false))))
+        // 8 s is inside the second caption line (7-10 s): the words go on from that line.
+        #expect(effects == [.continueReadAlong(slug: slug, from: ReadAlongPlace(cue: 1, position: 8))])
+        #expect(s.screen == .player)
+        let line = "No sound output: \(reason). Showing the words instead."
+        #expect(s.session?.player.soundProblem == line)
+        #expect(s.session?.player.plan == .readAlong(slug: slug))
+        #expect(s.result?.recommendation.trace.last?.gate == "player")
+        let start = PlaybackStart(slug: slug, mode: .readAlong, duration: 200, captions: FakeSessionPlayer().captions,
+                                  position: 7, canSeek: true)
+        #expect(App.update(&s, .playbackStarted(start)) == [])
+        #expect(s.session?.player.playback == .playing(position: 7) && s.session?.player.audible == true)
+        #expect(s.notice == nil, "not a same-day resume")
+        let text = screen(s).text
+        #expect(text.contains("No sound output: mpv couldn't open an audio device"))
+        #expect(text.contains("› Breathe in for four."))
+        #expect(!text.contains("Resuming"))
     }
 
-    @Test func aPlayerEndingAtOnceOnATickIsTreatedAsAFailedStart() async {
+    @Test func aPlayerFailingAtOnceGoesOnAsReadAlongFromTheStart() async {
         var s = await ScreenStates.playing()
         let slug = s.session!.player.session.slug
-        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 0, phase: .failed(reason: "no device", atStart: true))))
-        #expect(effects == [.startPlayback(.readAlong(slug: slug))])
+        let effects = App.update(&s, .playerTicked(PlayerStatus(position: 0, phase: .failed(reason: "no device", atStart: true),
+                                                                audible: false)))
+        #expect(effects == [.continueReadAlong(slug: slug, from: ReadAlongPlace(cue: nil, position: 0))])
+        #expect(s.session?.player.soundProblem == "No sound output: no device. Showing the words instead.")
+    }
+
+    @Test func theScreenSaysStartingUntilSoundIsKnownToComeOut() async {
+        var s = await ScreenStates.playing()
+        s.session?.player.audible = false
+        #expect(screen(s).text.contains("… Starting"))
+        #expect(!screen(s).text.contains("▶ Playing"))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 0.2, phase: .playing, audible: false)))
+        #expect(screen(s).text.contains("… Starting"))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 0.4, phase: .playing, audible: true)))
+        #expect(screen(s).text.contains("▶ Playing"))
+        // Only time with sound counts as heard.
+        #expect(abs((s.session?.player.audioSeconds ?? 0) - 0.2) < 1e-9)
+    }
+
+    @Test func stoppingNearTheEndDoesNotAsk() async {
+        var s = await ScreenStates.playing(position: 110)   // the fake session is 120 s long
+        let effects = press(&s, .char("x"))
+        #expect(effects.first == .stopPlayback)
+        #expect(s.screen == .moodAfter)
+    }
+
+    @Test func captionsCannotHideReadAlongText() async {
+        var s = await ScreenStates.playing()
+        s.session?.player.started?.mode = .readAlong
+        #expect(s.bindings.binding(for: .char("c")) == nil)
+        press(&s, .char("c"))
+        #expect(s.session?.player.captionsOn == true)
+        s.session?.player.captionsOn = false
+        #expect(screen(s).text.contains("Let your shoulders drop."), "the words still show")
+    }
+
+    @Test func heardTimeCountsTicksNotSeeks() async {
+        var s = await ScreenStates.playing(position: 0)
+        s.session?.player.audible = true
+        for t in stride(from: 0.2, through: 2.0, by: 0.2) {
+            _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        press(&s, .right)
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 17.2, phase: .playing)))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 30, phase: .playing)))   // a jump, not listening
+        let heard = s.session?.player.audioSeconds ?? 0
+        #expect(abs(heard - 2.2) < 1e-6, "heard \(heard)")
     }
 
     @Test func theKeyTableMatchesTheState() async {

@@ -74,7 +74,7 @@ struct SessionFlowTests {
         #expect(notice.hasPrefix("Not saved: the journal's folder is read-only."))
         #expect(!notice.contains("\n"))
         #expect(screen(s).contains("Not saved: the journal's folder is read-only."))
-        press(&s, .char("s"), .char("7"), .enter)
+        press(&s, .char("x"), .char("y"), .char("7"), .enter)
         let effects = press(&s, .enter)
         #expect(effects == [.completeJournal(id: ResilientJournal.memoryIDBase, moodAfter: 7, note: nil)])
         #expect(s.screen == .done)
@@ -83,7 +83,19 @@ struct SessionFlowTests {
 
     @Test func stoppingGoesToTheMoodAfterThenTheNoteThenTheEnd() async {
         var s = await ScreenStates.playing(position: 30)
-        #expect(press(&s, .char("s")) == [.stopPlayback])
+        // Stopping asks first (the session is far from its end); s is not the stop key.
+        #expect(press(&s, .char("s")) == [])
+        #expect(s.screen == .player && s.session?.player.confirmingStop == false)
+        #expect(press(&s, .char("x")) == [])
+        #expect(s.screen == .player && s.session?.player.confirmingStop == true)
+        #expect(screen(s).contains("Stop the session now? y stops, n keeps going."))
+        #expect(press(&s, .char("n")) == [])
+        #expect(s.session?.player.confirmingStop == false && s.session?.player.playback == .playing(position: 30))
+        press(&s, .char("x"))
+        let stopped = press(&s, .char("y"))
+        #expect(stopped.first == .stopPlayback)
+        guard case let .recordPlayback(7, record)? = stopped.last else { Issue.record("\(stopped)"); return }
+        #expect(record.outcome == .notPlayed && !record.listened, "no ticks: nothing was heard")
         #expect(s.screen == .moodAfter)
         #expect(s.session?.player.playback == .notPlaying)
         #expect(screen(s).contains("And now? How do you feel"))
@@ -134,7 +146,7 @@ struct SessionFlowTests {
 
     @Test func theEndShowsTheStreakFromTheJournal() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("q"), .char("s"), .enter)
+        press(&s, .char("q"), .char("y"), .char("s"), .enter)
         #expect(s.screen == .done)
         let journal = MemoryJournal()
         let id = try! journal.begin(s.checkIn!.flow.answers, recommendation: s.result!.recommendation, moodBefore: 4,
@@ -156,18 +168,22 @@ struct SessionFlowTests {
         var s = await ScreenStates.moodBefore()
         press(&s, .char("s"))
         _ = App.update(&s, .playabilityChecked(ScreenStates.allPlayable))
-        let effects = press(&s, .char("s"))
+        #expect(press(&s, .char("x")) == [])
+        let effects = press(&s, .char("y"))
         #expect(effects.count == 2)
         #expect(effects.first == .stopPlayback)
         guard case let .beginJournal(_, r, mood)? = effects.last else { Issue.record("no journal row"); return }
         #expect(r.session == s.session?.player.session && mood == nil)
         #expect(s.screen == .moodAfter)
+        // The row arrives after the session ended: it is marked not played.
+        let recorded = App.update(&s, .journalBegun(id: 9, problem: nil))
+        #expect(recorded == [.recordPlayback(id: 9, PlaybackRecord(outcome: .notPlayed, length: s.session?.player.record(.notPlayed).length))])
     }
 
     @Test("help words in the note open support; the note is not kept", arguments: ["help", "I need help"])
     func helpInTheNote(words: String) async {
         var s = await ScreenStates.playing()
-        press(&s, .char("s"), .char("8"), .enter)
+        press(&s, .char("x"), .char("y"), .char("8"), .enter)
         type(&s, words)
         let effects = press(&s, .enter)
         #expect(effects.first == .completeJournal(id: 7, moodAfter: 8, note: nil))
@@ -183,7 +199,7 @@ struct SessionFlowTests {
 
     @Test func theTripwireWatchesTheNoteToo() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("s"), .char("s"))
+        press(&s, .char("x"), .char("y"), .char("s"))
         type(&s, "tonight i will kill myself")
         let effects = press(&s, .enter)
         #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
@@ -197,7 +213,7 @@ struct SessionFlowTests {
     @Test("the note is read by both layers", arguments: ["the tall one near the station would do it", "i want to disappear"])
     func theNoteIsReadByBothLayers(words: String) async {
         var s = await ScreenStates.playing()
-        press(&s, .char("s"), .char("s"))
+        press(&s, .char("x"), .char("y"), .char("s"))
         type(&s, words)
         let effects = press(&s, .enter)
         if s.overlay == .concern {
@@ -214,7 +230,7 @@ struct SessionFlowTests {
 
     @Test func sayingSafeToTheNoteQuestionKeepsTheNote() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("s"), .char("s"))
+        press(&s, .char("x"), .char("y"), .char("s"))
         type(&s, "i feel hopeless about everything lately")
         #expect(press(&s, .enter).isEmpty)
         #expect(s.overlay == .concern && s.screen == .note)
@@ -277,5 +293,36 @@ struct SessionFlowTests {
         var s = TestCatalog.state()
         press(&s, .char("l"))
         #expect(handoffTiers(press(&s, .function(2))) == [])
+    }
+
+    @Test func closingOnTheRecommendationKeepsTheCheckInAsNotPlayed() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .escape)
+        #expect(s.screen == .recommendation)
+        let effects = App.update(&s, .appClosing)
+        guard case let .beginJournal(_, r, mood)? = effects.first, effects.count == 1 else { Issue.record("\(effects)"); return }
+        #expect(r.session?.slug == s.result?.recommendation.session?.slug && mood == nil)
+        #expect(s.session?.player.ended == .notPlayed)
+        #expect(App.update(&s, .journalBegun(id: 3, problem: nil)) == [.recordPlayback(id: 3, s.session!.player.record(.notPlayed))])
+        #expect(App.update(&s, .appClosing) == [], "asked once")
+    }
+
+    @Test func closingMidSessionRecordsHowFarItGot() async {
+        var s = await ScreenStates.playing(position: 0)
+        for t in stride(from: 1.0, through: 90, by: 1) {
+            _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        let effects = App.update(&s, .appClosing)
+        #expect(effects == [.recordPlayback(id: 7, PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 90, length: 120))])
+        #expect(s.screen == .player, "the screen is left as it was")
+    }
+
+    @Test func closingAfterTheReflectionOrWithoutACheckInStoresNothingMore() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("s"), .enter)
+        #expect(s.screen == .done)
+        #expect(App.update(&s, .appClosing) == [])
+        var home = TestCatalog.state()
+        #expect(App.update(&home, .appClosing) == [])
     }
 }

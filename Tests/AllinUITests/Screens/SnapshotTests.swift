@@ -100,7 +100,7 @@ struct SnapshotTests {
         var interrupted = playing
         press(&interrupted, .function(2), .escape, .char("y"))
         list.append(("player-interrupted", interrupted))
-        press(&playing, .char("s"), .char("7"))
+        press(&playing, .char("x"), .char("y"), .char("7"))
         list.append(("mood-after", playing))
         press(&playing, .enter)
         type(&playing, "shoulders softer, still a bit tired")
@@ -115,7 +115,7 @@ struct SnapshotTests {
         list.append(("done", playing))
         var notSaved = await ScreenStates.playing(width: width, height: height)
         _ = App.update(&notSaved, .journalBegun(id: nil, problem: .readOnly(path: "/ro/journal.sqlite3")))
-        press(&notSaved, .char("s"), .char("s"), .enter)
+        press(&notSaved, .char("x"), .char("y"), .char("s"), .enter)
         list.append(("done-not-saved", notSaved))
         return list
     }

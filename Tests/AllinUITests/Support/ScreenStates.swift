@@ -98,7 +98,8 @@ enum ScreenStates {
             _ = App.update(&s, .playbackStarted(start(plan, canSeek: canSeek)))
         }
         _ = App.update(&s, .journalBegun(id: 7, problem: nil))
-        if position > 0 { _ = App.update(&s, .playerTicked(PlayerStatus(position: position, phase: .playing))) }
+        // A first tick: the player makes sound (the screen says "Playing" only from here).
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: position, phase: .playing)))
         return s
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a player ended, in a few plain words for the screen. The player's own messages (ALSA's
+/// "Unknown PCM default", mpv's "audio output initialization failed") stay in its log file; they
+/// are only read here to tell a missing sound device from other failures.
+enum PlayerDiagnosis {
+    static let noDevice = "couldn't open an audio device"
+    static let endedAtOnce = "ended at once without playing"
+
+    /// Words in a player's messages that mean it found no sound device (ALSA, PulseAudio, SDL, mpv).
+    static let deviceMarks = [
+        "audio output initialization failed", "could not open/initialize audio device", "failed to initialize audio driver",
+        "unknown pcm", "cannot find card", "no soundcards", "audio open error", "audio device",
+        "connection refused", "pa_context_connect", "no such device",
+    ]
+
+    /// The cause: no audio device (its messages say so, or it died of SIGFPE, which sox's `play`
+    /// does when ALSA has no default device), a crash, an error status, or an end before any sound.
+    static func cause(_ status: ExitStatus, log: String) -> String {
+        let text = log.lowercased()
+        if deviceMarks.contains(where: text.contains) || status == .signaled(SIGFPE) { return noDevice }
+        switch status {
+        case .exited(0): return endedAtOnce
+        case .exited: return "stopped with \(status.plain)"
+        case .signaled: return status.plain
+        }
+    }
+}
