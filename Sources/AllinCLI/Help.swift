@@ -219,14 +219,18 @@ enum Help {
     """
 
     static let plain = """
-    Usage: allin --plain [--region XX] [--catalog DIR]
+    Usage: allin --plain [--region XX] [--catalog DIR] [--data-dir DIR]
 
-    The check-in as numbered prompts on standard input and output, with no full-screen drawing:
-    for screen readers, simple terminals and pipes. Answer each prompt with a number or words.
-    Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt for
-    crisis support. Ends with the recommended session and why, or with crisis lines.
+    The whole check-in as numbered prompts on standard input and output, with no full-screen
+    drawing: for screen readers, simple terminals and pipes. Answer each prompt with a number or
+    words. Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt
+    for crisis support. After the recommended session and why: your mood, the session (through a
+    player, or its words read along; Space pauses, q or x stops; type 'skip' to go without it),
+    your mood again, a note, and the journal. Answers over 2,000 characters (200 for an own
+    feeling) are refused, naming the field (exit 2 in a pipe).
 
-      --region XX   Country for crisis lines (default: from LC_ALL, LC_MESSAGES, LANG)
+      --region XX     Country for crisis lines (default: from LC_ALL, LC_MESSAGES, LANG)
+      --data-dir DIR  Keep the journal in DIR
 
     Example:
       printf '3\\n\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | allin --plain

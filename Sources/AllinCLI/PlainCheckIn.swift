@@ -7,7 +7,7 @@ struct PlainCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "--plain", rawArgs, flags: [], options: ["--catalog", "--region"])
+        let args = try Arguments(command: "--plain", rawArgs, flags: [], options: ["--catalog", "--region", "--data-dir"])
         if args.has("--help") { cli.io.out(Help.plain); return 0 }
         if let extra = args.positional.first {
             throw CLIError.usage(command: "--plain", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
@@ -15,6 +15,7 @@ struct PlainCommand {
         let region = try cli.region(args)
         let catalog = try cli.loadCatalog(args)
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        session.place = PlainSessionContext(cli: cli, args: args)
         return await session.run()
     }
 }
@@ -29,6 +30,8 @@ struct PlainCheckIn {
     var flow = CheckInFlow()
     /// Answers the person already answered for (see `CheckInState.answered`).
     var answered: Set<String> = []
+    /// The command line, for the session after the recommendation (nil: stop at the recommendation).
+    var place: PlainSessionContext?
 
     /// What a typed line asked for besides an answer.
     enum Interrupt: Error { case back, quit, help, ended, tooLong(String) }
@@ -97,7 +100,7 @@ struct PlainCheckIn {
 
     // MARK: Ending
 
-    func finish(_ completion: FlowCompletion) async -> Int32 {
+    mutating func finish(_ completion: FlowCompletion) async -> Int32 {
         let router = Router(catalog: catalog)
         let r = await router.route(flow.answers, answered: answered)
         if r.kind == .safetyHandoff {
@@ -120,7 +123,8 @@ struct PlainCheckIn {
                 .joined(separator: "\n") + "\n")
         }
         io.out("\nSee every gate: echo the check-in as JSON into 'allin route'.\n")
-        return 0
+        guard let place else { return 0 }
+        return await self.session(r, session, place)
     }
 
     /// The stored answer a gate's finding is about.

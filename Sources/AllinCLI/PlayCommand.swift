@@ -34,7 +34,14 @@ struct PlayCommand {
         let ctx = try AudioContext(cli: cli, args: args)
         let session = try ctx.sessions([slug], command: "play")[0]
         let report = args.has("--text") ? nil : try ctx.players(option: args.options["--player"])
+        return Self.play(session, ctx: ctx, report: report, speed: speed, fromStart: args.has("--from-start")).code
+    }
 
+    /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil)
+    /// and says how far it got: `allin play` and the end of `allin --plain` both come here.
+    static func play(_ session: Session, ctx: AudioContext, report: PlayerReport?, speed: Double,
+                     fromStart: Bool) -> (code: Int32, record: PlaybackRecord) {
+        let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
         let display = PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
                                   term: cli.environment["TERM"])
@@ -43,7 +50,7 @@ struct PlayCommand {
             display.clearStatus()
             controls.finish()
         }
-        let resume = ResumeStore(paths: ctx.paths, slug: session.slug, fromStart: args.has("--from-start"))
+        let resume = ResumeStore(paths: ctx.paths, slug: session.slug, fromStart: fromStart)
         let session_ = PlaySession(session: session, display: display, controls: controls, resume: resume, cli: cli)
 
         var why: String
@@ -55,7 +62,10 @@ struct PlayCommand {
                                                        progress: display.renderProgress)
                 display.clearStatus()
                 switch try session_.playAudio(prepared, choice: choice, paths: ctx.paths) {
-                case let .exit(code): return code
+                case let .exit(code):
+                    let t = resume.trail
+                    return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
+                                                 audioSeconds: t.position, length: prepared.duration))
                 case let .readAlong(reason, position):
                     why = reason
                     fallbackAt = position
@@ -68,8 +78,19 @@ struct PlayCommand {
             why = report?.why ?? "--text"
         }
         let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate))
-        return session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
+        let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
+        let t = resume.trail
+        let heard = fallbackAt ?? 0
+        let read = max(0, t.position - heard)
+        return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
+                                     audioSeconds: heard, readAlongSeconds: read, length: track.duration))
     }
+}
+
+/// Where a play loop last stood (the position saved on the way out), for the caller's record.
+final class PlayTrail {
+    var position = 0.0
+    var finished = false
 }
 
 /// Resume positions for one session: where to start today, what to remember on the way out.
@@ -78,6 +99,7 @@ struct ResumeStore {
     let slug: String
     let fromStart: Bool
     let today = PlaybackPositions.today()
+    let trail = PlayTrail()
 
     init(paths: AudioPaths, slug: String, fromStart: Bool) {
         positions = PlaybackPositions(paths: paths)
@@ -90,6 +112,8 @@ struct ResumeStore {
     }
 
     func save(at position: Double, duration: Double?, finished: Bool) {
+        trail.position = position
+        trail.finished = finished
         let records = ResumePolicy.records(afterStopping: slug, at: position, duration: duration, finished: finished,
                                            today: today, existing: positions.load())
         try? positions.save(records)

@@ -77,7 +77,8 @@ final class PlayControls {
             }
             switch b {
             case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"): out.append(.togglePause)
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "s"), UInt8(ascii: "S"): out.append(.stop)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "x"), UInt8(ascii: "X"):
+                out.append(.stop)
             case UInt8(ascii: "c"), UInt8(ascii: "C"): out.append(.toggleCaptions)
             default: break
             }

@@ -1,4 +1,6 @@
 import AllinCLI
+import AllinStore
+import AllinCore
 import Foundation
 import Testing
 
@@ -96,6 +98,42 @@ struct PlainModeTests {
     ])
     func frontDoor(args: [String], interactive: Bool, expected: FrontDoor) {
         #expect(FrontDoor.decide(args, interactive: interactive) == expected)
+    }
+
+    /// The whole loop in plain mode: the session skipped here (it plays in the tmux test), both moods,
+    /// a note, the journal, the streak.
+    @Test func theWholeLoopLandsInTheJournal() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let io = BufferIO(input: Data("20\n1\nexam tomorrow\n5\n\n1\n4\nskip\n6\nfeeling steadier\n".utf8))
+        let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
+                   "ALLIN_DATA_DIR": dir.path]
+        let status = await CLI(environment: env, io: io).run(["--plain"])
+        #expect(status == 0, "\(io.stderr)")
+        #expect(io.stdout.contains("Saved to your journal") && io.stdout.contains("Streak: 1 day"))
+        let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+        let entries = try store.entries(JournalQuery())
+        #expect(entries.count == 1)
+        #expect(entries.first?.moodBefore == 4 && entries.first?.moodAfter == 6 && entries.first?.note == "feeling steadier")
+    }
+
+    /// A layer-B statement as the plain note is never kept; support shows.
+    @Test func thePlainNoteIsReadByTheCrisisRule() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let io = BufferIO(input: Data("20\n1\nexam tomorrow\n5\n\n1\n\nskip\n\ni want to disappear\nnot sure\n".utf8))
+        let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
+                   "ALLIN_DATA_DIR": dir.path]
+        _ = await CLI(environment: env, io: io).run(["--plain"])
+        #expect(io.stdout.contains("call 116 123"))
+        let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+        #expect(try store.entries(JournalQuery()).first?.note == nil)
+    }
+
+    @Test func anOverlongAnswerInAPipeNamesTheField() async {
+        let (status, _, err) = await plain(["20", "1", String(repeating: "a", count: 2_001)])
+        #expect(status == 2)
+        #expect(err.contains("'triggerText'") && err.contains("2000"))
     }
 
     @Test func plainWorksInAPipe() throws {

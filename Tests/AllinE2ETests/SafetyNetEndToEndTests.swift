@@ -138,4 +138,35 @@ struct SafetyNetEndToEndTests {
         t.keys("s")
         t.waitFor("call 116 123", "Call 999")
     }
+
+    /// `allin --plain` is the whole loop on a terminal: the session reads along (no player here) until
+    /// x stops it, then both moods, a note and the journal.
+    @Test func plainModeIsTheWholeLoop() {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-data-\(UUID().uuidString.prefix(8))")
+        let t = TmuxSession(width: 80, height: 24, appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
+                                                          "ALLIN_DATA_DIR": data.path], args: ["--plain"])
+        t.waitFor("Type a number or your own word")
+        t.type("20"); t.keys("Enter")
+        t.waitFor("Type a number, or press Enter to skip")
+        t.type("1"); t.keys("Enter")
+        t.waitFor("Say a little more")
+        t.type("exam tomorrow"); t.keys("Enter")
+        t.waitFor("from 1 to 10?")
+        t.type("5"); t.keys("Enter")
+        t.waitFor("Numbers separated by spaces")
+        t.keys("Enter")
+        t.waitFor("What would help most")
+        t.type("1"); t.keys("Enter")
+        t.waitFor("Before you start: how do you feel")
+        t.type("4"); t.keys("Enter")
+        t.waitFor("Press Enter to start")
+        t.keys("Enter")
+        t.waitFor("reading along instead")
+        t.keys("x")
+        t.waitFor("And now? How do you feel")
+        t.type("6"); t.keys("Enter")
+        t.waitFor("A note for your journal")
+        t.type("steadier"); t.keys("Enter")
+        t.waitFor("Saved to your journal", "EXIT=0", "TTY=same")
+    }
 }

@@ -1,0 +1,123 @@
+import AllinAudio
+import AllinCore
+import AllinStore
+import AllinUI
+import Foundation
+
+/// What `allin --plain` needs after the recommendation: the command line (for the player, the
+/// catalog's audio and the journal's place).
+struct PlainSessionContext {
+    let cli: CLI
+    let args: Arguments
+}
+
+/// After the recommendation, `allin --plain` is the rest of the loop: mood before, the session (a
+/// player, or the words read along), mood after, a note read by the crisis rule, and the journal.
+extension PlainCheckIn {
+    mutating func session(_ r: Recommendation, _ session: Session, _ place: PlainSessionContext) async -> Int32 {
+        let moodBefore: Int?
+        switch askMood("\nBefore you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
+        case .ended:
+            io.out("Stopped before the session. Nothing was saved.\n")
+            return 0
+        case let .mood(m): moodBefore = m
+        }
+        io.out("Press Enter to start \(Visible.text(session.title)), or type 'skip' to go on without it: ")
+        guard let start = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            io.out("\nStopped before the session. Nothing was saved.\n")
+            return 0
+        }
+        if !io.inputIsTerminal { io.out(Visible.text(start, limit: 40) + "\n") }
+
+        // The journal keeps the check-in from here, whatever happens next (marked not played until it plays).
+        let journal = openJournal(place)
+        let zone = LocalZone.current(environment: place.cli.environment)
+        var id: Int64?
+        if let journal {
+            id = try? journal.begin(flow.answers, recommendation: r.played(session, extra: []), moodBefore: moodBefore,
+                                    at: Date(), timeZone: zone)
+            if let id { try? journal.recordPlayback(id, PlaybackRecord(outcome: .notPlayed)) }
+        }
+        var record = PlaybackRecord(outcome: .notPlayed)
+        if start != "skip" && start != "s" {
+            do {
+                let ctx = try AudioContext(cli: place.cli, args: place.args)
+                let report = try? ctx.players(option: nil)
+                io.out("Keys while it plays: Space pauses, q or x stops.\n")
+                record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false).record
+            } catch {
+                io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+            }
+            if let id { try? journal?.recordPlayback(id, record) }
+        }
+
+        let moodAfter: Int?
+        switch askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ") {
+        case .ended: moodAfter = nil
+        case let .mood(m): moodAfter = m
+        }
+        var note: String?
+        while true {
+            io.out("A note for your journal (Enter to skip): ")
+            guard let line = io.readInputLine() else { break }
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 200) + "\n") }
+            if line.count > TextLimits.freeText {
+                io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText). Please shorten it.\n")
+                if io.inputIsTerminal { continue }
+                break
+            }
+            // The note is read by the one crisis rule, as in the full-screen front.
+            let report = gates.check.check(field: "note", text: line, answered: answered)
+            switch report.verdict {
+            case .clear: note = StepModel.nonEmpty(line)
+            case let .concern(d):
+                if askSafe() {
+                    note = line
+                } else {
+                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)))
+                }
+            case let .handoff(d):
+                support(.noteTripwire(d.finding))
+                io.out("Your note was not kept, because support opened from it.\n")
+            case .askedForHelp:
+                support(.typedHelp(field: "note"))
+            }
+            break
+        }
+        if let id {
+            try? journal?.complete(id, moodAfter: moodAfter, note: note, at: Date())
+            io.out("\nSaved to your journal on this computer.\n")
+        } else {
+            io.out("\nNot saved: the journal could not be opened. 'allin where' shows where it lives.\n")
+        }
+        var worse = SessionState(routed: session)
+        worse.moodBefore = moodBefore
+        worse.moodAfter = moodAfter
+        if worse.feltWorse {
+            io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
+            io.out("Talk to someone now: 'allin resources' lists people who listen, at any hour. Or try another session: 'allin --plain'.\n")
+        } else if let summary = try? journal?.summary(now: Date(), timeZone: zone) {
+            io.out(JournalCopy.streak(summary.streak) + "\n")
+        }
+        return 0
+    }
+
+    enum MoodAnswer { case mood(Int?), ended }
+
+    func askMood(_ prompt: String) -> MoodAnswer {
+        while true {
+            io.out(prompt)
+            guard let raw = io.readInputLine() else { return .ended }
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 20) + "\n") }
+            if line.isEmpty { return .mood(nil) }
+            if let n = Int(line), (1...10).contains(n) { return .mood(n) }
+            io.out("Please type a number from 1 to 10, or press Enter to skip.\n")
+        }
+    }
+
+    func openJournal(_ place: PlainSessionContext) -> JournalStore? {
+        guard let paths = try? place.cli.appPaths(place.args) else { return nil }
+        return try? JournalStore.open(path: paths.journal)
+    }
+}
