@@ -32,6 +32,10 @@ public enum CheckInParser {
         func text(_ key: String) throws -> String? {
             guard let v = fields[key] else { return nil }
             guard case let .string(s) = v else { throw CLIError.input(field: key, message: "must be a string, found \(v.typeName)") }
+            // The same limits as the screens: nothing is cut without saying so.
+            if let field = FreeTextField(rawValue: key), s.count > field.limit {
+                throw CLIError.input(field: key, message: "is \(s.count) characters long; the most it takes is \(field.limit)")
+            }
             return s
         }
         func chip(_ key: String, _ ids: [String]) throws -> String? {

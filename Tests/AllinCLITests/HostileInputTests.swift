@@ -38,10 +38,17 @@ struct HostileInputTests {
 
     @Test func hundredKilobyteLines() throws {
         let long = String(repeating: "so much work and no time to breathe ", count: 3000)   // ~108 KB
+        // A check-in answer holds 2,000 characters, as on the screens: more is an error naming the key.
         let json = try JSONSerialization.data(withJSONObject: ["triggerText": long + " i want to kill myself", "intensity": 5])
         let r = try BinaryRunner.run(["route", "--json"], stdin: json)
-        #expect(r.status == 0)
-        #expect((r.json as? [String: Any])?["kind"] as? String == "safety_handoff")
+        #expect(r.status == 2 && r.stderr.contains("'triggerText'") && r.stderr.contains("2000"))
+        // At the limit, the words at the very end are read.
+        let full = String(long.prefix(2_000 - 22)) + " i want to kill myself"
+        #expect(full.count == 2_000)
+        let atLimit = try BinaryRunner.run(["route", "--json"],
+                                           stdin: try JSONSerialization.data(withJSONObject: ["triggerText": full, "intensity": 5]))
+        #expect(atLimit.status == 0)
+        #expect((atLimit.json as? [String: Any])?["kind"] as? String == "safety_handoff")
         let junk = String((0..<100_000).map { i in Character(Unicode.Scalar(UInt8(32 + (i * 7919) % 95))) })
         let c = try BinaryRunner.run(["classify", "--jsonl"],
                                      stdin: try JSONSerialization.data(withJSONObject: ["text": junk]) + Data("\n".utf8))
