@@ -17,10 +17,10 @@ public struct CrisisCheck: Sendable {
     public let detector: CrisisDetector
 
     /// Layer B's trained model hands off on its own only from this probability.
-    public static let modelHandoffAt = 0.95
+    public static let modelHandoffAt = 0.85
     /// From this probability up to `modelHandoffAt` the model asks the gentle question; below it, the
     /// model's finding is shown in the trace and changes nothing.
-    public static let modelQuestionAt = 0.85
+    public static let modelQuestionAt = 0.70
 
     /// The rule id a plain request for help is recorded under (support opened as asked, no tier).
     public static let helpRule = "help.asked"
