@@ -175,7 +175,7 @@ struct AudioCLIEndToEndTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("“Box Breath Reset” (soothe, 0:") == true)
         #expect(lines.first?.hasSuffix("no audio (ALLIN_PLAYER is 'none': read-along text); reading along instead.") == true)
-        #expect(lines.dropFirst() == ["[0:03] Breathe in slowly.", "[0:05] Breathe out slowly.", "Finished."])
+        #expect(lines.dropFirst() == ["[0:03] Breathe in slowly.", "[0:06] Breathe out slowly.", "Finished."])
     }
 
     @Test func playsWithThePlayerAndStopsItCleanlyOnSigint() throws {
@@ -214,7 +214,7 @@ struct AudioCLIEndToEndTests {
         // The cause in plain words; the player's own complaint stays in its log.
         #expect(r.stdout.contains("no audio (fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log)); reading along instead."))
         #expect(!r.stdout.contains("cannot open the audio device"))
-        #expect(r.stdout.contains("[0:05] Breathe out slowly.") && r.stdout.hasSuffix("Finished.\n"))
+        #expect(r.stdout.contains("[0:06] Breathe out slowly.") && r.stdout.hasSuffix("Finished.\n"))
     }
 
     @Test func aPlayerFailingPartWayHandsOverToTheWordsFromThere() throws {
@@ -226,7 +226,7 @@ struct AudioCLIEndToEndTests {
         // The sound stopped about 4 s in, during the line at 0:03: the words go on from that line.
         let parts = r.stdout.components(separatedBy: "reading along instead.\n")
         #expect(parts.count == 2 && parts[0].contains("[0:03] Breathe in slowly.\n"))
-        #expect(parts.last?.hasPrefix("[0:03] Breathe in slowly.\n[0:05] Breathe out slowly.\nFinished.") == true)
+        #expect(parts.last?.hasPrefix("[0:03] Breathe in slowly.\n[0:06] Breathe out slowly.\nFinished.") == true)
         #expect(r.stdout.hasSuffix("Finished.\n"), "\(r.stdout)")
     }
 
