@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+/// The crisis rule on whole check-ins and on lines, as a person meets it: floors on the two blind
+/// sets (written by helpers who never saw the code, measured once before these floors were set; see
+/// docs/crisis-check.md), and the rule's figures on every set printed.
+@Suite("The crisis rule on whole check-ins")
+struct WholeCheckInTests {
+    static let check = CrisisCheck(detector: CrisisDetector(lexicon: realCatalog.crisisLexicon))
+
+    /// The free-text answers of each JSONL check-in (other keys, ids and chips, are not crisis signal).
+    static func checkIns(_ file: String) throws -> [[(field: String, text: String)]] {
+        try fixture("checkins/\(file)").split(separator: "\n").map { line in
+            let value = try JSONValue.parse(Data(line.utf8))
+            return FreeTextField.allCases.compactMap { field in
+                guard case let .string(text)? = value[field.rawValue] else { return nil }
+                return (field.rawValue, text)
+            }
+        }
+    }
+
+    /// Handoffs and questions over a set of check-ins.
+    static func tally(_ sets: [[(field: String, text: String)]]) -> (handoff: Int, question: Int) {
+        var handoff = 0, question = 0
+        for texts in sets {
+            switch check.check(texts).verdict {
+            case .handoff, .askedForHelp: handoff += 1
+            case .concern: question += 1
+            case .clear: break
+            }
+        }
+        return (handoff, question)
+    }
+
+    static func lines(_ file: String, label: String) throws -> [String] {
+        try fixture("checkins/\(file)").split(separator: "\n").dropFirst().compactMap { line in
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return cols.first.map(String.init) == label ? cols.last.map(String.init) : nil
+        }
+    }
+
+    @Test func everydayCheckInsRarelyHandOff() throws {
+        let blind = try Self.checkIns("blind-everyday-final.jsonl")
+        #expect(blind.count == 150)
+        let (handoff, question) = Self.tally(blind)
+        print("blind-everyday-final: \(handoff) handoffs, \(question) questions of \(blind.count)")
+        #expect(Double(handoff) <= 0.02 * Double(blind.count))
+        #expect(Double(question) <= 0.05 * Double(blind.count))
+        for file in ["tuning-everyday-holdout.jsonl", "tuning-everyday-fresh.jsonl", "train-everyday-dev.jsonl"] {
+            let set = try Self.checkIns(file)
+            let (h, q) = Self.tally(set)
+            print("\(file): \(h) handoffs, \(q) questions of \(set.count)")
+        }
+    }
+
+    @Test func crisisLinesReachSupportOrTheQuestion() throws {
+        let crisis = try Self.lines("blind-lines-final.tsv", label: "crisis")
+        let safe = try Self.lines("blind-lines-final.tsv", label: "safe")
+        #expect(crisis.count == 150 && safe.count == 150)
+        let c = Self.tally(crisis.map { [("triggerText", $0)] })
+        let s = Self.tally(safe.map { [("triggerText", $0)] })
+        print("blind-lines-final: crisis \(c.handoff) handoffs + \(c.question) questions of 150; safe \(s.handoff) + \(s.question)")
+        #expect(Double(c.handoff + c.question) >= 0.94 * 150)
+        #expect(Double(c.handoff) >= 0.90 * 150)
+        #expect(Double(s.handoff) <= 0.02 * 150)
+    }
+
+    @Test func crisisCheckInsHandOff() throws {
+        let set = try Self.checkIns("tuning-crisis-checkins.jsonl")
+        let (handoff, question) = Self.tally(set)
+        print("tuning-crisis-checkins: \(handoff) handoffs, \(question) questions of \(set.count)")
+        #expect(handoff + question >= 76)
+    }
+}
