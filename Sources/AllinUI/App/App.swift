@@ -119,6 +119,7 @@ public enum App {
     static func openSupport(_ state: inout AppState, reason: SupportReason, returnTo: ScreenID? = nil,
                             flagged: String? = nil) {
         state.overlay = nil
+        state.asking = nil
         if state.screen == .support, var s = state.support {
             s.scroll = 0
             s.breathing = nil

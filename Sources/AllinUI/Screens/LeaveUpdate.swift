@@ -15,7 +15,9 @@ enum LeaveUpdate {
         case (.recommendation, .goHome):
             return .home
         case (.checkIn, .back) where c.flow.index(in: state.context.vocabulary) == 0 && c.focus == .list:
-            return .home
+            // Words still being typed go through the crisis rule first (the check-in's own path).
+            let step = c.flow.currentStep(in: state.context.vocabulary)
+            return CheckInUpdate.pendingText(c, step: step) == nil ? .home : nil
         default:
             return nil
         }

@@ -15,6 +15,7 @@ enum ResultUpdate {
             return []
         }
         state.screen = .recommendation
+        state.asking = nil
         if r.concern != nil { state.overlay = .concern }
         return []
     }

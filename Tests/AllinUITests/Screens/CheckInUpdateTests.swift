@@ -349,6 +349,23 @@ struct CheckInUpdateTests {
         #expect(notSafe.screen == .support && notSafe.support?.returnTo == .checkIn)
     }
 
+    @Test func supportOverTheQuestionLeavesNoQuestionBehind() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "i feel hopeless about everything lately")
+        press(&s, .enter)
+        #expect(s.overlay == .concern && s.asking != nil)
+        press(&s, .function(2))
+        #expect(s.screen == .support && s.overlay == nil && s.asking == nil)
+    }
+
+    @Test func backTabWithAFilterOnTheFirstStepReadsTheFilterFirst() {
+        var s = checkInState()
+        type(&s, "i want to die")
+        press(&s, .backTab)
+        #expect(s.screen == .support && s.overlay == nil)
+    }
+
     @Test func textFieldsTakeTwoThousandCharactersAndSaySoWhenFull() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)
