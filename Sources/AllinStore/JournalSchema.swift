@@ -101,5 +101,13 @@ public enum JournalSchema {
             ALTER TABLE check_ins ADD COLUMN read_along_seconds REAL CHECK (read_along_seconds >= 0);
             ALTER TABLE check_ins ADD COLUMN session_seconds REAL CHECK (session_seconds >= 0);
             """),
+        // Support opened because the person asked for it ("help" typed, or the support key during a
+        // check-in) is kept as a handoff with no crisis tier. Version 1's checks ask every handoff for
+        // a tier from 1 to 3 and SQLite can't change a check in place, so such a row stores tier 1
+        // with this flag set, and is read back as no tier.
+        Migration(version: 5, name: "support opened when asked", sql: """
+            ALTER TABLE check_ins ADD COLUMN support_asked INTEGER NOT NULL DEFAULT 0
+                CHECK (support_asked IN (0, 1));
+            """),
     ]
 }

@@ -10,7 +10,7 @@ enum CheckInRow {
         "clarity_sub_tap", "confidence_sub_tap", "embody_new", "consent", "belief", "custom_belief",
         "pattern", "origin", "kinder", "lane", "intent_lane", "valence", "soothe_first",
         "session_slug", "session_title", "route_json", "mood_before", "mood_after", "note",
-        "play_outcome", "audio_seconds", "read_along_seconds", "session_seconds",
+        "play_outcome", "audio_seconds", "read_along_seconds", "session_seconds", "support_asked",
     ]
 
     static let insertSQL = "INSERT INTO check_ins (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
@@ -24,9 +24,11 @@ enum CheckInRow {
     static func values(_ e: JournalEntry) -> [SQLiteValue] {
         let c = e.checkIn
         let body: String? = c.map { JSONValue.array($0.body.map(JSONValue.string)).serialized() }
+        // Support opened when asked has no tier; the schema's checks want one (see migration 5).
+        let asked = e.kind == .safetyHandoff && e.crisisTier == CrisisTier.none
         return [
             .integer(millis(e.startedAt)), .int64(e.completedAt.map(millis)), .text(e.timeZone), .text(e.day.iso),
-            .text(e.kind.rawValue), .int(e.crisisTier?.rawValue),
+            .text(e.kind.rawValue), .int(asked ? CrisisTier.concern.rawValue : e.crisisTier?.rawValue),
             .string(c?.emotion), .string(c?.customEmotion), .string(c?.situation), .string(c?.triggerText),
             .int(c?.intensity), .string(body), .string(c?.intent), .string(c?.claritySubTap),
             .string(c?.confidenceSubTap), .string(c?.embodyNew), .bool(c?.consent), .string(c?.belief),
@@ -34,7 +36,7 @@ enum CheckInRow {
             .string(e.lane?.rawValue), .string(e.intentLane?.rawValue), .string(e.valence?.rawValue),
             .bool(e.sootheFirst), .string(e.sessionSlug), .string(e.sessionTitle),
             .string(e.recommendation?.serialized()), .int(e.moodBefore), .int(e.moodAfter), .string(e.note),
-        ] + playbackValues(e.playback)
+        ] + playbackValues(e.playback) + [.bool(asked)]
     }
 
     /// The four playback columns, in `columns` order (all NULL without a record).
@@ -63,7 +65,9 @@ enum CheckInRow {
             throw SQLiteError(extendedCode: 11, message: "check-in \(id) has a malformed day '\(dayText)'", context: "reading the journal")
         }
         let kind = RecommendationKind(rawValue: r.string(next()) ?? "") ?? .audio
-        let tier = r.int(next()).flatMap(CrisisTier.init(rawValue:))
+        let storedTier = r.int(next()).flatMap(CrisisTier.init(rawValue:))
+        // `support_asked`, the last column (id comes first).
+        let tier = r.bool(Int32(columns.count)) == true ? CrisisTier.none : storedTier
         var c = CheckIn()
         c.emotion = r.string(next())
         c.customEmotion = r.string(next())

@@ -81,6 +81,20 @@ struct JournalStoreTests {
         #expect(try store.entries(JournalQuery(search: "secret")).isEmpty)
     }
 
+    /// "help" typed (or support asked for) is kept as support opened, with no crisis tier, and read back so.
+    @Test func supportOpenedWhenAskedIsKeptWithNoTier() throws {
+        let store = try JournalStore.inMemory()
+        let asked = Recommendation.handoff(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule),
+                                           field: "triggerText", intentLane: .unblock)
+        let id = try store.begin(CheckIn(triggerText: "help"), recommendation: asked, moodBefore: nil, at: t0, timeZone: london)
+        let e = try #require(try store.entry(id))
+        #expect(e.kind == .safetyHandoff && e.crisisTier == CrisisTier.none)
+        #expect(try store.entries(JournalQuery()).count == 1)
+        let crisis = try store.begin(crisisCheckIn, recommendation: .handoff(
+            finding: CrisisFinding(layer: .a, tier: .crisis), field: nil, intentLane: .unblock), moodBefore: nil, at: t0, timeZone: london)
+        #expect(try store.entry(crisis)?.crisisTier == .crisis)
+    }
+
     @Test("the schema itself refuses words on a handoff row", arguments: [
         "trigger_text", "custom_emotion", "kinder", "note", "route_json", "emotion", "mood_before",
     ])

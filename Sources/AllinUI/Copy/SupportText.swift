@@ -11,7 +11,7 @@ public struct SupportPiece: Equatable, Sendable {
 public enum SupportText {
     public static func intro(_ reason: SupportReason) -> String {
         switch reason {
-        case .asked:
+        case .asked, .typedHelp:
             return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
         default:
             return "What you wrote sounds really hard. You don't have to carry it alone: these people are there to listen, right now."
@@ -21,7 +21,7 @@ public enum SupportText {
     /// The one-sentence intro of a short window, so the first number fits above the fold.
     public static func shortIntro(_ reason: SupportReason) -> String {
         switch reason {
-        case .asked: return "Someone will listen, at any hour:"
+        case .asked, .typedHelp: return "Someone will listen, at any hour:"
         default: return "You don't have to carry this alone. Talk to someone now:"
         }
     }
