@@ -27,6 +27,10 @@ public final class ChildProcess: @unchecked Sendable {
             argv = [setpriv, "--pdeathsig", "KILL", "--"] + argv
             program = setpriv
         }
+        // allin is on its way out: nothing new starts (a render would go on spawning its tools).
+        guard !ChildRegistry.shared.isClosed else {
+            throw AudioError.spawnFailed(program: executable.lastPathComponent, code: ECANCELED)
+        }
         let env = environment.map { "\($0.key)=\($0.value)" }.sorted()
         var pid: pid_t = 0
         let rc = withCStrings(argv) { cArgv in
@@ -112,12 +116,23 @@ public final class ChildRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var children: [pid_t: ChildProcess] = [:]
     private var hookInstalled = false
+    private var closed = false
 
     func add(_ child: ChildProcess) { lock.withLock { children[child.pid] = child } }
     func remove(_ child: ChildProcess) { lock.withLock { _ = children.removeValue(forKey: child.pid) } }
 
     /// Pids of children not yet reaped.
     public var live: [pid_t] { lock.withLock { Array(children.keys).sorted() } }
+
+    /// True once `close` was called: no new child may start.
+    public var isClosed: Bool { lock.withLock { closed } }
+
+    /// For the way out: refuses new children from now on, then ends and reaps every tracked one.
+    public func close(grace: Double = 0.5) {
+        lock.withLock { closed = true }
+        // A child whose spawn was already under way when the door closed joins late: go again.
+        for _ in 0..<3 where !live.isEmpty { terminateAll(grace: grace) }
+    }
 
     /// Ends and reaps every tracked child (SIGTERM, SIGKILL after `grace` seconds).
     public func terminateAll(grace: Double = 0.5) {

@@ -28,10 +28,16 @@ public enum RenderWork {
         lock.withLock { _ = active.remove(work) }
     }
 
-    /// Removes the work folders of renders still running (call after their tools were ended).
+    /// Removes the work folders of renders still running (call after their tools were ended). A
+    /// render's thread may still be writing a file as its tool dies, which makes one removal fail
+    /// (the folder is not empty yet): so it tries again, for up to about half a second.
     public static func removeAll() {
-        let all = lock.withLock { active }
-        for work in all { finished(work) }
+        for _ in 0..<25 {
+            let left = lock.withLock { active }.filter { FileManager.default.fileExists(atPath: $0.path) }
+            if left.isEmpty { return }
+            for work in left { try? FileManager.default.removeItem(at: work) }
+            usleep(20_000)
+        }
     }
 
     /// Removes work folders whose allin is gone (the pid in the name no longer runs), and returns

@@ -157,8 +157,10 @@ enum Help {
            allin journal record [--file CHECKIN.json] [--mood-before N] [--mood-after N] [--note TEXT]
 
     Lists past check-ins (newest first) under the streak, the days checked in out of the last 7
-    and 30, the mood trend of the last 30 days and the sessions that raised mood most. A crisis
-    handoff is listed with its tier only: its words are never stored.
+    and 30, the mood trend of the last 30 days and the sessions that raised mood most (counting only
+    sessions listened to: at least 60% of their length heard or read along). A crisis handoff is
+    listed with its tier only: its words are never stored. A check-in closed before its session
+    began is kept, marked not played.
 
       --since DAY      Only check-ins on or after DAY (YYYY-MM-DD, local time)
       --search TEXT    Only check-ins whose note or kinder reframe has every word (prefixes match)

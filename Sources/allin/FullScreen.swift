@@ -92,8 +92,8 @@ enum FullScreen {
         let exit = await runtime.run()
         runtime.stopPlayer()
         // A render still running (quit or a signal during "Preparing the audio"): its tools end
-        // first, then its work folder goes.
-        ChildRegistry.shared.terminateAll()
+        // first (and no new one starts), then its work folder goes.
+        ChildRegistry.shared.close()
         RenderWork.removeAll()
         terminal.end()
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {

@@ -46,7 +46,7 @@ enum JournalText {
 
     static let noMoods = "Rate your mood before and after a session and it is charted here."
     static let topTitle = "Sessions that raised mood most"
-    static let noRatedSessions = "Rate mood before and after a session to see which help most."
+    static let noRatedSessions = "Rate mood before and after a session you listen to (most of it) to see which help most."
     static let noneRaised = "None of the rated sessions has raised mood yet."
 
     static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
