@@ -56,7 +56,8 @@ struct HostileInputTests {
     }
 
     @Test func oddUnicodeAndEmptyThings() throws {
-        let texts = ["", " ", "\u{0301}\u{0301}\u{0301}", "👩‍👩‍👧‍👦💊💊", "\u{202E}esrever", String(repeating: "\u{200B}", count: 500),
+        // 150 zero-width spaces: an own feeling word takes 200 characters (500 is an error naming it, below).
+        let texts = ["", " ", "\u{0301}\u{0301}\u{0301}", "👩‍👩‍👧‍👦💊💊", "\u{202E}esrever", String(repeating: "\u{200B}", count: 150),
                      "\u{0000}nul", "ｆｕｌｌｗｉｄｔｈ"]
         for t in texts {
             let json = try JSONSerialization.data(withJSONObject: ["triggerText": t, "customEmotion": t, "intensity": 8])
@@ -64,6 +65,9 @@ struct HostileInputTests {
             #expect(r.status == 0, "route failed on \(t.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(Self.noRawControls(r.stdout))
         }
+        let long = try BinaryRunner.run(["route"], stdin: try JSONSerialization.data(withJSONObject: [
+            "customEmotion": String(repeating: "\u{200B}", count: 500), "intensity": 8]))
+        #expect(long.status == 2 && long.stderr.contains("'customEmotion'") && long.stderr.contains("200"))
         let empty = try BinaryRunner.run(["route"], stdin: Data())
         #expect(empty.status == 2)
         let jsonlEmpty = try BinaryRunner.run(["route", "--jsonl"], stdin: Data())
