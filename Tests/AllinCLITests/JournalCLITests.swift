@@ -149,7 +149,7 @@ struct JournalCLITests {
         let secret = "zebra-lighthouse-4417"
         let r = try box.run(["journal", "record", "--mood-before", "2", "--note", "note \(secret)"],
                             stdin: Data(#"{"customEmotion":"I want to kill myself","triggerText":"\#(secret)","intensity":9}"#.utf8))
-        #expect(r.status == 0 && r.stdout.contains("only the tier and the time are kept"))
+        #expect(r.status == 0 && r.stdout.contains("Crisis support was shown. Only that and the time are kept."))
         let bytes = box.bytesOfAllFiles()
         #expect(!bytes.isEmpty)
         #expect(bytes.range(of: Data(secret.utf8)) == nil && bytes.range(of: Data("kill myself".utf8)) == nil)

@@ -26,7 +26,8 @@ struct PlayDisplayTests {
         ([0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44], [.forward, .back], []),
         ([0x1B, 0x4F, 0x43], [.forward], []),
         ([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43], [.forward], []),        // Ctrl-Right: still forward
-        ([0x1B, 0x5B, 0x41, 0x78], [], []),                            // Up and an unknown key: nothing
+        ([0x1B, 0x5B, 0x41, 0x7A], [], []),                            // Up and an unknown key: nothing
+        ([0x78, 0x58], [.stop, .stop], []),                            // x stops, as on the full screen
         ([0x71, 0x1B, 0x5B], [.stop], [0x1B, 0x5B]),                   // an unfinished sequence waits
         ([0x1B], [], [0x1B]),
         ([0x1B, 0x71], [.stop], []),                                   // a lone Esc is dropped
