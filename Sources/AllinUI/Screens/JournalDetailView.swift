@@ -88,8 +88,12 @@ enum JournalDetailView {
 
     static func route(_ e: JournalEntry) -> String {
         var text = "\(e.lane?.rawValue ?? "-") lane · \(Visible.text(e.sessionTitle ?? e.sessionSlug ?? "no session"))"
-        if e.sootheFirst { text += " · soothe first" }
-        if let asked = e.intentLane, asked != e.lane { text += " (you asked for \(asked.rawValue))" }
+        // Name the gate that decided: soothe first at a high intensity, or the intent the person chose.
+        if e.sootheFirst {
+            text += " · soothe first" + (e.checkIn?.intensity.map { ": intensity \($0)" } ?? "")
+        } else if e.checkIn?.intent != nil, let asked = e.intentLane, asked != e.lane {
+            text += " (you asked for \(asked.rawValue))"
+        }
         return text
     }
 
