@@ -206,9 +206,13 @@ struct TUIEndToEndTests {
         t.keys("Enter", "Tab")
         t.waitFor("Enter for next")
         t.type("café 中文 ok")
-        t.waitFor("café 中文 ok", "10/280")
+        t.waitFor("café 中文 ok")
+        // Three backspaces take three characters (the counter shows only near the 2,000 limit).
         t.keys("BSpace", "BSpace", "BSpace")
-        t.waitFor("7/280")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, t.screen().contains("中文 ok") || t.screen().contains("中文 o") { usleep(50_000) }
+        t.waitFor("café 中文")
+        #expect(!t.screen().contains("中文 "))
         // An escape sequence arriving in a paste is shown as text, never obeyed.
         t.tmux(["set-buffer", "-b", "e", "\u{1B}[31mred"])
         t.tmux(["paste-buffer", "-p", "-b", "e", "-t", "e2e"])
