@@ -90,10 +90,7 @@ extension PlainCheckIn {
         } else {
             io.out("\nNot saved: the journal could not be opened. 'allin where' shows where it lives.\n")
         }
-        var worse = SessionState(routed: session)
-        worse.moodBefore = moodBefore
-        worse.moodAfter = moodAfter
-        if worse.feltWorse {
+        if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
             io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
             io.out("Talk to someone now: 'allin resources' lists people who listen, at any hour. Or try another session: 'allin --plain'.\n")
         } else if let summary = try? journal?.summary(now: Date(), timeZone: zone) {

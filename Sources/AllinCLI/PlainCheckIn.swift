@@ -129,7 +129,7 @@ struct PlainCheckIn {
 
     /// The stored answer a gate's finding is about.
     func flagged(_ hit: FlowCrisis) -> String? {
-        FreeTextField(rawValue: hit.field).flatMap { flow.answers[text: $0] }
+        flow.answers.text(named: hit.field)
     }
 
     /// The gentle question, in place: true when the person says they are safe.

@@ -7,9 +7,12 @@ import Testing
 @Suite("allin --plain and the front door")
 struct PlainModeTests {
     /// Runs `allin --plain` in process with the lines as standard input.
-    func plain(_ lines: [String], lang: String = "en_GB.UTF-8", args: [String] = []) async -> (Int32, String, String) {
+    /// `dataDir` keeps the journal there (the whole loop writes one); without it nothing reaches the journal.
+    func plain(_ lines: [String], lang: String = "en_GB.UTF-8", args: [String] = [],
+               dataDir: URL? = nil) async -> (Int32, String, String) {
         let io = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
-        let env = ["LANG": lang, "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
+        var env = ["LANG": lang, "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
+        if let dataDir { env["ALLIN_DATA_DIR"] = dataDir.path }
         let status = await CLI(environment: env, io: io).run(["--plain"] + args)
         return (status, io.stdout, io.stderr)
     }
@@ -103,14 +106,12 @@ struct PlainModeTests {
     /// The whole loop in plain mode: the session skipped here (it plays in the tmux test), both moods,
     /// a note, the journal, the streak.
     @Test func theWholeLoopLandsInTheJournal() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
+        let dir = Self.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let io = BufferIO(input: Data("20\n1\nexam tomorrow\n5\n\n1\n4\nskip\n6\nfeeling steadier\n".utf8))
-        let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
-                   "ALLIN_DATA_DIR": dir.path]
-        let status = await CLI(environment: env, io: io).run(["--plain"])
-        #expect(status == 0, "\(io.stderr)")
-        #expect(io.stdout.contains("Saved to your journal") && io.stdout.contains("Streak: 1 day"))
+        let (status, out, err) = await plain(["20", "1", "exam tomorrow", "5", "", "1", "4", "skip", "6", "feeling steadier"],
+                                             dataDir: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("Saved to your journal") && out.contains("Streak: 1 day"))
         let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
         let entries = try store.entries(JournalQuery())
         #expect(entries.count == 1)
@@ -119,15 +120,17 @@ struct PlainModeTests {
 
     /// A layer-B statement as the plain note is never kept; support shows.
     @Test func thePlainNoteIsReadByTheCrisisRule() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
+        let dir = Self.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let io = BufferIO(input: Data("20\n1\nexam tomorrow\n5\n\n1\n\nskip\n\ni want to disappear\nnot sure\n".utf8))
-        let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
-                   "ALLIN_DATA_DIR": dir.path]
-        _ = await CLI(environment: env, io: io).run(["--plain"])
-        #expect(io.stdout.contains("call 116 123"))
+        let (_, out, _) = await plain(["20", "1", "exam tomorrow", "5", "", "1", "", "skip", "", "i want to disappear", "not sure"],
+                                      dataDir: dir)
+        #expect(out.contains("call 116 123"))
         let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
         #expect(try store.entries(JournalQuery()).first?.note == nil)
+    }
+
+    static func dataDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }
 
     @Test func anOverlongAnswerInAPipeNamesTheField() async {

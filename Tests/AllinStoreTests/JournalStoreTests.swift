@@ -84,7 +84,7 @@ struct JournalStoreTests {
     /// "help" typed (or support asked for) is kept as support opened, with no crisis tier, and read back so.
     @Test func supportOpenedWhenAskedIsKeptWithNoTier() throws {
         let store = try JournalStore.inMemory()
-        let asked = Recommendation.handoff(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule),
+        let asked = Recommendation.handoff(finding: CrisisCheck.askedForHelp,
                                            field: "triggerText", intentLane: .unblock)
         let id = try store.begin(CheckIn(triggerText: "help"), recommendation: asked, moodBefore: nil, at: t0, timeZone: london)
         let e = try #require(try store.entry(id))

@@ -25,6 +25,11 @@ public struct CrisisCheck: Sendable {
     /// The rule id a plain request for help is recorded under (support opened as asked, no tier).
     public static let helpRule = "help.asked"
 
+    /// The finding a plain request for help is recorded with: no tier, so the journal says support
+    /// was opened when asked.
+    public static let askedForHelp = CrisisFinding(layer: .a, tier: .none, rule: helpRule,
+                                                   reason: "The answer asks for help.")
+
     public init(detector: CrisisDetector) {
         self.detector = detector
     }

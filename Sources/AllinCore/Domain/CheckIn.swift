@@ -56,6 +56,12 @@ public struct CheckIn: Sendable, Equatable {
         return freeText.filter { $0.field == field.rawValue }
     }
 
+    /// The free-text answer a field name (as in a crisis finding: `triggerText`, ...) stands for;
+    /// nil for "all", "note" or no field.
+    public func text(named field: String?) -> String? {
+        field.flatMap(FreeTextField.init(rawValue:)).flatMap { self[text: $0] }
+    }
+
     /// One free-text answer.
     public subscript(text field: FreeTextField) -> String? {
         get {

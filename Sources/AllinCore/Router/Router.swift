@@ -61,8 +61,7 @@ public struct Router: Sendable {
             return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: affect.valence,
                                   sootheFirst: false, session: nil, crisis: d, concern: nil, trace: trace)
         case let .askedForHelp(field):
-            let asked = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule,
-                                                              reason: "The answer asks for help."), field: field)
+            let asked = CrisisDecision(finding: CrisisCheck.askedForHelp, field: field)
             return Recommendation(kind: .safetyHandoff, lane: nil, intentLane: intentLane, valence: affect.valence,
                                   sootheFirst: false, session: nil, crisis: asked, concern: nil, trace: trace)
         case .concern, .clear: break

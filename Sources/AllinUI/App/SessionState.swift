@@ -137,19 +137,8 @@ public struct SessionState: Equatable, Sendable {
     /// Longest reflection note, in characters.
     public static let noteLimit = TextLimits.freeText
 
-    /// A mood that fell by this much or more from before to after is acknowledged, not counted.
-    public static let moodDrop = 3
-    /// An after-mood at or below this is acknowledged too, whatever it was before.
-    public static let lowMood = 2
-
-    /// The session left the person feeling clearly worse: the end screen says so kindly and offers
-    /// support and another session instead of a streak.
-    public var feltWorse: Bool {
-        guard let after = moodAfter else { return false }
-        if after <= SessionState.lowMood { return true }
-        guard let before = moodBefore else { return false }
-        return before - after >= SessionState.moodDrop
-    }
+    /// The session left the person feeling clearly worse (`MoodDrop`).
+    public var feltWorse: Bool { MoodDrop.feltWorse(before: moodBefore, after: moodAfter) }
 
     public init(routed: Session) {
         player = PlayerState(routed: routed)

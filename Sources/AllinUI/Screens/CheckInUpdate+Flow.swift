@@ -97,7 +97,7 @@ extension CheckInUpdate {
 
     /// The stored answer a gate's finding is about.
     static func flaggedText(_ c: CheckInState, _ hit: FlowCrisis) -> String? {
-        FreeTextField(rawValue: hit.field).flatMap { c.flow.answers[text: $0] }
+        c.flow.answers.text(named: hit.field)
     }
 
     static func back(_ state: inout AppState) {

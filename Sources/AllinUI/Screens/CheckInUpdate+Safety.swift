@@ -29,7 +29,6 @@ extension CheckInUpdate {
     static func checkExit(_ state: inout AppState, _ c: inout CheckInState, step: Step, action: Action, key: Key) -> [Effect]? {
         guard leavesText(c, step: step, action: action), let (field, text) = pendingText(c, step: step) else { return nil }
         let report = state.context.gates.check.check(field: field, text: text, answered: c.answered)
-        let hit = report.verdict.decision.map { FlowCrisis(step: step, field: field, finding: $0.finding) }
         switch report.verdict {
         case .clear:
             return nil
@@ -45,15 +44,28 @@ extension CheckInUpdate {
             state.checkIn = c
             App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
             return []
-        case .concern:
+        case .concern, .handoff:
             state.checkIn = c
-            ask(&state, hit!, text: text, action: action, key: key)
-            return []
-        case .handoff:
-            state.checkIn = c
-            App.openSupport(&state, reason: .tripwire(hit!), returnTo: .checkIn, flagged: text)
+            _ = stop(&state, report.verdict, step: step, field: field, text: text, action: action, key: key)
             return []
         }
+    }
+
+    /// What a handoff or a concern does on the check-in: support opens with `text` kept as the flagged
+    /// words, or the gentle question shows and `action` runs once the person says they are safe.
+    /// False (nothing done) for a clear verdict or a request for help, which each caller handles.
+    static func stop(_ state: inout AppState, _ verdict: CrisisCheck.Verdict, step: Step, field: String, text: String,
+                     action: Action, key: Key) -> Bool {
+        switch verdict {
+        case let .handoff(d):
+            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: step, field: field, finding: d.finding)),
+                            returnTo: .checkIn, flagged: text)
+        case let .concern(d):
+            ask(&state, FlowCrisis(step: step, field: field, finding: d.finding), text: text, action: action, key: key)
+        case .clear, .askedForHelp:
+            return false
+        }
+        return true
     }
 
     /// Shows "are you safe right now?" over the screen; the action runs once the person says yes.

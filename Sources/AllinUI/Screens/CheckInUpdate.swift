@@ -146,16 +146,8 @@ enum CheckInUpdate {
             // What was left out is still read: the whole paste goes through the crisis rule now.
             let field = StepCopy.textField(step) ?? StepCopy.name(step)
             let report = state.context.gates.check.check(field: field, text: TextField.clean(text), answered: c.answered)
-            if let d = report.verdict.decision, case .handoff = report.verdict {
-                state.checkIn = c
-                App.openSupport(&state, reason: .tripwire(FlowCrisis(step: step, field: field, finding: d.finding)),
-                                returnTo: .checkIn, flagged: c.editor.text)
-                return []
-            }
-            if let d = report.verdict.decision {
-                state.checkIn = c
-                CheckInUpdate.ask(&state, FlowCrisis(step: step, field: field, finding: d.finding), text: c.editor.text,
-                                  action: .edit(.end), key: .end)
+            state.checkIn = c
+            if stop(&state, report.verdict, step: step, field: field, text: c.editor.text, action: .edit(.end), key: .end) {
                 return []
             }
         }

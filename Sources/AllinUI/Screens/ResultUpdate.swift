@@ -8,8 +8,7 @@ enum ResultUpdate {
         state.result = ResultState(recommendation: r, completion: state.checkIn?.completion)
         state.session = nil
         if r.kind == .safetyHandoff {
-            let flagged = r.crisis.flatMap { d in d.field.flatMap(FreeTextField.init(rawValue:)) }
-                .flatMap { state.checkIn?.flow.answers[text: $0] }
+            let flagged = state.checkIn?.flow.answers.text(named: r.crisis?.field)
             App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked,
                             returnTo: state.checkIn == nil ? .home : .checkIn, flagged: flagged)
             return []

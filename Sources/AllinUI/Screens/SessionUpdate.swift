@@ -189,8 +189,7 @@ enum SessionUpdate {
         case let .noteTripwire(finding): handoff = .handoff(finding: finding, field: "note", intentLane: lane)
         case let .typedHelp(field):
             // Asking for help is recorded as support opened, with no crisis tier.
-            handoff = .handoff(finding: CrisisFinding(layer: .a, tier: .none, rule: CrisisCheck.helpRule,
-                                                      reason: "The person asked for help."), field: field, intentLane: lane)
+            handoff = .handoff(finding: CrisisCheck.askedForHelp, field: field, intentLane: lane)
         case let .notSafe(hit):
             var finding = hit.finding
             finding.tier = max(finding.tier, .crisis)

@@ -90,9 +90,9 @@ enum SupportView {
                     if piece.text.first == " ", used > 0, used + unit > width {
                         out.append(current)
                         let rest = String(piece.text.drop { $0 == " " || $0 == "·" })
-                        current = rest.isEmpty ? [] : [SupportPiece(text: "  " + rest, role: piece.role, link: piece.link)]
-                        used = current.first.map { TextWidth.of($0.text) } ?? 0
-                        if rest.isEmpty { current = [SupportPiece(text: "  ", role: .normal)]; used = 2 }
+                        current = [rest.isEmpty ? SupportPiece(text: "  ", role: .normal)
+                                                : SupportPiece(text: "  " + rest, role: piece.role, link: piece.link)]
+                        used = TextWidth.of(current[0].text)
                         continue
                     }
                     if used == 0 || current.allSatisfy({ $0.text.allSatisfy { $0 == " " } }),
@@ -101,8 +101,8 @@ enum SupportView {
                         var parts = Wrap.lines(piece.text, width: max(1, width - used))
                         let last = parts.removeLast()
                         for part in parts { out.append(current + [SupportPiece(text: part, role: piece.role)]); current = [] }
-                        current = [SupportPiece(text: last, role: piece.role)]
-                        used = TextWidth.of(last)
+                        current.append(SupportPiece(text: last, role: piece.role))
+                        used = current.reduce(0) { $0 + TextWidth.of($1.text) }
                         continue
                     }
                     current.append(piece)
