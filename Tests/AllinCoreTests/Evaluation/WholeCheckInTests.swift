@@ -11,7 +11,7 @@ struct WholeCheckInTests {
 
     /// The free-text answers of each JSONL check-in (other keys, ids and chips, are not crisis signal).
     static func checkIns(_ file: String) throws -> [[(field: String, text: String)]] {
-        try fixture("checkins/\(file)").split(separator: "\n").map { line in
+        try fixture(file).split(separator: "\n").map { line in
             let value = try JSONValue.parse(Data(line.utf8))
             return FreeTextField.allCases.compactMap { field in
                 guard case let .string(text)? = value[field.rawValue] else { return nil }
@@ -34,29 +34,30 @@ struct WholeCheckInTests {
     }
 
     static func lines(_ file: String, label: String) throws -> [String] {
-        try fixture("checkins/\(file)").split(separator: "\n").dropFirst().compactMap { line in
+        try fixture(file).split(separator: "\n").dropFirst().compactMap { line in
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
             return cols.first.map(String.init) == label ? cols.last.map(String.init) : nil
         }
     }
 
     @Test func everydayCheckInsRarelyHandOff() throws {
-        let blind = try Self.checkIns("blind-everyday-final.jsonl")
+        let blind = try Self.checkIns("checkins/blind-everyday-final.jsonl")
         #expect(blind.count == 150)
         let (handoff, question) = Self.tally(blind)
         print("blind-everyday-final: \(handoff) handoffs, \(question) questions of \(blind.count)")
         #expect(Double(handoff) <= 0.02 * Double(blind.count))
         #expect(Double(question) <= 0.05 * Double(blind.count))
-        for file in ["tuning-everyday-holdout.jsonl", "tuning-everyday-fresh.jsonl", "train-everyday-dev.jsonl"] {
+        // The sets the rule and the model were tuned or trained on: training figures.
+        for file in ["train/everyday-holdout.jsonl", "train/everyday-fresh.jsonl", "train/everyday-dev.jsonl"] {
             let set = try Self.checkIns(file)
             let (h, q) = Self.tally(set)
-            print("\(file): \(h) handoffs, \(q) questions of \(set.count)")
+            print("\(file) (training): \(h) handoffs, \(q) questions of \(set.count)")
         }
     }
 
     @Test func crisisLinesReachSupportOrTheQuestion() throws {
-        let crisis = try Self.lines("blind-lines-final.tsv", label: "crisis")
-        let safe = try Self.lines("blind-lines-final.tsv", label: "safe")
+        let crisis = try Self.lines("checkins/blind-lines-final.tsv", label: "crisis")
+        let safe = try Self.lines("checkins/blind-lines-final.tsv", label: "safe")
         #expect(crisis.count == 150 && safe.count == 150)
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         let s = Self.tally(safe.map { [("triggerText", $0)] })
@@ -67,9 +68,10 @@ struct WholeCheckInTests {
     }
 
     @Test func crisisCheckInsHandOff() throws {
-        let set = try Self.checkIns("tuning-crisis-checkins.jsonl")
+        // Seen while tuning: a training figure, held here against regressions.
+        let set = try Self.checkIns("train/crisis-checkins.jsonl")
         let (handoff, question) = Self.tally(set)
-        print("tuning-crisis-checkins: \(handoff) handoffs, \(question) questions of \(set.count)")
+        print("train/crisis-checkins (training): \(handoff) handoffs, \(question) questions of \(set.count)")
         #expect(handoff + question >= 76)
     }
 }
