@@ -30,10 +30,14 @@ public enum RenderWork {
 
     /// Removes the work folders of renders still running (call after their tools were ended). A
     /// render's thread may still be writing a file as its tool dies, which makes one removal fail
-    /// (the folder is not empty yet): so it tries again, for up to about half a second.
-    public static func removeAll() {
+    /// (the folder is not empty yet): so it tries again, for up to about half a second. `under`
+    /// limits it to one cache directory (tests, whose other renders run in the same process).
+    public static func removeAll(under directory: URL? = nil) {
         for _ in 0..<25 {
-            let left = lock.withLock { active }.filter { FileManager.default.fileExists(atPath: $0.path) }
+            let left = lock.withLock { active }.filter { work in
+                (directory.map { work.deletingLastPathComponent().path == $0.path } ?? true)
+                    && FileManager.default.fileExists(atPath: work.path)
+            }
             if left.isEmpty { return }
             for work in left { try? FileManager.default.removeItem(at: work) }
             usleep(20_000)

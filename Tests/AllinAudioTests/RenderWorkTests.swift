@@ -30,7 +30,8 @@ struct RenderWorkTests {
         let work = try RenderWork.begin(slug: "box_breath_reset", in: tmp.url)
         #expect(FileManager.default.fileExists(atPath: work.path))
         #expect(work.lastPathComponent.hasPrefix(".work-box_breath_reset-\(getpid())-"))
-        RenderWork.removeAll()
+        // Only this test's folder: renders of other tests run in this process at the same time.
+        RenderWork.removeAll(under: tmp.url)
         #expect(!FileManager.default.fileExists(atPath: work.path))
     }
 }
