@@ -184,6 +184,12 @@ public struct PlaybackPositions: Sendable {
         try AudioPaths.writePrivate(Data((json.serialized(pretty: true) + "\n").utf8), to: file)
     }
 
+    /// Forgets where `slug` was left (the person chose to start it over).
+    public func forget(_ slug: String) {
+        let records = load()
+        if records.contains(where: { $0.slug == slug }) { try? save(records.filter { $0.slug != slug }) }
+    }
+
     /// Today's date on the local calendar, `YYYY-MM-DD`.
     public static func today(_ date: Date = Date()) -> String {
         let c = Calendar.current.dateComponents([.year, .month, .day], from: date)

@@ -52,7 +52,15 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
     public var playerName: String? { choice?.name }
 
     public func availability(of sessions: [Session]) -> AudioAvailability {
-        library.availability(sessions: sessions, player: choice, noPlayerReason: noPlayerReason, renderer: renderer)
+        var answer = library.availability(sessions: sessions, player: choice, noPlayerReason: noPlayerReason,
+                                          renderer: renderer)
+        let today = PlaybackPositions.today()
+        let records = positions.load()
+        for slug in Set(records.map(\.slug)) {
+            let at = ResumePolicy.startPosition(slug: slug, today: today, records: records, duration: nil)
+            if at > 0 { answer.resumePoints[slug] = at }
+        }
+        return answer
     }
 
     public func needsPreparation(_ slug: String) -> Bool {
@@ -73,6 +81,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
         }
     }
+
+    public func forgetResume(_ slug: String) { positions.forget(slug) }
 
     public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
         stop()

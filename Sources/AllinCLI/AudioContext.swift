@@ -15,7 +15,15 @@ struct AudioContext {
 
     init(cli: CLI, args: Arguments) throws {
         self.cli = cli
-        paths = AudioPaths(environment: cli.environment)
+        var paths = AudioPaths(environment: cli.environment)
+        // Resume positions live in the data directory, wherever --data-dir or ALLIN_DATA_DIR puts it.
+        // (Without HOME and an override, the audio commands keep their own default.)
+        if args.options["--data-dir"] != nil {
+            paths.dataDirectory = URL(fileURLWithPath: try cli.appPaths(args).data)
+        } else if let app = try? cli.appPaths(args) {
+            paths.dataDirectory = URL(fileURLWithPath: app.data)
+        }
+        self.paths = paths
         do {
             config = try AudioConfig.load(paths.configFile)
         } catch {

@@ -69,16 +69,20 @@ extension Help {
 
     static let play = """
     Usage: allin play SLUG [--player P] [--text] [--from-start] [--speed X] [--catalog DIR]
+                      [--data-dir DIR]
 
     Plays one session's audio (rendering it first if needed) through a command-line player. On a
     terminal a one-line display shows the time, a progress bar and the keys; the caption lines are
     printed as they are spoken. Without a player (or with --text) the script runs as read-along
-    text, paced by its timings. Reopening a session the same day resumes where you stopped.
+    text, paced by its timings. Reopening a session you stopped part-way earlier today asks
+    "Resume from 3:12? (Enter resumes, r restarts)" on a terminal, and says where it resumes
+    otherwise. Where you stopped is kept in the data directory, shared with the full-screen app.
 
       --player P     Use this player (a name such as mpv, a path, or a command: "mpv --ao=null")
       --text         Read-along text instead of audio
       --from-start   Start from the beginning even if you stopped part-way earlier today
       --speed X      Pace of read-along text (0.5 to 10; default 1)
+      --data-dir DIR Where resume positions are kept (default: as for the journal; see 'allin where')
 
     Keys (when standard input is a terminal): Space or p pause/resume, ← → back/forward 15 s,
     c captions on/off, q or s stop. Ctrl-C stops cleanly too; the player never outlives allin.

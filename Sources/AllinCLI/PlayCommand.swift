@@ -13,7 +13,7 @@ struct PlayCommand {
 
     func run(_ rawArgs: [String]) throws -> Int32 {
         let args = try Arguments(command: "play", rawArgs, flags: ["--text", "--from-start"],
-                                 options: ["--player", "--speed", "--catalog"])
+                                 options: ["--player", "--speed", "--catalog", "--data-dir"])
         if args.has("--help") { cli.io.out(Help.play); return 0 }
         guard let slug = args.positional.first else {
             throw CLIError.usage(command: "play", message: "name the session to play (SLUG); 'allin catalog' lists them")
@@ -50,7 +50,24 @@ struct PlayCommand {
             display.clearStatus()
             controls.finish()
         }
-        let resume = ResumeStore(paths: ctx.paths, slug: session.slug, fromStart: fromStart)
+        var resume = ResumeStore(paths: ctx.paths, slug: session.slug, fromStart: fromStart)
+        // Never resumed silently: on a terminal the person chooses; otherwise the play loop says
+        // where it resumes (and how to begin again).
+        let saved = resume.start(duration: nil)
+        if saved > 0, controls.keysActive {
+            cli.io.out("You stopped “\(Visible.text(session.title))” part-way earlier today.\n")
+            cli.io.out("Resume from \(Clock.text(saved))? (Enter resumes, r restarts) ")
+            let answer = controls.askResume()
+            cli.io.out("\n")
+            switch answer {
+            case .resume: break
+            case .restart:
+                resume = ResumeStore(paths: ctx.paths, slug: session.slug, fromStart: true)
+                resume.forget()
+            case let .stop(signal):
+                return (signal == 0 ? 0 : 128 + signal, PlaybackRecord(outcome: .notPlayed))
+            }
+        }
         let session_ = PlaySession(session: session, display: display, controls: controls, resume: resume, cli: cli)
 
         var why: String
@@ -110,6 +127,9 @@ struct ResumeStore {
     func start(duration: Double?) -> Double {
         fromStart ? 0 : ResumePolicy.startPosition(slug: slug, today: today, records: positions.load(), duration: duration)
     }
+
+    /// Forgets where this session was left (the person chose to start over).
+    func forget() { positions.forget(slug) }
 
     func save(at position: Double, duration: Double?, finished: Bool) {
         trail.position = position

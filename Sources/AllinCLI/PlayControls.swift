@@ -39,6 +39,35 @@ final class PlayControls {
     /// A pending signal (taken once), or 0.
     func takeSignal() -> Int32 { pendingPlaySignal.exchange(0, ordering: .relaxed) }
 
+    /// The answer to "Resume from 3:12?".
+    enum ResumeAnswer: Equatable {
+        case resume, restart
+        /// q or x, or a signal (its number; 0 for a key).
+        case stop(signal: Int32)
+    }
+
+    /// Waits for Enter or Space (resume), r (start over), or q / x / Esc (stop); a termination
+    /// signal stops too. Only called when keys are read.
+    func askResume() -> ResumeAnswer {
+        while true {
+            let sig = takeSignal()
+            if sig != 0, sig != SIGTSTP { return .stop(signal: sig) }
+            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 100) > 0 else { continue }
+            var buf = [UInt8](repeating: 0, count: 64)
+            let n = Glibc.read(0, &buf, buf.count)
+            if n <= 0 { return .stop(signal: 0) }
+            for b in buf[..<n] {
+                switch b {
+                case 0x0D, 0x0A, UInt8(ascii: " "): return .resume
+                case UInt8(ascii: "r"), UInt8(ascii: "R"): return .restart
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "x"), UInt8(ascii: "X"), 0x1B: return .stop(signal: 0)
+                default: continue
+                }
+            }
+        }
+    }
+
     /// Waits up to `timeout` seconds for a key; returns the controls typed.
     func read(timeout: Double) -> [PlayControl] {
         guard keysActive else {

@@ -134,6 +134,7 @@ public final class AppRuntime {
                     onConsent?(granted)
                 case .checkPlayability:
                     queue.append(.playabilityChecked(player.availability(of: state.context.catalog.sessions)))
+                case let .forgetResume(slug): player.forgetResume(slug)
                 case let .startPlayback(plan): queue += startPlayback(plan)
                 case let .continueReadAlong(slug, place): queue += continueReadAlong(slug, from: place)
                 case .pausePlayback: if playing { player.pause() }

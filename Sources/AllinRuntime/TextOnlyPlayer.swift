@@ -21,6 +21,9 @@ final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
         throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
     }
 
+    /// Nothing is remembered between runs here, so there is never anything to resume.
+    func forgetResume(_ slug: String) {}
+
     func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
         throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
     }

@@ -38,7 +38,9 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
 
     public func availability(of sessions: [Session]) -> AudioAvailability {
         record("availability")
-        return available ?? AudioAvailability(player: "fake", playable: Set(sessions.map(\.slug)))
+        var answer = available ?? AudioAvailability(player: "fake", playable: Set(sessions.map(\.slug)))
+        answer.resumePoints = lock.withLock { resumeAt.filter { $0.value > 0 } }
+        return answer
     }
 
     public func needsPreparation(_ slug: String) -> Bool { unrendered.contains(slug) }
@@ -48,6 +50,11 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
         progress(0.5, "speaking line 1 of 2")
         if let scope = failing[slug] { throw PlaybackFailure(slug: slug, reason: "fake render failed", scope: scope) }
         lock.withLock { _ = unrendered.remove(slug) }
+    }
+
+    public func forgetResume(_ slug: String) {
+        record("forget \(slug)")
+        lock.withLock { _ = resumeAt.removeValue(forKey: slug) }
     }
 
     public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {

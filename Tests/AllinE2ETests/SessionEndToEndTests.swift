@@ -155,6 +155,48 @@ struct SessionEndToEndTests {
         #expect(place.players().isEmpty)
     }
 
+    /// Where sessions were left today, as either front keeps it in the data directory.
+    func positions(_ place: SessionPlace) -> [[String: Any]] {
+        let file = URL(fileURLWithPath: place.data).appendingPathComponent("playback-positions.json")
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]) ?? []
+    }
+
+    @Test func oneResumeIsSharedByAllinPlayAndTheFullScreenAppAndAlwaysAsks() throws {
+        let place = SessionPlace()
+        place.addRecording("deadline_pressure_valve")
+        let c = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        let today = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        try FileManager.default.createDirectory(atPath: place.data, withIntermediateDirectories: true)
+        let saved = #"[{"slug":"deadline_pressure_valve","day":"\#(today)","position":192}]"#
+        try saved.write(toFile: place.data + "/playback-positions.json", atomically: true, encoding: .utf8)
+
+        // allin play asks first, resumes a little before where it stopped, and keeps the new place.
+        let play = TmuxSession(appEnv: place.env(), args: ["play", "deadline_pressure_valve", "--text"])
+        play.waitFor("Resume from 3:09? (Enter resumes, r restarts)")
+        play.keys("Enter")
+        play.waitFor("Resuming at 3:09")
+        play.keys("q")
+        play.waitFor("Stopped at 3:", "EXIT=0")
+        let kept = positions(place).first { $0["slug"] as? String == "deadline_pressure_valve" }
+        #expect(((kept?["position"] as? Double) ?? 0) >= 189, "allin play kept its place in the data directory")
+
+        // The full-screen app reads the same place and asks too; r starts over and forgets it.
+        let t = TmuxSession(appEnv: place.env())
+        toPlayer(t)
+        t.waitFor("Resume from 3:", "resumes, r restarts)")
+        #expect(place.players().isEmpty, "nothing plays before the person answers")
+        t.keys("r")
+        t.waitFor("playing with fake-player")
+        #expect(!positions(place).contains { $0["slug"] as? String == "deadline_pressure_valve" })
+        t.keys("x")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("C-c")
+        t.waitFor("EXIT=", "TTY=same")
+    }
+
     @Test("quitting during playback leaves no player running", arguments: ["C-c", "TERM", "HUP"])
     func quitDuringPlayback(how: String) throws {
         let place = SessionPlace()

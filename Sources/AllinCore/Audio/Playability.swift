@@ -8,6 +8,9 @@ public struct AudioAvailability: Sendable, Equatable {
     public var playable: Set<String>
     /// Why a session is not playable (or failed to play this time), by slug.
     public var reasons: [String: String]
+    /// Where sessions were left part-way earlier today (seconds, backed up a little), by slug: the
+    /// screen asks before resuming there.
+    public var resumePoints: [String: Double] = [:]
 
     public init(player: String?, noPlayerReason: String = "no audio player was found", playable: Set<String>,
                 reasons: [String: String] = [:]) {

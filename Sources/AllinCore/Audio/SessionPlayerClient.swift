@@ -96,12 +96,15 @@ public struct PlaybackFailure: Error, Sendable, Equatable {
 /// player or paces read-along text; tests use a double. One session at a time. Every method but
 /// `prepare` is called from the runtime's loop; `prepare` may run on a background queue.
 public protocol SessionPlayerClient: AnyObject, Sendable {
-    /// Which sessions can play here, checked on disk and in PATH; starts no process.
+    /// Which sessions can play here, checked on disk and in PATH (with where any was left part-way
+    /// earlier today); starts no process.
     func availability(of sessions: [Session]) -> AudioAvailability
     /// True when `slug` has to be rendered before it can play (slow: the runtime shows progress).
     func needsPreparation(_ slug: String) -> Bool
     /// Makes the audio of `slug` ready (rendering it when needed), reporting progress 0…1 and a step.
     func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure)
+    /// Forgets where `slug` was left, so the next start is at the beginning.
+    func forgetResume(_ slug: String)
     /// Starts the prepared audio of `slug`, where it was left earlier today if it was.
     func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart
     /// Starts `session` as read-along text: at `place` when audio stopped part-way, else where it was

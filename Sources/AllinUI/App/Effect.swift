@@ -18,6 +18,8 @@ public enum Effect: Equatable, Sendable {
     // `.playbackStarted`, `.playbackFailed`; progress then arrives as `.playerTicked`).
     /// Find out which sessions can play here.
     case checkPlayability
+    /// The person chose to start `slug` over: forget where it was left (before `startPlayback`).
+    case forgetResume(slug: String)
     /// Start the plan's session: audio (rendered first when needed) or read-along text.
     case startPlayback(PlaybackPlan)
     /// The player failed: go on with `slug` as read-along text from `place` (answered like `startPlayback`).

@@ -44,6 +44,11 @@ public struct PlayerState: Equatable, Sendable {
     public var audible = false
     /// The one plain line shown when the player failed and the words took over.
     public var soundProblem: String?
+    /// Where the session was left earlier today, while "Resume from 3:12?" waits for an answer.
+    public var resumeOffer: Double?
+    /// Sessions whose resume question was answered (or had nothing to ask) in this check-in, so a
+    /// restart after a failure or an interruption doesn't ask again.
+    public var resumeAnswered: Set<String> = []
     /// True while "stop the session now?" waits for an answer.
     public var confirmingStop = false
     /// Seconds heard through a player known to make sound, and read along as text (from ticks).

@@ -13,6 +13,8 @@ public enum Action: Equatable, Hashable, Sendable {
     case startSession, showTrace, closeTrace, editAnswers, goHome, newCheckIn
     // Mood before and after, the player, the note
     case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession, confirmStop, keepPlaying
+    // "Resume from 3:12?" before a session left part-way earlier today
+    case resumeHere, startOver
     // Support
     case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
     // The inline question "are you safe right now?"

@@ -29,6 +29,17 @@ extension Bindings {
                            action: .showTrace),
             ]
         }
+        if p.resumeOffer != nil {
+            return [
+                KeyBinding([.enter, .char(" ")], "Enter", "resume", help: "resume where you stopped earlier today (also Space)",
+                           action: .resumeHere),
+                KeyBinding([.char("r")], "r", "restart", help: "start the session again from the beginning", action: .startOver),
+                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "skip the session and go on to reflect (also q)",
+                           action: .stopSession),
+                KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                           action: .showTrace, footer: false),
+            ]
+        }
         if p.confirmingStop {
             return [
                 KeyBinding([.char("y")], "y", "stop", help: "yes, stop the session and go on to reflect", action: .confirmStop),

@@ -59,6 +59,11 @@ enum PlayerUpdate {
             return stop(&state)
         case .keepPlaying:
             p.confirmingStop = false
+        case .resumeHere, .startOver:
+            guard p.resumeOffer != nil, let plan = p.plan else { break }
+            p.resumeOffer = nil
+            p.playback = .preparing(fraction: 0, step: gettingReady)
+            effects = action == .startOver ? [.forgetResume(slug: plan.slug), .startPlayback(plan)] : [.startPlayback(plan)]
         case .showTrace:
             state.result?.traceReturn = .player
             state.result?.traceScroll = 0
@@ -106,7 +111,17 @@ enum PlayerUpdate {
         p.fallback = d.notice
         p.started = nil
         p.playback = .preparing(fraction: 0, step: gettingReady)
+        p.resumeOffer = nil
         state.result?.recommendation.trace += d.trace
+        // A session is never resumed silently: the first start of a session left part-way earlier
+        // today asks "Resume from 3:12?" (Enter resumes, r starts over).
+        let (first, _) = p.resumeAnswered.insert(d.plan.slug)
+        if first, let at = availability.resumePoints[d.plan.slug], at > 0 {
+            p.resumeOffer = at
+            p.playback = .notPlaying
+            state.session?.player = p
+            return []
+        }
         state.session?.player = p
         return [.startPlayback(d.plan)]
     }
@@ -142,7 +157,7 @@ enum PlayerUpdate {
         if start.mode == .readAlong { p.captionsOn = true }
         state.session?.player = p
         if start.resumed, p.soundProblem == nil {
-            state.notice = "Resuming at \(TimeText.clock(start.position)), where you stopped earlier today."
+            state.notice = "Resumed at \(TimeText.clock(start.position)), where you stopped earlier today."
         }
         return SessionUpdate.beginJournal(&state)
     }

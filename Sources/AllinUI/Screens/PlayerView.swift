@@ -27,6 +27,14 @@ enum PlayerView {
             }
             return
         }
+        if let offer = p.resumeOffer {
+            let text = "You stopped this session at \(TimeText.clock(offer)) earlier today. Resume from \(TimeText.clock(offer))? (Enter resumes, r restarts)"
+            for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
+                canvas.put(line, row: row, col: rect.col, role: .notice)
+                row += 1
+            }
+            return
+        }
         switch p.playback {
         case .notPlaying:
             canvas.put("Getting the session ready…", row: row, col: rect.col, role: .dim)

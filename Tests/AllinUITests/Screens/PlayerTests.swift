@@ -272,4 +272,45 @@ struct PlayerTests {
         #expect(s.overlay == .help)
         #expect(screen(s).contains("back 15 seconds"))
     }
+
+    @Test func aSessionLeftPartWayEarlierTodayAsksBeforeResuming() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("4"), .enter)
+        let routed = s.result!.recommendation.session!
+        var available = ScreenStates.allPlayable
+        available.resumePoints = [routed.slug: 192]
+        // Nothing starts until the person answers.
+        #expect(App.update(&s, .playabilityChecked(available)) == [])
+        #expect(s.session?.player.resumeOffer == 192)
+        for size in [Size(width: 40, height: 12), Size(width: 80, height: 24)] {
+            var sized = s
+            sized.size = size
+            let text = screen(sized).text
+            #expect(text.contains("Resume from 3:12?") && text.contains("resumes, r restarts)"))
+        }
+        // r starts over: the saved place is forgotten first, then the session starts.
+        var restart = s
+        let plan = PlaybackPlan.play(slug: routed.slug)
+        #expect(press(&restart, .char("r")) == [.forgetResume(slug: routed.slug), .startPlayback(plan)])
+        #expect(restart.session?.player.resumeOffer == nil)
+        // Enter resumes, and the start says where.
+        #expect(press(&s, .enter) == [.startPlayback(plan)])
+        _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 192)))
+        #expect(s.notice == "Resumed at 3:12, where you stopped earlier today.")
+        // A failure later decides again without asking a second time.
+        let again = App.update(&s, .playbackFailed(PlaybackFailure(slug: routed.slug, reason: "gone", scope: .player)))
+        #expect(again == [.startPlayback(.readAlong(slug: routed.slug))])
+    }
+
+    @Test func xAtTheResumeQuestionGoesOnToReflectWithNothingPlayed() async {
+        var s = await ScreenStates.moodBefore()
+        press(&s, .char("4"), .enter)
+        var available = ScreenStates.allPlayable
+        available.resumePoints = [s.result!.recommendation.session!.slug: 60]
+        _ = App.update(&s, .playabilityChecked(available))
+        let effects = press(&s, .char("x"))
+        #expect(s.screen == .moodAfter)
+        #expect(effects.contains { if case .beginJournal = $0 { return true } else { return false } })
+        #expect(s.session?.player.ended == .notPlayed)
+    }
 }

@@ -263,7 +263,7 @@ struct SessionFlowTests {
         #expect(s.session?.player.interrupted == false)
         _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 39)))
         #expect(s.session?.player.playback == .playing(position: 39))
-        #expect(s.notice == "Resuming at 0:39, where you stopped earlier today.")
+        #expect(s.notice == "Resumed at 0:39, where you stopped earlier today.")
     }
 
     @Test func aRouterHandoffIsRecordedWithItsTier() async {
