@@ -74,4 +74,18 @@ struct WholeCheckInTests {
         print("train/crisis-checkins (training): \(handoff) handoffs, \(question) questions of \(set.count)")
         #expect(handoff + question >= 76)
     }
+
+    /// The fourth blind set (written 2026-12-03 by a helper who saw no code), first measured on the
+    /// rule as it stood after issue 22's first session: figures printed, no floor yet.
+    @Test func freshBlindSetFigures() throws {
+        let everyday = try Self.checkIns("checkins/blind-everyday-fresh4.jsonl")
+        let e = Self.tally(everyday)
+        let crisis = try Self.lines("checkins/blind-lines-fresh4.tsv", label: "crisis")
+        let safe = try Self.lines("checkins/blind-lines-fresh4.tsv", label: "safe")
+        let c = Self.tally(crisis.map { [("triggerText", $0)] })
+        let s = Self.tally(safe.map { [("triggerText", $0)] })
+        print("FRESH4 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
+              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
+              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
+    }
 }
