@@ -47,7 +47,7 @@ struct FrameBench {
                 previous = frame
                 for effect in effects {
                     switch effect {
-                    case let .routeCheckIn(checkIn):
+                    case let .routeCheckIn(checkIn, _):
                         _ = App.update(&state, .checkInRouted(await router.route(checkIn)))
                     case let .routeLab(checkIn, revision):
                         _ = App.update(&state, .labRouted(revision: revision, await router.route(checkIn)))

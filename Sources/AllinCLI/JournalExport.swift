@@ -32,7 +32,8 @@ enum JournalExport {
             var cells: [String] = [
                 "\(e.id)", e.day.iso, JournalEntry.iso8601(e.startedAt, in: zone),
                 e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone,
-                e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier) : e.isComplete ? "Session" : "Session (not finished)",
+                e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier)
+                    : (e.isComplete ? "Session" : "Session (not finished)") + (e.supportTier.map { " " + CheckInWords.supportDuring($0) } ?? ""),
             ]
             let answers = e.checkIn.map { CheckInWords.all($0, vocabulary: vocabulary).map(\.value) }
             cells += answers ?? Array(repeating: "", count: CheckInWords.labels.count)
@@ -64,6 +65,7 @@ enum JournalExport {
             if let c = e.checkIn {
                 for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
+            if let tier = e.supportTier { out += "- \(CheckInWords.supportDuring(tier))\n" }
             out += "- Session: \(mdText(e.sessionTitle ?? "-")) (\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? ", soothe first" : ""))\n"
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
             if !e.isComplete { out += "- Not finished\n" }

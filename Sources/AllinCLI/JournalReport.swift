@@ -68,6 +68,7 @@ enum JournalReport {
             lines.append(("Route", CheckInWords.support(e.crisisTier)))
             lines.append(("Kept", "only that and the time; the words are never stored"))
         } else {
+            if let tier = e.supportTier { lines.append(("Support", CheckInWords.supportDuring(tier))) }
             if let c = e.checkIn {
                 let answers = JournalEntry.answersJSON(c)
                 if case let .object(pairs) = answers {

@@ -124,9 +124,9 @@ public final class AppRuntime {
             let next = queue.removeFirst()
             for effect in App.update(&state, next) {
                 switch effect {
-                case let .routeCheckIn(checkIn):
+                case let .routeCheckIn(checkIn, answered):
                     present()
-                    queue.append(.checkInRouted(await router.route(checkIn)))
+                    queue.append(.checkInRouted(await router.route(checkIn, answered: answered)))
                 case let .routeLab(checkIn, revision):
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
                 case let .recordConsent(granted):
@@ -150,8 +150,14 @@ public final class AppRuntime {
                     try? journal.recordPlayback(id, record)
                 case let .recordHandoff(checkIn, recommendation):
                     // Only the tier and the time are kept (the store's rule); a failure changes nothing on screen.
-                    _ = try? journal.begin(checkIn, recommendation: recommendation, moodBefore: nil, at: now(),
-                                           timeZone: timeZone)
+                    let id = try? journal.begin(checkIn, recommendation: recommendation, moodBefore: nil, at: now(),
+                                                timeZone: timeZone)
+                    queue.append(.handoffRecorded(id: id))
+                case let .recordSupport(id, tier):
+                    // Best effort, like the handoff itself.
+                    try? journal.recordSupport(id, tier: tier)
+                case let .mergeHandoff(handoff, id):
+                    try? journal.mergeHandoff(handoff, into: id)
                 case .loadJournal, .searchJournal:
                     if case .loadJournal = effect { present() }
                     if let answer = journalReader.answer(effect) { queue.append(answer) }

@@ -109,5 +109,13 @@ public enum JournalSchema {
             ALTER TABLE check_ins ADD COLUMN support_asked INTEGER NOT NULL DEFAULT 0
                 CHECK (support_asked IN (0, 1));
             """),
+        // One entry per check-in: a check-in that opened crisis support and then went on to its
+        // session (or opened support from its reflection) is its audio row, marked with the support's
+        // tier (0: support opened when asked); the handoff row written when support opened is merged
+        // into it.
+        Migration(version: 6, name: "support opened during a check-in that went on", sql: """
+            ALTER TABLE check_ins ADD COLUMN support_tier INTEGER
+                CHECK (support_tier IS NULL OR support_tier BETWEEN 0 AND 3);
+            """),
     ]
 }

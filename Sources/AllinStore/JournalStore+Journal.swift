@@ -54,6 +54,35 @@ extension JournalStore {
         }
     }
 
+    public func recordSupport(_ id: Int64, tier: CrisisTier) throws {
+        try guarded {
+            try db.run("""
+                UPDATE check_ins SET support_tier = max(coalesce(support_tier, ?), ?) WHERE id = ? AND route_kind = 'audio'
+                """, [.integer(Int64(tier.rawValue)), .integer(Int64(tier.rawValue)), .integer(id)])
+            if db.changes == 0,
+               try db.scalar("SELECT 1 FROM check_ins WHERE id = ?", [.integer(id)], { $0.int(0) }) == nil {
+                throw JournalError.notFound(id: id)
+            }
+        }
+    }
+
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+        try guarded {
+            try db.transaction {
+                // The handoff's tier, or 0 when support opened because it was asked for.
+                guard let tier = try db.scalar("""
+                    SELECT CASE WHEN support_asked = 1 THEN 0 ELSE crisis_tier END
+                      FROM check_ins WHERE id = ? AND route_kind = 'safety_handoff'
+                    """, [.integer(handoff)], { $0.int(0) }) else { return }
+                try db.run("""
+                    UPDATE check_ins SET support_tier = max(coalesce(support_tier, ?), ?) WHERE id = ? AND route_kind = 'audio'
+                    """, [.integer(Int64(tier)), .integer(Int64(tier)), .integer(id)])
+                guard db.changes == 1 else { throw JournalError.notFound(id: id) }
+                try db.run("DELETE FROM check_ins WHERE id = ?", [.integer(handoff)])
+            }
+        }
+    }
+
     public func recordConsent(at date: Date) throws -> ConsentRecord {
         try guarded {
             try db.run("INSERT INTO consents (scope, granted_at) VALUES (?, ?)",

@@ -11,6 +11,7 @@ enum CheckInRow {
         "pattern", "origin", "kinder", "lane", "intent_lane", "valence", "soothe_first",
         "session_slug", "session_title", "route_json", "mood_before", "mood_after", "note",
         "play_outcome", "audio_seconds", "read_along_seconds", "session_seconds", "support_asked",
+        "support_tier",
     ]
 
     static let insertSQL = "INSERT INTO check_ins (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
@@ -36,7 +37,7 @@ enum CheckInRow {
             .string(e.lane?.rawValue), .string(e.intentLane?.rawValue), .string(e.valence?.rawValue),
             .bool(e.sootheFirst), .string(e.sessionSlug), .string(e.sessionTitle),
             .string(e.recommendation?.serialized()), .int(e.moodBefore), .int(e.moodAfter), .string(e.note),
-        ] + playbackValues(e.playback) + [.bool(asked)]
+        ] + playbackValues(e.playback) + [.bool(asked), .int(e.kind == .audio ? e.supportTier?.rawValue : nil)]
     }
 
     /// The four playback columns, in `columns` order (all NULL without a record).
@@ -66,8 +67,9 @@ enum CheckInRow {
         }
         let kind = RecommendationKind(rawValue: r.string(next()) ?? "") ?? .audio
         let storedTier = r.int(next()).flatMap(CrisisTier.init(rawValue:))
-        // `support_asked`, the last column (id comes first).
-        let tier = r.bool(Int32(columns.count)) == true ? CrisisTier.none : storedTier
+        // `support_asked` and `support_tier`, the last two columns (id comes first).
+        let tier = r.bool(Int32(columns.count - 1)) == true ? CrisisTier.none : storedTier
+        let supportTier = r.int(Int32(columns.count)).flatMap(CrisisTier.init(rawValue:))
         var c = CheckIn()
         c.emotion = r.string(next())
         c.customEmotion = r.string(next())
@@ -102,7 +104,7 @@ enum CheckInRow {
                             checkIn: kind == .audio ? c : nil, lane: lane, intentLane: intentLane, valence: valence,
                             sootheFirst: sootheFirst, sessionSlug: slug, sessionTitle: title, crisisTier: tier,
                             recommendation: route, moodBefore: before, moodAfter: after, note: note,
-                            playback: playback)
+                            playback: playback, supportTier: kind == .audio ? supportTier : nil)
     }
 
     static let consentSQL = "SELECT id, scope, granted_at, revoked_at, check_in_id FROM consents"

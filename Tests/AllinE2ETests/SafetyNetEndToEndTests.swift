@@ -99,6 +99,51 @@ struct SafetyNetEndToEndTests {
         t.waitFor("What is it about?")
     }
 
+    /// A check-in that opened support, came back and went on to its session is one journal entry,
+    /// which says support was shown.
+    @Test func aCheckInThatWentOnAfterSupportIsOneJournalEntry() throws {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": place.data])
+        t.waitFor("Start a check-in", "F2 support")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("i want to disappear")
+        t.keys("Enter")
+        t.waitFor("116 123")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("y")
+        t.waitFor("edit them, or press Enter to go on")
+        t.keys("Enter")
+        t.waitFor("What is it about?")
+        t.keys("Right")
+        t.waitFor("How strong is it")
+        t.keys("4", "Enter")
+        t.waitFor("What would help most")
+        t.keys("1")
+        t.waitFor("Why this session")
+        t.keys("Enter")
+        t.waitFor("How do you feel right now")
+        t.keys("s")
+        t.waitFor("read along")
+        t.keys("x")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("s")
+        t.waitFor("A note for your journal")
+        t.keys("Enter")
+        t.waitFor("Saved to your journal")
+        t.keys("q")
+        t.waitFor("EXIT=0")
+        let journal = try #require(place.journal())
+        let entries = try #require(journal["entries"] as? [[String: Any]])
+        #expect(entries.count == 1, "one entry for the check-in")
+        #expect(entries.first?["kind"] as? String == "audio")
+        #expect(entries.first?["supportDuringCheckIn"] as? String == "Crisis support was shown during this check-in.")
+    }
+
     /// The reflection note is read by both layers: a statement only layer B sees is never "kept".
     @Test func aLayerBStatementAsTheReflectionNote() {
         let t = start()

@@ -95,6 +95,33 @@ struct JournalStoreTests {
         #expect(try store.entry(crisis)?.crisisTier == .crisis)
     }
 
+    @Test("a check-in that opened support and went on is one entry", arguments: [false, true])
+    func aCheckInThatWentOnAfterSupportIsOneEntry(inMemory: Bool) async throws {
+        let journal: any JournalStoring = inMemory ? MemoryJournal() : try JournalStore.inMemory()
+        let handoff = try journal.begin(crisisCheckIn, recommendation: .handoff(
+            finding: CrisisFinding(layer: .b, tier: .crisis), field: "triggerText", intentLane: .unblock),
+            moodBefore: nil, at: t0, timeZone: london)
+        let r = await route(fullCheckIn)
+        let id = try journal.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0.addingTimeInterval(60), timeZone: london)
+        try journal.mergeHandoff(handoff, into: id)
+        let all = try journal.entries(JournalQuery())
+        #expect(all.map(\.id) == [id])
+        #expect(all.first?.kind == .audio && all.first?.supportTier == .crisis && all.first?.checkIn == fullCheckIn)
+        // Merging again, or an audio row as the "handoff", changes nothing.
+        try journal.mergeHandoff(handoff, into: id)
+        try journal.mergeHandoff(id, into: id)
+        #expect(try journal.entries(JournalQuery()).count == 1)
+        // Support opened later from the reflection keeps the highest tier; asked-for support alone is tier none.
+        try journal.recordSupport(id, tier: .immediate)
+        try journal.recordSupport(id, tier: .none)
+        #expect(try journal.entry(id)?.supportTier == .immediate)
+        let other = try journal.begin(fullCheckIn, recommendation: r, moodBefore: nil, at: t0.addingTimeInterval(120), timeZone: london)
+        try journal.recordSupport(other, tier: .none)
+        #expect(try journal.entry(other)?.supportTier == CrisisTier.none)
+        #expect(try journal.entry(other)?.json["supportDuringCheckIn"] == .string("Support was opened during this check-in, when asked for."))
+        #expect(throws: JournalError.notFound(id: 999)) { try journal.recordSupport(999, tier: .crisis) }
+    }
+
     @Test("the schema itself refuses words on a handoff row", arguments: [
         "trigger_text", "custom_emotion", "kinder", "note", "route_json", "emotion", "mood_before",
     ])

@@ -39,6 +39,11 @@ public enum CheckInWords {
     }
 
     /// What a handoff entry says happened, in words (the journal keeps only this and the time).
+    /// An entry that went on after support opened during it (see `JournalEntry.supportTier`).
+    public static func supportDuring(_ tier: CrisisTier) -> String {
+        tier == .none ? "Support was opened during this check-in, when asked for." : "Crisis support was shown during this check-in."
+    }
+
     public static func support(_ tier: CrisisTier?) -> String {
         switch tier {
         case .none?: return "Support opened when asked for."

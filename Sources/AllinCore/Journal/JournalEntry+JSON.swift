@@ -26,6 +26,7 @@ extension JournalEntry {
             ("timeZone", .string(timeZone)),
             ("kind", .string(kind.rawValue)),
             ("crisisTier", .optional(crisisTier?.label)),
+            ("supportDuringCheckIn", .optional(supportTier.map(CheckInWords.supportDuring))),
             ("answers", checkIn.map(JournalEntry.answersJSON) ?? .null),
             ("lane", .optional(lane?.rawValue)),
             ("intentLane", .optional(intentLane?.rawValue)),

@@ -32,12 +32,16 @@ public struct JournalEntry: Sendable, Equatable {
     /// What happened to the session (heard, read along, stopped early, not played); nil until the
     /// session ends, and for check-ins stored before allin kept it.
     public var playback: PlaybackRecord?
+    /// Crisis support opened during this check-in and the check-in went on (to its session, or
+    /// support opened from its reflection): the support's tier, `.none` when the person asked for
+    /// it. Nil when support never opened, and for a handoff (its tier is `crisisTier`).
+    public var supportTier: CrisisTier?
 
     public init(id: Int64, startedAt: Date, completedAt: Date?, timeZone: String, day: LocalDay,
                 kind: RecommendationKind, checkIn: CheckIn?, lane: Lane?, intentLane: Lane?, valence: Valence?,
                 sootheFirst: Bool, sessionSlug: String?, sessionTitle: String?, crisisTier: CrisisTier?,
                 recommendation: JSONValue?, moodBefore: Int?, moodAfter: Int?, note: String?,
-                playback: PlaybackRecord? = nil) {
+                playback: PlaybackRecord? = nil, supportTier: CrisisTier? = nil) {
         self.id = id
         self.startedAt = startedAt
         self.completedAt = completedAt
@@ -57,6 +61,7 @@ public struct JournalEntry: Sendable, Equatable {
         self.moodAfter = moodAfter
         self.note = note
         self.playback = playback
+        self.supportTier = supportTier
     }
 
     /// The kinder reframe written in the unblock tail.
@@ -100,6 +105,15 @@ public struct JournalEntry: Sendable, Equatable {
         if let moodAfter { next.moodAfter = moodAfter }
         if let note = JournalEntry.cleanNote(note) { next.note = note }
         if next.completedAt == nil { next.completedAt = date }
+        return next
+    }
+
+    /// The entry after support opened during it (`tier`; `.none` when asked for): the highest tier is
+    /// kept; a handoff is left as it is.
+    public func recordingSupport(_ tier: CrisisTier) -> JournalEntry {
+        guard kind == .audio else { return self }
+        var next = self
+        next.supportTier = max(supportTier ?? tier, tier)
         return next
     }
 

@@ -59,6 +59,13 @@ public protocol JournalStoring: AnyObject, Sendable {
     func complete(_ id: Int64, moodAfter: Int?, note: String?, at date: Date) throws
     /// Records what happened to the check-in's session (replacing an earlier record); a handoff is left as it is.
     func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws
+    /// Crisis support opened during check-in `id` after its row was begun (from the reflection): its
+    /// tier is kept on the row (the highest; `.none` when asked for). A handoff is left as it is.
+    func recordSupport(_ id: Int64, tier: CrisisTier) throws
+    /// The check-in stored as handoff `handoff` when support opened went on to its session, begun as
+    /// `id`: the audio row keeps the handoff's tier and the handoff row goes, so one check-in is one
+    /// entry. Nothing happens when `handoff` is not a handoff.
+    func mergeHandoff(_ handoff: Int64, into id: Int64) throws
     func recordConsent(at date: Date) throws -> ConsentRecord
     /// Withdraws every active consent; returns how many were active.
     @discardableResult func revokeConsent(at date: Date) throws -> Int

@@ -41,6 +41,22 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
         }
     }
 
+    public func recordSupport(_ id: Int64, tier: CrisisTier) throws {
+        try locked {
+            guard let i = rows.firstIndex(where: { $0.id == id }) else { throw JournalError.notFound(id: id) }
+            rows[i] = rows[i].recordingSupport(tier)
+        }
+    }
+
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+        try locked {
+            guard let h = rows.firstIndex(where: { $0.id == handoff }), rows[h].kind == .safetyHandoff else { return }
+            guard let i = rows.firstIndex(where: { $0.id == id }) else { throw JournalError.notFound(id: id) }
+            rows[i] = rows[i].recordingSupport(rows[h].crisisTier ?? .crisis)
+            rows.remove(at: h)
+        }
+    }
+
     public func recordConsent(at date: Date) throws -> ConsentRecord {
         locked {
             let record = ConsentRecord(id: nextConsentID, grantedAt: date)

@@ -67,6 +67,30 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         // The disk is gone: the record waits for `complete`, which moves the check-in to memory.
     }
 
+    public func recordSupport(_ id: Int64, tier: CrisisTier) throws {
+        if id >= Self.memoryIDBase { return try memory.recordSupport(id, tier: tier) }
+        do {
+            if let primary, problem == nil { try primary.recordSupport(id, tier: tier) }
+        } catch let error as JournalError where error.isStorageProblem {
+            fail(error)
+        }
+    }
+
+    /// Both rows on disk or both in memory are merged; a handoff on disk and a session begun in
+    /// memory after the disk failed are left as two entries (nothing is lost).
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+        switch (handoff >= Self.memoryIDBase, id >= Self.memoryIDBase) {
+        case (true, true): try memory.mergeHandoff(handoff, into: id)
+        case (false, false):
+            do {
+                if let primary, problem == nil { try primary.mergeHandoff(handoff, into: id) }
+            } catch let error as JournalError where error.isStorageProblem {
+                fail(error)
+            }
+        default: break
+        }
+    }
+
     public func recordConsent(at date: Date) throws -> ConsentRecord { try write { try $0.recordConsent(at: date) } }
 
     @discardableResult public func revokeConsent(at date: Date) throws -> Int {

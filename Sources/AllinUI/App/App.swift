@@ -36,6 +36,7 @@ public enum App {
         case let .playbackFailed(failure): return PlayerUpdate.failed(&state, failure)
         case let .playerTicked(status): return PlayerUpdate.ticked(&state, status)
         case let .journalBegun(id, problem): return SessionUpdate.journalBegun(&state, id: id, problem: problem)
+        case let .handoffRecorded(id): return SessionUpdate.handoffRecorded(&state, id: id)
         case let .journalCompleted(summary, problem):
             return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)
         case .appClosing: return SessionUpdate.closing(&state)

@@ -85,6 +85,9 @@ public struct CheckInState: Equatable, Sendable {
     public var answered: Set<String> = []
     /// Whether this check-in's visit to support is already in the journal (one entry per check-in).
     public var supportRecorded = false
+    /// The journal row of that visit (a handoff), merged into the check-in's row if it goes on to
+    /// its session.
+    public var supportRow: Int64?
 
     public init(flow: CheckInFlow = CheckInFlow()) {
         self.flow = flow

@@ -3,7 +3,9 @@ import AllinCore
 /// Work `update` asks the runtime to do, as values tests can compare.
 public enum Effect: Equatable, Sendable {
     /// Route the completed check-in; answer with `Msg.checkInRouted`.
-    case routeCheckIn(CheckIn)
+    /// `answered`: answers the person already answered for (said they are safe, or saw support for
+    /// these exact words), which the router's crisis rule does not hand off on again.
+    case routeCheckIn(CheckIn, answered: Set<String>)
     /// Route the lab's form; answer with `Msg.labRouted` carrying the revision.
     case routeLab(CheckIn, revision: Int)
     /// The person answered the consent question: a yes is recorded with its time, a no withdraws it.
@@ -40,6 +42,11 @@ public enum Effect: Equatable, Sendable {
     case recordPlayback(id: Int64, PlaybackRecord)
     /// Support opened from a check-in: the journal keeps only the tier and the time.
     case recordHandoff(CheckIn, Recommendation)
+    /// Support opened after the check-in's row was begun (from the reflection): keep its tier on row `id`.
+    case recordSupport(id: Int64, tier: CrisisTier)
+    /// The check-in whose visit to support is handoff row `handoff` went on to its session (row `id`):
+    /// one entry per check-in.
+    case mergeHandoff(Int64, into: Int64)
 
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend

@@ -32,6 +32,8 @@ public enum Msg: Equatable, Sendable {
     // The journal.
     /// The check-in was stored (`id`), or kept in memory only when `problem` is set.
     case journalBegun(id: Int64?, problem: JournalError?)
+    /// The handoff row `Effect.recordHandoff` wrote (nil when it could not be written).
+    case handoffRecorded(id: Int64?)
     /// The reflection was stored; the summary gives the streak (nil when it could not be read).
     case journalCompleted(summary: JournalSummary?, problem: JournalError?)
 

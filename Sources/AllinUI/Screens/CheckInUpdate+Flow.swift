@@ -91,7 +91,7 @@ extension CheckInUpdate {
             c.completion = completion
             state.checkIn = c
             state.screen = .routing
-            return [.routeCheckIn(c.flow.answers)]
+            return [.routeCheckIn(c.flow.answers, answered: c.answered)]
         }
     }
 

@@ -32,6 +32,9 @@ enum JournalDetailView {
             for (label, value) in answers(c, context.vocabulary) { out += field(label, value, width: width) }
             out.append([])
         }
+        if let tier = e.supportTier {
+            out += Spans.wrap("\(glyphs.handoff) \(CheckInWords.supportDuring(tier))", width: width, role: .support)
+        }
         out += field("Route", route(e), width: width)
         if let playback = e.playback { out += field("Session", JournalText.playback(playback), width: width) }
         out += field("Mood", mood(e, glyphs), width: width)

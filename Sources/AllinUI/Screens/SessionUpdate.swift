@@ -127,8 +127,25 @@ enum SessionUpdate {
         s.save = problem.map(JournalSave.inMemory) ?? .saved
         state.session = s
         if let problem { state.notice = JournalCopy.notSaved(problem) }
+        var effects: [Effect] = []
+        // The check-in opened support earlier and went on: its handoff row joins this one.
+        if let id, let handoff = state.checkIn?.supportRow {
+            state.checkIn?.supportRow = nil
+            effects.append(.mergeHandoff(handoff, into: id))
+        }
         // The session ended before the row was there (it never started): record how now.
-        if let id, let outcome = s.player.ended { return [.recordPlayback(id: id, s.player.record(outcome))] }
+        if let id, let outcome = s.player.ended { effects.append(.recordPlayback(id: id, s.player.record(outcome))) }
+        return effects
+    }
+
+    /// The handoff row of this check-in's visit to support, kept to merge if the check-in goes on.
+    static func handoffRecorded(_ state: inout AppState, id: Int64?) -> [Effect] {
+        guard let id, state.checkIn?.supportRecorded == true else { return [] }
+        if let row = state.session?.journalID {
+            // The check-in's own row was begun meanwhile: merge at once.
+            return [.mergeHandoff(id, into: row)]
+        }
+        state.checkIn?.supportRow = id
         return []
     }
 
@@ -204,7 +221,12 @@ enum SessionUpdate {
         }
         if let handoff {
             state.checkIn?.supportRecorded = true
-            effects.append(.recordHandoff(c.flow.answers, handoff))
+            if let row = state.session?.journalID {
+                // The check-in is already an entry (support opened from its reflection): it keeps the tier.
+                effects.append(.recordSupport(id: row, tier: handoff.crisis?.finding.tier ?? .crisis))
+            } else {
+                effects.append(.recordHandoff(c.flow.answers, handoff))
+            }
         }
         return effects
     }

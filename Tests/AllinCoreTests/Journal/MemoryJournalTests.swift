@@ -95,6 +95,14 @@ struct MemoryJournalTests {
             if failWrites { throw error }
             try inner.recordPlayback(id, record)
         }
+        func recordSupport(_ id: Int64, tier: CrisisTier) throws {
+            if failWrites { throw error }
+            try inner.recordSupport(id, tier: tier)
+        }
+        func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+            if failWrites { throw error }
+            try inner.mergeHandoff(handoff, into: id)
+        }
         func recordConsent(at: Date) throws -> ConsentRecord { if failWrites { throw error }; return try inner.recordConsent(at: at) }
         func revokeConsent(at: Date) throws -> Int { if failWrites { throw error }; return try inner.revokeConsent(at: at) }
         func consents() throws -> [ConsentRecord] { try inner.consents() }

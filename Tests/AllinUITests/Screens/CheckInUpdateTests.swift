@@ -169,7 +169,7 @@ struct CheckInUpdateTests {
         let noEffects = press(&no, .char("n"))
         #expect(noEffects.first == .recordConsent(granted: false))
         #expect(no.screen == .routing)
-        if case let .routeCheckIn(c) = noEffects.last { #expect(c.consent == false) } else { Issue.record("no route") }
+        if case let .routeCheckIn(c, _) = noEffects.last { #expect(c.consent == false) } else { Issue.record("no route") }
     }
 
     @Test("a full check-in in each lane ends in a route effect", arguments: [
@@ -183,7 +183,7 @@ struct CheckInUpdateTests {
         var effects: [Effect] = []
         for key in keys { effects += App.update(&s, .keyPressed(key)) }
         #expect(s.screen == .routing)
-        guard case let .routeCheckIn(c) = effects.last else { Issue.record("no route effect"); return }
+        guard case let .routeCheckIn(c, _) = effects.last else { Issue.record("no route effect"); return }
         #expect(c.intent == lane)
         #expect(c.emotion == "stressed" && c.intensity == 5 && c.body == ["head"])
         if lane == "unblock" { #expect(c.origin == "school" && c.consent == true && c.belief != nil) }

@@ -187,7 +187,8 @@ struct SessionFlowTests {
         type(&s, words)
         let effects = press(&s, .enter)
         #expect(effects.first == .completeJournal(id: 7, moodAfter: 8, note: nil))
-        #expect(handoffTiers(effects) == [CrisisTier.none])
+        // Kept on the check-in's own entry (one entry per check-in), with no crisis tier.
+        #expect(effects.contains(.recordSupport(id: 7, tier: CrisisTier.none)) && handoffTiers(effects).isEmpty)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .typedHelp(field: "note"))
         #expect(s.support?.returnTo == .done)
@@ -203,7 +204,7 @@ struct SessionFlowTests {
         type(&s, "tonight i will kill myself")
         let effects = press(&s, .enter)
         #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
-        #expect(handoffTiers(effects) == [.immediate])   // a time marker with intent is T3
+        #expect(effects.contains(.recordSupport(id: 7, tier: .immediate)))   // a time marker with intent is T3
         guard case let .noteTripwire(finding) = s.support?.reason else { Issue.record("not the note tripwire"); return }
         #expect(finding.layer == .a && finding.fired)
         #expect(s.session?.noteWithheld == true)
@@ -324,5 +325,34 @@ struct SessionFlowTests {
         #expect(App.update(&s, .appClosing) == [])
         var home = TestCatalog.state()
         #expect(App.update(&home, .appClosing) == [])
+    }
+
+    /// One entry per check-in: the handoff row written when support opened joins the check-in's row
+    /// when it goes on to its session; support opened from the reflection is kept on that row.
+    @Test func aCheckInThatOpenedSupportAndWentOnIsOneEntry() async {
+        var s = await ScreenStates.moodBefore()
+        s.checkIn?.supportRecorded = true
+        #expect(App.update(&s, .handoffRecorded(id: 3)) == [])
+        #expect(s.checkIn?.supportRow == 3)
+        press(&s, .char("4"), .enter)
+        for effect in App.update(&s, .playabilityChecked(ScreenStates.allPlayable)) {
+            guard case let .startPlayback(plan) = effect else { continue }
+            _ = App.update(&s, .playbackStarted(ScreenStates.start(plan)))
+        }
+        #expect(App.update(&s, .journalBegun(id: 7, problem: nil)) == [.mergeHandoff(3, into: 7)])
+        #expect(s.checkIn?.supportRow == nil)
+    }
+
+    @Test func supportFromTheReflectionIsKeptOnTheCheckInsOwnEntry() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"))
+        #expect(s.screen == .moodAfter)
+        press(&s, .char("s"))
+        #expect(s.screen == .note)
+        type(&s, "I want to kill myself")
+        let effects = press(&s, .enter)
+        #expect(s.screen == .support)
+        #expect(effects.contains(.recordSupport(id: 7, tier: .crisis)))
+        #expect(handoffTiers(effects).isEmpty, "no second entry")
     }
 }

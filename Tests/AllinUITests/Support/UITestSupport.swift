@@ -29,8 +29,8 @@ func checkInState(width: Int = 80, height: Int = 24, lang: String = "en_GB.UTF-8
 /// Routes like the runtime does and feeds the answer back.
 func route(_ state: inout AppState, _ effects: [Effect]) async {
     for effect in effects {
-        if case let .routeCheckIn(checkIn) = effect {
-            let r = await Router(catalog: state.context.catalog).route(checkIn)
+        if case let .routeCheckIn(checkIn, answered) = effect {
+            let r = await Router(catalog: state.context.catalog).route(checkIn, answered: answered)
             _ = App.update(&state, .checkInRouted(r))
         }
     }
