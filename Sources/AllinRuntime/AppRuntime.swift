@@ -126,7 +126,11 @@ public final class AppRuntime {
                 switch effect {
                 case let .routeCheckIn(checkIn, answered):
                     present()
-                    queue.append(.checkInRouted(await router.route(checkIn, answered: answered)))
+                    // The local hour lets sleep sessions fit late in the evening.
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = timeZone
+                    let hour = calendar.component(.hour, from: now())
+                    queue.append(.checkInRouted(await router.route(checkIn, answered: answered, localHour: hour)))
                 case let .routeLab(checkIn, revision):
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
                 case let .recordConsent(granted):

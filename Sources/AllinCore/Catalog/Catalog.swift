@@ -80,6 +80,17 @@ public struct Catalog: Sendable {
                 }
             }
         }
+        if let vocabulary, let routing {
+            let beliefs = Set(vocabulary.beliefs.map(\.id)), clusters = Set(vocabulary.clusters.map(\.id))
+            for (belief, ids) in routing.beliefClusters.sorted(by: { $0.key < $1.key }) {
+                if !beliefs.contains(belief) {
+                    issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters: '\(belief)' is not a belief in \(vocabularyFile)"))
+                }
+                for id in ids.sorted() where !clusters.contains(id) {
+                    issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters '\(belief)': '\(id)' is not a cluster in \(vocabularyFile)"))
+                }
+            }
+        }
         guard issues.isEmpty, let vocabulary, let routing, let helplines, let crisis, let affect else {
             throw CatalogProblems(issues)
         }
@@ -88,16 +99,20 @@ public struct Catalog: Sendable {
     }
 }
 
-/// Words the router reads: what counts as mentioning sleep, and the picker's stop-words.
+/// Words the router reads: what counts as mentioning sleep, the picker's stop-words (filler
+/// included), and which session clusters each belief chip belongs to.
 public struct RoutingWords: Sendable, Equatable {
     public var sleepWords: Set<String>
     public var stopWords: Set<String>
+    /// Belief chip id → the clusters of unblock sessions that speak to it.
+    public var beliefClusters: [String: Set<String>]
 
     public static let fileName = "routing.json"
 
-    public init(sleepWords: Set<String>, stopWords: Set<String>) {
+    public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: Set<String>] = [:]) {
         self.sleepWords = sleepWords
         self.stopWords = stopWords
+        self.beliefClusters = beliefClusters
     }
 
     public static func decode(_ data: Data, file: String = RoutingWords.fileName) throws -> RoutingWords {
@@ -109,13 +124,32 @@ public struct RoutingWords: Sendable, Equatable {
         guard var r = ObjectReader(root, file: file, entry: nil, issues: &issues) else { throw CatalogProblems(issues) }
         let sleep = r.stringArray("sleepWords", required: true)
         let stop = r.stringArray("stopWords", required: true)
-        r.rejectUnknownKeys(["about", "sleepWords", "stopWords"])
+        var beliefClusters: [String: Set<String>] = [:]
+        switch r.raw("beliefClusters") {
+        case nil: break
+        case let .object(pairs)?:
+            for (belief, value) in pairs {
+                guard case let .array(items) = value, !items.isEmpty else {
+                    r.rejectValue("beliefClusters '\(belief)' must be a non-empty list of cluster ids")
+                    continue
+                }
+                var clusters: Set<String> = []
+                for item in items {
+                    if case let .string(id) = item { clusters.insert(id) } else {
+                        r.rejectValue("beliefClusters '\(belief)' holds a value that is not a cluster id")
+                    }
+                }
+                beliefClusters[belief] = clusters
+            }
+        default: r.rejectValue("'beliefClusters' must be an object of belief id → cluster ids")
+        }
+        r.rejectUnknownKeys(["about", "sleepWords", "stopWords", "beliefClusters"])
         for w in sleep + stop where w != w.lowercased() || w.contains(" ") || w.isEmpty {
             r.rejectValue("word '\(w)' must be one lower-case word")
         }
         if sleep.isEmpty { r.rejectValue("'sleepWords' is empty") }
         issues += r.issues
         if !issues.isEmpty { throw CatalogProblems(issues) }
-        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop))
+        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters)
     }
 }

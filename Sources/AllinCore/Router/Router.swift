@@ -28,8 +28,9 @@ public struct Router: Sendable {
 
     /// Routes one check-in. Never throws: unknown ids simply match nothing. `answered` holds answers the
     /// person already answered for in the check-in (said they are safe, or saw support for them): the
-    /// crisis rule notes them in the trace and does not ask again.
-    public func route(_ checkIn: CheckIn, answered: Set<String> = []) async -> Recommendation {
+    /// crisis rule notes them in the trace and does not ask again. `localHour` (0–23, the person's
+    /// local time; nil when unknown) lets sleep sessions fit late in the evening (`lateEvening`).
+    public func route(_ checkIn: CheckIn, answered: Set<String> = [], localHour: Int? = nil) async -> Recommendation {
         let vocabulary = catalog.vocabulary
         let intentLane = checkIn.intent.flatMap { vocabulary.intent($0)?.lane } ?? .unblock
         var trace: [TraceEntry] = []
@@ -79,7 +80,7 @@ public struct Router: Sendable {
         ]))
 
         // 4. Candidates.
-        let pool = candidates(for: checkIn, lane: lane)
+        let pool = candidates(for: checkIn, lane: lane, localHour: localHour)
         trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: [
             ("lane", .string(lane.rawValue)), ("by", .string(pool.basis)), ("count", .int(pool.indices.count)),
             ("slugs", .array(pool.indices.prefix(12).map { .string(catalog.sessions[$0].slug) })),
@@ -110,20 +111,44 @@ public struct Router: Sendable {
         var basis: String
     }
 
-    /// The lane's sessions narrowed as SPEC §2 step 4 says.
-    func candidates(for checkIn: CheckIn, lane: Lane) -> Pool {
+    /// Hours (local time) in which a sleep session fits without sleep being mentioned: 21:00–03:59.
+    static func lateEvening(_ hour: Int?) -> Bool {
+        guard let hour else { return false }
+        return hour >= 21 || hour < 4
+    }
+
+    /// The check-in's emotion family: the chosen chip's, else the own word's when the vocabulary knows it.
+    func family(of checkIn: CheckIn) -> String? {
+        let vocabulary = catalog.vocabulary
+        let chip = checkIn.emotion.flatMap { vocabulary.emotion($0) }
+        let typed = checkIn.customEmotion.flatMap { vocabulary.emotion(matchingWord: $0) }
+        return (chip ?? typed)?.family
+    }
+
+    /// The lane's sessions narrowed as SPEC §2 step 4 says, with two refinements (issue 23): sleep
+    /// sessions fit the soothe lane only when sleep is mentioned or it is late evening, and a chosen
+    /// belief narrows the unblock lane to its clusters' sessions.
+    func candidates(for checkIn: CheckIn, lane: Lane, localHour: Int?) -> Pool {
         let vocabulary = catalog.vocabulary
         switch lane {
         case .soothe:
             if let word = mentionsSleep(checkIn) {
                 return Pool(indices: lanes.needs[lane]?["sleep"] ?? [], narrowing: "sleep", basis: "mentions sleep ('\(word)')")
             }
-            let chip = checkIn.emotion.flatMap { vocabulary.emotion($0) }
-            let typed = checkIn.customEmotion.flatMap { vocabulary.emotion(matchingWord: $0) }
-            guard let family = (chip ?? typed)?.family else {
-                return Pool(indices: [], narrowing: "family", basis: "no emotion family (own word not in the vocabulary)")
+            let late = Router.lateEvening(localHour)
+            let sleep = Set(lanes.needs[lane]?["sleep"] ?? [])
+            let keep: (Int) -> Bool = { late || !sleep.contains($0) }
+            let when = late ? "" : "; sleep sessions left out (no sleep in the text, not late evening)"
+            guard let family = family(of: checkIn) else {
+                return Pool(indices: (lanes.byLane[lane] ?? []).filter(keep), narrowing: "lane",
+                            basis: "no emotion family for the feeling: the whole lane\(when)")
             }
-            return Pool(indices: lanes.families[lane]?[family] ?? [], narrowing: "family", basis: "emotion family '\(family)'")
+            let fits = (lanes.families[lane]?[family] ?? []).filter(keep)
+            if fits.isEmpty {
+                return Pool(indices: (lanes.byLane[lane] ?? []).filter(keep), narrowing: "lane",
+                            basis: "no session for emotion family '\(family)': the whole lane\(when)")
+            }
+            return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'\(when)")
         case .clarity, .embody:
             let tapID = lane == .clarity ? checkIn.claritySubTap : checkIn.confidenceSubTap
             let taps = lane == .clarity ? vocabulary.claritySubTaps : vocabulary.confidenceSubTaps
@@ -132,7 +157,15 @@ public struct Router: Sendable {
             }
             return Pool(indices: lanes.needs[lane]?[tap.need] ?? [], narrowing: "need", basis: "sub-tap '\(tap.id)' needs '\(tap.need)'")
         case .unblock:
-            return Pool(indices: lanes.byLane[lane] ?? [], narrowing: "lane", basis: "the whole lane")
+            let all = lanes.byLane[lane] ?? []
+            if let belief = checkIn.belief, let clusters = catalog.routing.beliefClusters[belief] {
+                let fits = all.filter { catalog.sessions[$0].cluster.map(clusters.contains) == true }
+                if !fits.isEmpty {
+                    return Pool(indices: fits, narrowing: "belief",
+                                basis: "belief '\(belief)' belongs to \(clusters.sorted().joined(separator: ", "))")
+                }
+            }
+            return Pool(indices: all, narrowing: "lane", basis: "the whole lane")
         }
     }
 
@@ -158,24 +191,41 @@ public struct Router: Sendable {
                 ("reason", .string("no candidates")), ("slug", .optional(fallback)),
             ]))
         }
-        if (checkIn.triggerText ?? "").allSatisfy(\.isWhitespace) {
-            return (fallback, TraceEntry(gate: "choice", decision: "blankSituation", details: [
-                ("reason", .string("situation text is blank: lane default, picker not called")), ("slug", .optional(fallback)),
-            ]))
-        }
+        // The person's own words only (never a chip's label), without filler.
         let query = pickerText(checkIn)
-        let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
-        if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
-            return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
-                ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
-                ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
-            ]))
+        let why: String
+        if LexicalPicker.terms(query, stopWords: catalog.routing.stopWords).isEmpty {
+            why = "no words of the person's own to rank by"
+        } else {
+            let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
+            if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
+                return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
+                    ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
+                    ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
+                ]))
+            }
+            why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
         }
-        let why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
-        return (fallback, TraceEntry(gate: "choice", decision: "pickerRejected", details: [
-            ("picker", .string(picker.name)), ("reason", .string(why)), defaultDetail,
-            ("slug", .optional(fallback)),
+        // Still a candidate: the lane default when it fits, else the one made most for this feeling.
+        let (slug, how) = bestFit(pool, lane: lane, checkIn: checkIn)
+        return (slug, TraceEntry(gate: "choice", decision: "bestFit", details: [
+            ("reason", .string(why)), ("how", .string(how)), defaultDetail, ("slug", .string(slug)),
         ]))
+    }
+
+    /// The candidate chosen without a picker match: the lane default when it is a candidate, else the
+    /// candidate that lists the check-in's emotion family earliest, else the first in catalog order.
+    func bestFit(_ pool: [Int], lane: Lane, checkIn: CheckIn) -> (slug: String, how: String) {
+        if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
+            return (fallback, "the lane's starting session is a candidate")
+        }
+        if let family = family(of: checkIn) {
+            let ranked = pool.compactMap { i in catalog.sessions[i].families.firstIndex(of: family).map { (i, $0) } }
+            if let best = ranked.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+                return (catalog.sessions[best.0].slug, "made for the emotion family '\(family)'")
+            }
+        }
+        return (catalog.sessions[pool[0]].slug, "the first candidate")
     }
 
     /// Membership in a candidate list; lists are built in catalog order, so a binary search.
@@ -188,17 +238,11 @@ public struct Router: Sendable {
         return lo < sorted.count && sorted[lo] == value
     }
 
-    /// The words the picker ranks against: the free text plus the labels of the chosen chips.
+    /// The words the picker ranks against: the person's own free text. Chips already narrowed the
+    /// candidates (family, need, belief); their labels are not the person's words, and fed to the
+    /// picker one label could outweigh everything typed.
     func pickerText(_ c: CheckIn) -> String {
-        let v = catalog.vocabulary
-        let labels: [String?] = [
-            c.emotion.flatMap { v.emotion($0)?.label },
-            c.situation.flatMap { id in v.situations.first { $0.id == id }?.label },
-            c.claritySubTap.flatMap { id in v.claritySubTaps.first { $0.id == id }?.label },
-            c.confidenceSubTap.flatMap { id in v.confidenceSubTaps.first { $0.id == id }?.label },
-            c.belief.flatMap { id in v.beliefs.first { $0.id == id }?.label },
-        ]
-        return (labels.compactMap { $0 } + c.freeText.map(\.text)).joined(separator: " ")
+        c.freeText.map(\.text).joined(separator: " ")
     }
 }
 

@@ -35,7 +35,10 @@ public enum WhyText {
                     out.append(words.isEmpty ? "It is the closest match to what you wrote."
                         : "It is the closest match to your words: \(words).")
                 case "single": out.append("It is the only session that fits.")
-                case "blankSituation": out.append("With no situation text, it is the lane's starting session.")
+                case "bestFit":
+                    let how = entry.detail("how").map(plain) ?? ""
+                    out.append(how.hasPrefix("made for") ? "Of the sessions that fit, it is the one made most for this feeling."
+                        : "Of the sessions that fit, it is where this kind of help usually starts.")
                 case "laneDefault": out.append("Nothing narrower fit, so it is the lane's starting session.")
                 default: out.append("No closer match, so it is the lane's starting session.")
                 }

@@ -125,21 +125,72 @@ struct RouterTests {
         #expect(r.session?.slug == "only_one")
     }
 
-    @Test func zeroCandidatesGoToTheLaneDefault() async {
+    @Test func aFamilyWithNoSessionWidensToTheLaneAndTheDefaultFits() async throws {
         let cat = catalog(sessions: [session("sad_one", .soothe, families: ["sad"]), session("sad_two", .soothe, families: ["sad"])],
                           defaults: [.soothe: "sad_two"])
         let r = await Router(catalog: cat).route(CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "x", intensity: 9))
-        #expect(r.trace.last?.decision == "laneDefault")
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "lane" && candidates.detail("count") == .int(2))
+        #expect(r.trace.last?.decision == "bestFit")
         #expect(r.session?.slug == "sad_two")
     }
 
-    @Test func blankSituationSkipsThePicker() async {
+    @Test func noOwnWordsSkipThePickerAndStayWithTheCandidates() async {
         let picker = FixedPicker(answer: "a_two")
         let cat = catalog(sessions: [session("a_one", .unblock), session("a_two", .unblock)], defaults: [.unblock: "a_one"])
-        let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: "   ", intensity: 3))
-        #expect(r.trace.last?.decision == "blankSituation")
-        #expect(r.session?.slug == "a_one")
+        // Blank, or only filler: nothing of the person's own to rank by.
+        for text in ["   ", "just kinda cant really"] {
+            let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: text, intensity: 3))
+            #expect(r.trace.last?.decision == "bestFit")
+            #expect(r.session?.slug == "a_one")
+        }
         #expect(picker.calls == 0)
+    }
+
+    @Test func withoutAMatchTheCandidateMadeForTheFeelingWinsOverTheLaneDefault() async {
+        let cat = catalog(sessions: [
+            session("default_elsewhere", .soothe, families: ["angry"]),
+            session("broad", .soothe, families: ["anxious", "sad"]),
+            session("for_sad", .soothe, families: ["sad", "lonely"]),
+        ], defaults: [.soothe: "default_elsewhere"])
+        let r = await Router(catalog: cat).route(CheckIn(emotion: unpleasant(family: "sad").id, triggerText: "  ", intensity: 9))
+        #expect(r.trace.last?.decision == "bestFit")
+        #expect(r.session?.slug == "for_sad", "the lane default is not a candidate; 'sad' comes first in for_sad")
+    }
+
+    @Test func sleepSessionsFitOnlyWhenSleepIsMentionedOrItIsLate() async throws {
+        let cat = catalog(sessions: [
+            session("calm", .soothe, families: ["anxious"]),
+            session("night", .soothe, families: ["anxious"], needs: ["sleep"]),
+        ], defaults: [.soothe: "calm"])
+        let c = CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "big presentation at 5", intensity: 9)
+        for (hour, count) in [(17, 1), (nil, 1), (22, 2), (2, 2)] as [(Int?, Int)] {
+            let r = await Router(catalog: cat).route(c, localHour: hour)
+            let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+            #expect(candidates.detail("count") == .int(count), "hour \(String(describing: hour))")
+        }
+        var sleepy = c
+        sleepy.triggerText = "cant sleep before the presentation"
+        let r = await Router(catalog: cat).route(sleepy, localHour: 12)
+        #expect(r.session?.slug == "night")
+    }
+
+    @Test func aChosenBeliefNarrowsTheUnblockLane() async throws {
+        var c = CheckIn(emotion: pleasant.id, triggerText: "my friend got the job i wanted", intensity: 4, intent: "unblock")
+        c.belief = "never_enough_money"
+        let r = await Router(catalog: realCatalog).route(c)
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "belief")
+        #expect(r.session?.cluster == "money_worries")
+    }
+
+    @Test func chipLabelsAreNotThePersonsWords() async {
+        // The picker reads only free text: a chosen chip's label can't outweigh what was typed.
+        let router = Router(catalog: realCatalog)
+        var c = CheckIn(emotion: unpleasant(family: "anxious").id, situation: "work", triggerText: "best man speech on saturday",
+                        intensity: 4, intent: "embody")
+        c.confidenceSubTap = realCatalog.vocabulary.confidenceSubTaps.first { $0.need == "performance" }?.id
+        #expect(router.pickerText(c) == "best man speech on saturday")
     }
 
     @Test func pickerAnswerInTheCandidateSetIsAccepted() async {
@@ -157,7 +208,9 @@ struct RouterTests {
         let cat = catalog(sessions: [session("a_one", .unblock), session("a_two", .unblock), session("c_soothe", .soothe)],
                           defaults: [.unblock: "a_one", .soothe: "c_soothe"])
         let r = await Router(catalog: cat, picker: picker).route(CheckIn(emotion: pleasant.id, triggerText: "stuck", intensity: 3))
-        #expect(r.trace.last?.decision == "pickerRejected")
+        #expect(r.trace.last?.decision == "bestFit")
+        guard case let .string(reason)? = r.trace.last?.detail("reason") else { Issue.record("no reason"); return }
+        #expect(reason.contains("picker"))
         #expect(r.session?.slug == "a_one")
     }
 
