@@ -19,12 +19,16 @@ struct RouteDiffCLITests {
         do { return try makeCatalogs() } catch { fatalError("cannot build the test catalogs: \(error)") }
     }()
 
+    static let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("allin-diff-\(UUID().uuidString)")
+
     static func makeCatalogs() throws -> Catalogs {
         let real = BinaryRunner.root.appendingPathComponent("catalog")
         let routed = try BinaryRunner.route(checkIn, ["--json"])
         let json = try #require(routed.json as? [String: Any])
         let removed = try #require((json["session"] as? [String: Any])?["slug"] as? String)
-        let after = FileManager.default.temporaryDirectory.appendingPathComponent("allin-diff-\(UUID().uuidString)/after")
+        let after = workDirectory.appendingPathComponent("after")
+        // The catalogs are shared by every test in the process; they go when it exits.
+        atexit { try? FileManager.default.removeItem(at: RouteDiffCLITests.workDirectory) }
         for name in Catalog.fileNames {
             let target = after.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -137,7 +141,8 @@ struct RouteDiffCLITests {
     }
 
     @Test func invalidCatalogAndBadLinesExit2() throws {
-        let broken = URL(fileURLWithPath: Self.catalogs.after).deletingLastPathComponent().appendingPathComponent("broken")
+        _ = Self.catalogs
+        let broken = Self.workDirectory.appendingPathComponent("broken")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         for name in [Catalog.vocabularyFile, Catalog.sessionsFile] {
             try? FileManager.default.copyItem(atPath: Self.catalogs.before + "/" + name, toPath: broken.appendingPathComponent(name).path)
