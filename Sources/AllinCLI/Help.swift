@@ -9,6 +9,7 @@ enum Help {
 
     Commands:
       route       Route one check-in (JSON on standard input) and explain the decision
+      route diff  Replay check-ins through two catalogs and show the decisions that change
       classify    Run the crisis detectors and the affect classifier on a text
       model       Train layer B's model from labelled lines, or measure the detector on them
       resources   Show crisis lines for your region
@@ -39,6 +40,7 @@ enum Help {
 
     static let route = """
     Usage: allin route [--file F] [--json | --jsonl] [--region XX] [--catalog DIR]
+           allin route diff --before DIR --after DIR [FILE | --journal]   (see 'allin route diff --help')
 
     Reads one check-in as JSON from standard input (or --file F) and prints where it goes:
     an audio session, or crisis support, with the trace of every gate.
@@ -243,6 +245,7 @@ enum Help {
     static func text(for command: String) -> String? {
         switch command {
         case "route": return route
+        case "route diff": return routeDiff
         case "classify": return classify
         case "model": return model
         case "resources": return resources

@@ -6,6 +6,7 @@ struct RouteCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
+        if rawArgs.first == "diff" { return try await RouteDiffCommand(cli: cli).run(Array(rawArgs.dropFirst())) }
         let args = try Arguments(command: "route", rawArgs, flags: ["--json", "--jsonl"],
                                  options: ["--file", "--region", "--catalog"])
         if args.has("--help") { cli.io.out(Help.route); return 0 }
