@@ -84,7 +84,7 @@ public struct Router: Sendable {
         trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: [
             ("lane", .string(lane.rawValue)), ("by", .string(pool.basis)), ("count", .int(pool.indices.count)),
             ("slugs", .array(pool.indices.prefix(12).map { .string(catalog.sessions[$0].slug) })),
-        ]))
+        ] + (pool.sleepLeftOut.map { [("sleepSessions", JSONValue.string($0))] } ?? [])))
 
         // 5. The choice.
         let (slug, choice) = await choose(from: pool.indices, lane: lane, checkIn: checkIn)
@@ -109,6 +109,8 @@ public struct Router: Sendable {
         var indices: [Int]
         var narrowing: String
         var basis: String
+        /// Why sleep sessions were left out of a soothe pool, for the trace; nil when they were not.
+        var sleepLeftOut: String? = nil
     }
 
     /// Hours (local time) in which a sleep session fits without sleep being mentioned: 21:00–03:59.
@@ -138,17 +140,17 @@ public struct Router: Sendable {
             let late = Router.lateEvening(localHour)
             let sleep = Set(lanes.needs[lane]?["sleep"] ?? [])
             let keep: (Int) -> Bool = { late || !sleep.contains($0) }
-            let when = late ? "" : "; sleep sessions left out (no sleep in the text, not late evening)"
+            let note: String? = late ? nil : "left out: no sleep in the text and not late evening"
             guard let family = family(of: checkIn) else {
                 return Pool(indices: (lanes.byLane[lane] ?? []).filter(keep), narrowing: "lane",
-                            basis: "no emotion family for the feeling: the whole lane\(when)")
+                            basis: "no emotion family for the feeling: the whole lane", sleepLeftOut: note)
             }
             let fits = (lanes.families[lane]?[family] ?? []).filter(keep)
             if fits.isEmpty {
                 return Pool(indices: (lanes.byLane[lane] ?? []).filter(keep), narrowing: "lane",
-                            basis: "no session for emotion family '\(family)': the whole lane\(when)")
+                            basis: "no session for emotion family '\(family)': the whole lane", sleepLeftOut: note)
             }
-            return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'\(when)")
+            return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'", sleepLeftOut: note)
         case .clarity, .embody:
             let tapID = lane == .clarity ? checkIn.claritySubTap : checkIn.confidenceSubTap
             let taps = lane == .clarity ? vocabulary.claritySubTaps : vocabulary.confidenceSubTaps

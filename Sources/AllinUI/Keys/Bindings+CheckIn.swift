@@ -11,9 +11,11 @@ extension Bindings {
         if step == .intensity { return intensity }
         let list = c.lists[step] ?? ChipList()
         var table: [KeyBinding] = []
-        table.append(KeyBinding(list.filtering ? [.up] : [.up, .char("k")], list.filtering ? "↑" : "↑/k", "move",
+        // On a list typed into, every letter is text (j and k too): only the arrows move.
+        let letters = StepModel.filterable(step) || list.filtering
+        table.append(KeyBinding(letters ? [.up] : [.up, .char("k")], letters ? "↑" : "↑/k", "move",
                                 help: "move up", action: .up, footer: false))
-        table.append(KeyBinding(list.filtering ? [.down] : [.down, .char("j")], list.filtering ? "↑↓" : "↑↓/jk",
+        table.append(KeyBinding(letters ? [.down] : [.down, .char("j")], letters ? "↑↓" : "↑↓/jk",
                                 "move", help: "move down", action: .down))
         table.append(KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false))
         table.append(KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false))
@@ -39,7 +41,7 @@ extension Bindings {
                 table.append(KeyBinding([.backTab], "Shift-Tab", "back", help: "back one step; answers are kept",
                                         action: .back, footer: false))
             } else {
-                table.append(KeyBinding([.char("/")], "/", "filter", help: "filter (then j and k type too)",
+                table.append(KeyBinding([.char("/")], "/", "filter", help: "filter the list by what you type",
                                         action: .startFilter, footer: false))
                 table.append(back)
             }

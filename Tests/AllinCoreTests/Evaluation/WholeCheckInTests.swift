@@ -76,7 +76,9 @@ struct WholeCheckInTests {
     }
 
     /// The fourth blind set (written 2026-12-03 by a helper who saw no code), first measured on the
-    /// rule as it stood after issue 22's first session: figures printed, no floor yet.
+    /// rule as it stood after issue 22's first session (157/160 crisis lines to support or the
+    /// question; 4/120 everyday handoffs), then once more after the fifth set was trained on (158/160;
+    /// 4/120). The floors hold what was measured, so a change that loses ground fails.
     @Test func freshBlindSetFigures() throws {
         let everyday = try Self.checkIns("checkins/blind-everyday-fresh4.jsonl")
         let e = Self.tally(everyday)
@@ -87,5 +89,9 @@ struct WholeCheckInTests {
         print("FRESH4 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
               + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
               + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
+        #expect(everyday.count == 120 && crisis.count == 160 && safe.count == 160)
+        #expect(Double(c.handoff + c.question) >= 0.98 * 160)
+        #expect(e.handoff <= 4)
+        #expect(Double(e.question) <= 0.05 * 120)
     }
 }

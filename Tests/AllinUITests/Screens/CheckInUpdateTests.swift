@@ -21,12 +21,16 @@ struct CheckInUpdateTests {
         #expect(s.checkIn?.focus == .list)
     }
 
-    @Test func typingFiltersAndJKMoveOnlyBeforeFiltering() {
+    @Test func onAListTypedIntoEveryLetterIsTextAndTheArrowsMove() {
         var s = checkInState()
-        press(&s, .char("j"), .char("j"))
+        press(&s, .down, .down)
         #expect(s.checkIn?.lists[.emotion]?.cursor == 2)
-        press(&s, .char("k"))
+        press(&s, .up)
         #expect(s.checkIn?.lists[.emotion]?.cursor == 1)
+        // j as the first letter starts the filter ("jealous"), it does not move.
+        type(&s, "j")
+        #expect(s.checkIn?.lists[.emotion]?.filter == "j")
+        press(&s, .escape)
         type(&s, "anx")
         #expect(s.checkIn?.lists[.emotion]?.filter == "anx")
         #expect(s.checkIn?.lists[.emotion]?.cursor == 0)
