@@ -80,6 +80,7 @@ public struct Catalog: Sendable {
                 }
             }
         }
+        if let vocabulary, let affect { issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary) }
         guard issues.isEmpty, let vocabulary, let routing, let helplines, let crisis, let affect else {
             throw CatalogProblems(issues)
         }
