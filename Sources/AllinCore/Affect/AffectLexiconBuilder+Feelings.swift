@@ -5,7 +5,8 @@ import Foundation
 extension AffectLexiconBuilder {
     mutating func readFeelings(_ root: [String: JSONValue]) {
         let file = AffectLexicon.feelingsFile
-        unknownKeys(root, allowed: ["about", "families", "spellings", "vaderLeaveOut", "shortTextOnly", "ask"], file: file, entry: nil)
+        unknownKeys(root, allowed: ["about", "families", "situationWords", "spellings", "vaderLeaveOut", "shortTextOnly", "ask"],
+                    file: file, entry: nil)
         if let map = root["families"]?.objectValue {
             for id in map.keys.sorted() {
                 let entry = "families '\(id)'"
@@ -30,6 +31,13 @@ extension AffectLexiconBuilder {
             }
         } else if root["spellings"] != nil {
             issues.append(CatalogIssue(file: file, entry: "spellings", "must be an object of variant: word"))
+        }
+        if let map = root["situationWords"]?.objectValue {
+            for key in map.keys.sorted() {
+                if let v = valence(map[key], file: file, entry: "situationWords '\(key)'") { situationWords.append((key, v)) }
+            }
+        } else if root["situationWords"] != nil {
+            issues.append(CatalogIssue(file: file, entry: "situationWords", "must be an object of phrase: valence"))
         }
         vaderLeaveOut = Set(strings(root["vaderLeaveOut"], name: "vaderLeaveOut", file: file))
         shortTextOnly = strings(root["shortTextOnly"], name: "shortTextOnly", file: file)
@@ -108,6 +116,20 @@ extension AffectLexiconBuilder {
                 var new = AffectEntry(text: joined(ids), tokens: ids, role: .word, valence: v, modifier: nil, lemma: Int32(rows.count - 1))
                 new.shortTextOnly = shortOnly.contains(new.text)
                 if add(new, owner: entry, file: file) { wordCount += 1 }
+            }
+        }
+        // Everyday events that carry feeling in a situation ("told off", "pay rise"); no family.
+        for (phrase, v) in situationWords {
+            let entry = "situationWords '\(phrase)'"
+            guard let ids = tokenIDs(phrase, file: file, entry: entry) else { continue }
+            if let existing = entryBySequence[ids] {
+                issues.append(CatalogIssue(file: file, entry: entry, "'\(phrase)' is already listed under \(existing.owner)"))
+                continue
+            }
+            rows.append(WordRow(name: phrase, valence: v, forms: []))
+            if add(AffectEntry(text: joined(ids), tokens: ids, role: .word, valence: v, modifier: nil, lemma: Int32(rows.count - 1)),
+                   owner: entry, file: file) {
+                wordCount += 1
             }
         }
         for word in shortTextOnly where !familyWordSet.contains(word) {

@@ -25,6 +25,7 @@ struct AffectLexiconBuilder {
     var shortTextOnly: [String] = []
     var vaderRows: [(word: String, valence: Double)] = []
     var vaderLeaveOut: Set<String> = []
+    var situationWords: [(String, Double)] = []
     var askBelow = 0.6
 
     // Compiled state.

@@ -38,7 +38,13 @@ extension AffectLexicon {
     /// The lexicon word an unknown word derives from, with the factor its valence takes.
     func derive(_ word: [UInt8]) -> (id: Int32, scale: Double)? {
         guard word.count >= 5, word.count <= 30 else { return nil }
+        // British -ise spellings of words VADER lists with -ize ("demoralised", "energised").
+        if let american = Self.zSpelling(word) {
+            if let id = feelingID(american) { return (id, 1) }
+            if let found = stripSuffix(american, depth: 2) { return found }
+        }
         if let found = stripSuffix(word, depth: 2) { return found }
+        if let found = compound(word) { return (found, 1) }
         for prefix in Self.prefixes where word.starts(with: prefix.text) {
             let rest = Array(word[prefix.text.count...])
             guard rest.count >= Self.minimumStem + 1 else { continue }
@@ -47,6 +53,36 @@ extension AffectLexicon {
             guard let (id, scale) = found else { continue }
             if prefix.pleasantOnly && valence(of: id) <= 0 { continue }
             return (id, scale * prefix.scale)
+        }
+        return nil
+    }
+
+    /// "-is" before e, ed, es, ing, ation spelled "-iz"; nil when there is none.
+    private static func zSpelling(_ word: [UInt8]) -> [UInt8]? {
+        guard let i = (1..<(word.count - 2)).first(where: { word[$0 - 1] == 0x69 && word[$0] == 0x73
+            && (word[$0 + 1] == 0x65 || word[$0 + 1] == 0x69 || word[$0 + 1] == 0x61) }) else { return nil }
+        var out = word
+        out[i] = 0x7A
+        return out
+    }
+
+    /// A closed compound of two known words where one carries the feeling ("brokenhearted",
+    /// "panicstricken"); nil when both carry opposite feelings ("lovesick") or a half is unknown.
+    private func compound(_ word: [UInt8]) -> Int32? {
+        guard word.count >= 8 else { return nil }
+        for cut in 3...(word.count - 3) {
+            let head = Array(word[..<cut]), tail = Array(word[cut...])
+            let headKnown = head.withUnsafeBufferPointer { tokenID($0) } >= 0
+            let tailKnown = tail.withUnsafeBufferPointer { tokenID($0) } >= 0
+            guard headKnown && tailKnown else { continue }
+            let a = feelingID(head), b = feelingID(tail)
+            switch (a, b) {
+            case let (a?, nil): return a
+            case let (nil, b?): return b
+            case let (a?, b?) where (valence(of: a) > 0) == (valence(of: b) > 0):
+                return abs(valence(of: a)) >= abs(valence(of: b)) ? a : b
+            default: continue
+            }
         }
         return nil
     }
