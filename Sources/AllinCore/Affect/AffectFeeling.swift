@@ -39,7 +39,7 @@ extension AffectLexicon {
         let valence = min(4, max(-4, score.total))
         let intensity = min(1, abs(valence) / 4)
         let decided = score.words.filter { $0.entry >= 0 && ($0.weight > 0) == (score.total > 0) && $0.weight != 0 }
-        guard score.total != 0, let top = decided.max(by: { abs($0.weight) < abs($1.weight) }) else {
+        guard score.total != 0, !families.isEmpty, let top = decided.max(by: { abs($0.weight) < abs($1.weight) }) else {
             return AffectFeeling(valence: valence, intensity: intensity, arousal: nil, family: nil, confidence: 0, basis: .noFeeling,
                                  word: nil, closest: Array(nearestFamilies(valence: 0, arousal: Self.unknownArousal).prefix(3)), asks: true)
         }
@@ -77,7 +77,7 @@ extension AffectLexicon {
             basis = .opposite
             confidence = 0.55 * share * mended * derived
         } else {
-            let id = nearestFamilies(valence: valence, arousal: Self.unknownArousal)[0]
+            let id = nearestFamilies(valence: valence, arousal: Self.unknownArousal).first
             family = families.first { $0.id == id } ?? families[0]
             basis = .nearest
             confidence = 0.45 * share * mended

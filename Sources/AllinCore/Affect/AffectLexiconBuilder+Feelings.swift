@@ -5,7 +5,8 @@ import Foundation
 extension AffectLexiconBuilder {
     mutating func readFeelings(_ root: [String: JSONValue]) {
         let file = AffectLexicon.feelingsFile
-        unknownKeys(root, allowed: ["about", "families", "situationWords", "spellings", "vaderLeaveOut", "shortTextOnly", "ask"],
+        unknownKeys(root, allowed: ["about", "families", "situationWords", "spellings", "vaderLeaveOut", "plainWords",
+                                     "shortTextOnly", "ask"],
                     file: file, entry: nil)
         if let map = root["families"]?.objectValue {
             for id in map.keys.sorted() {
@@ -40,6 +41,7 @@ extension AffectLexiconBuilder {
             issues.append(CatalogIssue(file: file, entry: "situationWords", "must be an object of phrase: valence"))
         }
         vaderLeaveOut = Set(strings(root["vaderLeaveOut"], name: "vaderLeaveOut", file: file))
+        plainWords = strings(root["plainWords"], name: "plainWords", file: file)
         shortTextOnly = strings(root["shortTextOnly"], name: "shortTextOnly", file: file)
         let ask = section(root, "ask", file: file)
         askBelow = number(ask, "below", in: 0...1, file: file, entry: "ask") ?? askBelow
@@ -130,6 +132,17 @@ extension AffectLexiconBuilder {
             if add(AffectEntry(text: joined(ids), tokens: ids, role: .word, valence: v, modifier: nil, lemma: Int32(rows.count - 1)),
                    owner: entry, file: file) {
                 wordCount += 1
+            }
+        }
+        // Ordinary words are put in the vocabulary with no entry, so they are never read as a form of
+        // a feeling word ("career" is not "care" + "-er") nor mended.
+        for word in plainWords {
+            let entry = "plainWords '\(word)'"
+            guard let ids = tokenIDs(word, file: file, entry: entry) else { continue }
+            if ids.count != 1 {
+                issues.append(CatalogIssue(file: file, entry: entry, "must be a single word"))
+            } else if let existing = entryBySequence[ids] {
+                issues.append(CatalogIssue(file: file, entry: entry, "'\(word)' is already listed under \(existing.owner)"))
             }
         }
         for word in shortTextOnly where !familyWordSet.contains(word) {

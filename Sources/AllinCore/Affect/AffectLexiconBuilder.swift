@@ -26,6 +26,7 @@ struct AffectLexiconBuilder {
     var vaderRows: [(word: String, valence: Double)] = []
     var vaderLeaveOut: Set<String> = []
     var situationWords: [(String, Double)] = []
+    var plainWords: [String] = []
     var askBelow = 0.6
 
     // Compiled state.

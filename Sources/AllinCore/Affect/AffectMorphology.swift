@@ -69,8 +69,9 @@ extension AffectLexicon {
     /// A closed compound of two known words where one carries the feeling ("brokenhearted",
     /// "panicstricken"); nil when both carry opposite feelings ("lovesick") or a half is unknown.
     private func compound(_ word: [UInt8]) -> Int32? {
+        // Halves of four letters or more: "therapist" is not "the" + "rapist".
         guard word.count >= 8 else { return nil }
-        for cut in 3...(word.count - 3) {
+        for cut in 4...(word.count - 4) {
             let head = Array(word[..<cut]), tail = Array(word[cut...])
             let headKnown = head.withUnsafeBufferPointer { tokenID($0) } >= 0
             let tailKnown = tail.withUnsafeBufferPointer { tokenID($0) } >= 0

@@ -86,6 +86,15 @@ struct AffectOwnWordsLoaderTests {
         #expect(problems(files) == ["lexicon/feelings.json: spellings 'tierd': is already listed in lexicon/affect-rules.json"])
     }
 
+    @Test func situationPhraseAlreadyInTheLexiconIsNamed() throws {
+        let files = try affectEditedFiles("lexicon/feelings.json") { root in
+            var phrases = root["situationWords"] as? [String: Any] ?? [:]
+            phrases["fired"] = -2
+            root["situationWords"] = phrases
+        }
+        #expect(problems(files) == ["lexicon/feelings.json: situationWords 'fired': 'fired' is already listed under words 'fired'"])
+    }
+
     @Test func familyMissingFromVocabularyIsNamed() throws {
         let vocabulary = try shippedVocabulary()
         let issues = AffectLexicon.crossCheck(familyIDs: vocabulary.families.map(\.id).dropLast() + ["giddy"], vocabulary: vocabulary)
@@ -112,6 +121,17 @@ struct AffectOwnWordsValenceTests {
         let derived = lexicon.feeling(of: text)
         let plain = lexicon.feeling(of: word)
         #expect(derived.valence * plain.valence * direction > 0, "\(text) \(derived.valence) vs \(word) \(plain.valence)")
+    }
+
+    @Test(arguments: ["my therapist called", "my career", "the meeting ran late", "I dropped the kids off"])
+    func ordinaryWordsAreNotReadAsFeelings(text: String) throws {
+        let result = try AffectShipped.classifier().classifyText(text)
+        #expect(!result.contributions.contains { $0.note.contains("read as") }, "\(result.contributions)")
+    }
+
+    @Test func compoundsReadAsTheirFeelingHalf() throws {
+        #expect(try score("brokenhearted") < 0)
+        #expect(try score("panicstricken") < 0)
     }
 
     @Test func everyCaseReadsTheSame() throws {
