@@ -92,10 +92,14 @@ struct ClassifyCommand {
 struct Classification: Sendable {
     let detector: CrisisDetector
     let classifier: AffectClassifier
+    let lexicon: AffectLexicon
+    let vocabulary: Vocabulary
 
     init(catalog: Catalog) {
         detector = CrisisDetector(lexicon: catalog.crisisLexicon)
         classifier = AffectClassifier(lexicon: catalog.affectLexicon)
+        lexicon = catalog.affectLexicon
+        vocabulary = catalog.vocabulary
     }
 
     func json(_ text: String) -> JSONValue {
@@ -121,6 +125,7 @@ struct Classification: Sendable {
                              ("note", .string(c.note))])
                 })),
             ])),
+            ("feeling", FeelingReport.json(lexicon.feeling(of: text), vocabulary: vocabulary)),
         ])
     }
 
@@ -134,6 +139,7 @@ struct Classification: Sendable {
         out += "  \(Visible.text(s("crisisB", "reason"), limit: 200))\n"
         out += "Valence: \(RouteReport.plain(v["valence"] ?? .null))\n"
         out += "  \(Visible.text(RouteReport.plain(v["explanation"] ?? .null), limit: 300))\n"
+        out += FeelingReport.plain(v["feeling"] ?? .null)
         if v["helpRequest"] == .bool(true) { out += "This text asks for help: the app opens crisis support.\n" }
         if s("crisisA", "fired") == "true" || s("crisisB", "fired") == "true" {
             out += "\nIf this is about you: run 'allin resources' for crisis lines in your region.\n"

@@ -67,9 +67,11 @@ enum Help {
            allin classify --jsonl [--catalog DIR]   (lines of {"text": "..."} on standard input)
 
     Runs crisis layer A (phrases), crisis layer B (euphemism scorer) and the affect classifier on
-    TEXT and explains each result.
+    TEXT and explains each result, then reads TEXT as own words: the closest emotion family, its
+    confidence, and the three families a check-in offers when it is not sure ("Which is closest?").
 
-      --json    Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":...}
+      --json    Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":...,
+                "feeling":{"family":...,"confidence":...,"asks":...,"closest":[...]}}
       --jsonl   Read JSON lines of {"text": ...}; print one JSON result per line, in input
                 order (large inputs are classified on every core, in blocks of 4,096 lines;
                 from 20,000 lines on, each core loads its own copy of the catalog)

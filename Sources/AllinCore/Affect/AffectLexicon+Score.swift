@@ -6,6 +6,10 @@ struct AffectItem {
     var tokenStart: Int32
     var tokenCount: Int32
     var negates: Bool
+    var derivation = AffectDerivation.none
+    var scale: Float = 1
+    /// The word as typed, when it was read as another word.
+    var surface: String?
 }
 
 extension AffectLexicon {
@@ -14,7 +18,9 @@ extension AffectLexicon {
     func score(_ text: String, sourceWeight: Double = 1, sourceNote: String? = nil, probe: AffectProbe? = nil,
                notes: Bool = true) -> AffectTextScore {
         let (scan, tokens, items) = analyse(text)
-        var pass = AffectPass(lexicon: self, items: items, sourceWeight: sourceWeight, sourceNote: sourceNote, notes: notes)
+        let short = tokens.count(where: { $0.kind == .word }) <= Self.shortTextWords
+        var pass = AffectPass(lexicon: self, items: items, sourceWeight: sourceWeight, sourceNote: sourceNote, notes: notes,
+                              shortText: short)
         if let probe { pass.probeHits = probeHits(probe, items: items, tokens: tokens, norm: scan.norm) }
         pass.run()
         return pass.result
@@ -35,20 +41,29 @@ extension AffectLexicon {
         return AffectProbe(tokens: words, lemmas: lemmas)
     }
 
+    /// A text of at most this many words is short: an own word or a few. Only short texts score
+    /// `shortTextOnly` words, where a sentence would meet false friends.
+    static let shortTextWords = 4
+    /// Typing slips are mended only in texts of at most this many words (the shape of an own word):
+    /// in longer text too many ordinary words sit one slip from a feeling ("called" → "calmed").
+    static let mendSpellingWords = 2
+
     private func analyse(_ text: String) -> (AffectScan, [AffectToken], [AffectItem]) {
         var scan = tokenizer.scan(text)
         var tokens = scan.tokens
         scan.tokens = [] // keeps `tokens` uniquely referenced, so resolving does not copy it
+        let mend = tokens.count(where: { $0.kind == .word }) <= Self.mendSpellingWords
         scan.norm.withUnsafeBufferPointer { norm in
             for i in tokens.indices where tokens[i].kind == .word {
-                resolve(&tokens[i], norm)
+                resolve(&tokens[i], norm, mendSpelling: mend)
             }
         }
-        return (scan, tokens, match(tokens))
+        return (scan, tokens, match(tokens, norm: scan.norm))
     }
 
-    /// Looks a scanned word up, trying a possessive "'s" and collapsed letter runs ("soooo") when it is unknown.
-    private func resolve(_ token: inout AffectToken, _ norm: UnsafeBufferPointer<UInt8>) {
+    /// Looks a scanned word up, trying a possessive "'s" and collapsed letter runs ("soooo") when it is unknown,
+    /// then inflections and derivations, then (in a one- or two-word text) one typing slip.
+    private func resolve(_ token: inout AffectToken, _ norm: UnsafeBufferPointer<UInt8>, mendSpelling: Bool) {
         let start = Int(token.start), end = Int(token.end)
         let length = end - start
         guard length <= 40 else { return }
@@ -61,10 +76,21 @@ extension AffectLexicon {
             id = collapsed.withUnsafeBufferPointer { tokenID($0) }
             if id < 0, let single = Self.collapsedRuns(bytes, keep: 1) { id = single.withUnsafeBufferPointer { tokenID($0) } }
         }
-        token.id = id
         if id < 0 && length > 3 && bytes[length - 3] == 0x6E && bytes[length - 2] == 0x27 && bytes[length - 1] == 0x74 {
             token.negates = true
         }
+        if id < 0 && !token.negates {
+            let word = Array(bytes)
+            if let (derived, scale) = derive(word) {
+                id = derived
+                token.derivation = .morphology
+                token.scale = Float(scale)
+            } else if mendSpelling, let mended = self.mendSpelling(word) {
+                id = mended
+                token.derivation = .spelling
+            }
+        }
+        token.id = id
     }
 
     /// Shortens runs of three or more equal letters to `keep`; nil when there is no such run.
@@ -87,7 +113,7 @@ extension AffectLexicon {
     }
 
     /// Groups tokens into entries, longest phrase first.
-    private func match(_ tokens: [AffectToken]) -> [AffectItem] {
+    private func match(_ tokens: [AffectToken], norm: [UInt8]) -> [AffectItem] {
         var items: [AffectItem] = []
         items.reserveCapacity(tokens.count)
         var i = 0
@@ -116,7 +142,13 @@ extension AffectLexicon {
                 }
                 if found < 0 { found = single[Int(t.id)] }
                 if found >= 0 {
-                    items.append(AffectItem(kind: .entry, index: found, tokenStart: Int32(i), tokenCount: Int32(span), negates: false))
+                    var item = AffectItem(kind: .entry, index: found, tokenStart: Int32(i), tokenCount: Int32(span), negates: false)
+                    if span == 1 && t.derivation != .none {
+                        item.derivation = t.derivation
+                        item.scale = t.scale
+                        item.surface = String(decoding: norm[Int(t.start)..<Int(t.end)], as: UTF8.self)
+                    }
+                    items.append(item)
                 } else {
                     items.append(AffectItem(kind: .unknown, index: -1, tokenStart: Int32(i), tokenCount: 1, negates: false))
                 }

@@ -5,10 +5,13 @@ import Foundation
 /// Decoding also compiles everything the classifier needs per call (a byte-keyed
 /// vocabulary, phrase tables, symbol tables), so classifying does no setup work.
 public struct AffectLexicon: Sendable {
-    /// Catalog-relative files: the word list with emoji, then the rules.
-    public static let fileNames = ["lexicon/affect.json", "lexicon/affect-rules.json"]
+    /// Catalog-relative files: the word list with emoji, the rules, the feeling families with slang,
+    /// and the VADER word norms (MIT, see `lexicon/README.md`).
+    public static let fileNames = ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json"]
     static var wordsFile: String { fileNames[0] }
     static var rulesFile: String { fileNames[1] }
+    static var feelingsFile: String { fileNames[2] }
+    static var vaderFile: String { fileNames[3] }
 
     /// Number of word entries: every form and phrase listed under `words`.
     public var count: Int { wordCount }
@@ -26,6 +29,15 @@ public struct AffectLexicon: Sendable {
     let entries: [AffectEntry]
     let symbols: [AffectSymbol]
     let rules: AffectRules
+    /// The emotion families of `feelings.json`, in file order.
+    let families: [AffectFamilyPrototype]
+    /// Word row → index into `families`, or -1.
+    let rowFamily: [Int16]
+    /// A reading of own words below this confidence asks "Which is closest?".
+    let askBelow: Double
+
+    /// The family ids `feelings.json` names, for the catalog's cross-check with `vocabulary.json`.
+    public var familyIDs: [String] { families.map(\.id) }
 
     /// Throws `CatalogProblems` listing every problem, naming the file and the entry
     /// (e.g. "lexicon/affect.json: words 'happy': valence 9 is outside -4...4").
@@ -67,6 +79,18 @@ struct AffectEntry: Sendable {
     var modifier: Double?
     /// Row in `words` this form came from, or -1.
     var lemma: Int32
+    /// Counts only in a short text (an own word or a few words): "down", "blue", "off" are
+    /// feelings on their own and ordinary words in a sentence.
+    var shortTextOnly = false
+}
+
+/// One emotion family's place in valence (-4...4) and arousal (0...1), from `feelings.json`.
+struct AffectFamilyPrototype: Sendable, Equatable {
+    var id: String
+    var valence: Double
+    var arousal: Double
+    /// The family a negated or turned-over word of this family reads as ("not happy" → sad).
+    var opposite: String
 }
 
 /// An emoji or emoticon with its valence.

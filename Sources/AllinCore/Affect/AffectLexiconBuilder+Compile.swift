@@ -40,10 +40,10 @@ extension AffectLexiconBuilder {
         }
     }
 
-    private var tokenizer: AffectTokenizer { AffectTokenizer(symbols: symbolTable) }
+    var tokenizer: AffectTokenizer { AffectTokenizer(symbols: symbolTable) }
 
     /// Splits a listed word or phrase into token ids, adding new tokens to the vocabulary.
-    private mutating func tokenIDs(_ text: String, file: String, entry: String) -> [Int32]? {
+    mutating func tokenIDs(_ text: String, file: String, entry: String) -> [Int32]? {
         let scan = tokenizer.scan(text)
         guard !scan.tokens.isEmpty, scan.tokens.allSatisfy({ $0.kind == .word }) else {
             issues.append(CatalogIssue(file: file, entry: entry, "'\(text)' must be plain words (letters, apostrophes, spaces)"))
@@ -65,9 +65,9 @@ extension AffectLexiconBuilder {
     }
 
     mutating func buildSpellings() {
-        let file = AffectLexicon.rulesFile
-        var pending: [(Int32, Int32, String)] = []
-        for (key, target) in spellings {
+        var pending: [(Int32, Int32, String, String)] = []
+        var listed: [Int32: String] = [:]
+        for (key, target, file) in spellings {
             let entry = "spellings '\(key)'"
             guard let from = tokenIDs(key, file: file, entry: entry), let to = tokenIDs(target, file: file, entry: entry) else { continue }
             guard from.count == 1, to.count == 1 else {
@@ -78,10 +78,15 @@ extension AffectLexiconBuilder {
                 issues.append(CatalogIssue(file: file, entry: entry, "maps a word to itself"))
                 continue
             }
-            pending.append((from[0], to[0], entry))
+            if let other = listed[from[0]] {
+                issues.append(CatalogIssue(file: file, entry: entry, "is already listed in \(other)"))
+                continue
+            }
+            listed[from[0]] = file
+            pending.append((from[0], to[0], entry, file))
         }
         let keys = Set(pending.map(\.0))
-        for (from, to, entry) in pending {
+        for (from, to, entry, file) in pending {
             if keys.contains(to) {
                 issues.append(CatalogIssue(file: file, entry: entry, "maps to another variant; point it at the final word"))
             } else {
@@ -123,10 +128,12 @@ extension AffectLexiconBuilder {
                 add(AffectEntry(text: joined(ids), tokens: ids, role: role, valence: nil, modifier: nil, lemma: -1), owner: entry, file: rulesFile)
             }
         }
+        buildFeelingEntries()
+        buildVaderEntries()
     }
 
     @discardableResult
-    private mutating func add(_ entry: AffectEntry, owner: String, file: String) -> Bool {
+    mutating func add(_ entry: AffectEntry, owner: String, file: String) -> Bool {
         if let existing = entryBySequence[entry.tokens] {
             let what = existing.owner == owner ? "is listed twice" : "is already listed under \(existing.owner)"
             issues.append(CatalogIssue(file: file, entry: owner, "'\(entry.text)' \(what)"))
@@ -137,7 +144,7 @@ extension AffectLexiconBuilder {
         return true
     }
 
-    private func joined(_ ids: [Int32]) -> String {
+    func joined(_ ids: [Int32]) -> String {
         ids.map { tokenText[Int($0)] }.joined(separator: " ")
     }
 
@@ -152,6 +159,7 @@ extension AffectLexiconBuilder {
             phrases[i].sort { entries[Int($0)].tokens.count > entries[Int($1)].tokens.count }
         }
         return AffectLexicon(wordCount: wordCount, tokenizer: tokenizer, vocabulary: vocabulary, canonical: canonical,
-                             single: single, phrases: phrases, entries: entries, symbols: symbols, rules: rules)
+                             single: single, phrases: phrases, entries: entries, symbols: symbols, rules: rules,
+                             families: families, rowFamily: rows.map { Int16($0.family) }, askBelow: askBelow)
     }
 }

@@ -4,7 +4,13 @@ import Foundation
 struct AffectLexiconBuilder {
     var issues: [CatalogIssue] = []
 
-    struct WordRow { var name: String; var valence: Double; var forms: [String] }
+    struct WordRow {
+        var name: String
+        var valence: Double
+        var forms: [String]
+        /// Index into `families`, or -1 when the word is in no family list.
+        var family: Int = -1
+    }
 
     var rows: [WordRow] = []
     var emoji: [(String, Double)] = []
@@ -12,7 +18,16 @@ struct AffectLexiconBuilder {
     var rules = AffectRules()
     var modifiers: [(String, Double)] = []
     var roleLists: [(AffectEntry.Role, String, [String])] = []
-    var spellings: [(String, String)] = []
+    /// Variant, word, and the file that lists it.
+    var spellings: [(String, String, String)] = []
+    var families: [AffectFamilyPrototype] = []
+    var familyWords: [[String]] = []
+    var shortTextOnly: [String] = []
+    var vaderRows: [(word: String, valence: Double)] = []
+    var vaderLeaveOut: Set<String> = []
+    var situationWords: [(String, Double)] = []
+    var plainWords: [String] = []
+    var askBelow = 0.6
 
     // Compiled state.
     var symbols: [AffectSymbol] = []
@@ -32,13 +47,15 @@ struct AffectLexiconBuilder {
     mutating func read(files: [String: Data]) {
         if let root = object(AffectLexicon.wordsFile, files) { readWords(root) }
         if let root = object(AffectLexicon.rulesFile, files) { readRules(root) }
+        if let root = object(AffectLexicon.feelingsFile, files) { readFeelings(root) }
+        if let root = object(AffectLexicon.vaderFile, files) { readVader(root) }
         // Compile whatever was readable too, so one run reports conflicts alongside type errors.
         buildSymbols()
         buildSpellings()
         buildEntries()
     }
 
-    private mutating func object(_ file: String, _ files: [String: Data]) -> [String: JSONValue]? {
+    mutating func object(_ file: String, _ files: [String: Data]) -> [String: JSONValue]? {
         guard let data = files[file] else {
             issues.append(CatalogIssue(file: file, "file is missing"))
             return nil
@@ -134,7 +151,7 @@ struct AffectLexiconBuilder {
 
         if let map = root["spellings"]?.objectValue {
             for key in map.keys.sorted() {
-                if let target = map[key]?.stringValue { spellings.append((key, target)) } else {
+                if let target = map[key]?.stringValue { spellings.append((key, target, file)) } else {
                     issues.append(CatalogIssue(file: file, entry: "spellings '\(key)'", "must map to a string"))
                 }
             }
@@ -145,13 +162,13 @@ struct AffectLexiconBuilder {
 
     // MARK: Reading helpers
 
-    private mutating func section(_ root: [String: JSONValue], _ key: String, file: String) -> [String: JSONValue] {
+    mutating func section(_ root: [String: JSONValue], _ key: String, file: String) -> [String: JSONValue] {
         if let object = root[key]?.objectValue { return object }
         issues.append(CatalogIssue(file: file, entry: key, "must be an object"))
         return [:]
     }
 
-    private mutating func number(_ object: [String: JSONValue], _ key: String, in range: ClosedRange<Double>,
+    mutating func number(_ object: [String: JSONValue], _ key: String, in range: ClosedRange<Double>,
                                  file: String, entry: String) -> Double? {
         guard let value = object[key] else {
             issues.append(CatalogIssue(file: file, entry: entry, "\(key) is missing"))
@@ -168,7 +185,7 @@ struct AffectLexiconBuilder {
         return d
     }
 
-    private mutating func valence(_ value: JSONValue?, file: String, entry: String) -> Double? {
+    mutating func valence(_ value: JSONValue?, file: String, entry: String) -> Double? {
         guard let value else {
             issues.append(CatalogIssue(file: file, entry: entry, "valence is missing"))
             return nil
@@ -195,7 +212,7 @@ struct AffectLexiconBuilder {
         }
     }
 
-    private mutating func strings(_ value: JSONValue?, name: String, file: String) -> [String] {
+    mutating func strings(_ value: JSONValue?, name: String, file: String) -> [String] {
         guard let array = value?.arrayValue else {
             issues.append(CatalogIssue(file: file, entry: name, "must be a list of strings"))
             return []
@@ -209,7 +226,7 @@ struct AffectLexiconBuilder {
         return out
     }
 
-    private mutating func unknownKeys(_ object: [String: JSONValue], allowed: Set<String>, file: String, entry: String?) {
+    mutating func unknownKeys(_ object: [String: JSONValue], allowed: Set<String>, file: String, entry: String?) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             issues.append(CatalogIssue(file: file, entry: entry, "unknown field '\(key)'"))
         }

@@ -5,6 +5,7 @@ struct AffectPass {
     let sourceWeight: Double
     let sourceNote: String?
     let writesNotes: Bool
+    let shortText: Bool
     var probeHits: [Bool] = []
     var result = AffectTextScore()
 
@@ -21,6 +22,7 @@ struct AffectPass {
         var side = AffectContrastSide.none
         var isSymbol = false
     }
+    private var entryOfRaw: [Int32] = []
     private var raws: [Raw] = []
 
     // Clause state.
@@ -38,8 +40,9 @@ struct AffectPass {
     private var contrast: (item: Int, at: Int, initial: Bool, concessive: Bool)?
     private var concessiveEnd: Int?
 
-    init(lexicon: AffectLexicon, items: [AffectItem], sourceWeight: Double, sourceNote: String?, notes: Bool) {
+    init(lexicon: AffectLexicon, items: [AffectItem], sourceWeight: Double, sourceNote: String?, notes: Bool, shortText: Bool) {
         self.lexicon = lexicon
+        self.shortText = shortText
         self.writesNotes = notes
         self.items = items
         self.sourceWeight = sourceWeight
@@ -65,6 +68,7 @@ struct AffectPass {
             let symbol = lexicon.symbols[Int(item.index)]
             raws.append(Raw(word: symbol.text, base: symbol.valence, weight: symbol.valence * sourceWeight,
                             modifierStart: -1, item: k, negator: -1, isSymbol: true))
+            entryOfRaw.append(-1)
             result.hasContent = true
             sentenceHasContent = true
             endClause() // an emoji closes its clause, so it is never negated
@@ -103,14 +107,16 @@ struct AffectPass {
                 modifier *= m
                 return
             }
-            guard let v = lexicon.entries[e].valence, v != 0 else {
+            // A short-text-only word counts in a sentence right after a modifier ("a bit down", "so blue").
+            let counts = shortText || !lexicon.entries[e].shortTextOnly || modifierStart >= 0
+            guard let v = lexicon.entries[e].valence, v != 0, counts else {
                 clearModifiers()
                 useScope()
                 if lexicon.entries[e].valence != nil { result.hasContent = true }
                 return
             }
             result.hasContent = true
-            addWord(lexicon.entries[e].text, valence: v, item: k)
+            addWord(lexicon.entries[e].text, valence: v * Double(item.scale), item: k)
             clearModifiers()
             useScope()
         }
@@ -138,6 +144,7 @@ struct AffectPass {
             raw.booster = booster
         }
         raws.append(raw)
+        entryOfRaw.append(items[k].kind == .entry ? items[k].index : -1)
     }
 
     private mutating func startNegation(_ k: Int) {
@@ -219,8 +226,10 @@ struct AffectPass {
             if negatorText != nil { result.negatedTotal += raw.weight }
             let contrastWord = raw.contrastItem >= 0 ? itemText(raw.contrastItem) : nil
             let note = writesNotes && n < AffectClassifier.maxContributions ? note(for: raw, negator: negatorText, contrast: contrastWord) : ""
+            let item = items[raw.item]
             result.words.append(AffectScoredWord(word: raw.word, weight: raw.weight, note: note, negator: negatorText,
-                                                 contrastWord: contrastWord, side: raw.side))
+                                                 contrastWord: contrastWord, side: raw.side, entry: entryOfRaw[n],
+                                                 derivation: item.derivation, turned: item.scale < 0))
         }
     }
 
@@ -229,6 +238,16 @@ struct AffectPass {
         var out = AffectText()
         func separate() { if !out.isEmpty { out += ", " } }
         if raw.isSymbol { out += "emoji" }
+        let item = items[raw.item]
+        if let surface = item.surface {
+            out.quoted(surface)
+            switch item.derivation {
+            case .spelling: out += " read as a typing slip for "; out.quoted(raw.word)
+            case .morphology where item.scale < 0: out += " read as the opposite of "; out.quoted(raw.word)
+            default: out += " read as a form of "; out.quoted(raw.word)
+            }
+            if item.scale != 1 { out += " x"; out.number(Double(item.scale)) }
+        }
         if let sourceNote {
             separate()
             out += sourceNote

@@ -46,4 +46,9 @@ struct AffectScoredWord: Sendable {
     /// The contrast word that reweighed it, and how.
     var contrastWord: String?
     var side: AffectContrastSide = .none
+    /// The lexicon entry, or -1 for an emoji.
+    var entry: Int32 = -1
+    var derivation = AffectDerivation.none
+    /// Read as the opposite of its lexicon word ("joyless", "unexcited").
+    var turned = false
 }

@@ -9,6 +9,9 @@ struct AffectToken: Sendable {
     var end: Int32
     /// An unknown word that ends in "n't" still negates ("mightn't", "shan't").
     var negates: Bool = false
+    /// Set when the word was read as another lexicon word; `scale` multiplies that word's valence.
+    var derivation = AffectDerivation.none
+    var scale: Float = 1
 }
 
 /// Emoji and emoticons the tokenizer turns into symbol tokens.

@@ -68,6 +68,7 @@ public struct Catalog: Sendable {
         }
         let crisis = own(CrisisLexicon.fileNames).flatMap { files in attempt { try CrisisLexicon.decode(files: files) } }
         let affect = own(AffectLexicon.fileNames).flatMap { files in attempt { try AffectLexicon.decode(files: files) } }
+        if let vocabulary, let affect { issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary) }
         var sessions: [Session] = []
         var defaults: [Lane: String] = [:]
         if let d = data(sessionsFile) {

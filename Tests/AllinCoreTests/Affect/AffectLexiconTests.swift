@@ -7,7 +7,7 @@ struct AffectLexiconTests {
     @Test func shippedLexiconDecodesWithAtLeast800Entries() throws {
         let lexicon = try AffectShipped.lexicon()
         #expect(lexicon.count >= 800)
-        #expect(AffectLexicon.fileNames == ["lexicon/affect.json", "lexicon/affect-rules.json"])
+        #expect(AffectLexicon.fileNames == ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json"])
     }
 
     @Test(arguments: [
