@@ -84,7 +84,8 @@ public struct Router: Sendable {
         trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: [
             ("lane", .string(lane.rawValue)), ("by", .string(pool.basis)), ("count", .int(pool.indices.count)),
             ("slugs", .array(pool.indices.prefix(12).map { .string(catalog.sessions[$0].slug) })),
-        ] + (pool.sleepLeftOut.map { [("sleepSessions", JSONValue.string($0))] } ?? [])))
+        ] + (pool.key.map { [($0.0, JSONValue.string($0.1))] } ?? [])
+          + (pool.sleepLeftOut.map { [("sleepSessions", JSONValue.string($0))] } ?? [])))
 
         // 5. The choice.
         let (slug, choice) = await choose(from: pool.indices, lane: lane, checkIn: checkIn)
@@ -111,6 +112,9 @@ public struct Router: Sendable {
         var basis: String
         /// Why sleep sessions were left out of a soothe pool, for the trace; nil when they were not.
         var sleepLeftOut: String? = nil
+        /// What narrowed it, as a trace detail the screens put into words: ("family", id), ("need", id)
+        /// or ("belief", id).
+        var key: (String, String)? = nil
     }
 
     /// Hours (local time) in which a sleep session fits without sleep being mentioned: 21:00–03:59.
@@ -150,21 +154,24 @@ public struct Router: Sendable {
                 return Pool(indices: (lanes.byLane[lane] ?? []).filter(keep), narrowing: "lane",
                             basis: "no session for emotion family '\(family)': the whole lane", sleepLeftOut: note)
             }
-            return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'", sleepLeftOut: note)
+            return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'", sleepLeftOut: note,
+                        key: ("family", family))
         case .clarity, .embody:
             let tapID = lane == .clarity ? checkIn.claritySubTap : checkIn.confidenceSubTap
             let taps = lane == .clarity ? vocabulary.claritySubTaps : vocabulary.confidenceSubTaps
             guard let tap = taps.first(where: { $0.id == tapID }) else {
                 return Pool(indices: lanes.byLane[lane] ?? [], narrowing: "lane", basis: "no sub-tap chosen: the whole lane")
             }
-            return Pool(indices: lanes.needs[lane]?[tap.need] ?? [], narrowing: "need", basis: "sub-tap '\(tap.id)' needs '\(tap.need)'")
+            return Pool(indices: lanes.needs[lane]?[tap.need] ?? [], narrowing: "need", basis: "sub-tap '\(tap.id)' needs '\(tap.need)'",
+                        key: ("need", tap.need))
         case .unblock:
             let all = lanes.byLane[lane] ?? []
             if let belief = checkIn.belief, let clusters = catalog.routing.beliefClusters[belief] {
                 let fits = all.filter { catalog.sessions[$0].cluster.map(clusters.contains) == true }
                 if !fits.isEmpty {
                     return Pool(indices: fits, narrowing: "belief",
-                                basis: "belief '\(belief)' belongs to \(clusters.sorted().joined(separator: ", "))")
+                                basis: "belief '\(belief)' belongs to \(clusters.sorted().joined(separator: ", "))",
+                                key: ("belief", belief))
                 }
             }
             return Pool(indices: all, narrowing: "lane", basis: "the whole lane")

@@ -24,10 +24,7 @@ public enum WhyText {
                     out.append("What you want help with leads to the \(lane) lane.")
                 }
             case "candidates":
-                let count = entry.detail("count").map(plain) ?? "0"
-                let by = entry.detail("by").map(plain) ?? ""
-                let lane = entry.detail("lane").map(plain) ?? ""
-                out.append("\(count) \(lane) session\(count == "1" ? "" : "s") fit: \(by).")
+                out.append(candidates(entry, catalog: catalog))
             case "choice":
                 switch entry.decision {
                 case "picker":
@@ -49,6 +46,29 @@ public enum WhyText {
             }
         }
         return out
+    }
+
+    /// "4 soothe sessions fit feeling overwhelmed.": what narrowed the list, in the vocabulary's own
+    /// words (never an id).
+    static func candidates(_ entry: TraceEntry, catalog: Catalog) -> String {
+        let count = entry.detail("count").map(plain) ?? "0"
+        let lane = entry.detail("lane").map(plain) ?? ""
+        let head = "\(count) \(lane) session\(count == "1" ? "" : "s") fit"
+        let v = catalog.vocabulary
+        switch entry.decision {
+        case "sleep": return head + " because you mentioned sleep."
+        case "family":
+            if case let .string(id)? = entry.detail("family"), let label = v.families.first(where: { $0.id == id })?.label {
+                return head + " feeling \(label.lowercased())."
+            }
+        case "need":
+            if case let .string(id)? = entry.detail("need"), let label = v.needs.first(where: { $0.id == id })?.label {
+                return head + " what you asked for: \(label.lowercased())."
+            }
+        case "belief": return head + " the belief you chose."
+        default: break
+        }
+        return head + " what you chose."
     }
 
     /// A trace detail value as plain text.
