@@ -54,12 +54,17 @@ extension JournalStore {
         }
     }
 
+    /// Keeps the highest support tier on audio row `id`; returns the rows changed (0 or 1).
+    private func raiseSupportTier(_ id: Int64, to tier: Int) throws -> Int {
+        try db.run("""
+            UPDATE check_ins SET support_tier = max(coalesce(support_tier, ?), ?) WHERE id = ? AND route_kind = 'audio'
+            """, [.integer(Int64(tier)), .integer(Int64(tier)), .integer(id)])
+        return db.changes
+    }
+
     public func recordSupport(_ id: Int64, tier: CrisisTier) throws {
         try guarded {
-            try db.run("""
-                UPDATE check_ins SET support_tier = max(coalesce(support_tier, ?), ?) WHERE id = ? AND route_kind = 'audio'
-                """, [.integer(Int64(tier.rawValue)), .integer(Int64(tier.rawValue)), .integer(id)])
-            if db.changes == 0,
+            if try raiseSupportTier(id, to: tier.rawValue) == 0,
                try db.scalar("SELECT 1 FROM check_ins WHERE id = ?", [.integer(id)], { $0.int(0) }) == nil {
                 throw JournalError.notFound(id: id)
             }
@@ -74,10 +79,7 @@ extension JournalStore {
                     SELECT CASE WHEN support_asked = 1 THEN 0 ELSE crisis_tier END
                       FROM check_ins WHERE id = ? AND route_kind = 'safety_handoff'
                     """, [.integer(handoff)], { $0.int(0) }) else { return }
-                try db.run("""
-                    UPDATE check_ins SET support_tier = max(coalesce(support_tier, ?), ?) WHERE id = ? AND route_kind = 'audio'
-                    """, [.integer(Int64(tier)), .integer(Int64(tier)), .integer(id)])
-                guard db.changes == 1 else { throw JournalError.notFound(id: id) }
+                guard try raiseSupportTier(id, to: tier) == 1 else { throw JournalError.notFound(id: id) }
                 try db.run("DELETE FROM check_ins WHERE id = ?", [.integer(handoff)])
             }
         }

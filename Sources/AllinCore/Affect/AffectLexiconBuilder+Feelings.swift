@@ -24,15 +24,7 @@ extension AffectLexiconBuilder {
         } else {
             issues.append(CatalogIssue(file: file, entry: "families", "must be an object of family id: {valence, arousal, words}"))
         }
-        if let map = root["spellings"]?.objectValue {
-            for key in map.keys.sorted() {
-                if let target = map[key]?.stringValue { spellings.append((key, target, file)) } else {
-                    issues.append(CatalogIssue(file: file, entry: "spellings '\(key)'", "must map to a string"))
-                }
-            }
-        } else if root["spellings"] != nil {
-            issues.append(CatalogIssue(file: file, entry: "spellings", "must be an object of variant: word"))
-        }
+        readSpellings(root["spellings"], file: file)
         if let map = root["situationWords"]?.objectValue {
             for key in map.keys.sorted() {
                 if let v = valence(map[key], file: file, entry: "situationWords '\(key)'") { situationWords.append((key, v)) }

@@ -149,18 +149,23 @@ struct AffectLexiconBuilder {
         unknownKeys(contrast, allowed: ["before", "after", "words", "concessive"], file: file, entry: "contrast")
         roleLists.append((.boundary, "boundaries", strings(root["boundaries"], name: "boundaries", file: file)))
 
-        if let map = root["spellings"]?.objectValue {
+        readSpellings(root["spellings"], file: file)
+    }
+
+    // MARK: Reading helpers
+
+    /// A file's optional `spellings` object (variant → word), read the same in every lexicon file.
+    mutating func readSpellings(_ value: JSONValue?, file: String) {
+        if let map = value?.objectValue {
             for key in map.keys.sorted() {
                 if let target = map[key]?.stringValue { spellings.append((key, target, file)) } else {
                     issues.append(CatalogIssue(file: file, entry: "spellings '\(key)'", "must map to a string"))
                 }
             }
-        } else if root["spellings"] != nil {
+        } else if value != nil {
             issues.append(CatalogIssue(file: file, entry: "spellings", "must be an object of variant: word"))
         }
     }
-
-    // MARK: Reading helpers
 
     mutating func section(_ root: [String: JSONValue], _ key: String, file: String) -> [String: JSONValue] {
         if let object = root[key]?.objectValue { return object }
