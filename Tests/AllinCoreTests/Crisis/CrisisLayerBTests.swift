@@ -72,7 +72,8 @@ struct CrisisLayerBTests {
 
     @Test("A plea for help opens support directly", arguments: [
         "help", "HELP!!!", "sos", "not safe", "emergency", "help me", "i need help", "I need help.", "please help me", "i'm not safe",
-        "i don't feel safe", "someone help", "i am in danger", "help me please i cant do this",
+        "i don't feel safe", "someone help", "i am in danger", "help me please i cant do this", "it's an emergency",
+        "help, this is an emergency", "somebody help me now", "someone please help me i cant breathe",
     ])
     func helpRequests(_ text: String) throws {
         #expect(try crisisDetector().isHelpRequest(text), "\(text)")
@@ -81,6 +82,7 @@ struct CrisisLayerBTests {
     @Test("Ordinary uses of 'help' are not pleas", arguments: [
         "music helps me relax", "i need help with my homework", "can this help me sleep better", "it's not an emergency, just a cold",
         "my friend helped me move", "helpful session today", "", "safe trip home",
+        "leave it till it's an emergency", "can someone help me move a sofa on saturday",
     ])
     func notHelpRequests(_ text: String) throws {
         #expect(!(try crisisDetector().isHelpRequest(text)), "\(text)")
