@@ -17,6 +17,28 @@ public enum CheckInParser {
         return try parse(value, vocabulary: vocabulary)
     }
 
+    /// A check-in to route, with the person's local hour when given ("localHour", a whole number
+    /// 0–23): the router offers sleep sessions late in the evening. Without it the hour is unknown and
+    /// sleep sessions come only when sleep is mentioned.
+    public static func parseRouted(_ data: Data, vocabulary: Vocabulary) throws -> (checkIn: CheckIn, localHour: Int?) {
+        let value: JSONValue
+        do { value = try JSONValue.parse(data) } catch {
+            throw CLIError.input(field: "(input)", message: "\(error)")
+        }
+        guard case let .object(pairs) = value else {
+            throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")
+        }
+        var hour: Int?
+        if let (_, v) = pairs.first(where: { $0.0 == "localHour" }), v != .null {
+            guard case let .number(n) = v, n == n.rounded(), (0...23).contains(n) else {
+                throw CLIError.input(field: "localHour", message: "must be a whole number from 0 to 23, found \(v.serialized())")
+            }
+            hour = Int(n)
+        }
+        let checkIn = try parse(.object(pairs.filter { $0.0 != "localHour" }), vocabulary: vocabulary)
+        return (checkIn, hour)
+    }
+
     public static func parse(_ value: JSONValue, vocabulary: Vocabulary) throws -> CheckIn {
         guard case let .object(pairs) = value else {
             throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")

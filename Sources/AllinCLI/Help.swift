@@ -54,9 +54,11 @@ enum Help {
     intensity (1-10, required), body (list of chip ids), intent (soothe, clarity, embody,
     unblock), claritySubTap, confidenceSubTap, embodyNew, consent (true/false), belief
     (chip id), customBelief, pattern, origin, kinder. Run 'allin catalog' for the chip ids.
+    localHour (0-23, optional) is the person's local hour: late in the evening (21:00-03:59)
+    sleep sessions are offered; without it they come only when sleep is mentioned.
 
     Example:
-      echo '{"emotion":"overwhelmed","intensity":5,"intent":"clarity","triggerText":"too many deadlines"}' | allin route
+      echo '{"emotion":"swamped","intensity":5,"intent":"clarity","triggerText":"too many deadlines"}' | allin route
 
     Exit status: 0 routed, 2 bad input (the message names the key), 1 catalog problem.
 

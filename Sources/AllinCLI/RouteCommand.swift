@@ -21,8 +21,8 @@ struct RouteCommand {
         let router = Router(catalog: catalog)
         let input = try readInput(args)
         if args.has("--jsonl") { return await runLines(input, router: router, region: region.code) }
-        let checkIn = try CheckInParser.parse(input, vocabulary: catalog.vocabulary)
-        let recommendation = await router.route(checkIn)
+        let (checkIn, hour) = try CheckInParser.parseRouted(input, vocabulary: catalog.vocabulary)
+        let recommendation = await router.route(checkIn, localHour: hour)
         let resources = recommendation.kind == .safetyHandoff ? catalog.helplines.resources(for: region.code) : nil
         if args.has("--json") {
             cli.io.out(recommendation.json(resources: resources).serialized(pretty: true) + "\n")
@@ -55,8 +55,8 @@ struct RouteCommand {
             let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             do {
-                let checkIn = try CheckInParser.parse(Data(line), vocabulary: router.catalog.vocabulary)
-                let r = await router.route(checkIn)
+                let (checkIn, hour) = try CheckInParser.parseRouted(Data(line), vocabulary: router.catalog.vocabulary)
+                let r = await router.route(checkIn, localHour: hour)
                 let resources = r.kind == .safetyHandoff ? router.catalog.helplines.resources(for: region) : nil
                 cli.io.out(r.json(resources: resources).serialized() + "\n")
             } catch let CLIError.input(field, message) {

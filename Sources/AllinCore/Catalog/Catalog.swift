@@ -107,13 +107,18 @@ public struct RoutingWords: Sendable, Equatable {
     public var stopWords: Set<String>
     /// Belief chip id → the clusters of unblock sessions that speak to it.
     public var beliefClusters: [String: Set<String>]
+    /// The lowest picker score that chooses a session; below it a match rests on one common word
+    /// ("first", "week") and the best fit for the feeling decides instead. 0 keeps every match.
+    public var pickerMinScore: Double
 
     public static let fileName = "routing.json"
 
-    public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: Set<String>] = [:]) {
+    public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: Set<String>] = [:],
+                pickerMinScore: Double = 0) {
         self.sleepWords = sleepWords
         self.stopWords = stopWords
         self.beliefClusters = beliefClusters
+        self.pickerMinScore = pickerMinScore
     }
 
     public static func decode(_ data: Data, file: String = RoutingWords.fileName) throws -> RoutingWords {
@@ -144,13 +149,20 @@ public struct RoutingWords: Sendable, Equatable {
             }
         default: r.rejectValue("'beliefClusters' must be an object of belief id → cluster ids")
         }
-        r.rejectUnknownKeys(["about", "sleepWords", "stopWords", "beliefClusters"])
+        var minScore = 0.0
+        switch r.raw("pickerMinScore") {
+        case nil: break
+        case let .number(n)? where n >= 0 && n <= 100: minScore = n
+        default: r.rejectValue("'pickerMinScore' must be a number from 0 to 100")
+        }
+        r.rejectUnknownKeys(["about", "sleepWords", "stopWords", "beliefClusters", "pickerMinScore"])
         for w in sleep + stop where w != w.lowercased() || w.contains(" ") || w.isEmpty {
             r.rejectValue("word '\(w)' must be one lower-case word")
         }
         if sleep.isEmpty { r.rejectValue("'sleepWords' is empty") }
         issues += r.issues
         if !issues.isEmpty { throw CatalogProblems(issues) }
-        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters)
+        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
+                            pickerMinScore: minScore)
     }
 }

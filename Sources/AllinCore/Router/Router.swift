@@ -123,12 +123,16 @@ public struct Router: Sendable {
         return hour >= 21 || hour < 4
     }
 
-    /// The check-in's emotion family: the chosen chip's, else the own word's when the vocabulary knows it.
+    /// The check-in's emotion family: the chosen chip's, else the own word's when the vocabulary knows it,
+    /// else what the feeling lexicon reads in the own words when it is sure (it would not ask "Which is
+    /// closest?").
     func family(of checkIn: CheckIn) -> String? {
         let vocabulary = catalog.vocabulary
-        let chip = checkIn.emotion.flatMap { vocabulary.emotion($0) }
-        let typed = checkIn.customEmotion.flatMap { vocabulary.emotion(matchingWord: $0) }
-        return (chip ?? typed)?.family
+        if let chip = checkIn.emotion.flatMap({ vocabulary.emotion($0) }) { return chip.family }
+        guard let own = checkIn.customEmotion else { return nil }
+        if let known = vocabulary.emotion(matchingWord: own) { return known.family }
+        let feeling = catalog.affectLexicon.feeling(of: own)
+        return feeling.asks ? nil : feeling.family
     }
 
     /// The lane's sessions narrowed as SPEC §2 step 4 says, with two refinements (issue 23): sleep
@@ -207,13 +211,17 @@ public struct Router: Sendable {
             why = "no words of the person's own to rank by"
         } else {
             let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
-            if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
+            if let answer, answer.score < catalog.routing.pickerMinScore {
+                why = "the closest match ('\(answer.slug)', \(answer.score)) rests on too little: below \(catalog.routing.pickerMinScore)"
+            } else if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
                 return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
                     ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
                     ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
                 ]))
             }
-            why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
+            else {
+                why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
+            }
         }
         // Still a candidate: the lane default when it fits, else the one made most for this feeling.
         let (slug, how) = bestFit(pool, lane: lane, checkIn: checkIn)
@@ -222,17 +230,18 @@ public struct Router: Sendable {
         ]))
     }
 
-    /// The candidate chosen without a picker match: the lane default when it is a candidate, else the
-    /// candidate that lists the check-in's emotion family earliest, else the first in catalog order.
+    /// The candidate chosen without a picker match: the candidate that lists the check-in's emotion
+    /// family earliest (the session made most for this feeling), else the lane default when it is a
+    /// candidate (the lane's general starting point), else the first in catalog order.
     func bestFit(_ pool: [Int], lane: Lane, checkIn: CheckIn) -> (slug: String, how: String) {
-        if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
-            return (fallback, "the lane's starting session is a candidate")
-        }
         if let family = family(of: checkIn) {
             let ranked = pool.compactMap { i in catalog.sessions[i].families.firstIndex(of: family).map { (i, $0) } }
             if let best = ranked.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
                 return (catalog.sessions[best.0].slug, "made for the emotion family '\(family)'")
             }
+        }
+        if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
+            return (fallback, "the lane's starting session is a candidate")
         }
         return (catalog.sessions[pool[0]].slug, "the first candidate")
     }

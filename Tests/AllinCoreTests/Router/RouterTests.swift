@@ -175,6 +175,36 @@ struct RouterTests {
         #expect(r.session?.slug == "night")
     }
 
+    @Test func ownWordsTheVocabularyDoesNotKnowStillFindTheirFamily() async throws {
+        // "gutted" is no chip and no chip's word: the feeling lexicon reads it as sad, sure enough not to ask.
+        #expect(realCatalog.vocabulary.emotion(matchingWord: "gutted") == nil)
+        let c = CheckIn(customEmotion: "gutted", triggerText: "she ended it over text", intensity: 8, intent: "soothe")
+        let r = await Router(catalog: realCatalog).route(c, localHour: 15)
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        #expect(candidates.decision == "family")
+        #expect(candidates.detail("family") == .string("sad"))
+        // Words it is unsure of are not guessed: the whole lane.
+        let unsure = CheckIn(customEmotion: "kinda whatever", triggerText: "", intensity: 8, intent: "soothe")
+        let wide = await Router(catalog: realCatalog).route(unsure, localHour: 15)
+        #expect(wide.trace.first { $0.gate == "candidates" }?.decision == "lane")
+    }
+
+    @Test func aWeakPickerMatchGivesWayToTheBestFit() async throws {
+        let sessions = [
+            session("for_sad", .soothe, families: ["sad"], tags: ["grief"], description: "For a heavy day."),
+            session("for_work", .soothe, families: ["anxious", "sad"], tags: ["work"], description: "For the first week back at work."),
+        ]
+        var cat = catalog(sessions: sessions, defaults: [.soothe: "for_work"])
+        let c = CheckIn(emotion: unpleasant(family: "sad").id, triggerText: "work", intensity: 9)
+        let before = await Router(catalog: cat).route(c)
+        #expect(before.trace.last?.decision == "picker" && before.session?.slug == "for_work")
+        let score = try #require(before.trace.last?.detail("score").flatMap { if case let .number(n) = $0 { n } else { nil } })
+        cat.routing.pickerMinScore = score + 0.01
+        let after = await Router(catalog: cat).route(c)
+        #expect(after.trace.last?.decision == "bestFit")
+        #expect(after.session?.slug == "for_sad", "made for sad first, ahead of the lane default")
+    }
+
     @Test func aChosenBeliefNarrowsTheUnblockLane() async throws {
         var c = CheckIn(emotion: pleasant.id, triggerText: "my friend got the job i wanted", intensity: 4, intent: "unblock")
         c.belief = "never_enough_money"

@@ -30,8 +30,13 @@ let realCatalog: Catalog = {
 }()
 
 /// The real catalog's lexicons and vocabulary with a hand-made session list, for exact router paths.
+/// A catalog of the given sessions with the real vocabulary and word lists. The picker's minimum score
+/// is tuned to the real catalog's size (bm25 scores grow with it), so a small test catalog keeps every
+/// match unless a test sets one.
 func catalog(sessions: [Session], defaults: [Lane: String]) -> Catalog {
-    Catalog(vocabulary: realCatalog.vocabulary, sessions: sessions, laneDefaults: defaults, routing: realCatalog.routing,
+    var routing = realCatalog.routing
+    routing.pickerMinScore = 0
+    return Catalog(vocabulary: realCatalog.vocabulary, sessions: sessions, laneDefaults: defaults, routing: routing,
             helplines: realCatalog.helplines, crisisLexicon: realCatalog.crisisLexicon,
             affectLexicon: realCatalog.affectLexicon)
 }
