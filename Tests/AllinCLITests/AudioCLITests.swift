@@ -183,8 +183,10 @@ struct AudioCLIEndToEndTests {
         let log = box.touch("fake.log")
         let p = try box.start(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer],
                               env: ["FAKE_PLAYER_LOG": log.path])
-        #expect(eventually { box.text("fake.log").contains("start ") }, "the player never started: \(box.text("err"))")
-        let pid = Int32(box.text("fake.log").split(separator: "\n").first { $0.hasPrefix("start ") }!.dropFirst(6))!
+        // The render runs first; on a loaded machine it can take a while (a wait for the condition, not a sleep).
+        try #require(eventually(timeout: 60) { box.text("fake.log").contains("start ") }, "the player never started: \(box.text("err"))")
+        let started = try #require(box.text("fake.log").split(separator: "\n").first { $0.hasPrefix("start ") })
+        let pid = try #require(Int32(started.dropFirst(6)))
         #expect(box.text("fake.log").contains("arg \(box.root.path)/cache/allin/audio/box_breath_reset-"))
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()

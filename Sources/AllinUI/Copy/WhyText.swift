@@ -11,41 +11,104 @@ public enum WhyText {
         return line + ". Calming the body comes before anything else."
     }
 
-    /// One sentence per gate that shaped the choice.
-    public static func lines(_ r: Recommendation, catalog: Catalog) -> [String] {
+    /// "You said you feel swamped (8 out of 10) about work: “too many deadlines”.": what the person told
+    /// us, in their words; nil without answers.
+    public static func heard(_ answers: CheckIn?, catalog: Catalog) -> String? {
+        guard let answers else { return nil }
+        let v = catalog.vocabulary
+        var feeling: String?
+        if let id = answers.emotion, let chip = v.emotion(id) { feeling = chip.label.lowercased() }
+        if feeling == nil, let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace) {
+            feeling = Visible.text(own.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: 40)
+        }
+        var line = feeling.map { "You said you feel \($0)" } ?? "You said"
+        if let n = answers.intensity { line += feeling == nil ? " it is \(n) out of 10" : " (\(n) out of 10)" }
+        if let id = answers.situation, id != "nothing_in_particular",
+           let label = v.situations.first(where: { $0.id == id })?.label {
+            line += " about \(label.prefix(1).lowercased() + label.dropFirst())"
+        }
+        if let words = answers.triggerText.flatMap({ quote($0) }) { line += ": \(words)" }
+        return line == "You said" ? nil : line + "."
+    }
+
+    /// One plain sentence per part of the choice: what the person asked for, what fits, why this one,
+    /// and how long it takes. `answers` (the check-in) lets the sentences use the person's own words.
+    public static func lines(_ r: Recommendation, catalog: Catalog, answers: CheckIn? = nil) -> [String] {
         var out: [String] = []
+        if let heard = heard(answers, catalog: catalog) { out.append(heard) }
         for entry in r.trace {
             switch entry.gate {
-            case "affect":
-                out.append("Your feeling reads as \(entry.decision).")
             case "sootheGate":
                 if entry.decision != "sootheFirst" {
                     let lane = entry.detail("intentLane").map(plain) ?? r.intentLane.rawValue
-                    out.append("What you want help with leads to the \(lane) lane.")
+                    if let intent = catalog.vocabulary.intents.first(where: { $0.id == lane }) {
+                        out.append("You asked to \(yours(intent.label)).")
+                    }
                 }
             case "candidates":
                 out.append(candidates(entry, catalog: catalog))
             case "choice":
-                switch entry.decision {
-                case "picker":
-                    let words = entry.detail("matched").map(plain) ?? ""
-                    out.append(words.isEmpty ? "It is the closest match to what you wrote."
-                        : "It is the closest match to your words: \(words).")
-                case "single": out.append("It is the only session that fits.")
-                case "bestFit":
-                    let how = entry.detail("how").map(plain) ?? ""
-                    out.append(how.hasPrefix("made for") ? "Of the sessions that fit, it is the one made most for this feeling."
-                        : "Of the sessions that fit, it is where this kind of help usually starts.")
-                case "laneDefault": out.append("Nothing narrower fit, so it is the lane's starting session.")
-                default: out.append("No closer match, so it is the lane's starting session.")
-                }
+                out.append(choice(entry, answers: answers))
             default:
-                if entry.decision == "concern", let reason = entry.detail("reason").map(plain) {
-                    out.append("A gentle check: \(reason)")
+                if entry.decision == "concern" {
+                    let field = entry.detail("field").map(plain)
+                    if let words = answers?.text(named: field).flatMap({ quote($0) }) {
+                        out.append("Some of your words (\(words)) sounded heavy, so we checked in with you first.")
+                    } else {
+                        out.append("Some of your words sounded heavy, so we checked in with you first.")
+                    }
                 }
             }
         }
+        if let session = r.session {
+            out.append("It takes about \(max(1, Int((Double(session.durationSeconds) / 60).rounded()))) minutes.")
+        }
         return out
+    }
+
+    /// Why this session among those that fit, never naming a stem, score or id.
+    static func choice(_ entry: TraceEntry, answers: CheckIn?) -> String {
+        switch entry.decision {
+        case "picker":
+            // Only words the person actually wrote (the picker matches word stems such as "everyth").
+            let written = Set((answers?.freeText ?? []).flatMap { Tokens.words($0.text) })
+            var words: [String] = []
+            if case let .array(items)? = entry.detail("matched") {
+                for case let .string(w) in items where written.contains(w) && !words.contains(w) { words.append(w) }
+            }
+            if words.isEmpty { return "It is the closest match to what you wrote." }
+            let list = words.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
+            return "It speaks to what you wrote: \(list)."
+        case "single": return "It is the only session that fits."
+        case "bestFit":
+            let how = entry.detail("how").map(plain) ?? ""
+            return how.hasPrefix("made for") ? "Of the sessions that fit, it is the one made most for this feeling."
+                : "Of the sessions that fit, it is where this kind of help usually starts."
+        case "laneDefault": return "Nothing narrower fit, so it is where this kind of help usually starts."
+        default: return "No closer match, so it is where this kind of help usually starts."
+        }
+    }
+
+    /// The first words of an answer in quotes, cut at a word with "…" when longer.
+    static func quote(_ text: String, words limit: Int = 10) -> String? {
+        let words = Visible.text(text).split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        let head = words.prefix(limit).joined(separator: " ")
+        return "“" + head + (words.count > limit ? "…" : "") + "”"
+    }
+
+    /// An intent's label said back to the person: "Calm my body and mind" → "calm your body and mind".
+    static func yours(_ label: String) -> String {
+        let words = label.split(separator: " ").map { w -> String in
+            switch w.lowercased() {
+            case "my": return "your"
+            case "me": return "you"
+            case "i": return "you"
+            default: return String(w)
+            }
+        }
+        let text = words.joined(separator: " ")
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// "4 soothe sessions fit feeling overwhelmed.": what narrowed the list, in the vocabulary's own
@@ -63,7 +126,7 @@ public enum WhyText {
             }
         case "need":
             if case let .string(id)? = entry.detail("need"), let label = v.needs.first(where: { $0.id == id })?.label {
-                return head + " what you asked for: \(label.lowercased())."
+                return head + " what you asked for: \(yours(label))."
             }
         case "belief": return head + " the belief you chose."
         default: break

@@ -21,7 +21,7 @@ enum ResultView {
         }
         rows.append(("", .normal))
         rows.append(("Why this session", .title))
-        for line in WhyText.lines(r, catalog: state.context.catalog) {
+        for line in WhyText.lines(r, catalog: state.context.catalog, answers: state.checkIn?.flow.answers) {
             let wrapped = Wrap.lines(line, width: rect.width - 2)
             for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }

@@ -164,9 +164,19 @@ enum LeaveView {
 enum ConcernView {
     static let question = "Are you safe right now?"
 
+    /// What the check heard, in the person's own words when there are some to quote.
+    static func heard(_ state: AppState) -> String {
+        let text = state.asking?.text
+            ?? state.result?.recommendation.concern.flatMap { state.checkIn?.flow.answers.text(named: $0.field) }
+        guard let words = text.flatMap({ WhyText.quote($0, words: 12) }) else {
+            return "Some of what you wrote sounds heavy, so I want to check."
+        }
+        return "You wrote \(words). That sounds heavy, so I want to check."
+    }
+
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let width = min(64, canvas.width - 4)
-        let text = Wrap.lines("Some of what you wrote sounds heavy, so I want to check.", width: width - 4)
+        let text = Wrap.lines(heard(state), width: width - 4)
             + Wrap.lines(question, width: width - 4)
         let height = text.count + 4
         let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)

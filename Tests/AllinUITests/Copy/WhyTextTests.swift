@@ -1,0 +1,66 @@
+import AllinCore
+import AllinTestSupport
+import Testing
+@testable import AllinUI
+
+@Suite("Why this session, in plain words")
+struct WhyTextTests {
+    let catalog = TestCatalog.real
+
+    func routed(_ c: CheckIn) async -> Recommendation {
+        await Router(catalog: catalog).route(c, localHour: 14)
+    }
+
+    @Test func saysBackWhatThePersonToldUs() async {
+        var c = CheckIn(emotion: "swamped", situation: "work", triggerText: "client moved the deadline up to 9am tomorrow",
+                        intensity: 6, intent: "clarity")
+        c.claritySubTap = "too_much_on_my_plate"
+        let lines = WhyText.lines(await routed(c), catalog: catalog, answers: c)
+        #expect(lines.first == "You said you feel swamped (6 out of 10) about work: “client moved the deadline up to 9am tomorrow”.")
+        #expect(lines.contains("You asked to get clear on what to do."))
+        #expect(lines.last?.hasPrefix("It takes about ") == true)
+    }
+
+    @Test func ownWordsAndLongTextAreQuotedAndCutAtAWord() {
+        let c = CheckIn(customEmotion: "  kinda\tmeh ", situation: "nothing_in_particular",
+                        triggerText: "one two three four five six seven eight nine ten eleven twelve", intensity: 4)
+        #expect(WhyText.heard(c, catalog: catalog)
+            == "You said you feel kinda meh (4 out of 10): “one two three four five six seven eight nine ten…”.")
+    }
+
+    @Test func noStemsScoresIdsOrLaneJargonOnTheScreen() async {
+        var checkIns: [CheckIn] = []
+        for (emotion, text, intent) in [("frazzled", "overthinking everything at work", "clarity"),
+                                        ("lonely", "", "soothe"), ("not_enough", "passed over again", "unblock"),
+                                        ("nervous", "best man speech saturday", "embody")] {
+            var c = CheckIn(emotion: emotion, situation: "work", triggerText: text, intensity: 5, intent: intent)
+            c.claritySubTap = intent == "clarity" ? "thoughts_going_in_circles" : nil
+            c.confidenceSubTap = intent == "embody" ? "a_big_moment" : nil
+            checkIns.append(c)
+        }
+        for c in checkIns {
+            let r = await routed(c)
+            let text = WhyText.lines(r, catalog: catalog, answers: c).joined(separator: "\n")
+            let words = Set(text.lowercased().split { !$0.isLetter && $0 != "-" && $0 != "_" }.map(String.init))
+            for jargon in ["everyth", "overthink", "score", "sub-tap", "tier", "valence", "unpleasant", "lane", "bm25", "picker"] {
+                #expect(!words.contains(jargon), "\(jargon) in: \(text)")
+            }
+            #expect(!text.contains("_"), "an id in: \(text)")
+            #expect(!words.contains("my"), "the person's own chip labels are said back as 'your': \(text)")
+        }
+    }
+
+    @Test func pickerWordsAreOnlyWordsThePersonWrote() {
+        let entry = TraceEntry(gate: "choice", decision: "picker", details: [
+            ("matched", .array([.string("overthink"), .string("everyth"), .string("work")])),
+        ])
+        let c = CheckIn(triggerText: "overthinking everything at work", intensity: 5)
+        #expect(WhyText.choice(entry, answers: c) == "It speaks to what you wrote: “work”.")
+        #expect(WhyText.choice(entry, answers: nil) == "It is the closest match to what you wrote.")
+    }
+
+    @Test func anIntentLabelIsSaidBackToThePerson() {
+        #expect(WhyText.yours("Calm my body and mind") == "calm your body and mind")
+        #expect(WhyText.yours("Shift a belief that holds me back") == "shift a belief that holds you back")
+    }
+}
