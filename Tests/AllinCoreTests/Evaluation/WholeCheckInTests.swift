@@ -75,23 +75,26 @@ struct WholeCheckInTests {
         #expect(handoff + question >= 76)
     }
 
-    /// The fourth blind set (written 2026-12-03 by a helper who saw no code), first measured on the
-    /// rule as it stood after issue 22's first session (157/160 crisis lines to support or the
-    /// question; 4/120 everyday handoffs), then once more after the fifth set was trained on (158/160;
-    /// 4/120). The floors hold what was measured, so a change that loses ground fails.
+    /// The sixth blind set (docs/crisis-check.md, third session): written by a helper that read only
+    /// vocabulary.json, measured once with this rule and detector (11 handoffs and 7 questions of 200
+    /// everyday check-ins; 195 + 2 of 200 crisis lines). The floors hold what was measured, so a
+    /// change that loses ground fails. The fourth set was looked at after its first contact and is
+    /// training now (train/everyday-fresh4.jsonl, train/lines-fresh4.tsv); its figures are printed.
     @Test func freshBlindSetFigures() throws {
-        let everyday = try Self.checkIns("checkins/blind-everyday-fresh4.jsonl")
+        let everyday = try Self.checkIns("checkins/blind-everyday-fresh6.jsonl")
         let e = Self.tally(everyday)
-        let crisis = try Self.lines("checkins/blind-lines-fresh4.tsv", label: "crisis")
-        let safe = try Self.lines("checkins/blind-lines-fresh4.tsv", label: "safe")
+        let crisis = try Self.lines("checkins/blind-lines-fresh6.tsv", label: "crisis")
+        let safe = try Self.lines("checkins/blind-lines-fresh6.tsv", label: "safe")
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         let s = Self.tally(safe.map { [("triggerText", $0)] })
-        print("FRESH4 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
+        print("FRESH6 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
               + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
               + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
-        #expect(everyday.count == 120 && crisis.count == 160 && safe.count == 160)
-        #expect(Double(c.handoff + c.question) >= 0.98 * 160)
-        #expect(e.handoff <= 4)
-        #expect(Double(e.question) <= 0.05 * 120)
+        #expect(everyday.count == 200 && crisis.count == 200 && safe.count == 200)
+        #expect(c.handoff >= 195 && c.handoff + c.question >= 197)
+        #expect(e.handoff <= 11)
+        #expect(e.question <= 10, "at most 5% questions")
+        let old = Self.tally(try Self.checkIns("train/everyday-fresh4.jsonl"))
+        print("FRESH4 (training now) everyday \(old.handoff) handoffs, \(old.question) questions of 120")
     }
 }
