@@ -92,6 +92,8 @@ struct PlainCheckIn {
                 support(.typedHelp(field: field))
                 guard afterSupport() else { return 0 }
                 StepModel.setText(step, &flow.answers, nil)
+            case let .askClosest(ids):
+                flow.answerClosest(askClosest(ids))
             case let .complete(completion):
                 return await finish(completion)
             }
@@ -133,6 +135,19 @@ struct PlainCheckIn {
     }
 
     /// The gentle question, in place: true when the person says they are safe.
+    /// "Which is closest?" for own words the app can't place: a number chooses, anything else keeps the
+    /// own words alone.
+    func askClosest(_ ids: [String]) -> String? {
+        let own = flow.answers.customEmotion.map { Visible.text($0, limit: 60) } ?? ""
+        io.out("\nYou wrote \"\(own)\". Which of these is closest?\n")
+        for (i, id) in ids.enumerated() { io.out("  \(i + 1)) \(vocabulary.emotion(id)?.label ?? id)\n") }
+        io.out("Type a number, or press Enter for none of these: ")
+        let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+        if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+        guard let n = Int(line), (1...ids.count).contains(n) else { return nil }
+        return ids[n - 1]
+    }
+
     func askSafe() -> Bool {
         io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
         let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""

@@ -50,6 +50,21 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123", "Call 999")
     }
 
+    /// Own words the app can't place with confidence get "Which is closest?" with three feelings; a
+    /// number chooses one and the check-in goes on.
+    @Test func ownWordsItCannotPlaceAskWhichIsClosest() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.keys("Tab")
+        t.type("not great")
+        t.keys("Enter")
+        t.waitFor("Which is closest?", "You wrote “not great”", "none of these")
+        t.keys("1")
+        t.waitFor("What is it about?")
+        #expect(!t.screen().contains("Which is closest?"))
+    }
+
     @Test func aStatementTypedIntoTheListFilter() {
         let t = start()
         toSituation(t)
@@ -117,6 +132,9 @@ struct SafetyNetEndToEndTests {
         t.keys("y")
         t.waitFor("i want to disappear", "edit them, or press Enter to go on")
         t.keys("Enter")
+        // Words that are no feeling the app can place: it asks which is closest; n keeps them.
+        t.waitFor("Which is closest?")
+        t.keys("n")
         t.waitFor("What is it about?")
     }
 
@@ -137,6 +155,8 @@ struct SafetyNetEndToEndTests {
         t.keys("y")
         t.waitFor("edit them, or press Enter to go on")
         t.keys("Enter")
+        t.waitFor("Which is closest?")
+        t.keys("n")
         t.waitFor("What is it about?")
         toNote(t)
         t.keys("Enter")

@@ -5,6 +5,9 @@ import Foundation
 public struct CheckInFlow: Sendable, Equatable {
     public var answers: CheckIn
     private var storedIndex: Int
+    /// The own words "Which is closest?" was answered for (a chip chosen, or none of them): not asked
+    /// again for the same words; changed words ask again.
+    public private(set) var closestAnswered: String?
 
     public init(answers: CheckIn = CheckIn(), index: Int = 0) {
         self.answers = answers
@@ -73,6 +76,7 @@ public struct CheckInFlow: Sendable, Equatable {
         if let missing = missingAnswer(in: vocabulary) { return .needsAnswer(missing) }
         let step = currentStep(in: vocabulary)
         if let stop = gates.tripwire(leaving: step, answers: answers, answered: answered) { return stop }
+        if step == .emotion, let ids = closestToAsk(gates.catalog) { return .askClosest(ids) }
         if step == .intensity, let intensity = answers.intensity, intensity >= FlowGates.expressThreshold {
             let affect = gates.affect(of: answers)
             if affect.valence == .unpleasant {
@@ -84,6 +88,28 @@ public struct CheckInFlow: Sendable, Equatable {
         if i + 1 >= steps.count { return .complete(.init(expressSoothe: false, affect: nil)) }
         storedIndex = i + 1
         return .advanced(steps[i + 1])
+    }
+}
+
+extension CheckInFlow {
+    /// When the own emotion words are ones the feeling lexicon can't place with confidence, the emotion
+    /// chips (one per family, nearest first) to offer as "Which is closest?"; nil when the words are a
+    /// chip's own, the lexicon is sure, a chip is chosen, or the question was answered for these words.
+    func closestToAsk(_ catalog: Catalog) -> [String]? {
+        guard answers.emotion == nil, let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace),
+              own != closestAnswered, catalog.vocabulary.emotion(matchingWord: own) == nil else { return nil }
+        let feeling = catalog.affectLexicon.feeling(of: own)
+        guard feeling.asks else { return nil }
+        let ids = feeling.closest.compactMap { family in catalog.vocabulary.emotions.first { $0.family == family }?.id }
+        return ids.isEmpty ? nil : ids
+    }
+
+    /// The answer to "Which is closest?": the chosen emotion chip (kept beside the own words, which stay
+    /// the person's description), or nil for none of them. Either way it is not asked again for these
+    /// words.
+    public mutating func answerClosest(_ emotion: String?) {
+        closestAnswered = answers.customEmotion
+        if let emotion { answers.emotion = emotion }
     }
 }
 
@@ -99,6 +125,9 @@ public enum FlowOutcome: Sendable, Equatable {
     case concern(FlowCrisis)
     /// The answer is a plain request for help: open support as asked.
     case askedForHelp(field: String)
+    /// The own emotion words can't be placed with confidence: ask "Which is closest?" with these
+    /// emotion chips (one per family, nearest first), then `answerClosest` and next again.
+    case askClosest([String])
     /// The check-in is complete and ready to route.
     case complete(FlowCompletion)
 }

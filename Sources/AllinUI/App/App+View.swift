@@ -45,6 +45,7 @@ extension App {
         case .help: HelpOverlay.draw(&canvas, state)
         case .concern: ConcernView.draw(&canvas, state)
         case let .leave(leaving): LeaveView.draw(&canvas, leaving)
+        case let .closest(ids): ClosestView.draw(&canvas, state, ids)
         case nil: break
         }
         return canvas

@@ -88,6 +88,8 @@ public enum App {
             return ResultUpdate.concern(&state, action)
         case let .leave(leaving):
             return LeaveUpdate.answer(&state, leaving, action)
+        case let .closest(ids):
+            return CheckInUpdate.answerClosest(&state, ids, action, key: key)
         case nil: break
         }
         if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }

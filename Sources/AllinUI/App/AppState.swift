@@ -18,6 +18,9 @@ public enum Overlay: Equatable, Sendable {
     case concern
     /// "Leave this check-in?" before a key would lose a half-done one.
     case leave(Leaving)
+    /// "Which is closest?" after own emotion words the app can't place with confidence: these emotion
+    /// chips, nearest first.
+    case closest([String])
 }
 
 /// The whole state of the terminal front: one value, changed only by `App.update`.

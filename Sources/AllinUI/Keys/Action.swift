@@ -19,6 +19,8 @@ public enum Action: Equatable, Hashable, Sendable {
     case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay
     // The inline question "are you safe right now?"
     case concernSafe, concernNotSafe, concernNotSure
+    /// "Which is closest?": none of the offered feelings (a number chooses one).
+    case closestNone
     // The lab
     case fieldUp, fieldDown, valueLeft, valueRight, resetLab
 }

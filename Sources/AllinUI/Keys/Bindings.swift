@@ -8,6 +8,7 @@ extension AppState {
         case .help: return Bindings.helpOverlay
         case .concern: return Bindings.concern + Bindings.global(help: true)
         case .leave: return Bindings.leave + Bindings.global(help: true)
+        case let .closest(ids): return Bindings.closest(count: ids.count) + Bindings.global(help: true)
         case nil: break
         }
         return keyTable
@@ -128,6 +129,15 @@ enum Bindings {
         KeyBinding([.char("y")], "y", "yes", help: "yes, leave it", action: .confirmLeave),
         KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in (also Esc)", action: .stay),
     ]
+
+    static func closest(count: Int) -> [KeyBinding] {
+        let digits = (1...max(1, min(9, count))).map { Key.char(Character(String($0))) }
+        return [
+            KeyBinding(digits, "1-\(max(1, min(9, count)))", "choose", help: "choose the closest feeling", action: .pickNumber),
+            KeyBinding([.char("n"), .escape], "n", "none of these", help: "none of these: go on with your own words (also Esc)",
+                       action: .closestNone),
+        ]
+    }
 
     static let concern: [KeyBinding] = [
         KeyBinding([.char("y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),

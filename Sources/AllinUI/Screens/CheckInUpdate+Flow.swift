@@ -87,12 +87,34 @@ extension CheckInUpdate {
             state.checkIn = c
             App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
             return []
+        case let .askClosest(ids):
+            state.checkIn = c
+            state.overlay = .closest(ids)
+            return []
         case let .complete(completion):
             c.completion = completion
             state.checkIn = c
             state.screen = .routing
             return [.routeCheckIn(c.flow.answers, answered: c.answered)]
         }
+    }
+
+    /// The answer to "Which is closest?": a number chooses that feeling (kept beside the own words), n or
+    /// Esc goes on with the own words alone; then the check-in moves on.
+    static func answerClosest(_ state: inout AppState, _ ids: [String], _ action: Action, key: Key) -> [Effect] {
+        guard var c = state.checkIn else { state.overlay = nil; return [] }
+        switch action {
+        case .pickNumber:
+            guard let digit = key.character?.wholeNumberValue, (1...ids.count).contains(digit) else { return [] }
+            c.flow.answerClosest(ids[digit - 1])
+        case .closestNone:
+            c.flow.answerClosest(nil)
+        default:
+            return []
+        }
+        state.overlay = nil
+        state.checkIn = c
+        return advance(&state)
     }
 
     /// The stored answer a gate's finding is about.

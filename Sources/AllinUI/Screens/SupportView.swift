@@ -189,3 +189,23 @@ enum ConcernView {
         }
     }
 }
+
+/// "Which is closest?": own emotion words the app can't place with confidence get the nearest
+/// feelings to choose from instead of a silent guess.
+enum ClosestView {
+    static func draw(_ canvas: inout Canvas, _ state: AppState, _ ids: [String]) {
+        let width = min(60, canvas.width - 2)
+        let own = state.checkIn?.flow.answers.customEmotion.flatMap { WhyText.quote($0, words: 6) }
+        var text = Wrap.lines(own.map { "You wrote \($0). Which of these is closest?" } ?? "Which of these is closest?",
+                              width: width - 4)
+        let labels = ids.compactMap { state.context.vocabulary.emotion($0)?.label }
+        for (i, label) in labels.enumerated() { text.append("\(i + 1)  \(label)") }
+        text.append("n  none of these, keep my words")
+        let height = min(canvas.height - 2, text.count + 3)
+        let rect = Rect(row: max(0, (canvas.height - height) / 2), col: max(0, (canvas.width - width) / 2), width: width, height: height)
+        canvas.box(rect, title: "Which is closest?")
+        for (i, line) in text.prefix(height - 2).enumerated() {
+            canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay, maxWidth: width - 4)
+        }
+    }
+}

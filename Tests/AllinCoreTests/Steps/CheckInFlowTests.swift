@@ -17,6 +17,33 @@ struct CheckInFlowTests {
         #expect(flow.steps(in: vocabulary) == Step.core + tail)
     }
 
+    @Test func ownWordsItCannotPlaceAskWhichIsClosest() throws {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: "not great"))
+        guard case let .askClosest(ids) = flow.next(gates: gates) else {
+            Issue.record("'not great' should ask which is closest"); return
+        }
+        #expect(ids.count == 3)
+        #expect(flow.currentStep(in: vocabulary) == .emotion, "the question comes before moving on")
+        #expect(vocabulary.emotion(ids[0])?.family == "sad", "nearest first")
+        flow.answerClosest(ids[0])
+        #expect(flow.answers.emotion == ids[0] && flow.answers.customEmotion == "not great", "both kept")
+        #expect(flow.next(gates: gates) == .advanced(.situation))
+        // Back to the words and changed: the chip goes with the old words, and the new ones ask again.
+        flow.back(in: vocabulary)
+        flow.answers.customEmotion = "kinda whatever"
+        flow.answers.emotion = nil
+        guard case .askClosest = flow.next(gates: gates) else { Issue.record("changed words ask again"); return }
+        flow.answerClosest(nil)
+        #expect(flow.answers.emotion == nil)
+        #expect(flow.next(gates: gates) == .advanced(.situation), "none of these: on with the own words")
+    }
+
+    @Test("words it places with confidence, or a chip's own word, don't ask", arguments: ["gutted", "meh", "Nervous", "lonely"])
+    func placedWordsDoNotAsk(word: String) {
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: word))
+        #expect(flow.next(gates: gates) == .advanced(.situation))
+    }
+
     @Test func noIntentMeansUnblockTail() {
         #expect(CheckInFlow().steps(in: vocabulary) == Step.core + [.consent, .belief, .pattern, .origin, .kinder])
         #expect(CheckInFlow().intentLane(in: vocabulary) == .unblock)
@@ -184,6 +211,12 @@ struct CheckInFlowTests {
         var flow = CheckInFlow(answers: CheckIn(customEmotion: "i want to disappear"))
         let first = flow.next(gates: gates)
         guard case .crisis = first else { Issue.record("should hand off: \(first)"); return }
+        // Answered for, the words are no crisis; they are no feeling the app can place either, so it asks
+        // which is closest, and then moves on.
+        guard case .askClosest = flow.next(gates: gates, answered: ["i want to disappear"]) else {
+            Issue.record("answered words go on to the feeling question"); return
+        }
+        flow.answerClosest(nil)
         #expect(flow.next(gates: gates, answered: ["i want to disappear"]) == .advanced(.situation))
         // Changed words are new words.
         var changed = CheckInFlow(answers: CheckIn(customEmotion: "i want to disappear forever"))

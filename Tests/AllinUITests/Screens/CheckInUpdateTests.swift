@@ -266,6 +266,9 @@ struct CheckInUpdateTests {
         #expect(s.checkIn?.editor.text == "I want to kill myself")
         #expect(s.notice?.contains("edit them") == true)
         recorded += handoffTiers(press(&s, .enter)).count
+        // The words are no feeling the app can place: it asks which is closest; n goes on with them.
+        guard case .closest? = s.overlay else { Issue.record("expected 'Which is closest?': \(String(describing: s.overlay))"); return }
+        press(&s, .char("n"))
         #expect(s.screen == .checkIn && step(s) == .situation)
         #expect(recorded == 1)
         // Going back and changing the words reads them again; still one entry in the journal.
@@ -275,6 +278,24 @@ struct CheckInUpdateTests {
         recorded += handoffTiers(press(&s, .enter)).count
         #expect(s.screen == .support)
         #expect(recorded == 1)
+    }
+
+    @Test func ownWordsItCannotPlaceAskWhichIsClosest() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "not great")
+        press(&s, .enter)
+        guard case let .closest(ids)? = s.overlay else { Issue.record("expected the question"); return }
+        let text = screen(s).text
+        #expect(text.contains("Which is closest?") && text.contains("You wrote “not great”"))
+        for id in ids { #expect(text.contains(s.context.vocabulary.emotion(id)!.label)) }
+        #expect(text.contains("none of these"))
+        press(&s, .char("9"))
+        #expect(s.overlay != nil, "a number out of range changes nothing")
+        press(&s, .char("1"))
+        #expect(s.overlay == nil && step(s) == .situation)
+        #expect(s.checkIn?.flow.answers.emotion == ids[0])
+        #expect(s.checkIn?.flow.answers.customEmotion == "not great", "the person's own words are kept")
     }
 
     @Test("every way out of a text field reads the words", arguments: [Key.enter, .tab, .escape, .backTab])
