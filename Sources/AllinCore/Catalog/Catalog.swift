@@ -107,6 +107,8 @@ public struct RoutingWords: Sendable, Equatable {
     public var stopWords: Set<String>
     /// Belief chip id → the clusters of unblock sessions that speak to it.
     public var beliefClusters: [String: Set<String>]
+    /// The same clusters in the file's order, most fitting first (what the best fit tries first).
+    public var beliefClusterOrder: [String: [String]] = [:]
     /// The lowest picker score that chooses a session; below it a match rests on one common word
     /// ("first", "week") and the best fit for the feeling decides instead. 0 keeps every match.
     public var pickerMinScore: Double
@@ -131,6 +133,7 @@ public struct RoutingWords: Sendable, Equatable {
         let sleep = r.stringArray("sleepWords", required: true)
         let stop = r.stringArray("stopWords", required: true)
         var beliefClusters: [String: Set<String>] = [:]
+        var beliefClusterOrder: [String: [String]] = [:]
         switch r.raw("beliefClusters") {
         case nil: break
         case let .object(pairs)?:
@@ -141,7 +144,10 @@ public struct RoutingWords: Sendable, Equatable {
                 }
                 var clusters: Set<String> = []
                 for item in items {
-                    if case let .string(id) = item { clusters.insert(id) } else {
+                    if case let .string(id) = item {
+                        clusters.insert(id)
+                        beliefClusterOrder[belief, default: []].append(id)
+                    } else {
                         r.rejectValue("beliefClusters '\(belief)' holds a value that is not a cluster id")
                     }
                 }
@@ -162,7 +168,9 @@ public struct RoutingWords: Sendable, Equatable {
         if sleep.isEmpty { r.rejectValue("'sleepWords' is empty") }
         issues += r.issues
         if !issues.isEmpty { throw CatalogProblems(issues) }
-        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
-                            pickerMinScore: minScore)
+        var words = RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
+                                 pickerMinScore: minScore)
+        words.beliefClusterOrder = beliefClusterOrder
+        return words
     }
 }

@@ -29,7 +29,9 @@ public struct LexicalPicker: SessionPicker {
         for (doc, session) in catalog.sessions.enumerated() {
             var counts: [Int: Float] = [:]
             var length = 0
-            let fields: [(String, Float)] = [(session.title, 2), (session.description, 1),
+            // The description counts half: its everyday words ("next", "hold", "ready") matched the
+            // person's filler more often than their subject (routing sets, docs/routing.md).
+            let fields: [(String, Float)] = [(session.title, 2), (session.description, 0.5),
                                              (session.tags.joined(separator: " "), 2)]
             for (text, weight) in fields {
                 for term in LexicalPicker.terms(text, stopWords: catalog.routing.stopWords) {

@@ -230,18 +230,26 @@ public struct Router: Sendable {
         ]))
     }
 
-    /// The candidate chosen without a picker match: the candidate that lists the check-in's emotion
-    /// family earliest (the session made most for this feeling), else the lane default when it is a
-    /// candidate (the lane's general starting point), else the first in catalog order.
+    /// The candidate chosen without a picker match: the lane default when it is a candidate (the lane's
+    /// general starting point); else, for a chosen belief, a session of its clusters in routing.json's
+    /// order (the most fitting first); else the candidate that lists the check-in's emotion family
+    /// earliest; else the first in catalog order.
     func bestFit(_ pool: [Int], lane: Lane, checkIn: CheckIn) -> (slug: String, how: String) {
+        if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
+            return (fallback, "the lane's starting session is a candidate")
+        }
+        if lane == .unblock, let belief = checkIn.belief, let order = catalog.routing.beliefClusterOrder[belief] {
+            for cluster in order {
+                if let i = pool.first(where: { catalog.sessions[$0].cluster == cluster }) {
+                    return (catalog.sessions[i].slug, "made for the belief's cluster '\(cluster)'")
+                }
+            }
+        }
         if let family = family(of: checkIn) {
             let ranked = pool.compactMap { i in catalog.sessions[i].families.firstIndex(of: family).map { (i, $0) } }
             if let best = ranked.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
                 return (catalog.sessions[best.0].slug, "made for the emotion family '\(family)'")
             }
-        }
-        if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
-            return (fallback, "the lane's starting session is a candidate")
         }
         return (catalog.sessions[pool[0]].slug, "the first candidate")
     }

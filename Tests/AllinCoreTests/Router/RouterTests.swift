@@ -194,7 +194,7 @@ struct RouterTests {
             session("for_sad", .soothe, families: ["sad"], tags: ["grief"], description: "For a heavy day."),
             session("for_work", .soothe, families: ["anxious", "sad"], tags: ["work"], description: "For the first week back at work."),
         ]
-        var cat = catalog(sessions: sessions, defaults: [.soothe: "for_work"])
+        var cat = catalog(sessions: sessions, defaults: [.soothe: "for_sad"])
         let c = CheckIn(emotion: unpleasant(family: "sad").id, triggerText: "work", intensity: 9)
         let before = await Router(catalog: cat).route(c)
         #expect(before.trace.last?.decision == "picker" && before.session?.slug == "for_work")
@@ -202,7 +202,18 @@ struct RouterTests {
         cat.routing.pickerMinScore = score + 0.01
         let after = await Router(catalog: cat).route(c)
         #expect(after.trace.last?.decision == "bestFit")
-        #expect(after.session?.slug == "for_sad", "made for sad first, ahead of the lane default")
+        #expect(after.session?.slug == "for_sad", "the lane's starting session")
+    }
+
+    @Test func withoutAMatchABeliefsOwnClusterComesFirst() async throws {
+        // 'too_late_to_start' lists direction first; the lane default (another cluster) is no candidate.
+        var c = CheckIn(emotion: pleasant.id, triggerText: "", intensity: 4, intent: "unblock")
+        c.consent = true
+        c.belief = "too_late_to_start"
+        let r = await Router(catalog: realCatalog).route(c)
+        #expect(r.trace.first { $0.gate == "candidates" }?.decision == "belief")
+        #expect(r.trace.last?.decision == "bestFit")
+        #expect(r.session?.cluster == realCatalog.routing.beliefClusterOrder["too_late_to_start"]?.first)
     }
 
     @Test func aChosenBeliefNarrowsTheUnblockLane() async throws {
