@@ -76,17 +76,14 @@ enum LabView {
             add("Routing…", .dim)
             return rows
         }
-        switch r.kind {
-        case .audio:
-            add("→ " + (r.session.map { "\(Visible.text($0.title)) (\($0.slug))" } ?? "no session"), .title)
+        let (headline, role) = headline(r)
+        add(headline, role)
+        if r.kind == .audio {
             add("lane \(r.lane?.rawValue ?? "-") · intent lane \(r.intentLane.rawValue) · soothe first \(r.sootheFirst ? "yes" : "no") · valence \(r.valence?.rawValue ?? "-")", .accent)
-        case .safetyHandoff:
-            add("→ CRISIS SUPPORT (handoff)", .emergency)
         }
-        add(crisisLine(r), r.crisis == nil ? .dim : .emergency)
-        if let concern = r.concern {
-            add("concern (\(concern.finding.tier.label)) in \(concern.field ?? "-"): the front asks one gentle question", .support)
-        }
+        rows.append(("", .normal))
+        add("Crisis layers", .title)
+        for line in layerLines(r) { add(line.0, line.1, indent: "  ") }
         rows.append(("", .normal))
         add("In-flow gates", .title)
         for line in state.lab.flowGates { add(line, .normal, indent: "  ") }
@@ -108,14 +105,53 @@ enum LabView {
         return rows
     }
 
-    /// Which crisis layer fired and on which words, or that none did.
-    static func crisisLine(_ r: Recommendation) -> String {
-        guard let c = r.crisis else {
-            let scanned = r.trace.first { $0.gate == "crisisA" }?.detail("scanned").map(WhyText.plain) ?? ""
-            return "crisis: no layer fired" + (scanned.isEmpty ? " (no free text)" : " (scanned \(scanned))")
+    /// One headline that agrees with the crisis rule's decision: where the check-in goes, and why.
+    static func headline(_ r: Recommendation) -> (String, Role) {
+        let rule = r.trace.first { $0.gate == "crisisRule" }
+        let field = rule?.detail("field").map(WhyText.plain) ?? "-"
+        let which = rule?.detail("rule").map(WhyText.plain) ?? "-"
+        let session = r.session.map { "\(Visible.text($0.title)) (\($0.slug))" } ?? "no session"
+        if r.trace.contains(where: { $0.gate == "crisisC" }) {
+            return ("→ CRISIS SUPPORT: layer C, no session could be resolved", .emergency)
         }
-        let words = c.finding.matched.isEmpty ? "" : " on \"\(Visible.text(c.finding.matched))\""
-        return "crisis: layer \(c.finding.layer.rawValue) fired (\(c.finding.tier.label), \(c.finding.rule)) in \(c.field ?? "-")\(words)"
+        switch rule?.decision {
+        case "handoff": return ("→ CRISIS SUPPORT: a clear statement (\(which)) in \(field)", .emergency)
+        case "askedForHelp": return ("→ CRISIS SUPPORT: asked for help in \(field) (no tier)", .emergency)
+        case "askSafe": return ("→ \(session), after the gentle question (\(which) in \(field) is in the ambiguous band)", .support)
+        default: return ("→ \(session)", .title)
+        }
+    }
+
+    /// Each of the three crisis layers: what it found (tier, rule, field and words) or that it was clear.
+    static func layerLines(_ r: Recommendation) -> [(String, Role)] {
+        var lines: [(String, Role)] = []
+        for (gate, name) in [("crisisA", "A (phrases)"), ("crisisB", "B (concepts and model)")] {
+            guard let e = r.trace.first(where: { $0.gate == gate }) else {
+                lines.append(("\(name): not run (an earlier layer decided)", .dim))
+                continue
+            }
+            if e.decision == "clear" {
+                let scanned = e.detail("scanned").map(WhyText.plain) ?? ""
+                lines.append(("\(name): clear" + (scanned.isEmpty ? " (no free text)" : " (read \(scanned))"), .dim))
+            } else {
+                let tier = e.detail("tier").map(WhyText.plain) ?? "-"
+                let rule = e.detail("rule").map(WhyText.plain) ?? "-"
+                let field = e.detail("field").map(WhyText.plain) ?? "-"
+                let words = e.detail("matched").map(WhyText.plain).map { " on \"\(Visible.text($0))\"" } ?? ""
+                lines.append(("\(name): \(tier), \(rule) in \(field)\(words)", tier == "T1" ? .support : .emergency))
+            }
+        }
+        if let c = r.trace.first(where: { $0.gate == "crisisC" }) {
+            lines.append(("C (nothing resolved): fired, \(c.detail("reason").map(WhyText.plain) ?? "")", .emergency))
+        } else if r.kind == .audio {
+            lines.append(("C (nothing resolved): not needed, a session resolved", .dim))
+        } else {
+            lines.append(("C (nothing resolved): not reached, an earlier layer decided", .dim))
+        }
+        if let rule = r.trace.first(where: { $0.gate == "crisisRule" }) {
+            lines.append(("the rule: \(rule.decision)" + (rule.detail("why").map { ": " + WhyText.plain($0) } ?? ""), .accent))
+        }
+        return lines
     }
 
     static func draw(_ canvas: inout Canvas, _ rows: [(String, Role)], scroll: Int, in rect: Rect) {

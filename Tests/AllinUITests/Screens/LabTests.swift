@@ -55,11 +55,29 @@ struct LabTests {
         _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.catalog).route(c)))
         #expect(s.screen == .lab)
         let text = screen(s).text
-        #expect(text.contains("CRISIS SUPPORT"))
-        #expect(text.contains("layer A fired"))
+        #expect(text.contains("CRISIS SUPPORT: a clear statement"))
+        #expect(text.contains("A (phrases): T2"))
         #expect(text.contains("\"kill myself\""))
+        #expect(text.contains("C (nothing resolved): not reached"))
         #expect(text.contains("leaving feeling: layer A fired in customEmotion"))
         #expect(text.contains("crisisA → fired"))
+    }
+
+    /// The headline follows the crisis rule: words in the ambiguous band go to the session after the
+    /// gentle question, and the layer lines say which layer found what (all three layers listed).
+    @Test func theHeadlineAgreesWithTheRule() async {
+        var (s, _) = openLab()
+        press(&s, .down)
+        let effects = type(&s, "i feel hopeless about everything lately")
+        guard case let .routeLab(c, revision) = effects.last else { Issue.record("no route"); return }
+        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.catalog).route(c)))
+        let text = screen(s).text
+        #expect(text.contains("after the gentle"), "the session, after the gentle question")
+        #expect(!text.contains("CRISIS SUPPORT"))
+        #expect(text.contains("A (phrases): T1"))
+        #expect(text.contains("B (concepts and model)"))
+        #expect(text.contains("C (nothing resolved): not needed, a session resolved"))
+        #expect(text.contains("the rule: askSafe"))
     }
 
     @Test func theRegionSwitchChangesTheHandoffPreview() {
