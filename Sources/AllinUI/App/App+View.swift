@@ -76,10 +76,7 @@ enum Chrome {
         var right = ""
         switch state.screen {
         case .checkIn:
-            if let c = state.checkIn {
-                let p = c.flow.progress(in: state.context.vocabulary)
-                right = "Step \(p.number) of \(p.total) "
-            }
+            if let c = state.checkIn { right = c.flow.path(gates: state.context.gates).label + " " }
         case .support:
             right = "Region \(state.support?.region ?? "other") "
         case .lab:

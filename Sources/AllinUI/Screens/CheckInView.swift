@@ -5,12 +5,10 @@ enum CheckInView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let c = state.checkIn else { return }
         let v = state.context.vocabulary
-        let steps = c.flow.steps(in: v)
-        let index = c.flow.index(in: v)
-        let step = steps[index]
+        let step = c.flow.currentStep(in: v)
         let roomy = rect.height >= 16
         var row = rect.row
-        StepIndicator.draw(&canvas, steps: steps, index: index, row: row, rect: rect)
+        StepIndicator.draw(&canvas, path: c.flow.path(gates: state.context.gates), row: row, rect: rect)
         row += roomy ? 2 : 1
         for line in Wrap.lines(StepCopy.question(step), width: rect.width).prefix(2) {
             canvas.put(line, row: row, col: rect.col, role: .title)
@@ -96,9 +94,11 @@ enum CheckInView {
 }
 
 /// The row of step names ("feeling › situation › …") with the current one marked; dots when narrow.
+/// Only the path ahead is named: while the intent is open, a last "…" stands for the steps it decides.
 enum StepIndicator {
-    static func draw(_ canvas: inout Canvas, steps: [Step], index: Int, row: Int, rect: Rect) {
-        let names = steps.map(StepCopy.name)
+    static func draw(_ canvas: inout Canvas, path: StepPath, row: Int, rect: Rect) {
+        let names = path.steps.map(StepCopy.name) + (path.open ? ["…"] : [])
+        let index = path.number - 1
         let full = names.joined(separator: " › ")
         if TextWidth.of(full) <= rect.width {
             var col = rect.col
