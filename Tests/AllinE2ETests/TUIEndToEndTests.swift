@@ -94,6 +94,32 @@ struct TUIEndToEndTests {
         t.waitFor("EXIT=0", "TTY=same")
     }
 
+    /// In a filter every letter is text, j and k as the first letter too; the highlighted chip is the
+    /// one Tab takes, as Enter does; the counter has no total before the intent; the optional situation
+    /// step names its skip key.
+    @Test func inAFilterLettersAreTextAndTabTakesTheHighlightedChip() {
+        let t = start()
+        t.keys("c")
+        t.waitFor("How are you feeling", "Step 1")
+        t.type("j")
+        t.waitFor("Filter: j")
+        t.keys("BSpace")
+        t.waitFor("Type to filter")
+        t.type("k")
+        t.waitFor("Filter: k", "Keyed up")
+        t.keys("BSpace")
+        t.type("an")
+        t.waitFor("Filter: an", "Nervous")
+        t.keys("Down")
+        // The highlighted row is the one marked "›".
+        t.waitFor("›  Uneasy")
+        t.keys("Tab")
+        t.waitFor("What is it about?", "Step 2", "→ skip")
+        #expect(!t.screen().contains("of 9"))
+        t.keys("Escape")
+        t.waitFor("How are you feeling", "● Uneasy")
+    }
+
     @Test func theExpressGateSoothesFirst() {
         let t = start()
         t.keys("c")

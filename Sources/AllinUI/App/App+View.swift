@@ -99,7 +99,8 @@ enum Chrome {
         }
     }
 
-    /// The footer: the table's main keys, always ending with the keys help and the support key.
+    /// The footer: the table's main keys, always ending with the keys help and the support key. When the
+    /// row is narrow, keys drop from the end, but never help, support or a binding marked essential.
     static func footer(_ canvas: inout Canvas, _ bindings: [KeyBinding]) {
         let row = canvas.height - 1
         var shown = bindings.filter { $0.footer && !$0.isNote }
@@ -107,7 +108,7 @@ enum Chrome {
             list.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.short) + 2 }
         }
         while width(shown) > canvas.width - 1,
-              let drop = shown.lastIndex(where: { $0.action != .openSupport && $0.action != .openHelp }) {
+              let drop = shown.lastIndex(where: { !$0.essential && $0.action != .openSupport && $0.action != .openHelp }) {
             shown.remove(at: drop)
         }
         var col = 1

@@ -7,7 +7,8 @@ extension Bindings {
 
     static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
         let step = c.flow.currentStep(in: context.vocabulary)
-        if c.focus == .text { return editor(step: step) }
+        let answered = StepModel.answered(step, c.flow.answers, context.vocabulary)
+        if c.focus == .text { return editor(step: step, skipping: StepModel.skippable(step) && !answered) }
         if step == .intensity { return intensity }
         let list = c.lists[step] ?? ChipList()
         var table: [KeyBinding] = []
@@ -19,20 +20,29 @@ extension Bindings {
                                 "move", help: "move down", action: .down))
         table.append(KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false))
         table.append(KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false))
-        table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
-        if step == .situation {
-            if !list.filtering {
+        if list.filtering {
+            // In a filter, Enter and Tab both take the highlighted row: a chip, or "use my own words".
+            table.append(KeyBinding([.enter, .tab], "Enter", "choose", help: "choose the highlighted one", action: .choose))
+        } else {
+            table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
+            if step == .situation {
                 table.append(KeyBinding([.char(" ")], "Space", "toggle", help: "choose or clear the highlighted chip",
                                         action: .toggle, footer: false))
+                table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words",
+                                        action: .switchFocus))
             }
-            table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words (what you typed comes too)",
-                                    action: .switchFocus))
+            if StepModel.hasOwnWords(step) {
+                table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))
+            }
         }
-        if StepModel.hasOwnWords(step) {
-            table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))
+        if StepModel.skippable(step) {
+            table.append(KeyBinding([.right], "→", answered ? "next" : "skip",
+                                    help: answered ? "next step (keeps the current answer)" : "skip this question",
+                                    action: .next, essential: true))
+        } else {
+            table.append(KeyBinding([.right], "→", "next", help: "next step (keeps the current answer)", action: .next,
+                                    footer: false))
         }
-        table.append(KeyBinding([.right], "→", "next", help: "next step (keeps the current answer)", action: .next,
-                                footer: false))
         table.append(KeyBinding([.left], "←", "back", help: "back one step", action: .back, footer: false))
         if StepModel.filterable(step) {
             if list.filtering {
@@ -73,10 +83,13 @@ extension Bindings {
         back,
     ]
 
-    static func editor(step: Step) -> [KeyBinding] {
+    /// The own-words and writing editor. `skipping`: the step is optional and still unanswered, so
+    /// Enter on the empty field skips it, and says so.
+    static func editor(step: Step, skipping: Bool = false) -> [KeyBinding] {
+        let moves = StepModel.textOnly(step) || step == .situation
         var table: [KeyBinding] = [
-            KeyBinding([.enter], "Enter", StepModel.textOnly(step) || step == .situation ? "next" : "use",
-                       help: StepModel.textOnly(step) || step == .situation ? "next step" : "use these words",
+            KeyBinding([.enter], "Enter", moves ? (skipping ? "skip" : "next") : "use",
+                       help: moves ? (skipping ? "skip this question" : "next step") : "use these words",
                        action: .next),
         ]
         if step == .situation {

@@ -37,6 +37,16 @@ public enum StepModel {
         [.emotion, .situation, .belief, .pattern, .origin, .kinder].contains(step)
     }
 
+    /// Optional steps: their copy says they can be skipped, and the footer names the key that skips.
+    public static func skippable(_ step: Step) -> Bool {
+        [.situation, .pattern, .origin, .kinder, .embodyNew].contains(step)
+    }
+
+    /// True when the step has an answer: a chosen chip or words.
+    public static func answered(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> Bool {
+        chosen(step, a, v) != nil || nonEmpty(text(step, a)) != nil
+    }
+
     /// The step is only a text editor.
     public static func textOnly(_ step: Step) -> Bool { step == .embodyNew }
 
