@@ -27,7 +27,10 @@ enum ReflectionView {
         let session = s.player.session
         let next = before ? "Next: \(Visible.text(session.title)) · \(session.lane.rawValue) lane · \(ResultView.minutes(session.durationSeconds))"
             : "You did: \(Visible.text(session.title))\(s.player.isReadAlong ? " (read along)" : "")"
-        canvas.put(next, row: row, col: rect.col, role: .dim, maxWidth: rect.width)
+        for line in Wrap.clipped(next, width: rect.width, maxLines: rect.bottom - row) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
     }
 
     static func note(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {

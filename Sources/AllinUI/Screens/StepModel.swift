@@ -13,7 +13,7 @@ public enum StepModel {
                 + [ownWords]
         case .situation: return v.situations.map { ListItem(id: $0.id, label: $0.label) }
         case .intensity: return v.body.map { ListItem(id: $0.id, label: $0.label) }
-        case .intent: return v.intents.map { ListItem(id: $0.id, label: $0.label, detail: $0.lane.rawValue) }
+        case .intent: return v.intents.map { ListItem(id: $0.id, label: $0.label) }
         case .consent: return [ListItem(id: "yes", label: StepCopy.consentYes), ListItem(id: "no", label: StepCopy.consentNo)]
         case .belief: return v.beliefs.map { ListItem(id: $0.id, label: $0.label) } + [ownWords]
         case .pattern: return v.patternChips.map { ListItem(id: $0.id, label: $0.label) } + [ownWords]
