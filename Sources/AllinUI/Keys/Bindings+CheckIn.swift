@@ -3,7 +3,7 @@ import AllinCore
 /// The check-in's tables: chip lists (filtering or numbered), the slider, and the text editor.
 extension Bindings {
     static let back = KeyBinding([.escape, .backTab], "Esc", "back",
-                                 help: "back one step; answers are kept (also Shift-Tab)", action: .back)
+                                 help: "back one step; answers are kept", action: .back)
 
     static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
         let step = c.flow.currentStep(in: context.vocabulary)
@@ -71,8 +71,8 @@ extension Bindings {
     }
 
     static let intensity: [KeyBinding] = [
-        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower (← or h)", action: .lower),
-        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher (→ or l)", action: .higher, footer: false),
+        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower", action: .lower),
+        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher", action: .higher, footer: false),
         KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
                    action: .setIntensity, footer: false),
         KeyBinding([.up, .char("k")], "↑/k", "body", help: "move up the body list", action: .up, footer: false),
@@ -110,9 +110,9 @@ extension Bindings {
     static let editing: [KeyBinding] = [
         KeyBinding([.left, .ctrl("b")], "←→", "cursor", help: "move the cursor", action: .edit(.left), footer: false),
         KeyBinding([.right, .ctrl("f")], "→", "right", help: "move right", action: .edit(.right), footer: false),
-        KeyBinding([.home, .ctrl("a")], "Home", "start", help: "to the start (also Ctrl-A)", action: .edit(.home),
+        KeyBinding([.home, .ctrl("a")], "Home", "start", help: "to the start", action: .edit(.home),
                    footer: false),
-        KeyBinding([.end, .ctrl("e")], "End", "end", help: "to the end (also Ctrl-E)", action: .edit(.end), footer: false),
+        KeyBinding([.end, .ctrl("e")], "End", "end", help: "to the end", action: .edit(.end), footer: false),
         KeyBinding([.backspace], "Backspace", "delete", help: "delete before the cursor", action: .edit(.backspace),
                    footer: false),
         KeyBinding([.delete, .ctrl("d")], "Delete", "delete", help: "delete under the cursor",
