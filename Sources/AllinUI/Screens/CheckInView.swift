@@ -32,8 +32,9 @@ enum CheckInView {
                 .draw(&canvas, in: Rect(row: content.row, col: content.col, width: content.width, height: height))
         default:
             if c.focus == .text {
-                canvas.put("Your own words (Enter to use them, Esc for the list):", row: content.row, col: content.col,
-                           role: .dim, maxWidth: content.width)
+                let label = Wrap.fitting(["Your own words (Enter to use them, Esc for the list):",
+                                          "Your own words (Enter uses them):", "Your own words:"], width: content.width)
+                canvas.put(label, row: content.row, col: content.col, role: .dim, maxWidth: content.width)
                 let height = min(step == .emotion ? 3 : 5, content.height - 1)
                 canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
                     .draw(&canvas, in: Rect(row: content.row + 1, col: content.col, width: content.width, height: height))
@@ -91,7 +92,9 @@ enum CheckInView {
         list(&canvas, c, .situation, context.vocabulary, items: context.items(.situation), in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
              focused: c.focus == .list)
         let labelRow = rect.row + listHeight
-        let label = c.focus == .text ? "In your own words (optional; Enter for next):" : "In your own words (Tab to write):"
+        let label = c.focus == .text
+            ? Wrap.fitting(["In your own words (optional; Enter for next):", "In your own words (optional):"], width: rect.width)
+            : "In your own words (Tab to write):"
         canvas.put(label, row: labelRow, col: rect.col, role: c.focus == .text ? .accent : .dim, maxWidth: rect.width)
         let field = c.focus == .text ? c.editor : TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(.situation))
         let cursor = EditorView(field: field, placeholder: "e.g. three deadlines this week", focused: c.focus == .text)

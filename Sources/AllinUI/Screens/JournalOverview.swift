@@ -105,8 +105,21 @@ enum JournalOverview {
         for s in raised.prefix(5) {
             let change = pad(JournalText.signed(s.averageChange), 5) + " "
             let times = s.count == 1 ? " (once)" : " (\(s.count) times)"
-            let title = TextWidth.truncate(JournalText.flat(s.title ?? s.slug), width: width - 6 - TextWidth.of(times))
-            out.append([Span(change, .good), Span(title), Span(times, .dim)])
+            // A long title wraps under itself rather than being cut; the count follows its last word.
+            var title = Wrap.lines(JournalText.flat(s.title ?? s.slug), width: max(1, width - 6))
+            let last = title.removeLast()
+            let indent = String(repeating: " ", count: 6)
+            if let first = title.first {
+                out.append([Span(change, .good), Span(first)])
+                out += title.dropFirst().map { [Span(indent + $0)] }
+            }
+            let lead = title.isEmpty ? [Span(change, .good)] : [Span(indent)]
+            if 6 + TextWidth.of(last) + TextWidth.of(times) <= width {
+                out.append(lead + [Span(last), Span(times, .dim)])
+            } else {
+                out.append(lead + [Span(last)])
+                out.append([Span(indent), Span(String(times.dropFirst()), .dim)])
+            }
         }
         return out
     }
