@@ -4,8 +4,7 @@ import AllinUI
 /// The prompts of each step, with numbered choices.
 extension PlainCheckIn {
     mutating func ask(_ step: Step) throws(Interrupt) {
-        let (number, total) = flow.progress(in: vocabulary)
-        io.out("\nStep \(number) of \(total): \(StepCopy.question(step))\n")
+        io.out("\n\(flow.path(gates: gates).label): \(StepCopy.question(step))\n")
         switch step {
         case .emotion:
             printEmotions()

@@ -40,8 +40,11 @@ struct PlainModeTests {
 
     @Test func stepNumbersFollowTheTail() async {
         let (_, out, _) = await plain(["20", "", "", "5", "", "2", "1"])
-        #expect(out.contains("Step 4 of 9: What would help most right now?"))
+        // No total before the intent is chosen; after it, the clarity lane's five steps.
+        #expect(out.contains("Step 1: How are you feeling right now?"))
+        #expect(out.contains("Step 4: What would help most right now?"))
         #expect(out.contains("Step 5 of 5: What feels most tangled?"))
+        #expect(!out.contains(" of 9"))
     }
 
     @Test func crisisTextEndsWithTheRegionsLines() async {
@@ -72,7 +75,7 @@ struct PlainModeTests {
 
     @Test func ownWordsAndQuit() async {
         let (_, out, _) = await plain(["wobbly", "quit"])
-        #expect(out.contains("Step 2 of 9"))
+        #expect(out.contains("Step 2: What is it about?"))
         #expect(out.contains("Stopped. Nothing was saved."))
     }
 

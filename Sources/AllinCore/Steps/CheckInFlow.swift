@@ -33,11 +33,6 @@ public struct CheckInFlow: Sendable, Equatable {
         steps(in: vocabulary)[index(in: vocabulary)]
     }
 
-    /// "Step 3 of 8" style position.
-    public func progress(in vocabulary: Vocabulary) -> (number: Int, total: Int) {
-        (index(in: vocabulary) + 1, steps(in: vocabulary).count)
-    }
-
     /// Goes back one step; answers are kept. Returns false on the first step.
     @discardableResult
     public mutating func back(in vocabulary: Vocabulary) -> Bool {
@@ -77,11 +72,8 @@ public struct CheckInFlow: Sendable, Equatable {
         let step = currentStep(in: vocabulary)
         if let stop = gates.tripwire(leaving: step, answers: answers, answered: answered) { return stop }
         if step == .emotion, let ids = closestToAsk(gates.catalog) { return .askClosest(ids) }
-        if step == .intensity, let intensity = answers.intensity, intensity >= FlowGates.expressThreshold {
-            let affect = gates.affect(of: answers)
-            if affect.valence == .unpleasant {
-                return .complete(.init(expressSoothe: true, affect: affect))
-            }
+        if step == .intensity, let affect = expressAffect(gates: gates) {
+            return .complete(.init(expressSoothe: true, affect: affect))
         }
         let steps = steps(in: vocabulary)
         let i = index(in: vocabulary)

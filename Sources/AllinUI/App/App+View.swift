@@ -77,10 +77,7 @@ enum Chrome {
         var right = ""
         switch state.screen {
         case .checkIn:
-            if let c = state.checkIn {
-                let p = c.flow.progress(in: state.context.vocabulary)
-                right = "Step \(p.number) of \(p.total) "
-            }
+            if let c = state.checkIn { right = c.flow.path(gates: state.context.gates).label + " " }
         case .support:
             right = "Region \(state.support?.region ?? "other") "
         case .lab:
@@ -103,7 +100,8 @@ enum Chrome {
         }
     }
 
-    /// The footer: the table's main keys, always ending with the keys help and the support key.
+    /// The footer: the table's main keys, always ending with the keys help and the support key. When the
+    /// row is narrow, keys drop from the end, but never help, support or a binding marked essential.
     static func footer(_ canvas: inout Canvas, _ bindings: [KeyBinding]) {
         let row = canvas.height - 1
         var shown = bindings.filter { $0.footer && !$0.isNote }
@@ -111,7 +109,7 @@ enum Chrome {
             list.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.short) + 2 }
         }
         while width(shown) > canvas.width - 1,
-              let drop = shown.lastIndex(where: { $0.action != .openSupport && $0.action != .openHelp }) {
+              let drop = shown.lastIndex(where: { !$0.essential && $0.action != .openSupport && $0.action != .openHelp }) {
             shown.remove(at: drop)
         }
         var col = 1

@@ -79,7 +79,7 @@ public enum App {
         case .help:
             if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if action == .down {
-                let count = HelpOverlay.rows(state.keyTable).count
+                let count = HelpOverlay.lines(state.keyTable, canvasWidth: state.size.width).count
                 state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
             }
             return []

@@ -35,13 +35,24 @@ public enum Wrap {
         return out
     }
 
-    /// Wrapped lines, at most `maxLines`; the last one ends in "…" when text was left out.
+    /// Wrapped lines, at most `maxLines`; the last one ends in "…" when text was left out. The "…"
+    /// follows a whole word: words are dropped from the last line until it fits, never cut.
     public static func clipped(_ text: String, width: Int, maxLines: Int) -> [String] {
         let all = lines(text, width: width)
         guard all.count > maxLines, maxLines > 0 else { return all }
         var kept = Array(all.prefix(maxLines))
-        kept[maxLines - 1] = TextWidth.truncate(kept[maxLines - 1] + " …", width: width)
+        var last = kept[maxLines - 1]
+        while TextWidth.of(last) + 1 > width, let space = last.lastIndex(of: " ") {
+            last = String(last[..<space])
+        }
+        kept[maxLines - 1] = TextWidth.of(last) + 2 <= width ? last + " …" : TextWidth.truncate(last + "…", width: width)
         return kept
+    }
+
+    /// The first of `choices` that fits in `width` columns, else the last one cut to fit. For a line
+    /// that has shorter wordings, so a narrow screen gets a whole sentence instead of a cut one.
+    public static func fitting(_ choices: [String], width: Int) -> String {
+        choices.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(choices.last ?? "", width: width)
     }
 
     /// Character-wrapped rows for an editor: each row's start offset (in characters) and its text.

@@ -10,7 +10,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case lower, higher, setIntensity
     case edit(EditAction)
     // Recommendation and after
-    case startSession, showTrace, closeTrace, editAnswers, goHome, newCheckIn
+    case startSession, showTrace, closeTrace, editAnswers, goHome, newCheckIn, openJournal
     // Mood before and after, the player, the note
     case setMood, skip, togglePause, seekBack, seekForward, toggleCaptions, stopSession, confirmStop, keepPlaying
     // "Resume from 3:12?" before a session left part-way earlier today

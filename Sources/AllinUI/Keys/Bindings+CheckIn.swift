@@ -3,11 +3,12 @@ import AllinCore
 /// The check-in's tables: chip lists (filtering or numbered), the slider, and the text editor.
 extension Bindings {
     static let back = KeyBinding([.escape, .backTab], "Esc", "back",
-                                 help: "back one step; answers are kept (also Shift-Tab)", action: .back)
+                                 help: "back one step; answers are kept", action: .back)
 
     static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
         let step = c.flow.currentStep(in: context.vocabulary)
-        if c.focus == .text { return editor(step: step) }
+        let answered = StepModel.answered(step, c.flow.answers, context.vocabulary)
+        if c.focus == .text { return editor(step: step, skipping: StepModel.skippable(step) && !answered) }
         if step == .intensity { return intensity }
         let list = c.lists[step] ?? ChipList()
         var table: [KeyBinding] = []
@@ -19,20 +20,29 @@ extension Bindings {
                                 "move", help: "move down", action: .down))
         table.append(KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false))
         table.append(KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false))
-        table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
-        if step == .situation {
-            if !list.filtering {
+        if list.filtering {
+            // In a filter, Enter and Tab both take the highlighted row: a chip, or "use my own words".
+            table.append(KeyBinding([.enter, .tab], "Enter", "choose", help: "choose the highlighted one", action: .choose))
+        } else {
+            table.append(KeyBinding([.enter], "Enter", "choose", action: .choose))
+            if step == .situation {
                 table.append(KeyBinding([.char(" ")], "Space", "toggle", help: "choose or clear the highlighted chip",
                                         action: .toggle, footer: false))
+                table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words",
+                                        action: .switchFocus))
             }
-            table.append(KeyBinding([.tab], "Tab", "write", help: "write about it in your own words (what you typed comes too)",
-                                    action: .switchFocus))
+            if StepModel.hasOwnWords(step) {
+                table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))
+            }
         }
-        if StepModel.hasOwnWords(step) {
-            table.append(KeyBinding([.tab], "Tab", "own words", help: "use your own words instead", action: .ownWords))
+        if StepModel.skippable(step) {
+            table.append(KeyBinding([.right], "→", answered ? "next" : "skip",
+                                    help: answered ? "next step (keeps the current answer)" : "skip this question",
+                                    action: .next, essential: true))
+        } else {
+            table.append(KeyBinding([.right], "→", "next", help: "next step (keeps the current answer)", action: .next,
+                                    footer: false))
         }
-        table.append(KeyBinding([.right], "→", "next", help: "next step (keeps the current answer)", action: .next,
-                                footer: false))
         table.append(KeyBinding([.left], "←", "back", help: "back one step", action: .back, footer: false))
         if StepModel.filterable(step) {
             if list.filtering {
@@ -61,8 +71,8 @@ extension Bindings {
     }
 
     static let intensity: [KeyBinding] = [
-        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower (← or h)", action: .lower),
-        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher (→ or l)", action: .higher, footer: false),
+        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower", action: .lower),
+        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher", action: .higher, footer: false),
         KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
                    action: .setIntensity, footer: false),
         KeyBinding([.up, .char("k")], "↑/k", "body", help: "move up the body list", action: .up, footer: false),
@@ -73,10 +83,13 @@ extension Bindings {
         back,
     ]
 
-    static func editor(step: Step) -> [KeyBinding] {
+    /// The own-words and writing editor. `skipping`: the step is optional and still unanswered, so
+    /// Enter on the empty field skips it, and says so.
+    static func editor(step: Step, skipping: Bool = false) -> [KeyBinding] {
+        let moves = StepModel.textOnly(step) || step == .situation
         var table: [KeyBinding] = [
-            KeyBinding([.enter], "Enter", StepModel.textOnly(step) || step == .situation ? "next" : "use",
-                       help: StepModel.textOnly(step) || step == .situation ? "next step" : "use these words",
+            KeyBinding([.enter], "Enter", moves ? (skipping ? "skip" : "next") : "use",
+                       help: moves ? (skipping ? "skip this question" : "next step") : "use these words",
                        action: .next),
         ]
         if step == .situation {
@@ -97,9 +110,9 @@ extension Bindings {
     static let editing: [KeyBinding] = [
         KeyBinding([.left, .ctrl("b")], "←→", "cursor", help: "move the cursor", action: .edit(.left), footer: false),
         KeyBinding([.right, .ctrl("f")], "→", "right", help: "move right", action: .edit(.right), footer: false),
-        KeyBinding([.home, .ctrl("a")], "Home", "start", help: "to the start (also Ctrl-A)", action: .edit(.home),
+        KeyBinding([.home, .ctrl("a")], "Home", "start", help: "to the start", action: .edit(.home),
                    footer: false),
-        KeyBinding([.end, .ctrl("e")], "End", "end", help: "to the end (also Ctrl-E)", action: .edit(.end), footer: false),
+        KeyBinding([.end, .ctrl("e")], "End", "end", help: "to the end", action: .edit(.end), footer: false),
         KeyBinding([.backspace], "Backspace", "delete", help: "delete before the cursor", action: .edit(.backspace),
                    footer: false),
         KeyBinding([.delete, .ctrl("d")], "Delete", "delete", help: "delete under the cursor",

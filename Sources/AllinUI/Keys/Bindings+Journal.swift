@@ -7,7 +7,7 @@ extension Bindings {
         return j.tab == .overview ? journalOverview : journalList(searchShown: j.results != nil)
     }
 
-    static let journalHome = KeyBinding([.escape, .char("h")], "Esc", "home", help: "back to the start (also h)",
+    static let journalHome = KeyBinding([.escape, .char("h")], "Esc", "home", help: "back to the start",
                                         action: .goHome)
 
     static let journalSearchKey = KeyBinding([.char("/")], "/", "search",
@@ -17,10 +17,10 @@ extension Bindings {
         KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
         KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
         KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
-        KeyBinding([.pageDown, .char(" ")], "PgDn", "page down", help: "page down (also Space)", action: .pageDown,
+        KeyBinding([.pageDown, .char(" ")], "PgDn", "page down", help: "page down", action: .pageDown,
                    footer: false),
-        KeyBinding([.home, .char("g")], "Home", "top", help: "to the top (also g)", action: .first, footer: false),
-        KeyBinding([.end, .char("G")], "End", "bottom", help: "to the bottom (also G)", action: .last, footer: false),
+        KeyBinding([.home, .char("g")], "Home", "top", help: "to the top", action: .first, footer: false),
+        KeyBinding([.end, .char("G")], "End", "bottom", help: "to the bottom", action: .last, footer: false),
     ]
 
     static let journalOverview: [KeyBinding] = [
@@ -45,8 +45,8 @@ extension Bindings {
             KeyBinding([.down, .char("j")], "↓/j", "move", help: "move down", action: .down, footer: false),
             KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
             KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
-            KeyBinding([.home, .char("g")], "Home", "newest", help: "to the newest (also g)", action: .first, footer: false),
-            KeyBinding([.end, .char("G")], "End", "oldest", help: "to the oldest (also G)", action: .last, footer: false),
+            KeyBinding([.home, .char("g")], "Home", "newest", help: "to the newest", action: .first, footer: false),
+            KeyBinding([.end, .char("G")], "End", "oldest", help: "to the oldest", action: .last, footer: false),
         ]
         table.append(journalSearchKey)
         table.append(KeyBinding([.tab, .backTab], "Tab", "overview", help: "streak, mood chart and calendar",
@@ -60,6 +60,6 @@ extension Bindings {
     ] + editing + [.note("typing", "words match the start of words in notes and kinder words")]
 
     static let journalDetail: [KeyBinding] = [
-        KeyBinding([.escape, .enter, .char("b")], "Esc", "back", help: "back to the list (also Enter, b)", action: .back),
+        KeyBinding([.escape, .enter, .char("b")], "Esc", "back", help: "back to the list", action: .back),
     ] + journalScroll
 }

@@ -4,8 +4,8 @@ import AllinCore
 extension Bindings {
     static func mood(before: Bool) -> [KeyBinding] {
         var table: [KeyBinding] = [
-            KeyBinding([.left, .char("h")], "←→", "mood", help: "lower (← or h)", action: .lower),
-            KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher (→ or l)", action: .higher, footer: false),
+            KeyBinding([.left, .char("h")], "←→", "mood", help: "lower", action: .lower),
+            KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher", action: .higher, footer: false),
             KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
                        action: .setMood, footer: false),
             KeyBinding([.enter], "Enter", before ? "start" : "next",
@@ -21,9 +21,9 @@ extension Bindings {
     static func player(_ p: PlayerState) -> [KeyBinding] {
         if p.interrupted {
             return [
-                KeyBinding([.char(" "), .enter], "Space", "play again", help: "start it again, from where it stopped when the player can (also Enter)",
+                KeyBinding([.char(" "), .enter], "Space", "play again", help: "start it again, from where it stopped when the player can",
                            action: .togglePause),
-                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "end the session and reflect (also q)",
+                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "end the session and reflect",
                            action: .stopSession),
                 KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
                            action: .showTrace),
@@ -31,10 +31,10 @@ extension Bindings {
         }
         if p.resumeOffer != nil {
             return [
-                KeyBinding([.enter, .char(" ")], "Enter", "resume", help: "resume where you stopped earlier today (also Space)",
+                KeyBinding([.enter, .char(" ")], "Enter", "resume", help: "resume where you stopped earlier today",
                            action: .resumeHere),
                 KeyBinding([.char("r")], "r", "restart", help: "start the session again from the beginning", action: .startOver),
-                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "skip the session and go on to reflect (also q)",
+                KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "skip the session and go on to reflect",
                            action: .stopSession),
                 KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
                            action: .showTrace, footer: false),
@@ -43,7 +43,7 @@ extension Bindings {
         if p.confirmingStop {
             return [
                 KeyBinding([.char("y")], "y", "stop", help: "yes, stop the session and go on to reflect", action: .confirmStop),
-                KeyBinding([.char("n"), .escape, .char(" ")], "n", "keep going", help: "no, keep going (also Esc or Space)",
+                KeyBinding([.char("n"), .escape, .char(" ")], "n", "keep going", help: "no, keep going",
                            action: .keepPlaying),
             ]
         }
@@ -53,7 +53,7 @@ extension Bindings {
             KeyBinding([.char(" ")], "Space", p.playback.isPausedPhase ? "play" : "pause", help: "pause or resume",
                        action: .togglePause),
             KeyBinding([.char("x"), .char("q")], "x", "stop",
-                       help: "stop and go on to reflect (also q; asks first unless it is nearly over)", action: .stopSession),
+                       help: "stop and go on to reflect (asks first unless it is nearly over)", action: .stopSession),
             KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
             KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
         ]
@@ -71,8 +71,11 @@ extension Bindings {
         KeyBinding([.escape], "Esc", "back", help: "back to the mood question", action: .back),
     ] + editing
 
+    static let journalKey = KeyBinding([.char("J")], "J", "journal", help: "open your journal", action: .openJournal)
+
     static let done: [KeyBinding] = [
-        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
+        journalKey,
         KeyBinding([.char("q")], "q", "quit", action: .quit),
     ]
 
@@ -82,7 +85,8 @@ extension Bindings {
                    action: .openSupport),
         KeyBinding([.char("n")], "n", "another session", help: "start a new check-in for another session",
                    action: .newCheckIn),
-        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start (also h)", action: .goHome),
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
+        KeyBinding([.char("J")], "J", "journal", help: "open your journal", action: .openJournal, footer: false),
         KeyBinding([.char("q")], "q", "quit", action: .quit),
     ]
 }

@@ -50,12 +50,12 @@ extension AppState {
 /// The tables themselves.
 enum Bindings {
     static let supportKey = KeyBinding([.function(2), .ctrl("g")], "F2", "support",
-                                       help: "crisis support: lines to call or text (also Ctrl-G)", action: .openSupport)
+                                       help: "crisis support: lines to call or text", action: .openSupport)
 
     static func global(help: Bool) -> [KeyBinding] {
         var list: [KeyBinding] = []
         if help {
-            list.append(KeyBinding([.char("?"), .function(1)], "?", "keys", help: "show the keys of this screen (also F1)",
+            list.append(KeyBinding([.char("?"), .function(1)], "?", "keys", help: "show the keys of this screen",
                                    action: .openHelp))
         } else {
             list.append(KeyBinding([.function(1)], "F1", "keys", help: "show the keys of this screen", action: .openHelp))
@@ -86,7 +86,7 @@ enum Bindings {
     static let recommendation: [KeyBinding] = [
         KeyBinding([.enter], "Enter", "start", help: "start this session", action: .startSession),
         KeyBinding([.char("t")], "t", "full trace", help: "show every gate of the routing decision", action: .showTrace),
-        KeyBinding([.char("e"), .escape], "e", "edit", help: "go back and change your answers (also Esc)",
+        KeyBinding([.char("e"), .escape], "e", "edit", help: "go back and change your answers",
                    action: .editAnswers),
         KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome),
     ]
@@ -96,7 +96,7 @@ enum Bindings {
         KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
         KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
         KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
-        KeyBinding([.escape, .char("t")], "Esc", "close", help: "close the trace (also t)",
+        KeyBinding([.escape, .char("t")], "Esc", "close", help: "close the trace",
                    action: .closeTrace),
     ]
 
@@ -108,7 +108,7 @@ enum Bindings {
         if s.confirmingLeave {
             return [
                 KeyBinding([.char("y")], "y", "yes, go back", help: "yes, I'm safe for now: go back", action: .confirmLeave),
-                KeyBinding([.char("n"), .escape], "n", "stay", help: "no or not sure: stay here (also Esc)", action: .stay),
+                KeyBinding([.char("n"), .escape], "n", "stay", help: "no or not sure: stay here", action: .stay),
                 KeyBinding([.char("g")], "g", "breathe", help: "breathe together for a minute", action: .breathe),
             ]
         }
@@ -127,7 +127,7 @@ enum Bindings {
 
     static let leave: [KeyBinding] = [
         KeyBinding([.char("y")], "y", "yes", help: "yes, leave it", action: .confirmLeave),
-        KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in (also Esc)", action: .stay),
+        KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in", action: .stay),
     ]
 
     static func closest(count: Int) -> [KeyBinding] {
@@ -148,8 +148,8 @@ enum Bindings {
 
     static func lab(field: LabField) -> [KeyBinding] {
         var table: [KeyBinding] = [
-            KeyBinding([.up, .backTab], "↑↓", "field", help: "previous field (also Shift-Tab)", action: .fieldUp),
-            KeyBinding([.down, .tab, .enter], "↓", "next field", help: "next field (also Tab, Enter)",
+            KeyBinding([.up, .backTab], "↑↓", "field", help: "previous field", action: .fieldUp),
+            KeyBinding([.down, .tab, .enter], "↓", "next field", help: "next field",
                        action: .fieldDown, footer: false),
         ]
         if field.isText {

@@ -10,15 +10,18 @@ public struct KeyBinding: Equatable, Sendable {
     public var help: String
     public var action: Action
     public var footer: Bool
+    /// Stays in the footer when the row is too narrow for every binding (like help and support).
+    public var essential: Bool
 
     public init(_ keys: [Key], _ label: String? = nil, _ short: String, help: String? = nil,
-                action: Action, footer: Bool = true) {
+                action: Action, footer: Bool = true, essential: Bool = false) {
         self.keys = keys
         self.label = label ?? keys.first?.label ?? ""
         self.short = short
         self.help = help ?? short
         self.action = action
         self.footer = footer
+        self.essential = essential
     }
 
     /// A help-only row for input that is not a single key (e.g. "letters: filter").

@@ -5,18 +5,19 @@ enum CheckInView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let c = state.checkIn else { return }
         let v = state.context.vocabulary
-        let steps = c.flow.steps(in: v)
-        let index = c.flow.index(in: v)
-        let step = steps[index]
+        let step = c.flow.currentStep(in: v)
         let roomy = rect.height >= 16
         var row = rect.row
-        StepIndicator.draw(&canvas, steps: steps, index: index, row: row, rect: rect)
+        StepIndicator.draw(&canvas, path: c.flow.path(gates: state.context.gates), row: row, rect: rect)
         row += roomy ? 2 : 1
         for line in Wrap.lines(StepCopy.question(step), width: rect.width).prefix(2) {
             canvas.put(line, row: row, col: rect.col, role: .title)
             row += 1
         }
-        for line in Wrap.clipped(StepCopy.hint(step), width: rect.width, maxLines: roomy ? 2 : 1) {
+        // The hint takes the rows the step's widget leaves free, so it is cut only when there is no room.
+        let free = rect.bottom - row - (roomy ? 1 : 0) - wantedRows(step, c, state.context)
+        let hintLines = Wrap.clipped(StepCopy.hint(step), width: rect.width, maxLines: max(roomy ? 2 : 1, free))
+        for line in hintLines {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
         }
@@ -31,14 +32,27 @@ enum CheckInView {
                 .draw(&canvas, in: Rect(row: content.row, col: content.col, width: content.width, height: height))
         default:
             if c.focus == .text {
-                canvas.put("Your own words (Enter to use them, Esc for the list):", row: content.row, col: content.col,
-                           role: .dim, maxWidth: content.width)
+                let label = Wrap.fitting(["Your own words (Enter to use them, Esc for the list):",
+                                          "Your own words (Enter uses them):", "Your own words:"], width: content.width)
+                canvas.put(label, row: content.row, col: content.col, role: .dim, maxWidth: content.width)
                 let height = min(step == .emotion ? 3 : 5, content.height - 1)
                 canvas.cursor = EditorView(field: c.editor, placeholder: "Type here…", focused: true)
                     .draw(&canvas, in: Rect(row: content.row + 1, col: content.col, width: content.width, height: height))
             } else {
                 list(&canvas, c, step, v, items: state.context.items(step), in: content, focused: true)
             }
+        }
+    }
+
+    /// The rows the step's widget uses when it has them all: a short list or a small editor leaves the
+    /// rest to the hint above it.
+    static func wantedRows(_ step: Step, _ c: CheckInState, _ context: AppContext) -> Int {
+        let items = context.items(step).count
+        switch step {
+        case .situation: return 2 + 1 + 3
+        case .intensity: return 3 + items
+        case .embodyNew: return 3
+        default: return c.focus == .text ? 1 + 3 : items + (StepModel.filterable(step) ? 1 : 0)
         }
     }
 
@@ -58,7 +72,10 @@ enum CheckInView {
                 let w = canvas.put(state.filter, row: rect.row, col: rect.col + used, role: .input)
                 if focused { canvas.cursor = Point(row: rect.row, col: min(rect.right - 1, rect.col + used + w)) }
             } else {
-                let hint = StepModel.hasOwnWords(step) ? "Type to filter · Tab for your own words" : "Type to filter"
+                let hint = StepModel.hasOwnWords(step)
+                    ? Wrap.fitting(["Type to filter · Tab for your own words", "Type to filter · Tab: own words",
+                                    "Type to filter"], width: rect.width)
+                    : "Type to filter"
                 canvas.put(hint, row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
             }
             listRect = rect.rows(from: 1)
@@ -75,7 +92,9 @@ enum CheckInView {
         list(&canvas, c, .situation, context.vocabulary, items: context.items(.situation), in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
              focused: c.focus == .list)
         let labelRow = rect.row + listHeight
-        let label = c.focus == .text ? "In your own words (optional; Enter for next):" : "In your own words (Tab to write):"
+        let label = c.focus == .text
+            ? Wrap.fitting(["In your own words (optional; Enter for next):", "In your own words (optional):"], width: rect.width)
+            : "In your own words (Tab to write):"
         canvas.put(label, row: labelRow, col: rect.col, role: c.focus == .text ? .accent : .dim, maxWidth: rect.width)
         let field = c.focus == .text ? c.editor : TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(.situation))
         let cursor = EditorView(field: field, placeholder: "e.g. three deadlines this week", focused: c.focus == .text)
@@ -87,8 +106,9 @@ enum CheckInView {
         let value = c.flow.answers.intensity
         Slider.draw(&canvas, value: value, row: rect.row, col: rect.col, width: rect.width)
         guard rect.height >= 4 else { return }
-        canvas.put("Where do you feel it? Space marks each place.", row: rect.row + 2, col: rect.col, role: .dim,
-                   maxWidth: rect.width)
+        let ask = Wrap.fitting(["Where do you feel it? Space marks each place.", "Where do you feel it? Space marks it."],
+                               width: rect.width)
+        canvas.put(ask, row: rect.row + 2, col: rect.col, role: .dim, maxWidth: rect.width)
         let state = c.lists[.intensity] ?? ChipList()
         ListView(items: context.items(.intensity), cursor: state.cursor, chosen: Set(c.flow.answers.body),
                  focused: true, checkboxes: true).draw(&canvas, in: rect.rows(from: 3))
@@ -96,9 +116,11 @@ enum CheckInView {
 }
 
 /// The row of step names ("feeling › situation › …") with the current one marked; dots when narrow.
+/// Only the path ahead is named: while the intent is open, a last "…" stands for the steps it decides.
 enum StepIndicator {
-    static func draw(_ canvas: inout Canvas, steps: [Step], index: Int, row: Int, rect: Rect) {
-        let names = steps.map(StepCopy.name)
+    static func draw(_ canvas: inout Canvas, path: StepPath, row: Int, rect: Rect) {
+        let names = path.steps.map(StepCopy.name) + (path.open ? ["…"] : [])
+        let index = path.number - 1
         let full = names.joined(separator: " › ")
         if TextWidth.of(full) <= rect.width {
             var col = rect.col
@@ -130,11 +152,15 @@ enum StepIndicator {
     }
 }
 
-/// The 1–10 intensity slider.
+/// The 1–10 intensity slider. Each number gets a cell of three to four columns, so "9" and "10" never
+/// run together; when the value's label leaves too little room beside it, it goes on the row below.
 enum Slider {
     static func draw(_ canvas: inout Canvas, value: Int?, row: Int, col: Int, width: Int) {
         let label = value.map { " \($0) of 10" } ?? " not set"
-        let segment = max(2, min(4, (width - TextWidth.of(label) - 2) / 10))
+        // Decided on the widest label, so the layout doesn't jump as the value changes.
+        let widest = TextWidth.of(" 10 of 10")
+        let beside = (width - widest - 2) / 10 >= 3
+        let segment = max(3, min(4, (width - (beside ? widest : 0) - 2) / 10))
         var c = col
         c += canvas.put("▕", row: row, col: c, role: .dim)
         for i in 1...10 {
@@ -144,6 +170,10 @@ enum Slider {
             c += canvas.put(cell, row: row, col: c, role: (value ?? 0) >= i ? .sliderFill : .sliderEmpty)
         }
         c += canvas.put("▏", row: row, col: c, role: .dim)
-        canvas.put(label, row: row, col: c, role: value == nil ? .dim : .title)
+        if beside {
+            canvas.put(label, row: row, col: c, role: value == nil ? .dim : .title)
+        } else {
+            canvas.put(String(label.dropFirst()), row: row + 1, col: col + 1, role: value == nil ? .dim : .title)
+        }
     }
 }

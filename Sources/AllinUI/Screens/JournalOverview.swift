@@ -9,7 +9,7 @@ enum JournalOverview {
     /// Columns of the series labels in front of the mood chart.
     static let chartLabelWidth = 7
 
-    static func lines(_ page: JournalPage, glyphs: ChartGlyphs, width: Int, tall: Bool) -> [[Span]] {
+    static func lines(_ page: JournalPage, glyphs: ChartGlyphs, width: Int) -> [[Span]] {
         var out = problem(page.problem, width: width)
         let s = page.summary
         out += Spans.wrap(JournalText.streak(s), width: width, role: .title, indent: "  ")
@@ -17,7 +17,7 @@ enum JournalOverview {
         if let note = page.note { out += Spans.wrap(note, width: width, role: .error, indent: "  ") }
         out += Spans.wrap(JournalText.days(s), width: width, role: .normal, indent: "  ")
         out.append([])
-        out += mood(s.trend, glyphs: glyphs, width: width, tall: tall)
+        out += mood(s.trend, glyphs: glyphs, width: width)
         out.append([])
         let heat = heatmap(s.heatmap, today: s.today, glyphs: glyphs)
         let heatWidth = heatLabelWidth + 2 * s.heatmap.weeks.count
@@ -38,8 +38,9 @@ enum JournalOverview {
         return Spans.wrap(text, width: width, role: .error) + [[]]
     }
 
-    /// The title, a bar chart of mood before and one of mood after, and the date axis.
-    static func mood(_ trend: MoodTrend, glyphs: ChartGlyphs, width: Int, tall: Bool) -> [[Span]] {
+    /// The title, a one-row bar chart of mood before and one of mood after on the fixed 1–10 scale,
+    /// the date axis, and the scale's key. Every row has its label in front.
+    static func mood(_ trend: MoodTrend, glyphs: ChartGlyphs, width: Int) -> [[Span]] {
         var out = Spans.wrap(JournalText.moodTitle(trend), width: width, role: .title, indent: "  ")
         guard trend.averageBefore != nil || trend.averageAfter != nil else {
             return out + Spans.wrap(JournalText.noMoods, width: width, role: .dim)
@@ -47,14 +48,9 @@ enum JournalOverview {
         let room = max(1, width - chartLabelWidth)
         let perDay = room >= 2 * trend.days.count ? 2 : 1
         let days = Array(trend.days.suffix(room / perDay))
-        let height = tall ? 2 : 1
-        for (label, values, role) in [("before", days.map(\.before), Role.normal), ("after", days.map(\.after), .good)] {
-            let rows = BarRows.rows(values, maximum: 10, height: height, columnsPerDay: perDay, glyphs: glyphs)
-            for (i, row) in rows.enumerated() {
-                let name = i == rows.count - 1 ? label : ""
-                let label = String(repeating: " ", count: max(0, chartLabelWidth - 1 - TextWidth.of(name))) + name + " "
-                out.append([Span(label, .dim), Span(row, role)])
-            }
+        for (name, values, role) in [("before", days.map(\.before), Role.normal), ("after", days.map(\.after), .good)] {
+            let row = BarRows.rows(values, height: 1, columnsPerDay: perDay, glyphs: glyphs).joined()
+            out.append([Span(rowLabel(name), .dim), Span(row, role)])
         }
         if let first = days.first {
             let chartWidth = days.count * perDay - (perDay - 1)
@@ -64,7 +60,13 @@ enum JournalOverview {
             let axis = gap > 0 ? start + String(repeating: " ", count: gap) + end : start
             out.append([Span(String(repeating: " ", count: chartLabelWidth) + axis, .dim)])
         }
+        out.append([Span(rowLabel("scale"), .dim), Span(BarRows.legend(glyphs: glyphs, width: width - chartLabelWidth), .dim)])
         return out
+    }
+
+    /// A chart row's name, right-aligned in the label column.
+    static func rowLabel(_ name: String) -> String {
+        String(repeating: " ", count: max(0, chartLabelWidth - 1 - TextWidth.of(name))) + name + " "
     }
 
     /// Seven rows of weeks (oldest on the left), a title and a legend.
@@ -103,8 +105,21 @@ enum JournalOverview {
         for s in raised.prefix(5) {
             let change = pad(JournalText.signed(s.averageChange), 5) + " "
             let times = s.count == 1 ? " (once)" : " (\(s.count) times)"
-            let title = TextWidth.truncate(JournalText.flat(s.title ?? s.slug), width: width - 6 - TextWidth.of(times))
-            out.append([Span(change, .good), Span(title), Span(times, .dim)])
+            // A long title wraps under itself rather than being cut; the count follows its last word.
+            var title = Wrap.lines(JournalText.flat(s.title ?? s.slug), width: max(1, width - 6))
+            let last = title.removeLast()
+            let indent = String(repeating: " ", count: 6)
+            if let first = title.first {
+                out.append([Span(change, .good), Span(first)])
+                out += title.dropFirst().map { [Span(indent + $0)] }
+            }
+            let lead = title.isEmpty ? [Span(change, .good)] : [Span(indent)]
+            if 6 + TextWidth.of(last) + TextWidth.of(times) <= width {
+                out.append(lead + [Span(last), Span(times, .dim)])
+            } else {
+                out.append(lead + [Span(last)])
+                out.append([Span(indent), Span(String(times.dropFirst()), .dim)])
+            }
         }
         return out
     }

@@ -77,7 +77,7 @@ enum JournalUpdate {
         case .up, .down, .pageUp, .pageDown, .first, .last:
             if j.tab == .overview {
                 let area = JournalView.contentRect(for: state.size)
-                let count = JournalView.overviewLines(state, page, width: area.width, height: area.height).count
+                let count = JournalView.overviewLines(state, page, width: area.width).count
                 j.overviewScroll = App.clampScroll(j.overviewScroll + delta(action, page: area.height - 1, count: count),
                                                    count: count, visible: area.height)
                 return []

@@ -29,7 +29,7 @@ enum JournalView {
             }
             switch j.tab {
             case .overview:
-                draw(&canvas, overviewLines(state, page, width: content.width, height: content.height),
+                draw(&canvas, overviewLines(state, page, width: content.width),
                      scroll: j.overviewScroll, in: content)
             case .entries:
                 JournalListView.draw(&canvas, state, j, in: content)
@@ -37,9 +37,9 @@ enum JournalView {
         }
     }
 
-    /// The overview laid out for the space it gets: taller charts when there is room.
-    static func overviewLines(_ state: AppState, _ page: JournalPage, width: Int, height: Int) -> [[Span]] {
-        JournalOverview.lines(page, glyphs: ChartGlyphs.of(state.context), width: width, tall: height >= 20)
+    /// The overview laid out for the width it gets.
+    static func overviewLines(_ state: AppState, _ page: JournalPage, width: Int) -> [[Span]] {
+        JournalOverview.lines(page, glyphs: ChartGlyphs.of(state.context), width: width)
     }
 
     /// Where the tab's content goes for a window size.

@@ -27,7 +27,10 @@ enum ReflectionView {
         let session = s.player.session
         let next = before ? "Next: \(Visible.text(session.title)) · \(session.lane.rawValue) lane · \(ResultView.minutes(session.durationSeconds))"
             : "You did: \(Visible.text(session.title))\(s.player.isReadAlong ? " (read along)" : "")"
-        canvas.put(next, row: row, col: rect.col, role: .dim, maxWidth: rect.width)
+        for line in Wrap.clipped(next, width: rect.width, maxLines: rect.bottom - row) {
+            canvas.put(line, row: row, col: rect.col, role: .dim)
+            row += 1
+        }
     }
 
     static func note(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
@@ -72,6 +75,7 @@ enum ReflectionView {
             rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))
         case .pending: rows.append(("Nothing was saved: the session never started.", .dim))
         }
+        let core = rows.count
         if s.feltWorse {
             // No streak after a session that left someone feeling worse: a kind word and two ways on.
             rows.append(("", .normal))
@@ -84,11 +88,19 @@ enum ReflectionView {
             let week = summary.daysLast7 == 1 ? "1 day" : "\(summary.daysLast7) days"
             rows.append(("Checked in on \(week) of the last 7.", .dim))
         }
-        if rows.count + 3 <= rect.height {
-            rows.append(("", .normal))
-            rows.append(("Enter goes home · 'allin journal' shows the history", .dim))
+        // The way on to the journal, after a blank row when there is room for one. On a short screen it
+        // takes the place of the streak's rows, but never of the support after feeling worse.
+        let next = Wrap.lines("Enter goes home · J opens your journal", width: rect.width).map { ($0, Role.dim) }
+        func wrapped(_ rows: [(String, Role)]) -> [(String, Role)] {
+            rows.flatMap { row in Wrap.lines(row.0, width: rect.width).map { ($0, row.1) } }
         }
-        let lines = rows.flatMap { row in Wrap.lines(row.0, width: rect.width).map { ($0, row.1) } }
+        while !s.feltWorse, rows.count > core, wrapped(rows).count + next.count > rect.height { rows.removeLast() }
+        var lines = wrapped(rows)
+        if lines.count + 1 + next.count <= rect.height {
+            lines += [("", .normal)] + next
+        } else if lines.count + next.count <= rect.height {
+            lines += next
+        }
         for (i, line) in lines.prefix(rect.height).enumerated() {
             canvas.put(line.0, row: rect.row + i, col: rect.col, role: line.1)
         }

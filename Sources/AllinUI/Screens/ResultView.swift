@@ -12,22 +12,29 @@ enum ResultView {
         var meta = "\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))"
         if r.lane != r.intentLane, result.completion?.expressSoothe != true { meta += " · you asked for \(r.intentLane.rawValue)" }
         rows.append((meta, .accent))
-        for line in Wrap.clipped(Visible.text(session.description), width: rect.width, maxLines: roomy ? 3 : 2) {
-            rows.append((line, .dim))
-        }
+        var why: [(String, Role)] = []
         if let soothe = WhyText.sootheFirst(r, completion: result.completion) {
-            rows.append(("", .normal))
-            rows += Wrap.lines(soothe, width: rect.width).map { ($0, Role.support) }
+            why.append(("", .normal))
+            why += Wrap.lines(soothe, width: rect.width).map { ($0, Role.support) }
         }
-        rows.append(("", .normal))
-        rows.append(("Why this session", .title))
+        why.append(("", .normal))
+        why.append(("Why this session", .title))
         for line in WhyText.lines(r, catalog: state.context.catalog, answers: state.checkIn?.flow.answers) {
             let wrapped = Wrap.lines(line, width: rect.width - 2)
-            for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
+            for (i, part) in wrapped.enumerated() { why.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }
+        // The description takes the rows the reasons leave free, so it is cut only when there is no room.
+        let free = rect.height - rows.count - why.count
+        for line in Wrap.clipped(Visible.text(session.description), width: rect.width, maxLines: max(roomy ? 3 : 2, free)) {
+            rows.append((line, .dim))
+        }
+        rows += why
         if rows.count < rect.height {
             rows.append(("", .normal))
             rows.append(("Enter starts it · t shows every gate of the decision", .dim))
+        } else if rows.count > rect.height {
+            // Never cut without saying so: the full reasons are one key away.
+            rows = Array(rows.prefix(max(0, rect.height - 1))) + [("▼ more: t shows all the reasons", .dim)]
         }
         for (i, row) in rows.prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
@@ -54,7 +61,12 @@ enum TraceView {
 
     static func rows(_ state: AppState, width: Int) -> [(String, Role)] {
         guard let result = state.result else { return [] }
-        var rows: [(String, Role)] = [("Every gate, in order:", .dim)]
+        var rows: [(String, Role)] = [("Why this session", .title)]
+        for line in WhyText.lines(result.recommendation, catalog: state.context.catalog, answers: state.checkIn?.flow.answers) {
+            let wrapped = Wrap.lines(line, width: width - 2)
+            for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
+        }
+        rows += [("", .normal), ("Every gate, in order:", .dim)]
         for entry in result.recommendation.trace {
             rows.append(("\(entry.gate) → \(entry.decision)", .title))
             for (key, value) in entry.details {

@@ -56,6 +56,10 @@ enum SessionUpdate {
                 goHome(&state)
                 return HomeUpdate.choose(&state, .newCheckIn)
             }
+            if action == .openJournal {
+                goHome(&state)
+                return JournalUpdate.open(&state)
+            }
             return []
         default:
             return []

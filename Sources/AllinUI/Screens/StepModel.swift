@@ -13,7 +13,7 @@ public enum StepModel {
                 + [ownWords]
         case .situation: return v.situations.map { ListItem(id: $0.id, label: $0.label) }
         case .intensity: return v.body.map { ListItem(id: $0.id, label: $0.label) }
-        case .intent: return v.intents.map { ListItem(id: $0.id, label: $0.label, detail: $0.lane.rawValue) }
+        case .intent: return v.intents.map { ListItem(id: $0.id, label: $0.label) }
         case .consent: return [ListItem(id: "yes", label: StepCopy.consentYes), ListItem(id: "no", label: StepCopy.consentNo)]
         case .belief: return v.beliefs.map { ListItem(id: $0.id, label: $0.label) } + [ownWords]
         case .pattern: return v.patternChips.map { ListItem(id: $0.id, label: $0.label) } + [ownWords]
@@ -35,6 +35,16 @@ public enum StepModel {
     /// Long lists filter as you type; short ones pick by number instead.
     public static func filterable(_ step: Step) -> Bool {
         [.emotion, .situation, .belief, .pattern, .origin, .kinder].contains(step)
+    }
+
+    /// Optional steps: their copy says they can be skipped, and the footer names the key that skips.
+    public static func skippable(_ step: Step) -> Bool {
+        [.situation, .pattern, .origin, .kinder, .embodyNew].contains(step)
+    }
+
+    /// True when the step has an answer: a chosen chip or words.
+    public static func answered(_ step: Step, _ a: CheckIn, _ v: Vocabulary) -> Bool {
+        chosen(step, a, v) != nil || nonEmpty(text(step, a)) != nil
     }
 
     /// The step is only a text editor.

@@ -183,7 +183,9 @@ enum ConcernView {
         canvas.box(rect, title: "A gentle check")
         for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
         var col = rect.col + 2
-        for (key, label) in [("y", " Yes, I'm safe   "), ("n", " No   "), ("s", " Not sure")] {
+        // Three spaces between the answers when they fit in the box, two when it is narrow.
+        let gap = String(repeating: " ", count: width - 4 >= 35 ? 3 : 2)
+        for (key, label) in [("y", " Yes, I'm safe" + gap), ("n", " No" + gap), ("s", " Not sure")] {
             col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
             col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
         }

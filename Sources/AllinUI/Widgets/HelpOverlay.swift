@@ -11,13 +11,30 @@ enum HelpOverlay {
         return out
     }
 
+    /// The overlay's width on a screen `canvasWidth` wide.
+    static func width(_ canvasWidth: Int) -> Int { min(72, canvasWidth - 2) }
+
+    static func keyWidth(_ rows: [(String, String)]) -> Int {
+        min(16, max(8, rows.map { TextWidth.of($0.0) }.max() ?? 8)) + 2
+    }
+
+    /// The rows as drawn: a help text too long for its column wraps onto lines with an empty key column,
+    /// so nothing is cut (the box scrolls).
+    static func lines(_ table: [KeyBinding], canvasWidth: Int) -> [(String, String)] {
+        let rows = rows(table)
+        let helpWidth = max(1, width(canvasWidth) - keyWidth(rows) - 4)
+        return rows.flatMap { row in
+            Wrap.lines(row.1, width: helpWidth).enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+        }
+    }
+
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
-        let rows = rows(state.keyTable)
-        let width = min(72, canvas.width - 2)
+        let rows = lines(state.keyTable, canvasWidth: canvas.width)
+        let width = Self.width(canvas.width)
         let height = min(canvas.height - 2, rows.count + 4)
         let rect = Rect(row: 1, col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "Keys: \(Chrome.title(state))")
-        let keyWidth = min(16, max(8, rows.map { TextWidth.of($0.0) }.max() ?? 8)) + 2
+        let keyWidth = Self.keyWidth(Self.rows(state.keyTable))
         let visible = height - 4
         let top = App.clampScroll(state.helpScroll, count: rows.count, visible: visible)
         for (i, row) in rows.dropFirst(top).prefix(visible).enumerated() {

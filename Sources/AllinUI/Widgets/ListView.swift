@@ -1,4 +1,6 @@
 /// Draws a chip list: the cursor row highlighted, chosen items marked, scroll marks when it overflows.
+/// A label is never cut to keep its detail column: the detail goes first. When every item fits with
+/// rows to spare, a label too long for its row wraps onto the next instead of being cut.
 struct ListView {
     var items: [ListItem]
     var cursor: Int
@@ -7,44 +9,78 @@ struct ListView {
     var numbered: Bool = false
     var checkboxes: Bool = false
 
+    /// How one item is drawn: its label's lines, and whether the detail shows beside the first.
+    struct Layout {
+        var lines: [String]
+        var detail: Bool
+    }
+
     func draw(_ canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         if items.isEmpty {
             canvas.put("Nothing matches. Esc clears the filter.", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
             return
         }
-        let list = ChipList(cursor: cursor)
-        let top = list.top(rows: rect.height, count: items.count)
         let detailWidth = min(18, max(0, rect.width / 3))
+        let wrapped = items.indices.map { layout(items[$0], index: $0, width: rect.width, detailWidth: detailWidth, wrap: true) }
+        if wrapped.reduce(0, { $0 + $1.lines.count }) <= rect.height {
+            var row = rect.row
+            for (index, item) in items.enumerated() {
+                drawItem(&canvas, item, index: index, wrapped[index], row: row, rect: rect, detailWidth: detailWidth)
+                row += wrapped[index].lines.count
+            }
+            return
+        }
+        let top = ChipList(cursor: cursor).top(rows: rect.height, count: items.count)
         for (offset, item) in items[top..<min(items.count, top + rect.height)].enumerated() {
             let index = top + offset
-            let row = rect.row + offset
-            let isCursor = index == cursor
-            let role: Role = isCursor ? (focused ? .selected : .accent) : .normal
-            if isCursor, focused { canvas.fill(Rect(row: row, col: rect.col, width: rect.width, height: 1), role: .selected) }
-            var col = rect.col
-            let mark: String
-            if checkboxes {
-                mark = chosen.contains(item.id) ? "[x] " : "[ ] "
-            } else if item.kind == .ownWords {
-                mark = "+ "
-            } else {
-                mark = chosen.contains(item.id) ? "● " : "  "
-            }
-            col += canvas.put(isCursor ? "›" : " ", row: row, col: col, role: role)
-            col += canvas.put(mark, row: row, col: col, role: isCursor ? role : (chosen.contains(item.id) ? .chosen : .dim))
-            if numbered, index < 9 {
-                col += canvas.put("\(index + 1). ", row: row, col: col, role: isCursor ? role : .dim)
-            }
-            let labelRole: Role = isCursor ? role : chosen.contains(item.id) ? .chosen : .normal
-            let room = rect.right - col - (item.detail.isEmpty ? 0 : detailWidth + 1)
-            canvas.put(TextWidth.truncate(item.label, width: max(0, room)), row: row, col: col, role: labelRole)
-            if !item.detail.isEmpty, detailWidth > 3 {
-                let detail = TextWidth.truncate(item.detail, width: detailWidth)
-                canvas.put(detail, row: row, col: rect.right - TextWidth.of(detail), role: isCursor && focused ? role : .dim)
-            }
+            let one = layout(item, index: index, width: rect.width, detailWidth: detailWidth, wrap: false)
+            drawItem(&canvas, item, index: index, one, row: rect.row + offset, rect: rect, detailWidth: detailWidth)
         }
         if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
         if top + rect.height < items.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+    }
+
+    /// Columns in front of the label: the cursor mark, the chosen mark, and the number when numbered.
+    func leadWidth(_ index: Int) -> Int { 1 + (checkboxes ? 4 : 2) + (numbered && index < 9 ? 3 : 0) }
+
+    func layout(_ item: ListItem, index: Int, width: Int, detailWidth: Int, wrap: Bool) -> Layout {
+        let room = max(0, width - leadWidth(index))
+        let label = TextWidth.of(item.label)
+        if !item.detail.isEmpty, detailWidth > 3, label <= room - detailWidth - 1 { return Layout(lines: [item.label], detail: true) }
+        if label <= room { return Layout(lines: [item.label], detail: false) }
+        if wrap, room > 0 { return Layout(lines: Wrap.lines(item.label, width: room), detail: false) }
+        return Layout(lines: [Wrap.clipped(item.label, width: room, maxLines: 1).first ?? ""], detail: false)
+    }
+
+    func drawItem(_ canvas: inout Canvas, _ item: ListItem, index: Int, _ layout: Layout, row: Int, rect: Rect,
+                  detailWidth: Int) {
+        let isCursor = index == cursor
+        let role: Role = isCursor ? (focused ? .selected : .accent) : .normal
+        if isCursor, focused {
+            canvas.fill(Rect(row: row, col: rect.col, width: rect.width, height: layout.lines.count), role: .selected)
+        }
+        var col = rect.col
+        let mark: String
+        if checkboxes {
+            mark = chosen.contains(item.id) ? "[x] " : "[ ] "
+        } else if item.kind == .ownWords {
+            mark = "+ "
+        } else {
+            mark = chosen.contains(item.id) ? "● " : "  "
+        }
+        col += canvas.put(isCursor ? "›" : " ", row: row, col: col, role: role)
+        col += canvas.put(mark, row: row, col: col, role: isCursor ? role : (chosen.contains(item.id) ? .chosen : .dim))
+        if numbered, index < 9 {
+            col += canvas.put("\(index + 1). ", row: row, col: col, role: isCursor ? role : .dim)
+        }
+        let labelRole: Role = isCursor ? role : chosen.contains(item.id) ? .chosen : .normal
+        for (i, line) in layout.lines.enumerated() {
+            canvas.put(line, row: row + i, col: col, role: labelRole, maxWidth: rect.right - col)
+        }
+        if layout.detail {
+            let detail = TextWidth.truncate(item.detail, width: detailWidth)
+            canvas.put(detail, row: row, col: rect.right - TextWidth.of(detail), role: isCursor && focused ? role : .dim)
+        }
     }
 }

@@ -229,11 +229,11 @@ struct CheckInFlowTests {
         if let field = FreeTextField(step: step) { a[text: field] = text }
     }
 
-    @Test func progressFollowsTheTail() {
+    @Test func thePathFollowsTheTail() {
         var flow = CheckInFlow(answers: CheckIn(intent: "embody"), index: 3)
-        #expect(flow.progress(in: vocabulary) == (4, 6))
+        #expect(flow.path(gates: gates).label == "Step 4 of 6")
         flow.answers.intent = "soothe"
-        #expect(flow.progress(in: vocabulary) == (4, 4))
+        #expect(flow.path(gates: gates).label == "Step 4 of 4")
         do { let moved = flow.go(to: .situation, in: vocabulary); #expect(moved) }
         do { let moved = flow.go(to: .kinder, in: vocabulary); #expect(!moved) }
     }

@@ -107,5 +107,41 @@ struct CanvasTests {
         #expect(Wrap.lines("one two three", width: 7) == ["one two", "three"])
         #expect(Wrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(Wrap.clipped("one two three four", width: 8, maxLines: 1) == ["one two…"])
+        #expect(Wrap.clipped("one two three four", width: 12, maxLines: 1) == ["one two …"])
+    }
+
+    @Test func aClippedLineEndsAfterAWholeWord() {
+        let hint = "Choose the word that fits best, or use your own words."
+        #expect(Wrap.clipped(hint, width: 38, maxLines: 1) == ["Choose the word that fits best, or …"])
+        #expect(Wrap.clipped(hint, width: 38, maxLines: 2) == ["Choose the word that fits best, or use", "your own words."])
+        #expect(Wrap.fitting(["a long wording", "short"], width: 10) == "short")
+        #expect(Wrap.fitting(["a long wording", "shorter wording"], width: 10) == "shorter w…")
+    }
+}
+
+@Suite("Narrow screens: nothing cut where it can wrap")
+struct NarrowLayoutTests {
+    @Test("the 1–10 slider keeps a space between every number", arguments: [38, 48, 76, 196])
+    func sliderNumbersStandApart(width: Int) {
+        var canvas = Canvas(size: Size(width: width, height: 2))
+        Slider.draw(&canvas, value: 8, row: 0, col: 0, width: width)
+        let bar = canvas.line(0)
+        #expect(!bar.contains("910"), "\(bar)")
+        #expect(bar.contains("9") && bar.contains(" 10"))
+        #expect(canvas.text.contains("8 of 10"))
+    }
+
+    @Test func aLongLabelWrapsWhenTheListHasRoomAndNoDetailColumnCrowdsIt() {
+        let items = [ListItem(id: "a", label: "Calm down", detail: "soothe"),
+                     ListItem(id: "b", label: "Shift a belief that holds me back", detail: "unblock")]
+        var roomy = Canvas(size: Size(width: 36, height: 4))
+        ListView(items: items, cursor: 0, chosen: [], focused: true, numbered: true).draw(&roomy, in: Rect(row: 0, col: 0, width: 36, height: 4))
+        #expect(roomy.line(0).contains("Calm down") && roomy.line(0).contains("soothe"))
+        #expect(roomy.line(1).contains("Shift a belief that holds me") && !roomy.line(1).contains("unblock"))
+        #expect(roomy.line(2).trimmingCharacters(in: .whitespaces) == "back")
+        // Without spare rows the label is cut after a whole word, and the detail column gives way first.
+        var tight = Canvas(size: Size(width: 36, height: 2))
+        ListView(items: items, cursor: 0, chosen: [], focused: true, numbered: true).draw(&tight, in: Rect(row: 0, col: 0, width: 36, height: 2))
+        #expect(tight.line(1).contains("Shift a belief that holds me …") && !tight.line(1).contains("unblock"))
     }
 }

@@ -69,19 +69,34 @@ struct WidgetTests {
 
 @Suite("Journal charts")
 struct JournalChartTests {
-    @Test("bars fill in eighths from the bottom", arguments: [
-        ([10.0], 1, ["█"]), ([5.0], 1, ["▄"]), ([1.0], 1, ["▁"]), ([0.1], 1, ["▁"]),
-        ([5.0], 2, [" ", "█"]), ([10.0], 2, ["█", "█"]), ([7.5], 2, ["▄", "█"]),
+    @Test("bars sit on the fixed 1–10 scale, filling in eighths from the bottom", arguments: [
+        ([10.0], 1, ["█"]), ([1.0], 1, ["▁"]), ([3.0], 1, ["▃"]), ([5.5], 1, ["▅"]), ([0.1], 1, ["▁"]), ([12.0], 1, ["█"]),
+        ([1.0], 2, [" ", "▁"]), ([10.0], 2, ["█", "█"]), ([5.5], 2, ["▁", "█"]),
     ] as [([Double], Int, [String])])
     func bars(values: [Double], height: Int, rows: [String]) {
-        let got = BarRows.rows(values.map { Optional($0) }, maximum: 10, height: height, columnsPerDay: 1, glyphs: .unicode)
+        let got = BarRows.rows(values.map { Optional($0) }, height: height, columnsPerDay: 1, glyphs: .unicode)
         #expect(got == rows)
     }
 
+    @Test func aValueDrawsTheSameBarWhateverElseIsCharted() {
+        // The scale is absolute: 3.0 is a low bar beside 3.5 and beside 9, never stretched to the data.
+        let alone = BarRows.rows([3.0], height: 1, columnsPerDay: 1, glyphs: .unicode)[0]
+        let low = BarRows.rows([3.0, 3.5], height: 1, columnsPerDay: 1, glyphs: .unicode)[0]
+        let high = BarRows.rows([3.0, 9.0], height: 1, columnsPerDay: 1, glyphs: .unicode)[0]
+        #expect(alone == "▃" && low.hasPrefix("▃") && high.hasPrefix("▃"))
+        #expect((1...10).map { BarRows.eighths(Double($0)) } == [1, 2, 3, 3, 4, 5, 6, 6, 7, 8])
+    }
+
+    @Test func theLegendShowsTheScaleAndFitsNarrowRows() {
+        #expect(BarRows.legend(glyphs: .unicode, width: 80) == "▁ 1 low  ▄ 5  █ 10 high   · no rating")
+        #expect(BarRows.legend(glyphs: .unicode, width: 30) == "▁ 1 low  ▄ 5  █ 10 high")
+        #expect(BarRows.legend(glyphs: .ascii, width: 80) == "_ 1 low  - 5  # 10 high   . no rating")
+    }
+
     @Test func daysWithoutAValueSitOnTheBaselineAndColumnsSpread() {
-        #expect(BarRows.rows([nil, 10, nil], maximum: 10, height: 2, columnsPerDay: 2, glyphs: .unicode)
+        #expect(BarRows.rows([nil, 10, nil], height: 2, columnsPerDay: 2, glyphs: .unicode)
             == ["  █   ", "· █ · "])
-        #expect(BarRows.rows([nil, 10, 2], maximum: 10, height: 1, columnsPerDay: 1, glyphs: .ascii) == [".#_"])
+        #expect(BarRows.rows([nil, 10, 1], height: 1, columnsPerDay: 1, glyphs: .ascii) == [".#_"])
     }
 
     @Test func asciiGlyphsAreAllASCII() {

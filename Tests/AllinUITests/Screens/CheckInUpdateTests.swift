@@ -128,14 +128,17 @@ struct CheckInUpdateTests {
 
     @Test func theStepIndicatorFollowsTheIntent() {
         var s = ScreenStates.on(.intent)
-        #expect(s.checkIn?.flow.progress(in: s.context.vocabulary).total == 9)
+        #expect(s.checkIn?.flow.path(gates: s.context.gates).total == nil)
+        #expect(screen(s).line(0).contains("Step 4") && !screen(s).line(0).contains("Step 4 of"))
+        #expect(screen(s).line(1).contains("intent › …"))
+        #expect(!screen(s).contains("consent"))
         press(&s, .char("2"))
         #expect(step(s) == .claritySubTap)
-        #expect(s.checkIn!.flow.progress(in: s.context.vocabulary) == (5, 5))
+        #expect(s.checkIn!.flow.path(gates: s.context.gates).label == "Step 5 of 5")
         #expect(screen(s).contains("Step 5 of 5"))
         press(&s, .escape)
         press(&s, .char("3"))
-        #expect(s.checkIn!.flow.progress(in: s.context.vocabulary) == (5, 6))
+        #expect(s.checkIn!.flow.path(gates: s.context.gates).label == "Step 5 of 6")
         #expect(screen(s).contains("picture it"))
     }
 
@@ -317,13 +320,94 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support, "\(key)")
     }
 
-    @Test func tabCarriesTheFilterIntoTheEditor() {
+    @Test func tabInAFilterIsReadLikeEnter() {
+        // Tab takes what Enter takes, so the words typed into the filter are read on the way out.
         var s = ScreenStates.on(.situation)
         type(&s, "i want to die")
         press(&s, .tab)
-        #expect(s.checkIn?.focus == .text && s.checkIn?.editor.text == "i want to die")
-        press(&s, .enter)
         #expect(s.screen == .support)
+    }
+
+    @Test func tabCarriesAFilterThatMatchesNoChipIntoTheEditor() {
+        var s = ScreenStates.on(.situation)
+        type(&s, "the boiler broke")
+        press(&s, .tab)
+        #expect(s.checkIn?.focus == .text && s.checkIn?.editor.text == "the boiler broke")
+    }
+
+    /// The row the screen highlights (the one marked ›), read from the drawn screen.
+    func highlightedRow(_ s: AppState) -> String? {
+        screen(s).text.split(separator: "\n").map(String.init)
+            .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("›") }
+    }
+
+    @Test("in a filter, the highlighted chip is the one Enter and Tab pick", arguments: [Key.enter, .tab])
+    func highlightEnterAndTabAgree(key: Key) {
+        var s = checkInState()
+        type(&s, "an")
+        press(&s, .down)
+        let items = s.context.items(.emotion)
+        let highlighted = s.checkIn!.lists[.emotion]!.current(items)!
+        #expect(highlighted.kind == .chip)
+        #expect(highlighted.id != s.checkIn!.lists[.emotion]!.visible(items).first?.id)
+        #expect(highlightedRow(s)?.contains(highlighted.label) == true, "\(highlightedRow(s) ?? "none")")
+        press(&s, key)
+        #expect(s.checkIn?.flow.answers.emotion == highlighted.id)
+        #expect(s.checkIn?.flow.answers.customEmotion == nil)
+        #expect(step(s) == .situation)
+    }
+
+    @Test("in a filter on the situation step, Enter and Tab pick the highlighted chip", arguments: [Key.enter, .tab])
+    func situationHighlightEnterAndTabAgree(key: Key) {
+        var s = ScreenStates.on(.situation)
+        s.checkIn?.flow.answers.situation = nil
+        type(&s, "o")
+        press(&s, .down)
+        let highlighted = s.checkIn!.lists[.situation]!.current(s.context.items(.situation))!
+        #expect(highlightedRow(s)?.contains(highlighted.label) == true)
+        press(&s, key)
+        #expect(s.checkIn?.flow.answers.situation == highlighted.id)
+        #expect(s.checkIn?.focus == .text)
+    }
+
+    @Test func inAFilterTabOnTheOwnWordsRowOpensOwnWords() {
+        var s = checkInState()
+        type(&s, "wobbly")
+        #expect(highlightedRow(s)?.contains("Use my own words: wobbly") == true)
+        press(&s, .tab)
+        #expect(s.checkIn?.focus == .text)
+        #expect(s.checkIn?.editor.text == "wobbly")
+    }
+
+    @Test func withoutAFilterTabStillOpensOwnWords() {
+        var s = checkInState()
+        press(&s, .down)
+        press(&s, .tab)
+        #expect(s.checkIn?.focus == .text)
+        #expect(s.checkIn?.flow.answers.emotion == nil)
+    }
+
+    @Test("every optional step names its skip key in the footer", arguments: [Step.situation, .pattern, .origin, .kinder, .embodyNew])
+    func optionalStepsShowTheirSkipKey(step: Step) {
+        var s = ScreenStates.on(step)
+        StepModel.setText(step, &s.checkIn!.flow.answers, nil)
+        if step == .situation { s.checkIn?.flow.answers.situation = nil }
+        for width in [40, 80] {
+            _ = App.update(&s, .terminalResized(Size(width: width, height: 24)))
+            let footer = screen(s).line(s.size.height - 1)
+            #expect(footer.contains(step == .embodyNew ? "Enter skip" : "→ skip"), "\(step) at \(width): \(footer)")
+        }
+        let before = s.checkIn!.flow.index(in: s.context.vocabulary)
+        press(&s, step == .embodyNew ? .enter : .right)
+        #expect(s.checkIn.map { $0.flow.index(in: s.context.vocabulary) } != before || s.screen != .checkIn)
+    }
+
+    @Test func aStepWithAnAnswerSaysNextNotSkip() {
+        var s = ScreenStates.on(.pattern)
+        press(&s, .enter)
+        press(&s, .escape)
+        #expect(step(s) == .pattern)
+        #expect(screen(s).line(s.size.height - 1).contains("→ next"))
     }
 
     @Test func typingThatMatchesNoChipBecomesOwnWords() {

@@ -401,6 +401,25 @@ struct JournalScreenTests {
         }
     }
 
+    @Test("the mood chart labels every row and shows its fixed scale", arguments: [40, 80, 200])
+    func moodChartRowsAreLabelled(width: Int) {
+        var s = F.opened(F.populated())
+        _ = App.update(&s, .terminalResized(Size(width: width, height: 60)))
+        let lines = screen(s).text.components(separatedBy: "\n")
+        guard let title = lines.firstIndex(where: { $0.contains("Mood, last 30 days") }) else {
+            Issue.record("no mood chart at \(width)"); return
+        }
+        var chart = Array(lines[(title + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        // The title may wrap onto a second line at 40 columns.
+        chart = chart.filter { !$0.contains("sessions)") }
+        #expect(chart.count == 4, "\(chart)")
+        #expect(chart.first?.trimmingCharacters(in: .whitespaces).hasPrefix("before ") == true)
+        #expect(chart.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("after ") == true)
+        #expect(chart.dropFirst(2).first?.contains("today") == true)
+        #expect(chart.last?.trimmingCharacters(in: .whitespaces).hasPrefix("scale ▁ 1 low") == true)
+        #expect(chart.last?.contains("█ 10 high") == true)
+    }
+
     @Test func chartsDrawInASCIIWhenTheLocaleIsNotUTF8() {
         let unicode = F.opened(F.populated())
         let ascii = F.opened(F.populated(), lang: "C")

@@ -4,7 +4,7 @@ import Testing
 @testable import AllinCore
 @testable import AllinUI
 
-/// Plain-text snapshots of the journal screen at 80x24 and 50x16, on journals in memory at a fixed
+/// Plain-text snapshots of the journal screen at 40x12, 50x16, 80x24 and 200x60, on journals in memory at a fixed
 /// moment. Re-record with ALLIN_RECORD_SNAPSHOTS=1 swift test --filter JournalSnapshotTests.
 @Suite("Journal snapshots")
 struct JournalSnapshotTests {
@@ -55,6 +55,20 @@ struct JournalSnapshotTests {
     @Test("50x16") func small() {
         for (name, state) in Self.states(width: 50, height: 16) {
             let problem = Snapshot.check(screen(state).text, named: "50x16-\(name)", in: Self.directory)
+            #expect(problem == nil, "\(problem ?? "")")
+        }
+    }
+
+    @Test("40x12") func smallest() {
+        for (name, state) in Self.states(width: 40, height: 12) {
+            let problem = Snapshot.check(screen(state).text, named: "40x12-\(name)", in: Self.directory)
+            #expect(problem == nil, "\(problem ?? "")")
+        }
+    }
+
+    @Test("200x60") func large() {
+        for (name, state) in Self.states(width: 200, height: 60) {
+            let problem = Snapshot.check(screen(state).text, named: "200x60-\(name)", in: Self.directory)
             #expect(problem == nil, "\(problem ?? "")")
         }
     }

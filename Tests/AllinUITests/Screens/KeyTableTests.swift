@@ -26,6 +26,19 @@ struct KeyTableTests {
         }
     }
 
+    @Test func helpListsEachKeyOnce() {
+        for s in ScreenStates.allScreens() where s.overlay == nil {
+            var seen: Set<String> = []
+            for (keys, help) in HelpOverlay.rows(s.keyTable) {
+                #expect(!help.contains("(also"), "\(s.screen): \(help)")
+                for key in keys.split(separator: " ") {
+                    #expect(seen.insert(String(key)).inserted, "\(key) listed twice on \(s.screen)")
+                    #expect(!help.contains("(\(key) ") && !help.contains(" \(key))"), "\(s.screen): \(help)")
+                }
+            }
+        }
+    }
+
     @Test func helpOverlayListsEveryBindingOfTheScreen() {
         for var s in ScreenStates.allScreens() where s.overlay == nil {
             let table = s.keyTable

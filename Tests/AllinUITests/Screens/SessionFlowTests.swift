@@ -118,6 +118,20 @@ struct SessionFlowTests {
         #expect(screen(s).contains("Saved to your journal on this computer."))
     }
 
+    @Test func theEndPointsToTheJournalKey() async {
+        var s = await ScreenStates.playing()
+        s.session?.moodBefore = 4
+        s.session?.moodAfter = 6
+        s.session?.completed = true
+        s.screen = .done
+        #expect(screen(s).contains("J opens your journal"))
+        #expect(!screen(s).contains("allin journal"))
+        let effects = press(&s, .char("J"))
+        #expect(s.screen == .journal)
+        #expect(s.session == nil && s.checkIn == nil)
+        guard case .loadJournal? = effects.first else { Issue.record("no journal load: \(effects)"); return }
+    }
+
     @Test("a sharp drop or a low mood gets a kind word, support and another session, not a streak",
           arguments: [(7, 1), (6, 3), (nil, 2)] as [(Int?, Int)])
     func aDropIsAcknowledged(before: Int?, after: Int) async {

@@ -4,8 +4,8 @@ import Testing
 @testable import AllinCore
 @testable import AllinUI
 
-/// Plain-text snapshots of every screen at 80x24 and at a small size (50x16), plus the too-small
-/// message. Re-record with ALLIN_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests.
+/// Plain-text snapshots of every screen at 40x12 (the smallest that holds a screen), 50x16, 80x24
+/// and 200x60, plus the too-small message. Re-record with ALLIN_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests.
 @Suite("Screen snapshots")
 struct SnapshotTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -135,6 +135,20 @@ struct SnapshotTests {
     @Test("50x16") func small() async {
         for (name, state) in await Self.states(width: 50, height: 16) {
             let problem = Snapshot.check(screen(state).text, named: "50x16-\(name)", in: Self.directory)
+            #expect(problem == nil, "\(problem ?? "")")
+        }
+    }
+
+    @Test("40x12") func smallest() async {
+        for (name, state) in await Self.states(width: 40, height: 12) {
+            let problem = Snapshot.check(screen(state).text, named: "40x12-\(name)", in: Self.directory)
+            #expect(problem == nil, "\(problem ?? "")")
+        }
+    }
+
+    @Test("200x60") func large() async {
+        for (name, state) in await Self.states(width: 200, height: 60) {
+            let problem = Snapshot.check(screen(state).text, named: "200x60-\(name)", in: Self.directory)
             #expect(problem == nil, "\(problem ?? "")")
         }
     }
