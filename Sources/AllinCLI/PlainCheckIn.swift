@@ -49,10 +49,13 @@ struct PlainCheckIn {
     mutating func run() async -> Int32 {
         io.out("allin check-in, plain mode. Answer with a number or with words, then Enter.\n")
         io.out("Type 'back' to go back, 'quit' to stop, or 'help' at any prompt for crisis support.\n")
+        // After "Which is closest?" the step is answered: next again without asking it once more.
+        var answeredStep = false
         while true {
             let step = flow.currentStep(in: vocabulary)
             do {
-                try ask(step)
+                if !answeredStep { try ask(step) }
+                answeredStep = false
             } catch {
                 switch error {
                 case .back:
@@ -94,6 +97,7 @@ struct PlainCheckIn {
                 StepModel.setText(step, &flow.answers, nil)
             case let .askClosest(ids):
                 flow.answerClosest(askClosest(ids))
+                answeredStep = true
             case let .complete(completion):
                 return await finish(completion)
             }

@@ -73,6 +73,16 @@ struct PlainModeTests {
         #expect(out.contains("Your session:"))
     }
 
+    @Test func ownWordsItCannotPlaceAskWhichIsClosest() async {
+        // "not great": three feelings to choose from; 1 takes the nearest and the check-in goes on.
+        let (status, out, err) = await plain(["not great", "1", "", "", "5", "", "1"])
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("You wrote \"not great\". Which of these is closest?"))
+        #expect(out.contains("1) Down"))
+        #expect(out.contains("Your session:"))
+        #expect(out.contains("You said you feel not great (closest to down, 5 out of 10)"), "own words first, the chosen feeling beside them")
+    }
+
     @Test func ownWordsAndQuit() async {
         let (_, out, _) = await plain(["wobbly", "quit"])
         #expect(out.contains("Step 2: What is it about?"))

@@ -17,12 +17,20 @@ public enum WhyText {
         guard let answers else { return nil }
         let v = catalog.vocabulary
         var feeling: String?
-        if let id = answers.emotion, let chip = v.emotion(id) { feeling = chip.label.lowercased() }
-        if feeling == nil, let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace) {
+        var notes: [String] = []
+        let chip = answers.emotion.flatMap { v.emotion($0) }?.label.lowercased()
+        if let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace) {
+            // Own words come first; a feeling chosen as closest to them is said beside them.
             feeling = Visible.text(own.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: 40)
+            if let chip { notes.append("closest to \(chip)") }
+        } else {
+            feeling = chip
         }
         var line = feeling.map { "You said you feel \($0)" } ?? "You said"
-        if let n = answers.intensity { line += feeling == nil ? " it is \(n) out of 10" : " (\(n) out of 10)" }
+        if let n = answers.intensity {
+            if feeling == nil { line += " it is \(n) out of 10" } else { notes.append("\(n) out of 10") }
+        }
+        if !notes.isEmpty { line += " (\(notes.joined(separator: ", ")))" }
         if let id = answers.situation, id != "nothing_in_particular",
            let label = v.situations.first(where: { $0.id == id })?.label {
             line += " about \(label.prefix(1).lowercased() + label.dropFirst())"
