@@ -97,4 +97,19 @@ struct WholeCheckInTests {
         let old = Self.tally(try Self.checkIns("train/everyday-fresh4.jsonl"))
         print("FRESH4 (training now) everyday \(old.handoff) handoffs, \(old.question) questions of 120")
     }
+
+    /// The seventh blind set, measured once with the same rule and detector (8 handoffs and 9
+    /// questions of 240 everyday check-ins; 195 + 3 of 200 crisis lines).
+    @Test func seventhBlindSetFigures() throws {
+        let everyday = try Self.checkIns("checkins/blind-everyday-fresh7.jsonl")
+        let e = Self.tally(everyday)
+        let crisis = try Self.lines("checkins/blind-lines-fresh7.tsv", label: "crisis")
+        let c = Self.tally(crisis.map { [("triggerText", $0)] })
+        print("FRESH7 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
+              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count)")
+        #expect(everyday.count == 240 && crisis.count == 200)
+        #expect(c.handoff >= 195 && c.handoff + c.question >= 198)
+        #expect(e.handoff <= 8)
+        #expect(e.question <= 12, "at most 5% questions")
+    }
 }
