@@ -1,9 +1,10 @@
 import Testing
 @testable import AllinCore
 
-/// Own words on a held-out set (docs/own-words.md, third session): written by a helper that read
-/// nothing in the project, measured once before these floors were set, nothing changed for it. The
-/// floors hold what was measured, so a change that loses ground fails.
+/// Own words on held-out sets (docs/own-words.md, third session), each written by a helper that read
+/// nothing in the project and measured once before its floor was set. The floors hold what was
+/// measured, so a change that loses ground fails. feel3's sentences were read afterwards and situation
+/// phrases were added from them, so they are training now and only printed.
 @Suite("Own words: the held-out set")
 struct AffectHeldOutTests {
     static let classifier = AffectClassifier(lexicon: realCatalog.affectLexicon)
@@ -24,11 +25,13 @@ struct AffectHeldOutTests {
 
     @Test func wordsAndSentencesHoldTheirFirstFigures() throws {
         let words = try Self.measure("affect/blind-feel3-words.tsv")
-        let sentences = try Self.measure("affect/blind-feel3-sentences.tsv")
+        let sentences = try Self.measure("affect/blind-feel4-sentences.tsv")
+        let trained = try Self.measure("affect/train-feel3-sentences.tsv")
         print("FEEL3 words \(words.right)/\(words.count) right sign (\(words.neutral) neutral); "
-              + "sentences \(sentences.right)/\(sentences.count) (\(sentences.neutral) neutral)")
-        #expect(words.count == 220 && sentences.count == 160)
+              + "FEEL4 sentences \(sentences.right)/\(sentences.count) (\(sentences.neutral) neutral); "
+              + "feel3 sentences (training) \(trained.right)/\(trained.count)")
+        #expect(words.count == 220 && sentences.count == 200)
         #expect(words.right >= 219, "first contact: 219/220")
-        #expect(sentences.right >= 122, "first contact: 122/160")
+        #expect(sentences.right >= 143, "first contact: 143/200")
     }
 }
