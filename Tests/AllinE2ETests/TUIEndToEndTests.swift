@@ -184,9 +184,9 @@ struct TUIEndToEndTests {
         t.waitFor("Router trace", "In-flow gates")
         t.keys("Down")
         t.type("kill myself")
-        t.waitFor("layer A fired", "\"kill myself\"", "CRISIS SUPPORT", "Handoff for United Kingdom")
+        t.waitFor("A (phrases): T2", "\"kill myself\"", "CRISIS SUPPORT", "Handoff for United Kingdom")
         t.keys("C-r")
-        t.waitFor("crisis: no layer fired")
+        t.waitFor("the rule: clear", "C (nothing resolved): not needed")
         t.keys("Up", "Up", "Right")
         t.waitFor("Handoff for")
     }

@@ -85,6 +85,14 @@ enum LabView {
         add("Crisis layers", .title)
         for line in layerLines(r) { add(line.0, line.1, indent: "  ") }
         rows.append(("", .normal))
+        let resources = state.context.catalog.helplines.resources(for: state.lab.region)
+        add("Handoff for \(resources.regionName ?? "other regions") (\(resources.region))", .title)
+        if let e = resources.emergency { add("emergency \(e.number)", .emergency, indent: "  ") }
+        for line in resources.lines {
+            let numbers = [line.phone.map { "call \($0)" }, line.sms.map { "text \($0)" }].compactMap { $0 }
+            add("\(line.name): \(numbers.isEmpty ? (line.url ?? "") : numbers.joined(separator: ", ")) · \(line.hours)", .normal, indent: "  ")
+        }
+        rows.append(("", .normal))
         add("In-flow gates", .title)
         for line in state.lab.flowGates { add(line, .normal, indent: "  ") }
         rows.append(("", .normal))
@@ -93,14 +101,6 @@ enum LabView {
             add("\(entry.gate) → \(entry.decision)", entry.decision == "fired" ? .emergency : .accent, indent: "  ")
             let details = Visible.text(WhyText.details(entry))
             if !details.isEmpty { add(details, .dim, indent: "    ") }
-        }
-        rows.append(("", .normal))
-        let resources = state.context.catalog.helplines.resources(for: state.lab.region)
-        add("Handoff for \(resources.regionName ?? "other regions") (\(resources.region))", .title)
-        if let e = resources.emergency { add("emergency \(e.number)", .emergency, indent: "  ") }
-        for line in resources.lines {
-            let numbers = [line.phone.map { "call \($0)" }, line.sms.map { "text \($0)" }].compactMap { $0 }
-            add("\(line.name): \(numbers.isEmpty ? (line.url ?? "") : numbers.joined(separator: ", ")) · \(line.hours)", .normal, indent: "  ")
         }
         return rows
     }
