@@ -127,7 +127,7 @@ enum LabView {
         var lines: [(String, Role)] = []
         for (gate, name) in [("crisisA", "A (phrases)"), ("crisisB", "B (concepts and model)")] {
             guard let e = r.trace.first(where: { $0.gate == gate }) else {
-                lines.append(("\(name): not run (an earlier layer decided)", .dim))
+                lines.append(("\(name): not shown, layer A decided first", .dim))
                 continue
             }
             if e.decision == "clear" {
