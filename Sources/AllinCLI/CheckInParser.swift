@@ -10,24 +10,23 @@ public enum CheckInParser {
 
     /// Parses bytes; the first problem is thrown as `CLIError.input` naming its key.
     public static func parse(_ data: Data, vocabulary: Vocabulary) throws -> CheckIn {
-        let value: JSONValue
-        do { value = try JSONValue.parse(data) } catch {
+        try parse(json(data), vocabulary: vocabulary)
+    }
+
+    /// The bytes as JSON; a parse error names the input.
+    static func json(_ data: Data) throws -> JSONValue {
+        do { return try JSONValue.parse(data) } catch {
             throw CLIError.input(field: "(input)", message: "\(error)")
         }
-        return try parse(value, vocabulary: vocabulary)
     }
 
     /// A check-in to route, with the person's local hour when given ("localHour", a whole number
     /// 0–23): the router offers sleep sessions late in the evening. Without it the hour is unknown and
     /// sleep sessions come only when sleep is mentioned.
     public static func parseRouted(_ data: Data, vocabulary: Vocabulary) throws -> (checkIn: CheckIn, localHour: Int?) {
-        let value: JSONValue
-        do { value = try JSONValue.parse(data) } catch {
-            throw CLIError.input(field: "(input)", message: "\(error)")
-        }
-        guard case let .object(pairs) = value else {
-            throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")
-        }
+        let value = try json(data)
+        // Not an object: `parse` names the problem.
+        guard case let .object(pairs) = value else { return (try parse(value, vocabulary: vocabulary), nil) }
         var hour: Int?
         if let (_, v) = pairs.first(where: { $0.0 == "localHour" }), v != .null {
             guard case let .number(n) = v, n == n.rounded(), (0...23).contains(n) else {

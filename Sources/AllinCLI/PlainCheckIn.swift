@@ -138,7 +138,6 @@ struct PlainCheckIn {
         flow.answers.text(named: hit.field)
     }
 
-    /// The gentle question, in place: true when the person says they are safe.
     /// "Which is closest?" for own words the app can't place: a number chooses, anything else keeps the
     /// own words alone.
     func askClosest(_ ids: [String]) -> String? {
@@ -152,6 +151,7 @@ struct PlainCheckIn {
         return ids[n - 1]
     }
 
+    /// The gentle question, in place: true when the person says they are safe.
     func askSafe() -> Bool {
         io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
         let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""

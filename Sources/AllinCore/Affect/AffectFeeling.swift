@@ -121,3 +121,19 @@ extension AffectLexicon {
         return issues
     }
 }
+
+extension Catalog {
+    /// How own feeling words are placed, one rule for the router and the step machine.
+    public enum OwnFeeling: Sendable, Equatable {
+        /// The words are a chip's own ("Nervous", "lonely").
+        case chip(Emotion)
+        /// What the feeling lexicon reads in them; its `asks` is true when it is not sure.
+        case read(AffectFeeling)
+    }
+
+    /// Own feeling words: a chip's own word is that chip; otherwise the feeling lexicon's reading.
+    public func ownFeeling(_ words: String) -> OwnFeeling {
+        if let chip = vocabulary.emotion(matchingWord: words) { return .chip(chip) }
+        return .read(affectLexicon.feeling(of: words))
+    }
+}

@@ -105,17 +105,16 @@ public struct Catalog: Sendable {
 public struct RoutingWords: Sendable, Equatable {
     public var sleepWords: Set<String>
     public var stopWords: Set<String>
-    /// Belief chip id → the clusters of unblock sessions that speak to it.
-    public var beliefClusters: [String: Set<String>]
-    /// The same clusters in the file's order, most fitting first (what the best fit tries first).
-    public var beliefClusterOrder: [String: [String]] = [:]
+    /// Belief chip id → the clusters of unblock sessions that speak to it, in the file's order, the
+    /// most fitting first (the order the best fit tries them in).
+    public var beliefClusters: [String: [String]]
     /// The lowest picker score that chooses a session; below it a match rests on one common word
     /// ("first", "week") and the best fit for the feeling decides instead. 0 keeps every match.
     public var pickerMinScore: Double
 
     public static let fileName = "routing.json"
 
-    public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: Set<String>] = [:],
+    public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: [String]] = [:],
                 pickerMinScore: Double = 0) {
         self.sleepWords = sleepWords
         self.stopWords = stopWords
@@ -132,8 +131,7 @@ public struct RoutingWords: Sendable, Equatable {
         guard var r = ObjectReader(root, file: file, entry: nil, issues: &issues) else { throw CatalogProblems(issues) }
         let sleep = r.stringArray("sleepWords", required: true)
         let stop = r.stringArray("stopWords", required: true)
-        var beliefClusters: [String: Set<String>] = [:]
-        var beliefClusterOrder: [String: [String]] = [:]
+        var beliefClusters: [String: [String]] = [:]
         switch r.raw("beliefClusters") {
         case nil: break
         case let .object(pairs)?:
@@ -142,11 +140,10 @@ public struct RoutingWords: Sendable, Equatable {
                     r.rejectValue("beliefClusters '\(belief)' must be a non-empty list of cluster ids")
                     continue
                 }
-                var clusters: Set<String> = []
+                var clusters: [String] = []
                 for item in items {
                     if case let .string(id) = item {
-                        clusters.insert(id)
-                        beliefClusterOrder[belief, default: []].append(id)
+                        if !clusters.contains(id) { clusters.append(id) }
                     } else {
                         r.rejectValue("beliefClusters '\(belief)' holds a value that is not a cluster id")
                     }
@@ -168,9 +165,7 @@ public struct RoutingWords: Sendable, Equatable {
         if sleep.isEmpty { r.rejectValue("'sleepWords' is empty") }
         issues += r.issues
         if !issues.isEmpty { throw CatalogProblems(issues) }
-        var words = RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
-                                 pickerMinScore: minScore)
-        words.beliefClusterOrder = beliefClusterOrder
-        return words
+        return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
+                            pickerMinScore: minScore)
     }
 }

@@ -130,9 +130,10 @@ public struct Router: Sendable {
         let vocabulary = catalog.vocabulary
         if let chip = checkIn.emotion.flatMap({ vocabulary.emotion($0) }) { return chip.family }
         guard let own = checkIn.customEmotion else { return nil }
-        if let known = vocabulary.emotion(matchingWord: own) { return known.family }
-        let feeling = catalog.affectLexicon.feeling(of: own)
-        return feeling.asks ? nil : feeling.family
+        switch catalog.ownFeeling(own) {
+        case let .chip(known): return known.family
+        case let .read(feeling): return feeling.asks ? nil : feeling.family
+        }
     }
 
     /// The lane's sessions narrowed as SPEC §2 step 4 says, with two refinements (issue 23): sleep
@@ -218,8 +219,7 @@ public struct Router: Sendable {
                     ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
                     ("matched", .array(answer.matchedTerms.map(JSONValue.string))),
                 ]))
-            }
-            else {
+            } else {
                 why = answer.map { "picker answered '\($0.slug)', which is not a candidate" } ?? "picker found no match"
             }
         }
@@ -238,7 +238,7 @@ public struct Router: Sendable {
         if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
             return (fallback, "the lane's starting session is a candidate")
         }
-        if lane == .unblock, let belief = checkIn.belief, let order = catalog.routing.beliefClusterOrder[belief] {
+        if lane == .unblock, let belief = checkIn.belief, let order = catalog.routing.beliefClusters[belief] {
             for cluster in order {
                 if let i = pool.first(where: { catalog.sessions[$0].cluster == cluster }) {
                     return (catalog.sessions[i].slug, "made for the belief's cluster '\(cluster)'")

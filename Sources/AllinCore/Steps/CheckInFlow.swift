@@ -89,9 +89,7 @@ extension CheckInFlow {
     /// chip's own, the lexicon is sure, a chip is chosen, or the question was answered for these words.
     func closestToAsk(_ catalog: Catalog) -> [String]? {
         guard answers.emotion == nil, let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace),
-              own != closestAnswered, catalog.vocabulary.emotion(matchingWord: own) == nil else { return nil }
-        let feeling = catalog.affectLexicon.feeling(of: own)
-        guard feeling.asks else { return nil }
+              own != closestAnswered, case let .read(feeling) = catalog.ownFeeling(own), feeling.asks else { return nil }
         let ids = feeling.closest.compactMap { family in catalog.vocabulary.emotions.first { $0.family == family }?.id }
         return ids.isEmpty ? nil : ids
     }

@@ -213,7 +213,7 @@ struct RouterTests {
         let r = await Router(catalog: realCatalog).route(c)
         #expect(r.trace.first { $0.gate == "candidates" }?.decision == "belief")
         #expect(r.trace.last?.decision == "bestFit")
-        #expect(r.session?.cluster == realCatalog.routing.beliefClusterOrder["too_late_to_start"]?.first)
+        #expect(r.session?.cluster == realCatalog.routing.beliefClusters["too_late_to_start"]?.first)
     }
 
     @Test func aChosenBeliefNarrowsTheUnblockLane() async throws {
