@@ -96,7 +96,13 @@ struct PlainCheckIn {
                 guard afterSupport() else { return 0 }
                 StepModel.setText(step, &flow.answers, nil)
             case let .askClosest(ids):
-                flow.answerClosest(askClosest(ids))
+                // Other words typed here are the feeling in new words: next reads them with the crisis
+                // check like any answer, and asks again if they still can't be placed.
+                switch askClosest(ids) {
+                case let .chip(id): flow.answerClosest(id)
+                case .none: flow.answerClosest(nil)
+                case let .words(text): flow.answers.customEmotion = text
+                }
                 answeredStep = true
             case let .complete(completion):
                 return await finish(completion)
@@ -138,17 +144,21 @@ struct PlainCheckIn {
         flow.answers.text(named: hit.field)
     }
 
-    /// "Which is closest?" for own words the app can't place: a number chooses, anything else keeps the
-    /// own words alone.
-    func askClosest(_ ids: [String]) -> String? {
+    /// An answer to "Which is closest?".
+    enum Closest { case chip(String), none, words(String) }
+
+    /// "Which is closest?" for own words the app can't place: a number chooses, Enter keeps the own
+    /// words alone, other words are the feeling said again.
+    func askClosest(_ ids: [String]) -> Closest {
         let own = flow.answers.customEmotion.map { Visible.text($0, limit: 60) } ?? ""
         io.out("\nYou wrote \"\(own)\". Which of these is closest?\n")
         for (i, id) in ids.enumerated() { io.out("  \(i + 1)) \(vocabulary.emotion(id)?.label ?? id)\n") }
-        io.out("Type a number, or press Enter for none of these: ")
+        io.out("Type a number, other words, or press Enter for none of these: ")
         let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
         if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-        guard let n = Int(line), (1...ids.count).contains(n) else { return nil }
-        return ids[n - 1]
+        if line.isEmpty { return .none }
+        if let n = Int(line) { return (1...ids.count).contains(n) ? .chip(ids[n - 1]) : .none }
+        return .words(line)
     }
 
     /// The gentle question, in place: true when the person says they are safe.

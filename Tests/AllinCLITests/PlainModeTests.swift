@@ -83,6 +83,12 @@ struct PlainModeTests {
         #expect(out.contains("You said you feel not great (closest to down, 5 out of 10)"), "own words first, the chosen feeling beside them")
     }
 
+    @Test func wordsTypedAtWhichIsClosestAreReadByTheCrisisCheck() async {
+        let (_, out, _) = await plain(["not great", "i want to die", "quit"])
+        #expect(out.contains("Which of these is closest?"))
+        #expect(out.contains("116 123"), "crisis words typed at the question open support")
+    }
+
     @Test func ownWordsAndQuit() async {
         let (_, out, _) = await plain(["wobbly", "quit"])
         #expect(out.contains("Step 2: What is it about?"))
