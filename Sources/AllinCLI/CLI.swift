@@ -62,6 +62,11 @@ public struct CLI: Sendable {
         try CatalogLocator.load(option: args.options["--catalog"], environment: environment)
     }
 
+    /// The catalog's chips, sessions and helplines only, for commands that show them and never check words.
+    func loadListing(_ args: Arguments) throws -> CatalogListing {
+        try CatalogLocator.loadListing(option: args.options["--catalog"], environment: environment)
+    }
+
     /// The region from `--region`, else the locale environment; nil when none is known.
     func region(_ args: Arguments) throws -> (code: String?, source: String) {
         if let raw = args.options["--region"] {

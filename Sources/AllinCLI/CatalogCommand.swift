@@ -14,19 +14,22 @@ struct CatalogCommand {
         if args.has("--json"), args.has("--check") {
             throw CLIError.usage(command: "catalog", message: "choose one of --json and --check")
         }
-        let catalog: Catalog
-        do {
-            catalog = try cli.loadCatalog(args)
-        } catch let CLIError.catalog(problems) where args.has("--check") {
-            cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
-            for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
-            return 1
-        }
         if args.has("--check") {
+            let catalog: Catalog
+            do {
+                catalog = try cli.loadCatalog(args)
+            } catch let CLIError.catalog(problems) {
+                cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
+                for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
+                return 1
+            }
             cli.io.out("catalog OK: \(catalog.vocabulary.emotions.count) emotions, \(catalog.sessions.count) sessions, "
                        + "\(catalog.helplines.regions.count) helpline regions, \(catalog.affectLexicon.count) lexicon words\n")
             return 0
         }
+        // Showing the catalog reads only its listing: the detectors are built by `--check` and by
+        // the commands that read a person's words.
+        let catalog = try cli.loadListing(args)
         if args.has("--json") {
             cli.io.out(CatalogCommand.json(catalog).serialized(pretty: true) + "\n")
             return 0
@@ -35,7 +38,7 @@ struct CatalogCommand {
         return 0
     }
 
-    static func json(_ c: Catalog) -> JSONValue {
+    static func json(_ c: CatalogListing) -> JSONValue {
         let v = c.vocabulary
         func chips(_ list: [Chip]) -> JSONValue {
             .array(list.map { .object([("id", .string($0.id)), ("label", .string($0.label))]) })
@@ -79,7 +82,7 @@ struct CatalogCommand {
         ])
     }
 
-    private func summary(_ c: Catalog) -> String {
+    private func summary(_ c: CatalogListing) -> String {
         let v = c.vocabulary
         var out = "Catalog: \(v.emotions.count) emotion words in \(v.families.count) families, \(c.sessions.count) sessions, "
             + "\(c.helplines.regions.count) helpline regions.\n\n"

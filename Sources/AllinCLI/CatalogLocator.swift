@@ -28,10 +28,11 @@ public enum CatalogLocator {
         throw CLIError.catalog(["no catalog directory found; pass --catalog DIR or set ALLIN_CATALOG"])
     }
 
-    /// Reads every catalog file that exists; missing ones are reported by `Catalog.decode`.
-    public static func files(in directory: URL) -> [String: Data] {
+    /// Reads the named catalog files that exist (all of them by default); missing ones are reported
+    /// by the decoder.
+    public static func files(in directory: URL, names: [String] = Catalog.fileNames) -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in Catalog.fileNames {
+        for name in names {
             if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
                 files[name] = data
             }
@@ -41,13 +42,23 @@ public enum CatalogLocator {
 
     /// Loads and validates the catalog, turning problems into a `CLIError.catalog`.
     public static func load(option: String?, environment: [String: String]) throws -> Catalog {
+        try load(option: option, environment: environment, names: Catalog.fileNames, decode: Catalog.decode)
+    }
+
+    /// Loads and validates only the listing (chips, sessions, helplines): no detector is built.
+    public static func loadListing(option: String?, environment: [String: String]) throws -> CatalogListing {
+        try load(option: option, environment: environment, names: CatalogListing.fileNames, decode: CatalogListing.decode)
+    }
+
+    private static func load<T>(option: String?, environment: [String: String], names: [String],
+                                decode: ([String: Data]) throws -> T) throws -> T {
         let dir = try directory(option: option, environment: environment)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
             throw CLIError.catalog(["\(dir.path): not a directory"])
         }
         do {
-            return try Catalog.decode(files: files(in: dir))
+            return try decode(files(in: dir, names: names))
         } catch let problems as CatalogProblems {
             throw CLIError.catalog(problems.issues.map { "\(dir.lastPathComponent)/\($0.description)" })
         }

@@ -35,9 +35,9 @@ struct ExportCommand {
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now)
             // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
-            case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadCatalog(args).vocabulary)
+            case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary)
             case .md: text = JournalExport.md(entries, consents: consents, now: now,
-                                              vocabulary: try? cli.loadCatalog(args).vocabulary)
+                                              vocabulary: try? cli.loadListing(args).vocabulary)
             }
             guard let output, output != "-" else {
                 // JSON escapes control characters itself; CSV and Markdown are made visible on a terminal.

@@ -11,7 +11,7 @@ struct ResourcesCommand {
             throw CLIError.usage(command: "resources", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use --region XX)")
         }
         let region = try cli.region(args)
-        let catalog = try cli.loadCatalog(args)
+        let catalog = try cli.loadListing(args)
         let resources = catalog.helplines.resources(for: region.code)
         if args.has("--json") {
             cli.io.out(resources.json.serialized(pretty: true) + "\n")

@@ -264,6 +264,23 @@ struct CLIContractTests {
         for n in numbers { #expect(r.stdout.contains(n), "\(region) lacks \(n)") }
     }
 
+    /// Showing helplines or the catalog never builds the detector: with the crisis files gone, `resources`
+    /// and `catalog` still answer, while anything that reads a person's words refuses, naming the file.
+    @Test func lightCommandsNeverLoadTheDetector() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-light-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: BinaryRunner.root.appendingPathComponent("catalog"), to: dir)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("crisis"))
+        let resources = try BinaryRunner.run(["resources", "--region", "GB", "--catalog", dir.path])
+        #expect(resources.status == 0 && resources.stdout.contains("116 123"))
+        let catalog = try BinaryRunner.run(["catalog", "--json", "--catalog", dir.path])
+        #expect(catalog.status == 0 && catalog.json != nil)
+        let classify = try BinaryRunner.run(["classify", "hello", "--catalog", dir.path])
+        #expect(classify.status == 1 && classify.stderr.contains("crisis/"))
+        let check = try BinaryRunner.run(["catalog", "--check", "--catalog", dir.path])
+        #expect(check.status == 1 && check.stderr.contains("crisis/"))
+    }
+
     @Test func regionFromTheLocaleEnvironment() throws {
         let gb = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_GB.UTF-8"])
         #expect((gb.json as? [String: Any])?["region"] as? String == "GB")

@@ -41,62 +41,106 @@ public struct Catalog: Sendable {
 
     /// Decodes and validates every file; throws `CatalogProblems` listing every problem found in any file.
     public static func decode(files: [String: Data]) throws -> Catalog {
-        var issues: [CatalogIssue] = []
-        func data(_ name: String) -> Data? {
-            if let d = files[name] { return d }
-            issues.append(CatalogIssue(file: name, "file is missing"))
-            return nil
-        }
-        func attempt<T>(_ body: () throws -> T) -> T? {
-            do { return try body() } catch let problems as CatalogProblems {
-                issues += problems.issues
-            } catch {
-                issues.append(CatalogIssue(file: "catalog", "\(error)"))
-            }
-            return nil
-        }
-        let vocabulary = data(vocabularyFile).flatMap { d in attempt { try Vocabulary.decode(d, file: vocabularyFile) } }
-        let routing = data(RoutingWords.fileName).flatMap { d in attempt { try RoutingWords.decode(d) } }
-        let helplines = data(HelplineDirectory.fileName).flatMap { d in attempt { try HelplineDirectory.decode(d) } }
+        var reader = CatalogReader(files: files)
+        let listing = reader.listing()
+        let routing = reader.data(RoutingWords.fileName).flatMap { d in reader.attempt { try RoutingWords.decode(d) } }
         var lexiconFiles: [String: Data] = [:]
         for name in CrisisLexicon.fileNames + AffectLexicon.fileNames {
-            if let d = data(name) { lexiconFiles[name] = d }
+            if let d = reader.data(name) { lexiconFiles[name] = d }
         }
         func own(_ names: [String]) -> [String: Data]? {
             let mine = lexiconFiles.filter { names.contains($0.key) }
             return mine.count == names.count ? mine : nil
         }
-        let crisis = own(CrisisLexicon.fileNames).flatMap { files in attempt { try CrisisLexicon.decode(files: files) } }
-        let affect = own(AffectLexicon.fileNames).flatMap { files in attempt { try AffectLexicon.decode(files: files) } }
-        if let vocabulary, let affect { issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary) }
-        var sessions: [Session] = []
-        var defaults: [Lane: String] = [:]
-        if let d = data(sessionsFile) {
-            if let decoded = attempt({ try SessionList.decode(d, file: sessionsFile) }) {
-                sessions = decoded.sessions
-                defaults = decoded.laneDefaults
-                if let vocabulary {
-                    issues += SessionList.crossCheck(sessions: sessions, defaults: defaults,
-                                                     vocabulary: vocabulary, file: sessionsFile)
-                }
-            }
+        let crisis = own(CrisisLexicon.fileNames).flatMap { files in reader.attempt { try CrisisLexicon.decode(files: files) } }
+        let affect = own(AffectLexicon.fileNames).flatMap { files in reader.attempt { try AffectLexicon.decode(files: files) } }
+        if let vocabulary = listing.vocabulary, let affect {
+            reader.issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary)
         }
-        if let vocabulary, let routing {
+        if let vocabulary = listing.vocabulary, let routing {
             let beliefs = Set(vocabulary.beliefs.map(\.id)), clusters = Set(vocabulary.clusters.map(\.id))
             for (belief, ids) in routing.beliefClusters.sorted(by: { $0.key < $1.key }) {
                 if !beliefs.contains(belief) {
-                    issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters: '\(belief)' is not a belief in \(vocabularyFile)"))
+                    reader.issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters: '\(belief)' is not a belief in \(vocabularyFile)"))
                 }
                 for id in ids.sorted() where !clusters.contains(id) {
-                    issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters '\(belief)': '\(id)' is not a cluster in \(vocabularyFile)"))
+                    reader.issues.append(CatalogIssue(file: RoutingWords.fileName, "beliefClusters '\(belief)': '\(id)' is not a cluster in \(vocabularyFile)"))
                 }
             }
         }
-        guard issues.isEmpty, let vocabulary, let routing, let helplines, let crisis, let affect else {
-            throw CatalogProblems(issues)
+        guard reader.issues.isEmpty, let vocabulary = listing.vocabulary, let helplines = listing.helplines,
+              let routing, let crisis, let affect else {
+            throw CatalogProblems(reader.issues)
         }
-        return Catalog(vocabulary: vocabulary, sessions: sessions, laneDefaults: defaults, routing: routing,
-                       helplines: helplines, crisisLexicon: crisis, affectLexicon: affect)
+        return Catalog(vocabulary: vocabulary, sessions: listing.sessions, laneDefaults: listing.laneDefaults,
+                       routing: routing, helplines: helplines, crisisLexicon: crisis, affectLexicon: affect)
+    }
+}
+
+/// What the catalog offers, without the detectors: the chips, the sessions and the helplines. Commands
+/// that only show these (`allin catalog`, `allin resources`) read this and never pay for loading the
+/// crisis detector; anything that checks or routes a person's words loads the whole `Catalog`.
+public struct CatalogListing: Sendable {
+    public var vocabulary: Vocabulary
+    public var sessions: [Session]
+    public var laneDefaults: [Lane: String]
+    public var helplines: HelplineDirectory
+
+    /// The files a listing is decoded from.
+    public static var fileNames: [String] {
+        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName]
+    }
+
+    /// Decodes and validates the listing's files with the same checks as `Catalog.decode`.
+    public static func decode(files: [String: Data]) throws -> CatalogListing {
+        var reader = CatalogReader(files: files)
+        let parts = reader.listing()
+        guard reader.issues.isEmpty, let vocabulary = parts.vocabulary, let helplines = parts.helplines else {
+            throw CatalogProblems(reader.issues)
+        }
+        return CatalogListing(vocabulary: vocabulary, sessions: parts.sessions, laneDefaults: parts.laneDefaults,
+                              helplines: helplines)
+    }
+}
+
+/// Decodes catalog files one by one, collecting every problem instead of stopping at the first.
+struct CatalogReader {
+    let files: [String: Data]
+    var issues: [CatalogIssue] = []
+
+    init(files: [String: Data]) { self.files = files }
+
+    mutating func data(_ name: String) -> Data? {
+        if let d = files[name] { return d }
+        issues.append(CatalogIssue(file: name, "file is missing"))
+        return nil
+    }
+
+    mutating func attempt<T>(_ body: () throws -> T) -> T? {
+        do { return try body() } catch let problems as CatalogProblems {
+            issues += problems.issues
+        } catch {
+            issues.append(CatalogIssue(file: "catalog", "\(error)"))
+        }
+        return nil
+    }
+
+    /// The vocabulary, the sessions (checked against the vocabulary) and the helplines.
+    mutating func listing() -> (vocabulary: Vocabulary?, sessions: [Session], laneDefaults: [Lane: String],
+                                helplines: HelplineDirectory?) {
+        let vocabulary = data(Catalog.vocabularyFile).flatMap { d in attempt { try Vocabulary.decode(d, file: Catalog.vocabularyFile) } }
+        let helplines = data(HelplineDirectory.fileName).flatMap { d in attempt { try HelplineDirectory.decode(d) } }
+        var sessions: [Session] = []
+        var defaults: [Lane: String] = [:]
+        if let d = data(Catalog.sessionsFile), let decoded = attempt({ try SessionList.decode(d, file: Catalog.sessionsFile) }) {
+            sessions = decoded.sessions
+            defaults = decoded.laneDefaults
+            if let vocabulary {
+                issues += SessionList.crossCheck(sessions: sessions, defaults: defaults,
+                                                 vocabulary: vocabulary, file: Catalog.sessionsFile)
+            }
+        }
+        return (vocabulary, sessions, defaults, helplines)
     }
 }
 
