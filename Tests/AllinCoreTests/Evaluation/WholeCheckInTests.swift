@@ -112,4 +112,25 @@ struct WholeCheckInTests {
         #expect(e.handoff <= 8)
         #expect(e.question <= 12, "at most 5% questions")
     }
+
+    /// The eighth blind set (written 2026-12-04, fourth session, by a helper that read only
+    /// vocabulary.json, with many everyday answers that borrow crisis words), measured once with the
+    /// rule and detector of the third session: 14 handoffs and 12 questions of 240 everyday check-ins;
+    /// 198 of 200 crisis lines handed off; 27 handoffs and 25 questions of 200 safe lines.
+    @Test func eighthBlindSetFigures() throws {
+        let everyday = try Self.checkIns("checkins/blind-everyday-fresh8.jsonl")
+        let e = Self.tally(everyday)
+        let crisis = try Self.lines("checkins/blind-lines-fresh8.tsv", label: "crisis")
+        let safe = try Self.lines("checkins/blind-lines-fresh8.tsv", label: "safe")
+        let c = Self.tally(crisis.map { [("triggerText", $0)] })
+        let s = Self.tally(safe.map { [("triggerText", $0)] })
+        print("FRESH8 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
+              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
+              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
+        #expect(everyday.count == 240 && crisis.count == 200 && safe.count == 200)
+        #expect(c.handoff >= 198)
+        #expect(e.handoff <= 14)
+        #expect(e.question <= 12, "at most 5% questions")
+        #expect(s.handoff <= 27)
+    }
 }
