@@ -109,9 +109,9 @@ enum Help {
       --iterations N   Gradient steps (default 400)
       --min-lines N    Leave out features found in fewer than N training lines (default 1)
 
-    Example (the committed model):
-      allin model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/crisis-{labelled,holdout2,holdout3,dev,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9,holdout10,holdout12,holdout13,holdout14,holdout16,holdout17,holdout18,holdout20,holdout21,holdout22,holdout24,holdout25,holdout26,holdout27,holdout28,holdout29,holdout30,holdout31,holdout32,holdout33,ordinary1,ordinary2,ordinary3,ordinary4,holdout34,holdout35,holdout36,holdout37,holdout38,holdout39,holdout40,holdout41,holdout42,holdout43,holdout44,holdout11,holdout15,holdout19,holdout23,holdout49,holdout50,holdout51,holdout52,holdout57,holdout45,holdout46,holdout47,holdout48,holdout53,holdout54,holdout55,holdout56,holdout62,holdout63,holdout64,holdout65,holdout66,holdout67,holdout68,holdout69,holdout70,holdout71,holdout72,holdout73,ordinary5,holdout74,holdout75,holdout76,holdout77,holdout78,holdout79,holdout80,holdout81,holdout82,holdout83,holdout84,holdout85,holdout86,holdout87,holdout88,holdout89,holdout90,holdout91,holdout92,holdout93,holdout94,holdout95,holdout96,holdout97,holdout98,holdout99,holdout100,holdout101,holdout102,holdout103}.tsv \\
-        Tests/AllinCoreTests/Fixtures/train/everyday-{answers,checkins-dev}.tsv
+    Example (the committed model, from the training sets its header names, in order):
+      scripts/retrain-model.sh
+      allin model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/train/crisis-dev.tsv ...
 
     """
 

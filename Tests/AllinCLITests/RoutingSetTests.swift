@@ -42,7 +42,7 @@ struct RoutingSetTests {
     }
 
     @Test func blindRoutingSetHoldsItsFirstContactFigure() throws {
-        let f = try Self.measure("routing/blind-route8.jsonl")
+        let f = try Self.measure("blind/route8.jsonl")
         #expect(f.count == 120)
         #expect(f.acceptable >= 98, "first contact: 98/120 on an acceptable session")
         #expect(f.best >= 58, "first contact: 58/120 on the best one")

@@ -7,11 +7,11 @@ struct AffectDevSetTests {
     struct Row { var label: Valence; var text: String }
 
     static func rows() throws -> [Row] {
-        let text = String(decoding: try affectFixtureData("valence-dev.tsv"), as: UTF8.self)
+        let text = String(decoding: try affectFixtureData("train/valence-dev.tsv"), as: UTF8.self)
         return try text.split(separator: "\n").enumerated().map { n, line in
             let parts = line.split(separator: "\t", maxSplits: 1)
             guard parts.count == 2, let label = Valence(rawValue: String(parts[0])) else {
-                throw CatalogProblems([CatalogIssue(file: "valence-dev.tsv", entry: "line \(n + 1)", "must be label<TAB>text")])
+                throw CatalogProblems([CatalogIssue(file: "train/valence-dev.tsv", entry: "line \(n + 1)", "must be label<TAB>text")])
             }
             return Row(label: label, text: String(parts[1]))
         }

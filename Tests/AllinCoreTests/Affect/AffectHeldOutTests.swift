@@ -24,9 +24,9 @@ struct AffectHeldOutTests {
     }
 
     @Test func wordsAndSentencesHoldTheirFirstFigures() throws {
-        let words = try Self.measure("affect/blind-feel3-words.tsv")
-        let sentences = try Self.measure("affect/blind-feel4-sentences.tsv")
-        let trained = try Self.measure("affect/train-feel3-sentences.tsv")
+        let words = try Self.measure("blind/feel3-words.tsv")
+        let sentences = try Self.measure("blind/feel4-sentences.tsv")
+        let trained = try Self.measure("train/feel3-sentences.tsv")
         print("FEEL3 words \(words.right)/\(words.count) right sign (\(words.neutral) neutral); "
               + "FEEL4 sentences \(sentences.right)/\(sentences.count) (\(sentences.neutral) neutral); "
               + "feel3 sentences (training) \(trained.right)/\(trained.count)")

@@ -1,7 +1,8 @@
 import Testing
 @testable import AllinCore
 
-/// The labelled development set (`Fixtures/crisis-dev.tsv`): recall and false-alarm targets of §3.7.
+/// The labelled development set (`Fixtures/train/crisis-dev.tsv`) stays well formed. It shaped the
+/// rules and trains the model, so its figures are training figures (TrainingDigestTests).
 struct CrisisDevSetTests {
     struct Line: Sendable {
         var label: String
@@ -10,7 +11,7 @@ struct CrisisDevSetTests {
     }
 
     static func lines() throws -> [Line] {
-        try crisisFixture("crisis-dev.tsv").split(separator: "\n").compactMap { raw in
+        try crisisFixture("train/crisis-dev.tsv").split(separator: "\n").compactMap { raw in
             if raw.hasPrefix("#") { return nil }
             let parts = raw.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             return parts.count == 3 ? Line(label: parts[0], category: parts[1], text: parts[2]) : nil
@@ -30,36 +31,5 @@ struct CrisisDevSetTests {
             #expect(!l.text.isEmpty)
         }
         #expect(Set(lines.map(\.category)) == Self.categories)
-    }
-
-    @Test("Recall of crisis lines >= 0.98 and false alarms on safe lines <= 0.05")
-    func recallAndFalseAlarms() throws {
-        let d = try crisisDetector()
-        let lines = try Self.lines()
-        var crisis = 0, fired = 0, concernOrMore = 0, safe = 0, falseAlarms = 0
-        var misses: [String] = [], alarms: [String] = []
-        for l in lines {
-            let (a, b) = d.layers(l.text)
-            let didFire = a.fired || b.fired
-            switch l.label {
-            case "crisis":
-                crisis += 1
-                if didFire { fired += 1 } else { misses.append(l.text) }
-                if max(a.tier, b.tier) >= .concern { concernOrMore += 1 }
-            case "safe":
-                safe += 1
-                if didFire {
-                    falseAlarms += 1
-                    alarms.append("\(l.text) → \(a.rule) \(b.score ?? 0)")
-                }
-            default:
-                break
-            }
-        }
-        let recall = Double(fired) / Double(crisis)
-        let falseAlarmRate = Double(falseAlarms) / Double(safe)
-        #expect(recall >= 0.98, "recall \(recall); missed: \(misses)")
-        #expect(Double(concernOrMore) / Double(crisis) >= 0.99, "T>=1 coverage")
-        #expect(falseAlarmRate <= 0.05, "false alarms \(falseAlarmRate): \(alarms)")
     }
 }

@@ -188,9 +188,9 @@ struct CrisisModelTests {
     @Test func scoringFromWordsAgreesWithScoringDistinctKeys() throws {
         let detector = try crisisDetector()
         let scanner = detector.lexicon.concepts, model = detector.lexicon.model
-        var texts = try LabelledSetTests.rows("crisis-holdout11.tsv").map(\.text)
+        var texts = try LabelledSetTests.rows("train/crisis-holdout11.tsv").map(\.text)
         texts.append(String(repeating: "i want to die tonight, the pills are ready and nobody would miss me. ", count: 40)
-                     + (try LabelledSetTests.rows("crisis-holdout10.tsv").map(\.text).joined(separator: " ")))
+                     + (try LabelledSetTests.rows("train/crisis-holdout10.tsv").map(\.text).joined(separator: " ")))
         for text in texts {
             let (tokens, _) = scanner.tokenize(text)
             let direct = model.score(tokens, classes: scanner)
@@ -243,7 +243,7 @@ struct CrisisModelTests {
             // "crisis-labelled.tsv: 263 / 251"; the training-only sets of everyday answers live in train/.
             guard line.contains(".tsv:"), let colon = line.firstIndex(of: ":") else { continue }
             let name = String(line[..<colon])
-            let file = name.hasPrefix("crisis-") ? name : "train/" + name
+            let file = "train/" + name
             let rows = try LabelledSetTests.rows(file)
             let counts = line[line.index(after: colon)...].split(separator: "/").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             #expect(counts == [rows.filter { $0.label == "crisis" }.count, rows.filter { $0.label == "safe" }.count], "\(file)")
@@ -312,7 +312,7 @@ struct CrisisModelTests {
         var without = detector.lexicon
         without.model = .empty
         let plain = CrisisDetector(lexicon: without)
-        for row in try LabelledSetTests.rows("crisis-holdout11.tsv") {
+        for row in try LabelledSetTests.rows("train/crisis-holdout11.tsv") {
             let full = detector.layerB(row.text), base = plain.layerB(row.text)
             #expect(full.tier >= base.tier, "\(row.text)")
             if full.tier > base.tier { #expect(full.rule == "B.model" && full.tier <= .crisis) }

@@ -139,7 +139,7 @@ struct CrisisNormalizerTests {
     @Test("Every token of a known word carries the word's own spelling, in every view")
     func knownTokensCarryTheirSpelling() throws {
         let detector = try crisisDetector()
-        var texts = try LabelledSetTests.rows("crisis-holdout62.tsv").map(\.text)
+        var texts = try LabelledSetTests.rows("train/crisis-holdout62.tsv").map(\.text)
         texts += ["I'm gonna k1ll mys3lf", "diiieee", "burnin myself", "sucidal thoughts", "s u i c i d e",
                   "kiII myseIf", "800mg of it", "my friend's pills", "killmyself tonight", "e n d my l1fe"]
         var checked = 0

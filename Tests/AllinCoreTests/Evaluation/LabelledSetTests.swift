@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import AllinCore
 
-/// Measures the detectors and the classifier on the labelled sets in Fixtures/, prints the figures,
-/// and holds them to the targets: crisis recall >= 0.98, false alarms <= 0.05, valence accuracy >= 0.85.
+/// Measures the detectors and the classifier on the labelled sets in Fixtures/ and prints the figures;
+/// floors only on the blind crisis sets (`blind/`).
 @Suite("Labelled sets")
 struct LabelledSetTests {
     struct Row {
@@ -30,7 +30,7 @@ struct LabelledSetTests {
 
     /// The router normalises each answer once and hands the result to both layers: that must give
     /// exactly what the one-text calls give, line for line.
-    @Test("a prepared text gives the same findings as the text", arguments: ["crisis-labelled.tsv", "crisis-holdout3.tsv"])
+    @Test("a prepared text gives the same findings as the text", arguments: ["train/crisis-labelled.tsv", "train/crisis-holdout3.tsv"])
     func preparedMatchesText(file: String) throws {
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
         for row in try Self.rows(file) {
@@ -47,7 +47,7 @@ struct LabelledSetTests {
     @Test("the batch detector gives the one-by-one findings, in order")
     func batchMatchesOneByOne() throws {
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
-        let texts = try ["crisis-labelled.tsv", "crisis-holdout3.tsv"].flatMap { try Self.rows($0).map(\.text) }
+        let texts = try ["train/crisis-labelled.tsv", "train/crisis-holdout3.tsv"].flatMap { try Self.rows($0).map(\.text) }
         #expect(texts.count > Batch.blockSize * 2)
         // Threads sharing one detector, and threads with a detector each (from a second decode).
         let own = CrisisDetector(lexicon: try Catalog.decode(files: realCatalogFiles()).crisisLexicon)
@@ -59,48 +59,6 @@ struct LabelledSetTests {
                 #expect(found.a == one.a && found.b == one.b, "\(text)")
             }
         }
-    }
-
-    @Test("crisis detection on the labelled sets", arguments: ["crisis-labelled.tsv", "crisis-holdout2.tsv", "crisis-holdout3.tsv", "crisis-dev.tsv"])
-    func crisisSet(file: String) throws {
-        let rows = try Self.rows(file)
-        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
-        var crisis = 0, caught = 0, safe = 0, falseAlarms = 0, concernOnCrisis = 0, ambiguousFired = 0, ambiguous = 0
-        var missed: [String] = [], alarms: [String] = []
-        var perCategory: [String: (Int, Int)] = [:]
-        for row in rows {
-            let tier = Self.highestTier(row.text, detector)
-            switch row.label {
-            case "crisis":
-                crisis += 1
-                if tier >= .crisis { caught += 1 } else { missed.append("[\(row.category)] \(row.text)") }
-                if tier >= .concern { concernOnCrisis += 1 }
-                let key = "crisis/\(row.category)"
-                perCategory[key, default: (0, 0)].0 += 1
-                if tier >= .crisis { perCategory[key, default: (0, 0)].1 += 1 }
-            case "safe":
-                safe += 1
-                if tier >= .crisis { falseAlarms += 1; alarms.append("[\(row.category)] \(row.text)") }
-                let key = "safe/\(row.category)"
-                perCategory[key, default: (0, 0)].0 += 1
-                if tier >= .crisis { perCategory[key, default: (0, 0)].1 += 1 }
-            default:
-                ambiguous += 1
-                if tier >= .crisis { ambiguousFired += 1 }
-            }
-        }
-        let recall = Double(caught) / Double(max(crisis, 1))
-        let falseRate = Double(falseAlarms) / Double(max(safe, 1))
-        print("""
-        \(file): recall \(String(format: "%.3f", recall)) (\(caught)/\(crisis)), at T1+ \(concernOnCrisis)/\(crisis); \
-        false alarms \(String(format: "%.3f", falseRate)) (\(falseAlarms)/\(safe)); ambiguous fired \(ambiguousFired)/\(ambiguous)
-        """)
-        for (key, counts) in perCategory.sorted(by: { $0.key < $1.key }) { print("  \(key): fired \(counts.1)/\(counts.0)") }
-        for m in missed { print("  MISSED \(m)") }
-        for a in alarms { print("  FALSE ALARM \(a)") }
-        #expect(crisis >= 100 && safe >= 100)
-        #expect(recall >= 0.98)
-        #expect(falseRate <= 0.05)
     }
 
     /// Sets written after the detector by writers who never saw it, in forty-five voices (phone
@@ -145,12 +103,12 @@ struct LabelledSetTests {
     /// of theirs was read, so their floors are the honest figures. (holdout11, 15, 19 and 23, then
     /// holdout45 to 48, then holdout53 to 56, were the blind ones until their lines or results were
     /// looked at; they were then trained on.) All the others shaped concept rules or trained the model, which is fitted
-    /// closely (training accuracy 1.000), so on them the floors only guard against a rule or a
-    /// tokenizer change undoing what it knows.
-    @Test("crisis detection on the fresh sets", arguments: [
-        ("crisis-holdout58.tsv", 0.92), ("crisis-holdout59.tsv", 0.95), ("crisis-holdout60.tsv", 0.92), ("crisis-holdout61.tsv", 0.97),
-    ] + (Array(4...57) + Array(62...103))
-        .map { ("crisis-holdout\($0).tsv", 0.97) })
+    /// closely (training accuracy 1.000): they live in `train/`, hold no floor, and their findings are
+    /// guarded by the golden digest (TrainingDigestTests).
+    @Test("crisis detection on the blind sets", arguments: [
+        ("blind/crisis-holdout58.tsv", 0.92), ("blind/crisis-holdout59.tsv", 0.95), ("blind/crisis-holdout60.tsv", 0.92),
+        ("blind/crisis-holdout61.tsv", 0.97),
+    ])
     func freshSet(file: String, recallFloor: Double) throws {
         let rows = try Self.rows(file)
         let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
@@ -168,33 +126,15 @@ struct LabelledSetTests {
         print("\(file): recall \(String(format: "%.3f", recall)) (\(caught)/\(crisis)); false alarms \(String(format: "%.3f", falseRate)) (\(falseAlarms)/\(safe))")
         #expect(crisis >= 150 && safe >= 150)
         #expect(recall >= recallFloor)
-        // The long late-night entries (holdout38), the risky denials and jokes (holdout40) and the
-        // everyday admin beside preparation (holdout44) carry more dark words per safe line than the
-        // other sets; the rules raise 0.090, 0.070 and 0.074 on them. The blind set of chronic
-        // illness and bereavement (holdout61) does too: its safe lines are about pain, dying
-        // relatives and medicines, and the detector raises 0.072 (15/208) on them, first contact.
-        let noisy = ["crisis-holdout38.tsv", "crisis-holdout40.tsv", "crisis-holdout44.tsv", "crisis-holdout61.tsv"]
-        #expect(falseRate <= (noisy.contains(file) ? 0.10 : 0.07))
-    }
-
-    /// Plain everyday notes (plans, thanks, self-talk, ordinary bad and good days; the fifth set is the
-    /// unblock tail's register: patterns people see in themselves, where they come from, kinder
-    /// reframes, small plans), written apart from the detector and all safe: they are training data for the model, so that wording it
-    /// never met in a crisis set does not look like one. Nothing in them may raise a handoff.
-    @Test("ordinary notes raise no handoff", arguments: ["crisis-ordinary1.tsv", "crisis-ordinary2.tsv", "crisis-ordinary3.tsv", "crisis-ordinary4.tsv",
-                                                        "crisis-ordinary5.tsv"])
-    func ordinaryNotes(file: String) throws {
-        let rows = try Self.rows(file)
-        let detector = CrisisDetector(lexicon: realCatalog.crisisLexicon)
-        #expect(rows.count >= 500 && rows.allSatisfy { $0.label == "safe" })
-        let alarms = rows.filter { Self.highestTier($0.text, detector) >= .crisis }
-        for a in alarms { print("  FALSE ALARM \(a.text)") }
-        #expect(Double(alarms.count) / Double(rows.count) <= 0.01)
+        // The blind set of chronic illness and bereavement (holdout61) carries more dark words per
+        // safe line than the others: its safe lines are about pain, dying relatives and medicines,
+        // and the detector raised 0.072 (15/208) on them, first contact.
+        #expect(falseRate <= (file.hasSuffix("holdout61.tsv") ? 0.10 : 0.07))
     }
 
     @Test func valenceSet() throws {
-        var rows = try Self.rows("valence-labelled.tsv")
-        if let dev = try? Self.rows("valence-dev.tsv") { rows += dev }
+        var rows = try Self.rows("train/valence-labelled.tsv")
+        if let dev = try? Self.rows("train/valence-dev.tsv") { rows += dev }
         let classifier = AffectClassifier(lexicon: realCatalog.affectLexicon)
         var right = 0
         var wrong: [String] = []

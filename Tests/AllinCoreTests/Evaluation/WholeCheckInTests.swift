@@ -41,7 +41,7 @@ struct WholeCheckInTests {
     }
 
     @Test func everydayCheckInsRarelyHandOff() throws {
-        let blind = try Self.checkIns("checkins/blind-everyday-final.jsonl")
+        let blind = try Self.checkIns("blind/everyday-final.jsonl")
         #expect(blind.count == 150)
         let (handoff, question) = Self.tally(blind)
         print("blind-everyday-final: \(handoff) handoffs, \(question) questions of \(blind.count)")
@@ -56,8 +56,8 @@ struct WholeCheckInTests {
     }
 
     @Test func crisisLinesReachSupportOrTheQuestion() throws {
-        let crisis = try Self.lines("checkins/blind-lines-final.tsv", label: "crisis")
-        let safe = try Self.lines("checkins/blind-lines-final.tsv", label: "safe")
+        let crisis = try Self.lines("blind/lines-final.tsv", label: "crisis")
+        let safe = try Self.lines("blind/lines-final.tsv", label: "safe")
         #expect(crisis.count == 150 && safe.count == 150)
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         let s = Self.tally(safe.map { [("triggerText", $0)] })
@@ -67,24 +67,16 @@ struct WholeCheckInTests {
         #expect(Double(s.handoff) <= 0.02 * 150)
     }
 
-    @Test func crisisCheckInsHandOff() throws {
-        // Seen while tuning: a training figure, held here against regressions.
-        let set = try Self.checkIns("train/crisis-checkins.jsonl")
-        let (handoff, question) = Self.tally(set)
-        print("train/crisis-checkins (training): \(handoff) handoffs, \(question) questions of \(set.count)")
-        #expect(handoff + question >= 76)
-    }
-
     /// The sixth blind set (docs/crisis-check.md, third session): written by a helper that read only
     /// vocabulary.json, measured once with this rule and detector (11 handoffs and 7 questions of 200
     /// everyday check-ins; 195 + 2 of 200 crisis lines). The floors hold what was measured, so a
     /// change that loses ground fails. The fourth set was looked at after its first contact and is
     /// training now (train/everyday-fresh4.jsonl, train/lines-fresh4.tsv); its figures are printed.
     @Test func freshBlindSetFigures() throws {
-        let everyday = try Self.checkIns("checkins/blind-everyday-fresh6.jsonl")
+        let everyday = try Self.checkIns("blind/everyday-fresh6.jsonl")
         let e = Self.tally(everyday)
-        let crisis = try Self.lines("checkins/blind-lines-fresh6.tsv", label: "crisis")
-        let safe = try Self.lines("checkins/blind-lines-fresh6.tsv", label: "safe")
+        let crisis = try Self.lines("blind/lines-fresh6.tsv", label: "crisis")
+        let safe = try Self.lines("blind/lines-fresh6.tsv", label: "safe")
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         let s = Self.tally(safe.map { [("triggerText", $0)] })
         print("FRESH6 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
@@ -101,9 +93,9 @@ struct WholeCheckInTests {
     /// The seventh blind set, measured once with the same rule and detector (8 handoffs and 9
     /// questions of 240 everyday check-ins; 195 + 3 of 200 crisis lines).
     @Test func seventhBlindSetFigures() throws {
-        let everyday = try Self.checkIns("checkins/blind-everyday-fresh7.jsonl")
+        let everyday = try Self.checkIns("blind/everyday-fresh7.jsonl")
         let e = Self.tally(everyday)
-        let crisis = try Self.lines("checkins/blind-lines-fresh7.tsv", label: "crisis")
+        let crisis = try Self.lines("blind/lines-fresh7.tsv", label: "crisis")
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         print("FRESH7 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
               + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count)")
@@ -118,10 +110,10 @@ struct WholeCheckInTests {
     /// rule and detector of the third session: 14 handoffs and 12 questions of 240 everyday check-ins;
     /// 198 of 200 crisis lines handed off; 27 handoffs and 25 questions of 200 safe lines.
     @Test func eighthBlindSetFigures() throws {
-        let everyday = try Self.checkIns("checkins/blind-everyday-fresh8.jsonl")
+        let everyday = try Self.checkIns("blind/everyday-fresh8.jsonl")
         let e = Self.tally(everyday)
-        let crisis = try Self.lines("checkins/blind-lines-fresh8.tsv", label: "crisis")
-        let safe = try Self.lines("checkins/blind-lines-fresh8.tsv", label: "safe")
+        let crisis = try Self.lines("blind/lines-fresh8.tsv", label: "crisis")
+        let safe = try Self.lines("blind/lines-fresh8.tsv", label: "safe")
         let c = Self.tally(crisis.map { [("triggerText", $0)] })
         let s = Self.tally(safe.map { [("triggerText", $0)] })
         print("FRESH8 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
