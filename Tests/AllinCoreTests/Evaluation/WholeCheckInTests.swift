@@ -125,4 +125,25 @@ struct WholeCheckInTests {
         #expect(e.question <= 12, "at most 5% questions")
         #expect(s.handoff <= 27)
     }
+
+    /// The ninth blind set (written 2026-12-04, fourth session, same kind of helper: plainer everyday
+    /// days, a third borrowing crisis words), measured once with the shipped rule and detector:
+    /// 15 handoffs and 16 questions of 240 everyday check-ins (both above target); 192 + 4 of 200
+    /// crisis lines; 18 handoffs of 200 safe lines.
+    @Test func ninthBlindSetFigures() throws {
+        let everyday = try Self.checkIns("blind/everyday-fresh9.jsonl")
+        let e = Self.tally(everyday)
+        let crisis = try Self.lines("blind/lines-fresh9.tsv", label: "crisis")
+        let safe = try Self.lines("blind/lines-fresh9.tsv", label: "safe")
+        let c = Self.tally(crisis.map { [("triggerText", $0)] })
+        let s = Self.tally(safe.map { [("triggerText", $0)] })
+        print("FRESH9 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
+              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
+              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
+        #expect(everyday.count == 240 && crisis.count == 200 && safe.count == 200)
+        #expect(c.handoff >= 192 && c.handoff + c.question >= 196)
+        #expect(e.handoff <= 15)
+        #expect(e.question <= 16)
+        #expect(s.handoff <= 18)
+    }
 }
