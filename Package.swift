@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "allin", targets: ["allin"]),
+        .executable(name: "allin-dev", targets: ["allin-dev"]),
     ],
     targets: [
         // Pure: domain, catalog model and validation, step machine, detectors, router.
@@ -21,6 +22,9 @@ let package = Package(
         // Commands of the command-line interface; reads files and the environment, writes to stdout.
         .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinStore", "AllinAudio", "AllinUI", "AllinRuntime"],
                 path: "Sources/AllinCLI"),
+        // Developer tools, apart from the program people use: the crisis model's trainer, the benchmarks.
+        .target(name: "AllinDev", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "AllinUI", "AllinRuntime"],
+                path: "Sources/AllinDev"),
         // Pure terminal front: state, messages, effects, update, view into an in-memory canvas.
         .target(name: "AllinUI", dependencies: ["AllinCore"], path: "Sources/AllinUI"),
         // The loop: terminal events into update, effects run (routing), frames drawn.
@@ -39,13 +43,14 @@ let package = Package(
         .executableTarget(name: "allin", dependencies: ["AllinCLI", "AllinRuntime", "NcursesTerminal", "AllinUI",
                                                         "AllinAudio", "AllinStore"],
                           path: "Sources/allin"),
-        .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore"], path: "Tests/AllinCoreTests",
+        .executableTarget(name: "allin-dev", dependencies: ["AllinDev", "AllinCLI"], path: "Sources/allin-dev"),
+        .testTarget(name: "AllinCoreTests", dependencies: ["AllinCore", "AllinDev"], path: "Tests/AllinCoreTests",
                     exclude: ["Fixtures"]),
         .testTarget(name: "AllinStoreTests", dependencies: ["AllinStore", "AllinCore"], path: "Tests/AllinStoreTests",
                     exclude: ["Fixtures"]),
         .testTarget(name: "AllinAudioTests", dependencies: ["AllinAudio", "AllinCore"], path: "Tests/AllinAudioTests",
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "allin"], path: "Tests/AllinCLITests"),
+        .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "allin", "allin-dev"], path: "Tests/AllinCLITests"),
         .testTarget(name: "AllinUITests", dependencies: ["AllinUI", "AllinRuntime", "AllinTestSupport", "AllinCore"],
                     path: "Tests/AllinUITests", exclude: ["Snapshots"]),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "AllinUI", "CTermSupport"],

@@ -1,12 +1,12 @@
 /// A small argument reader: flags, options with values, and positional words, in any order.
-struct Arguments {
-    let command: String
-    private(set) var flags: Set<String> = []
-    private(set) var options: [String: String] = [:]
-    private(set) var positional: [String] = []
+public struct Arguments {
+    public let command: String
+    public private(set) var flags: Set<String> = []
+    public private(set) var options: [String: String] = [:]
+    public private(set) var positional: [String] = []
 
     /// Parses `args` against the known flags and options; anything else starting with `-` is an error.
-    init(command: String, _ args: [String], flags known: Set<String>, options knownOptions: Set<String>) throws {
+    public init(command: String, _ args: [String], flags known: Set<String>, options knownOptions: Set<String>) throws {
         self.command = command
         var i = 0
         var onlyPositional = false
@@ -43,6 +43,6 @@ struct Arguments {
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 import AllinCore

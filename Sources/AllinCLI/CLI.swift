@@ -35,9 +35,7 @@ public struct CLI: Sendable {
             case "catalog": return try CatalogCommand(cli: self).run(rest)
             case "route": return try await RouteCommand(cli: self).run(rest)
             case "classify": return try ClassifyCommand(cli: self).run(rest)
-            case "model": return try ModelCommand(cli: self).run(rest)
             case "resources": return try ResourcesCommand(cli: self).run(rest)
-            case "bench": return try await BenchCommand(cli: self).run(rest)
             case "journal": return try await JournalCommand(cli: self).run(rest)
             case "export": return try await ExportCommand(cli: self).run(rest)
             case "erase": return try await EraseCommand(cli: self).run(rest)
@@ -45,6 +43,8 @@ public struct CLI: Sendable {
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)
             case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)
+            case "bench", "model":
+                throw CLIError.usage(command: "", message: "'\(command)' is a developer tool now: run 'allin-dev \(command)'")
             default:
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }
@@ -58,7 +58,7 @@ public struct CLI: Sendable {
     }
 
     /// Loads the catalog named by `--catalog` or found near the executable.
-    func loadCatalog(_ args: Arguments) throws -> Catalog {
+    public func loadCatalog(_ args: Arguments) throws -> Catalog {
         try CatalogLocator.load(option: args.options["--catalog"], environment: environment)
     }
 

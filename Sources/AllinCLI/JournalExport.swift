@@ -3,10 +3,10 @@ import Foundation
 
 /// The journal as a file: JSON (everything stored), CSV (one row per check-in, every column) or
 /// Markdown (for reading).
-enum JournalExport {
+public enum JournalExport {
     enum Format: String, CaseIterable { case json, csv, md }
 
-    static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date) -> String {
+    public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date) -> String {
         JSONValue.object([
             ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
             ("exportedAt", .string(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!))),

@@ -1,12 +1,18 @@
 import AllinCore
 
 /// A plain-text table with padded columns; cells are made visible (no control characters) first.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]] = []
-    var maxCell = 70
+public struct TextTable {
+    public var header: [String]
+    public var rows: [[String]] = []
+    public var maxCell = 70
 
-    func render() -> String {
+    public init(header: [String], rows: [[String]] = [], maxCell: Int = 70) {
+        self.header = header
+        self.rows = rows
+        self.maxCell = maxCell
+    }
+
+    public func render() -> String {
         let all = [header] + rows
         let cells = all.map { $0.map { Visible.text($0, limit: maxCell) } }
         var widths = [Int](repeating: 0, count: header.count)

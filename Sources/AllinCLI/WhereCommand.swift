@@ -3,7 +3,7 @@ import AllinStore
 import Foundation
 
 /// `allin where`: the data, cache and config paths, and whether the journal exists yet.
-struct WhereCommand {
+public struct WhereCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) throws -> Int32 {
@@ -40,5 +40,5 @@ struct WhereCommand {
         return 0
     }
 
-    static func kilobytes(_ bytes: Int) -> String { bytes < 1024 ? "\(bytes) bytes" : "\(bytes / 1024) KB" }
+    public static func kilobytes(_ bytes: Int) -> String { bytes < 1024 ? "\(bytes) bytes" : "\(bytes / 1024) KB" }
 }

@@ -19,19 +19,28 @@ struct BinaryRunner {
     }()
 
     /// The `allin` executable next to the test bundle.
-    static let executable: URL = {
+    static let executable = built("allin")
+    /// The developer tools' executable beside it.
+    static let devExecutable = built("allin-dev")
+
+    static func built(_ name: String) -> URL {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("allin")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        return root.appendingPathComponent(".build/debug/allin")
-    }()
+        return root.appendingPathComponent(".build/debug/\(name)")
+    }
+
+    /// Runs `allin-dev` (the model trainer and the benchmarks).
+    static func dev(_ args: [String], stdin: Data = Data()) throws -> Result {
+        try run(args, stdin: stdin, program: devExecutable)
+    }
 
     static func run(_ args: [String], stdin: Data = Data(), env: [String: String] = [:],
-                    inheritLocale: Bool = false) throws -> Result {
+                    inheritLocale: Bool = false, program: URL = executable) throws -> Result {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("allin-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -41,7 +50,7 @@ struct BinaryRunner {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = args
         var environment = ["PATH": "/usr/bin:/bin", "HOME": tmp.path, "ALLIN_CATALOG": root.appendingPathComponent("catalog").path]
         for (k, v) in env { environment[k] = v }

@@ -3,7 +3,21 @@ import Testing
 
 @Suite("CLI contract (spawns the built binary)")
 struct CLIContractTests {
-    @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog", "bench", "model"])
+    @Test("every developer command has --help, in allin-dev", arguments: ["bench", "model"])
+    func devHelp(command: String) throws {
+        let r = try BinaryRunner.dev([command, "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Usage: allin-dev \(command)"))
+        #expect(try BinaryRunner.dev(["help", command]).stdout == r.stdout)
+        // The program people use doesn't carry them, and says where they went.
+        let moved = try BinaryRunner.run([command])
+        #expect(moved.status == 2 && moved.stderr.contains("allin-dev \(command)"))
+        #expect(!(try BinaryRunner.run(["--help"])).stdout.contains(command + " "))
+        let unknown = try BinaryRunner.dev(["route"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("allin-dev: unknown command 'route'"))
+    }
+
+    @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog"])
     func help(command: String) throws {
         let r = try BinaryRunner.run([command, "--help"])
         #expect(r.status == 0)
@@ -86,7 +100,7 @@ struct CLIContractTests {
     }
 
     @Test func benchRejectsAnUnknownPart() throws {
-        let r = try BinaryRunner.run(["bench", "--only", "route,speed"])
+        let r = try BinaryRunner.dev(["bench", "--only", "route,speed"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--only: expected one or more of route, detect, frames"), "stderr: \(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -94,7 +108,7 @@ struct CLIContractTests {
 
     @Test("bench refuses a run count that is not a whole number from 1 to 100", arguments: ["0", "101", "two", "1.5"])
     func benchRejectsABadRunCount(_ value: String) throws {
-        let r = try BinaryRunner.run(["bench", "--only", "detect", "--runs", value])
+        let r = try BinaryRunner.dev(["bench", "--only", "detect", "--runs", value])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--runs: expected a whole number from 1 to 100"), "stderr: \(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -164,44 +178,44 @@ struct CLIContractTests {
         let tsv = dir.appendingPathComponent("set.tsv")
         try Data(lines.utf8).write(to: tsv)
         let out = dir.appendingPathComponent("model.tsv")
-        let trained = try BinaryRunner.run(["model", "train", "--out", out.path, tsv.path])
+        let trained = try BinaryRunner.dev(["model", "train", "--out", out.path, tsv.path])
         #expect(trained.status == 0, "\(trained.stderr)")
         #expect(trained.stderr.contains("Trained on 4 lines"))
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(text.contains("#   set.tsv: 2 / 2") && text.contains("@crisisAt\t0.7000") && text.contains("\nrope\t"))
         // The same files give the same model.
-        let again = try BinaryRunner.run(["model", "train", tsv.path])
+        let again = try BinaryRunner.dev(["model", "train", tsv.path])
         #expect(again.status == 0 && again.stdout == text)
         // Features from fewer lines than --min-lines are left out (every word here is in one line).
-        let sparse = try BinaryRunner.run(["model", "train", "--min-lines", "2", tsv.path])
+        let sparse = try BinaryRunner.dev(["model", "train", "--min-lines", "2", tsv.path])
         #expect(sparse.status == 0 && !sparse.stdout.contains("\nrope\t"))
-        let badMin = try BinaryRunner.run(["model", "train", "--min-lines", "1.5", tsv.path])
+        let badMin = try BinaryRunner.dev(["model", "train", "--min-lines", "1.5", tsv.path])
         #expect(badMin.status == 2 && badMin.stderr.contains("--min-lines"))
 
-        let eval = try BinaryRunner.run(["model", "eval", tsv.path])
+        let eval = try BinaryRunner.dev(["model", "eval", tsv.path])
         #expect(eval.status == 0)
         #expect(eval.stdout.contains("set.tsv") && eval.stdout.contains("recall"))
 
         // Leave-one-file-out: each file measured with a model trained on the others only.
         let second = dir.appendingPathComponent("other.tsv")
         try Data("crisis\tdirect\ti have the pills saved for tonight\nsafe\tordinary\tdinner with friends tonight\n".utf8).write(to: second)
-        let cv = try BinaryRunner.run(["model", "cv", tsv.path, second.path])
+        let cv = try BinaryRunner.dev(["model", "cv", tsv.path, second.path])
         #expect(cv.status == 0, "\(cv.stderr)")
         #expect(cv.stdout.contains("held out") && cv.stdout.contains("set.tsv") && cv.stdout.contains("other.tsv")
                 && cv.stdout.contains("all, each unseen"))
         // The pooled row counts every crisis line of both files once (2 + 1).
         #expect(cv.stdout.split(separator: "\n").contains { $0.contains("all, each unseen") && $0.contains("/3)") })
-        let lonely = try BinaryRunner.run(["model", "cv", tsv.path])
+        let lonely = try BinaryRunner.dev(["model", "cv", tsv.path])
         #expect(lonely.status == 2 && lonely.stderr.contains("at least two"))
 
         try Data("crisis\tfine\nmaybe\tsomething\n".utf8).write(to: tsv)
-        let bad = try BinaryRunner.run(["model", "train", tsv.path])
+        let bad = try BinaryRunner.dev(["model", "train", tsv.path])
         #expect(bad.status == 2 && bad.stderr.contains("set.tsv line 2"))
-        let odd = try BinaryRunner.run(["model", "train", "--crisis-at", "0.2", tsv.path])
+        let odd = try BinaryRunner.dev(["model", "train", "--crisis-at", "0.2", tsv.path])
         #expect(odd.status == 2 && odd.stderr.contains("--crisis-at"))
-        let half = try BinaryRunner.run(["model", "train", "--iterations", "1.5", tsv.path])
+        let half = try BinaryRunner.dev(["model", "train", "--iterations", "1.5", tsv.path])
         #expect(half.status == 2 && half.stderr.contains("--iterations"))
-        let unknown = try BinaryRunner.run(["model", "fit"])
+        let unknown = try BinaryRunner.dev(["model", "fit"])
         #expect(unknown.status == 2 && unknown.stderr.contains("fit"))
     }
 

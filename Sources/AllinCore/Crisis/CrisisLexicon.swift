@@ -76,7 +76,7 @@ public struct CrisisLexicon: Sendable {
         return issues
     }
 
-    /// This lexicon with another trained model (`allin model cv` measures models trained on part of
+    /// This lexicon with another trained model (`allin-dev model cv` measures models trained on part of
     /// the labelled lines this way). Throws when the model names a class the concept file lacks.
     public func replacingModel(_ model: CrisisModel) throws -> CrisisLexicon {
         let issues = Self.unknownClasses(model, concepts)
@@ -91,7 +91,7 @@ public struct CrisisLexicon: Sendable {
     /// Layer B's trained model (crisis/model.tsv), scored over the concept scanner's words.
     var model = CrisisModel.empty
 
-    /// The concept scanner, whose words the model is trained on (`allin model train`).
+    /// The concept scanner, whose words the model is trained on (`allin-dev model train`).
     public var conceptScanner: ConceptScanner { concepts }
 
     init(vocabulary: CrisisVocabulary, table: CrisisWordTable, normalization: CrisisNormalizationData,

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The hand-written parts of layer B (the weighted features and the concept rules) catch the wording
 /// someone thought of. This part is trained on the labelled sets (see `CrisisModelTrainer` and
-/// `allin model train`), so it also weighs wording no rule names: "the tall one", "rehomed",
+/// `allin-dev model train`), so it also weighs wording no rule names: "the tall one", "rehomed",
 /// "last meal". Its words are the concept scanner's (folded to ASCII, lower case, apostrophes
 /// dropped, runs of three letters cut to two), so one tokenisation serves both.
 ///
@@ -161,7 +161,7 @@ public struct CrisisModel: Sendable {
 
     /// How far apart two classed words may be for their class pair to count ("want to die": WISH
     /// and DEATH are two apart).
-    static let classWindow = 3
+    public static let classWindow = 3
 
     /// Calls `body` with the key of each of a line's features: each word, each word again as denied
     /// when it is at most `negationReach` words after a denial word in the same clause ("!die" in
@@ -212,7 +212,7 @@ public struct CrisisModel: Sendable {
 
     /// The features of `text` by name ("want", "want to", "DEATH", "WISH DEATH"), each once, as the
     /// trainer counts them; `key(ofFeature:)` of each name is what `featureHashes` gives for the same line.
-    static func featureNames(of text: String, scanner: ConceptScanner) -> [String] {
+    public static func featureNames(of text: String, scanner: ConceptScanner) -> [String] {
         let (tokens, bytes) = scanner.tokenize(text)
         var words: [String] = []
         words.reserveCapacity(tokens.count)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AllinCore
+import AllinDev
 
 @Suite("Layer B's trained model")
 struct CrisisModelTests {
@@ -233,7 +234,7 @@ struct CrisisModelTests {
         #expect(!text.contains("unused"))
     }
 
-    /// The shipped model is exactly what `allin model train` makes from the files its header
+    /// The shipped model is exactly what `allin-dev model train` makes from the files its header
     /// names, so anyone can rebuild it and see what it learned from.
     @Test func theShippedModelRebuildsFromItsLabelledSets() throws {
         let shipped = try CrisisModel.decode(catalogFileData(CrisisModel.fileName))

@@ -1,14 +1,15 @@
+import AllinCLI
 import AllinCore
 import AllinUI
 import Foundation
 
-/// `allin bench`: route latency on the real and generated catalogs, and detector throughput.
+/// `allin-dev bench`: route latency on the real and generated catalogs, and detector throughput.
 struct BenchCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
         let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog", "--only", "--runs"])
-        if args.has("--help") { cli.io.out(Help.bench); return 0 }
+        if args.has("--help") { cli.io.out(DevHelp.bench); return 0 }
         let quick = args.has("--quick")
         var runs = quick ? 1 : 3
         if let value = args.options["--runs"] {
@@ -34,9 +35,9 @@ struct BenchCommand {
         let loadTime = clock.now - loadStart
         if args.has("--journal") { return try await JournalBench(cli: cli).run(quick: quick, catalog: catalog) }
         #if DEBUG
-        cli.io.out("note: this is a debug build; run 'swift run -c release allin bench' for real figures\n")
+        cli.io.out("note: this is a debug build; run 'swift run -c release allin-dev bench' for real figures\n")
         #endif
-        cli.io.out("allin bench — \(ProcessInfo.processInfo.activeProcessorCount) cores; catalog loaded in \(Self.ms(loadTime))\n\n")
+        cli.io.out("allin-dev bench — \(ProcessInfo.processInfo.activeProcessorCount) cores; catalog loaded in \(Self.ms(loadTime))\n\n")
         var generator = BenchData(seed: 0x5EED)
         let checkIns = (0..<500).map { _ in generator.checkIn(vocabulary: catalog.vocabulary) }
 

@@ -1,3 +1,4 @@
+import AllinCore
 import Foundation
 
 /// Trains layer B's model: L2-regularised logistic regression over each line's words, word
@@ -5,7 +6,7 @@ import Foundation
 /// weighted equally, fitted by full-batch gradient descent (Adam).
 ///
 /// Deterministic: the same lines, in the same order, with the same settings give the same weights,
-/// so the committed model can be rebuilt and checked (`allin model train`).
+/// so the committed model can be rebuilt and checked (`allin-dev model train`).
 public struct CrisisModelTrainer: Sendable {
     public struct Example: Sendable {
         public var text: String
@@ -18,7 +19,7 @@ public struct CrisisModelTrainer: Sendable {
 
     /// The regularisation strength per example (larger: smaller weights, a smoother model).
     ///
-    /// Chosen by leaving one labelled file out at a time (`allin model cv`, 30 files): at 0.0003
+    /// Chosen by leaving one labelled file out at a time (`allin-dev model cv`, 30 files): at 0.0003
     /// the model caught 0.892 of the unseen crisis lines at 0.044 false alarms; at 0.000003, with
     /// the crisis band from 0.95, it caught 0.937 at 0.051. The weaker pull lets the words that only
     /// ever came in crisis lines speak up on a new line, and the stopping point after `iterations`
@@ -28,7 +29,7 @@ public struct CrisisModelTrainer: Sendable {
     /// The probability from which the trained model's finding is a crisis (the file's `@crisisAt`).
     ///
     /// A miss is the worse error, so the band is the lowest multiple of 0.05 at which the whole
-    /// detector, with each labelled file left out in turn (`allin model cv`, 105 files), still raises
+    /// detector, with each labelled file left out in turn (`allin-dev model cv`, 105 files), still raises
     /// no more than 0.05 false alarms: from 0.70 it caught 0.975 of the unseen crisis lines at 0.047;
     /// from 0.65, 0.978 at 0.0503. (Over 101 files the same; over 97, 0.70: 0.974 at 0.048; over 94, 0.65: 0.976 at
     /// 0.051. Over 88 files, 0.70: 0.971 at 0.0495, and 0.968 at

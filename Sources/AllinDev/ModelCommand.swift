@@ -1,14 +1,15 @@
+import AllinCLI
 import AllinCore
 import Foundation
 
-/// `allin model`: train layer B's model from labelled lines, and measure the detector on them.
+/// `allin-dev model`: train layer B's model from labelled lines, and measure the detector on them.
 struct ModelCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) throws -> Int32 {
         let args = try Arguments(command: "model", rawArgs, flags: [],
                                  options: ["--catalog", "--out", "--crisis-at", "--iterations", "--l2", "--min-lines"])
-        if args.has("--help") || args.positional.isEmpty { cli.io.out(Help.model); return args.has("--help") ? 0 : 2 }
+        if args.has("--help") || args.positional.isEmpty { cli.io.out(DevHelp.model); return args.has("--help") ? 0 : 2 }
         let files = Array(args.positional.dropFirst())
         switch args.positional[0] {
         case "train": return try train(files, args)
@@ -83,7 +84,7 @@ struct ModelCommand {
         let trainer = try trainer(args)
         let crisisAt = try number(args, "--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99)
         var examples: [CrisisModelTrainer.Example] = []
-        var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin model train).",
+        var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin-dev model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
         for path in files {
             let rows = try rows(path)

@@ -1,10 +1,11 @@
+import AllinCLI
 import AllinCore
 import AllinRuntime
 import AllinStore
 import AllinUI
 import Foundation
 
-/// `allin bench --journal`: insert rate and query times on a journal of 10,000 check-ins, in a
+/// `allin-dev bench --journal`: insert rate and query times on a journal of 10,000 check-ins, in a
 /// temporary directory (the person's own journal is never touched).
 struct JournalBench {
     let cli: CLI
@@ -27,7 +28,7 @@ struct JournalBench {
         let zone = TimeZone(identifier: "Europe/London")!
         let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-        cli.io.out("allin bench --journal: SQLite \(Database.libraryVersion), WAL, \(rows) check-ins in \(dir)\n\n")
+        cli.io.out("allin-dev bench --journal: SQLite \(Database.libraryVersion), WAL, \(rows) check-ins in \(dir)\n\n")
         func fill(_ store: JournalStore, from: Int, count: Int) throws -> Duration {
             let t0 = clock.now
             for n in from..<(from + count) {

@@ -1,3 +1,4 @@
+import AllinCLI
 import AllinCore
 import AllinUI
 

@@ -1,0 +1,43 @@
+import AllinCLI
+import AllinCore
+import Foundation
+
+/// The `allin-dev` command line: the crisis model's trainer and the benchmarks, kept out of the
+/// program people use. Same error form and exit codes as `allin`.
+public struct DevCLI: Sendable {
+    let cli: CLI
+
+    public init(environment: [String: String], io: any CommandIO) {
+        cli = CLI(environment: environment, io: io)
+    }
+
+    /// Runs `args` (without the program name) and returns the exit code.
+    public func run(_ args: [String]) async -> Int32 {
+        let command = args.first ?? ""
+        let rest = Array(args.dropFirst())
+        do {
+            switch command {
+            case "", "help", "--help", "-h":
+                if let topic = rest.first, command == "help" {
+                    guard let text = DevHelp.text(for: topic) else {
+                        throw CLIError.usage(command: "", message: "no help for '\(Visible.text(topic, limit: 40))'")
+                    }
+                    cli.io.out(text)
+                } else {
+                    cli.io.out(DevHelp.main)
+                }
+                return 0
+            case "model": return try ModelCommand(cli: cli).run(rest)
+            case "bench": return try await BenchCommand(cli: cli).run(rest)
+            default:
+                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, bench)")
+            }
+        } catch let error as CLIError {
+            cli.io.err(error.message(program: "allin-dev"))
+            return error.exitCode
+        } catch {
+            cli.io.err("allin-dev: \(Visible.text(String(describing: error), limit: 400))\n")
+            return 1
+        }
+    }
+}
