@@ -176,7 +176,7 @@ struct PlainCheckIn {
     func support(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n")
-        io.out(SupportText.region(resources, source: regionSource) + "\n\n")
+        io.out(SupportText.region(resources, origin: .of(region: region, source: regionSource)) + "\n\n")
         for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) {
             io.out(row.map(\.text).joined() + "\n")
         }

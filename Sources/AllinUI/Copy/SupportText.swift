@@ -68,10 +68,33 @@ public enum SupportText {
         return rows
     }
 
-    /// Where the region came from, in a sentence.
-    public static func region(_ r: CrisisResources, source: String?) -> String {
-        let place = r.regionName.map { "\($0) (\(r.region))" } ?? (r.known ? r.region : "other regions")
-        return "Lines for \(place)" + (source.map { ", from \($0)" } ?? "") + "."
+    /// How the region shown was chosen, for a person (not the variable or flag behind it).
+    public enum RegionOrigin: Sendable, Equatable {
+        /// From the computer's language settings (the locale).
+        case settings
+        /// Named when allin was started (`--region`).
+        case startup
+        /// Picked on the support screen.
+        case chosen
+        /// Nothing named a country.
+        case unknown
+
+        /// The origin of the context's own region: `source` is where it was found (a locale variable or
+        /// "--region"); nil region means none was found.
+        public static func of(region: String?, source: String) -> RegionOrigin {
+            region == nil ? .unknown : source == "--region" ? .startup : .settings
+        }
+    }
+
+    /// Which lines these are and how the region was chosen, in a plain sentence.
+    public static func region(_ r: CrisisResources, origin: RegionOrigin) -> String {
+        let place = r.regionName ?? (r.known ? r.region : "other countries")
+        switch origin {
+        case .settings: return "Lines for \(place), from your computer's language settings."
+        case .startup: return "Lines for \(place), as chosen when allin started."
+        case .chosen: return "Lines for \(place), as you chose."
+        case .unknown: return "Lines for \(place): your computer's settings don't name a country."
+        }
     }
 
     static func digits(_ number: String) -> String { number.filter(\.isNumber) }

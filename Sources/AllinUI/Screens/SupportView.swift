@@ -36,8 +36,9 @@ enum SupportView {
         guard let s = state.support else { return [] }
         let resources = state.context.catalog.helplines.resources(for: s.region)
         let compact = height < 16
-        let source = s.region == state.context.region ? state.context.regionSource : "chosen with r"
-        let region = [SupportPiece(text: SupportText.region(resources, source: source) + " Press r for another region.",
+        let origin: SupportText.RegionOrigin = s.region == state.context.region
+            ? .of(region: state.context.region, source: state.context.regionSource) : .chosen
+        let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Press r for another country.",
                                    role: .dim)]
         let breathe = [SupportPiece(text: "g", role: .footerKey),
                        SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)]
