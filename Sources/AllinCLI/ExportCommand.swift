@@ -9,7 +9,7 @@ struct ExportCommand {
 
     func run(_ rawArgs: [String]) async throws -> Int32 {
         let args = try Arguments(command: "export", rawArgs, flags: ["--move-aside"],
-                                 options: ["--format", "-o", "--output", "--data-dir"])
+                                 options: ["--format", "-o", "--output", "--data-dir", "--catalog"])
         if args.has("--help") { cli.io.out(Help.export); return 0 }
         if let extra = args.positional.first {
             throw CLIError.usage(command: "export", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use -o FILE)")

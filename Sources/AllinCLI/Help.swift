@@ -21,11 +21,11 @@ enum Help {
       audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
 
-    Options for every command:
+    Common options (each command's --help lists the ones it takes):
       --catalog DIR   Read the catalog from DIR (default: ./catalog next to the program, or $ALLIN_CATALOG)
       --data-dir DIR  Keep the journal in DIR (default: $ALLIN_DATA_DIR, else $XDG_DATA_HOME/allin,
                       else ~/.local/share/allin)
-      -h, --help      Show help
+      -h, --help      Show help (every command)
 
     In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
     Esc goes back (answers are kept), Ctrl-C quits. After the recommendation: your mood, the session
@@ -139,7 +139,7 @@ enum Help {
     static let journalRecord = journal
 
     static let export = """
-    Usage: allin export [--format json|csv|md] [-o FILE] [--data-dir DIR]
+    Usage: allin export [--format json|csv|md] [-o FILE] [--data-dir DIR] [--catalog DIR]
 
     Writes the whole journal. JSON holds everything stored: every check-in with its answers,
     route and trace, moods, notes, and the consent records. CSV has one row per check-in with
@@ -147,6 +147,7 @@ enum Help {
 
       --format F    json (default), csv or md
       -o FILE       Write to FILE (mode 0600, replaced whole) instead of standard output
+      --catalog DIR The catalog whose labels name the chips in csv and md (default: the one near allin)
 
     """
 
@@ -165,11 +166,11 @@ enum Help {
     """
 
     static let where_ = """
-    Usage: allin where [--json] [--data-dir DIR]
+    Usage: allin where [--json] [--data-dir DIR] [--catalog DIR]
 
     Shows where allin keeps its files: the data directory and the journal in it, the cache and
     the configuration directories (XDG base directories; ALLIN_DATA_DIR or --data-dir override
-    the data directory).
+    the data directory), and the catalog it reads (--catalog DIR or ALLIN_CATALOG override it).
 
     """
 

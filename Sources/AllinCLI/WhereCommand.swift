@@ -7,17 +7,21 @@ public struct WhereCommand {
     let cli: CLI
 
     func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "where", rawArgs, flags: ["--json"], options: ["--data-dir"])
+        let args = try Arguments(command: "where", rawArgs, flags: ["--json"], options: ["--data-dir", "--catalog"])
         if args.has("--help") { cli.io.out(Help.where_); return 0 }
         if let extra = args.positional.first {
             throw CLIError.usage(command: "where", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
         }
         let p = try cli.appPaths(args)
         let size = (try? FileManager.default.attributesOfItem(atPath: p.journal)[.size] as? Int) ?? nil
+        let catalog = (try? CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment))?.path
+        let catalogFrom = args.options["--catalog"] != nil ? "--catalog"
+            : (cli.environment["ALLIN_CATALOG"].map { !$0.isEmpty } ?? false) ? "ALLIN_CATALOG" : "found near the program"
         if args.has("--json") {
             cli.io.out(JSONValue.object([
                 ("data", .string(p.data)), ("dataFrom", .string(p.dataSource)), ("journal", .string(p.journal)),
                 ("journalExists", .bool(size != nil)), ("cache", .optional(p.cache)), ("config", .optional(p.config)),
+                ("catalog", .optional(catalog)),
             ]).serialized(pretty: true) + "\n")
             return 0
         }
@@ -35,6 +39,9 @@ public struct WhereCommand {
             ["journal", p.journal, state],
             ["cache", p.cache ?? "-", p.cache == nil ? "HOME is not set" : "XDG_CACHE_HOME or ~/.cache"],
             ["config", p.config ?? "-", p.config == nil ? "HOME is not set" : "XDG_CONFIG_HOME or ~/.config"],
+            ["catalog", catalog ?? "-", catalog == nil ? "not found: pass --catalog DIR"
+                : FileManager.default.fileExists(atPath: catalog! + "/" + Catalog.vocabularyFile)
+                ? "\(catalogFrom) (read only)" : "\(catalogFrom), but there is no catalog there (no \(Catalog.vocabularyFile))"],
         ]
         cli.io.out(table.render())
         return 0
