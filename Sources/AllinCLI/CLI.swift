@@ -40,6 +40,7 @@ public struct CLI: Sendable {
             case "export": return try await ExportCommand(cli: self).run(rest)
             case "erase": return try await EraseCommand(cli: self).run(rest)
             case "where": return try WhereCommand(cli: self).run(rest)
+            case "safety-plan": return try await SafetyPlanCommand(cli: self).run(rest)
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)
             case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)

@@ -17,6 +17,7 @@ enum Help {
       export      Write the whole journal as JSON, CSV or Markdown
       erase       Delete the journal and its files (asks first)
       where       Show where allin keeps data, cache and config
+      safety-plan Show, write or export your personal safety plan
       play        Play one session's audio (or read along with its text)
       audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
@@ -174,6 +175,22 @@ enum Help {
 
     """
 
+    static let safetyPlan = """
+    Usage: allin safety-plan [show | edit | export [--format md|text]] [--data-dir DIR]
+
+    A safety plan is a short list, in your own words, of what helps when things get very hard: your
+    warning signs, things you can do on your own to cope, people and places that take your mind off
+    things, people you can ask for help (with their numbers), professionals and services, making
+    your surroundings safer, and your reasons for living. Every part is optional. It is kept with
+    your journal (readable only by you), included in 'allin export' and removed by 'allin erase'.
+    Crisis support shows your reasons, your ways to cope and your people first when a plan exists.
+
+      show     Print the plan as plain text (the default)
+      edit     Write or change it part by part: Enter keeps a part, '-' clears it, 'quit' stops
+      export   Print it to keep or print out: --format md (the default) or text
+
+    """
+
     static let plain = """
     Usage: allin --plain [--region XX] [--catalog DIR] [--data-dir DIR]
 
@@ -204,6 +221,7 @@ enum Help {
         case "export": return export
         case "erase": return erase
         case "where": return where_
+        case "safety-plan": return safetyPlan
         case "play": return play
         case "audio": return audio
         case "audio render": return audioRender

@@ -6,13 +6,18 @@ import Foundation
 public enum JournalExport {
     enum Format: String, CaseIterable { case json, csv, md }
 
-    public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date) -> String {
-        JSONValue.object([
+    public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date,
+                            plan: SafetyPlan = SafetyPlan()) -> String {
+        let utc = TimeZone(identifier: "UTC")!
+        return JSONValue.object([
             ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
             ("exportedAt", .string(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!))),
             ("source", .string(path)),
             ("entries", .array(entries.map(\.json))),
             ("consents", .array(consents.map(\.json))),
+            ("safetyPlan", plan.isEmpty ? .null : .object(
+                [("updatedAt", .optional(plan.updatedAt.map { JournalEntry.iso8601($0, in: utc) }))]
+                    + plan.written.map { ($0.part.rawValue, JSONValue.string($0.text)) })),
         ]).serialized(pretty: true) + "\n"
     }
 
@@ -54,7 +59,8 @@ public enum JournalExport {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, vocabulary: Vocabulary?) -> String {
+    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, vocabulary: Vocabulary?,
+                   plan: SafetyPlan = SafetyPlan()) -> String {
         var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
         for e in entries {
             out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
@@ -82,6 +88,7 @@ public enum JournalExport {
                 out += "\n"
             }
         }
+        if !plan.isEmpty { out += "\n" + SafetyPlanCommand.markdown(plan, date: nil, level: 2) }
         return out
     }
 

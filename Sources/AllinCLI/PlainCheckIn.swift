@@ -1,4 +1,5 @@
 import AllinCore
+import AllinStore
 import AllinUI
 
 /// `allin --plain`: the check-in as numbered prompts on standard input and output, for screen readers
@@ -16,6 +17,11 @@ struct PlainCommand {
         let catalog = try cli.loadCatalog(args)
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
         session.place = PlainSessionContext(cli: cli, args: args)
+        // The person's own safety plan, shown first by support (read only: looking creates no file).
+        if let paths = try? cli.appPaths(args), cli.journalExists(paths),
+           let plan = try? JournalStore.open(path: paths.journal).safetyPlan() {
+            session.plan = plan
+        }
         return await session.run()
     }
 }
@@ -32,6 +38,8 @@ struct PlainCheckIn {
     var answered: Set<String> = []
     /// The command line, for the session after the recommendation (nil: stop at the recommendation).
     var place: PlainSessionContext?
+    /// The person's safety plan (empty when none is written).
+    var plan = SafetyPlan()
 
     /// What a typed line asked for besides an answer.
     enum Interrupt: Error { case back, quit, help, ended, tooLong(String) }
@@ -176,6 +184,11 @@ struct PlainCheckIn {
     func support(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n")
+        if !plan.isEmpty {
+            io.out("\n")
+            for row in SupportText.planRows(plan) { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
+            io.out("\n")
+        }
         io.out(SupportText.region(resources, origin: .of(region: region, source: regionSource)) + "\n\n")
         for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) {
             io.out(row.map(\.text).joined() + "\n")

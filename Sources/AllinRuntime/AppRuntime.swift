@@ -72,6 +72,8 @@ public final class AppRuntime {
     /// Runs until quit, a termination signal, or the end of input; the player never outlives it, and
     /// the journal keeps what it should of a check-in under way (`Msg.appClosing`).
     public func run() async -> RuntimeExit {
+        // Read once: crisis support shows the person's own plan first. No plan (or no journal) is none.
+        if let plan = try? journal.safetyPlan(), !plan.isEmpty { _ = await send(.safetyPlanLoaded(plan)) }
         let exit = await loop()
         _ = await send(.appClosing)
         stopPlayer()

@@ -117,5 +117,13 @@ public enum JournalSchema {
             ALTER TABLE check_ins ADD COLUMN support_tier INTEGER
                 CHECK (support_tier IS NULL OR support_tier BETWEEN 0 AND 3);
             """),
+        // The person's safety plan: one row per written part, in their words.
+        Migration(version: 7, name: "the safety plan", sql: """
+            CREATE TABLE safety_plan (
+                part        TEXT PRIMARY KEY CHECK (part IN ('warning_signs', 'coping_alone', 'distractions', 'helpers', 'professionals', 'safer_surroundings', 'reasons')),
+                text        TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 2000),
+                updated_at  INTEGER NOT NULL
+            );
+            """),
     ]
 }

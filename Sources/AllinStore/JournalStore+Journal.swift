@@ -134,6 +134,35 @@ extension JournalStore {
         try guarded { try db.query(CheckInRow.selectSQL + " WHERE id = ?", [.integer(id)], CheckInRow.entry).first }
     }
 
+    public func safetyPlan() throws -> SafetyPlan {
+        try guarded {
+            var plan = SafetyPlan()
+            var latest: Int64?
+            for (part, text, at) in try db.query("SELECT part, text, updated_at FROM safety_plan", [], { r in
+                (r.string(0) ?? "", r.string(1) ?? "", r.int64(2) ?? 0)
+            }) {
+                guard let p = SafetyPlan.Part(rawValue: part) else { continue }
+                plan[p] = text
+                latest = max(latest ?? at, at)
+            }
+            plan.updatedAt = latest.map(CheckInRow.date)
+            return plan
+        }
+    }
+
+    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
+        try guarded {
+            try db.transaction {
+                try db.run("DELETE FROM safety_plan")
+                for (part, text) in plan.written {
+                    try db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES (?, ?, ?)",
+                               [.text(part.rawValue), .text(String(text.prefix(SafetyPlan.partLimit))),
+                                .integer(CheckInRow.millis(date))])
+                }
+            }
+        }
+    }
+
     public func points() throws -> [JournalPoint] {
         try guarded {
             try db.query("""
@@ -159,7 +188,7 @@ extension JournalStore {
     public func deleteEverything() throws {
         try guarded {
             try db.transaction {
-                try db.execute("DELETE FROM consents; DELETE FROM check_ins; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
+                try db.execute("DELETE FROM consents; DELETE FROM check_ins; DELETE FROM safety_plan; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
             }
         }
     }

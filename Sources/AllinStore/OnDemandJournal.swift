@@ -51,4 +51,6 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     public func entries(_ query: JournalQuery) throws -> [JournalEntry] { try readable().entries(query) }
     public func entry(_ id: Int64) throws -> JournalEntry? { try readable().entry(id) }
     public func points() throws -> [JournalPoint] { try readable().points() }
+    public func safetyPlan() throws -> SafetyPlan { try readable().safetyPlan() }
+    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try writable().saveSafetyPlan(plan, at: date) }
 }

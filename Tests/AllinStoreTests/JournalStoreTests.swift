@@ -249,3 +249,45 @@ struct JournalStoreTests {
         #expect(try store.integrityCheck() == ["ok"])
     }
 }
+
+@Suite("JournalStore: the safety plan")
+struct SafetyPlanStoreTests {
+    @Test func thePlanRoundTripsAndSurvivesReopening() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        var plan = SafetyPlan([.reasons: "my kids \u{1B}[2J", .helpers: "Sam 07700 900123", .copingAlone: "a walk"])
+        do {
+            let store = try JournalStore.open(path: dir.journal)
+            #expect(try store.safetyPlan().isEmpty)
+            try store.saveSafetyPlan(plan, at: t0)
+        }
+        let store = try JournalStore.open(path: dir.journal)
+        let back = try store.safetyPlan()
+        #expect(back[.reasons] == "my kids \u{1B}[2J" && back[.helpers] == "Sam 07700 900123" && back[.copingAlone] == "a walk")
+        #expect(back.updatedAt == t0)
+        // Saving replaces the whole plan: a cleared part is gone.
+        plan[.copingAlone] = ""
+        try store.saveSafetyPlan(plan, at: t0.addingTimeInterval(60))
+        #expect(try store.safetyPlan().written.map(\.part) == [.helpers, .reasons])
+        // The file keeps the journal's privacy.
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.journal)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func erasingTheJournalErasesThePlan() throws {
+        let store = try JournalStore.inMemory()
+        try store.saveSafetyPlan(SafetyPlan([.reasons: "my kids"]), at: t0)
+        try store.deleteEverything()
+        #expect(try store.safetyPlan().isEmpty)
+    }
+
+    @Test func theSchemaRefusesAnUnknownPartOrAnEmptyText() throws {
+        let store = try JournalStore.inMemory()
+        #expect(throws: (any Error).self) {
+            try store.db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES ('secrets', 'x', 0)")
+        }
+        #expect(throws: (any Error).self) {
+            try store.db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES ('reasons', '', 0)")
+        }
+    }
+}

@@ -75,6 +75,10 @@ public protocol JournalStoring: AnyObject, Sendable {
     func entry(_ id: Int64) throws -> JournalEntry?
     /// The chart and count facts of every stored check-in.
     func points() throws -> [JournalPoint]
+    /// The person's safety plan (empty when none is written).
+    func safetyPlan() throws -> SafetyPlan
+    /// Replaces the safety plan with `plan` (parts left empty are removed), stamped `date`.
+    func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws
 }
 
 extension JournalStoring {

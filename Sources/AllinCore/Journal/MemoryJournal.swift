@@ -8,6 +8,7 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
     private var consentRows: [ConsentRecord] = []
     private var nextID: Int64
     private var nextConsentID: Int64 = 1
+    private var plan = SafetyPlan()
 
     /// `firstID` lets a fallback journal issue ids that cannot collide with a disk journal's.
     public init(firstID: Int64 = 1) { nextID = firstID }
@@ -24,6 +25,16 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
                 nextConsentID += 1
             }
             return entry.id
+        }
+    }
+
+    public func safetyPlan() throws -> SafetyPlan { locked { plan } }
+
+    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
+        locked {
+            var saved = plan
+            saved.updatedAt = plan.isEmpty ? nil : date
+            self.plan = saved
         }
     }
 

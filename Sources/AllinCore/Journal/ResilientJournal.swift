@@ -115,6 +115,17 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
 
     public func points() throws -> [JournalPoint] { try read { try $0.points() } + memory.points() }
 
+    /// The plan saved in memory after the disk failed wins; else the disk's.
+    public func safetyPlan() throws -> SafetyPlan {
+        let kept = try memory.safetyPlan()
+        if kept.updatedAt != nil { return kept }
+        return try read { [try $0.safetyPlan()] }.first ?? kept
+    }
+
+    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
+        try write { try $0.saveSafetyPlan(plan, at: date) }
+    }
+
     private func fail(_ error: JournalError) {
         lock.lock(); if failure == nil { failure = error }; lock.unlock()
     }

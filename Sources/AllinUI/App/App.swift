@@ -39,6 +39,9 @@ public enum App {
         case let .handoffRecorded(id): return SessionUpdate.handoffRecorded(&state, id: id)
         case let .journalCompleted(summary, problem):
             return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)
+        case let .safetyPlanLoaded(plan):
+            state.safetyPlan = plan
+            return []
         case .appClosing: return SessionUpdate.closing(&state)
         }
     }

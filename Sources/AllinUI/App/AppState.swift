@@ -46,6 +46,8 @@ public struct AppState: Sendable {
     /// The gentle question asked in the middle of a check-in or a reflection: the words it is about and
     /// what the person was doing (done once they say they are safe).
     public var asking: Asking?
+    /// The person's safety plan, as the journal holds it (empty when none is written).
+    public var safetyPlan = SafetyPlan()
 
     public init(context: AppContext, size: Size) {
         self.context = context

@@ -37,6 +37,9 @@ public enum Msg: Equatable, Sendable {
     /// The reflection was stored; the summary gives the streak (nil when it could not be read).
     case journalCompleted(summary: JournalSummary?, problem: JournalError?)
 
+    /// The person's safety plan was read from the journal (at start): support shows it first.
+    case safetyPlanLoaded(SafetyPlan)
+
     /// allin is closing (quit, Ctrl-C, a signal, the terminal gone): keep what the journal should keep.
     case appClosing
 }

@@ -97,5 +97,19 @@ public enum SupportText {
         }
     }
 
+    /// The parts of the person's own plan support shows, under their headings.
+    public static func planRows(_ plan: SafetyPlan) -> [[SupportPiece]] {
+        var rows: [[SupportPiece]] = [[SupportPiece(text: "Your safety plan", role: .title)]]
+        for (part, text) in plan.forSupport {
+            rows.append([SupportPiece(text: part.title, role: .accent)])
+            for line in text.split(separator: "\n") { rows.append([SupportPiece(text: "  " + String(line), role: .normal)]) }
+        }
+        return rows
+    }
+
+    /// Offered on support when no plan exists (never during an immediate handoff).
+    public static let planOffer = "Later, when things feel calmer, you could write a safety plan: what helps, who to call, "
+        + "your reasons. It will show here first. In a terminal: allin safety-plan edit"
+
     static func digits(_ number: String) -> String { number.filter(\.isNumber) }
 }

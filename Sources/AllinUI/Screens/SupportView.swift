@@ -50,10 +50,23 @@ enum SupportView {
             rows += numbers
             if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
             rows += [[], breathe, [], region]
+        } else if !state.safetyPlan.isEmpty {
+            // Their own plan first (their reasons, their ways to cope, their people), then the lines,
+            // then the breathing exercise.
+            if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
+            rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+            rows += SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
             rows += [region, [], breathe, []] + numbers
+            if s.reason.tier != .immediate {
+                rows += [[], [SupportPiece(text: SupportText.planOffer, role: .dim)]]
+            }
+        }
+        if compact, !state.safetyPlan.isEmpty {
+            // A short window keeps the numbers on the first rows; the plan follows.
+            rows += [[]] + SupportText.planRows(state.safetyPlan)
         }
         return layout(rows, width: width)
     }

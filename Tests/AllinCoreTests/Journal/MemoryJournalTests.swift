@@ -109,6 +109,8 @@ struct MemoryJournalTests {
         func entries(_ q: JournalQuery) throws -> [JournalEntry] { try inner.entries(q) }
         func entry(_ id: Int64) throws -> JournalEntry? { try inner.entry(id) }
         func points() throws -> [JournalPoint] { try inner.points() }
+        func safetyPlan() throws -> SafetyPlan { try inner.safetyPlan() }
+        func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try inner.saveSafetyPlan(plan, at: date) }
     }
 
     @Test func aSessionInProgressCompletesInMemoryWhenTheDiskFails() throws {

@@ -1,3 +1,4 @@
+import AllinCore
 import AllinTestSupport
 import Testing
 @testable import AllinCore
@@ -111,6 +112,37 @@ struct SupportTests {
         var s = TestCatalog.state(lang: lang)
         press(&s, .function(2))
         #expect(screen(s).text.contains(number))
+    }
+
+    @Test func thePersonsOwnPlanComesFirstThenTheLinesThenBreathing() {
+        var s = TestCatalog.state(width: 100, height: 40)
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids", .helpers: "Sam 07700 900123",
+                                                         .warningSigns: "not sleeping"])))
+        press(&s, .function(2))
+        let text = screen(s).text
+        let plan = text.range(of: "Your safety plan")!.lowerBound
+        let reasons = text.range(of: "my kids")!.lowerBound
+        let lines = text.range(of: "Samaritans")!.lowerBound
+        let breathe = text.range(of: "Breathe with me")!.lowerBound
+        #expect(plan < reasons && reasons < lines && lines < breathe)
+        #expect(text.contains("Sam 07700 900123"))
+        #expect(!text.contains("not sleeping"), "warning signs are for writing the plan, not for this moment")
+        #expect(!text.contains("write a safety plan"))
+    }
+
+    @Test func withoutAPlanSupportOffersOneForLaterButNeverInAnImmediateHandoff() {
+        var s = TestCatalog.state(width: 100, height: 40)
+        press(&s, .function(2))
+        #expect(screen(s).text.contains("write a safety plan"))
+        #expect(!screen(s).text.contains("Your safety plan"))
+    }
+
+    @Test func aShortWindowKeepsTheNumbersFirstAndThePlanAfter() {
+        var s = TestCatalog.state(width: 40, height: 12)
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids"])))
+        press(&s, .function(2))
+        let text = screen(s).text
+        #expect(text.contains("116 123") && text.contains("999"))
     }
 
     @Test func regionSwitchCyclesThroughTheDirectory() {

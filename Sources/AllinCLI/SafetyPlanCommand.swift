@@ -1,0 +1,114 @@
+import AllinCore
+import AllinStore
+import AllinUI
+import Foundation
+
+/// `allin safety-plan`: show, write or export the person's safety plan, kept in the journal database
+/// (private, crash-safe, in `allin export`, gone with `allin erase`).
+struct SafetyPlanCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "safety-plan", rawArgs, flags: [],
+                                 options: ["--format", "--data-dir", "--catalog", "--region"])
+        if args.has("--help") { cli.io.out(Help.safetyPlan); return 0 }
+        let action = args.positional.first ?? "show"
+        if args.positional.count > 1 {
+            throw CLIError.usage(command: "safety-plan", message: "unexpected argument '\(Visible.text(args.positional[1], limit: 40))'")
+        }
+        guard ["show", "edit", "export"].contains(action) else {
+            throw CLIError.usage(command: "safety-plan", message: "expected show, edit or export, found '\(Visible.text(action, limit: 40))'")
+        }
+        let format = args.options["--format"] ?? (action == "export" ? "md" : "text")
+        guard ["md", "text"].contains(format) else {
+            throw CLIError.usage(command: "safety-plan", message: "--format must be md or text, found '\(Visible.text(format, limit: 20))'")
+        }
+        if action != "export", args.options["--format"] != nil {
+            throw CLIError.usage(command: "safety-plan", message: "--format goes with export")
+        }
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("safety-plan") {
+            switch action {
+            case "edit":
+                let store = try cli.openJournal(args, paths: paths)
+                return try edit(store, args)
+            default:
+                // Looking never creates a journal file.
+                let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).safetyPlan() : SafetyPlan()
+                let date = plan.updatedAt.map { JournalEntry.iso8601($0, in: cli.timeZone).prefix(10) }.map(String.init)
+                let text = format == "md" ? Self.markdown(plan, date: date) : plan.printable(date: date)
+                cli.io.out(Self.visible(text))
+                if plan.isEmpty, action == "show" { cli.io.out("Write one with: allin safety-plan edit\n") }
+                return 0
+            }
+        }
+    }
+
+    /// Part by part on standard input: Enter keeps what is there, '-' clears it, 'quit' stops (what was
+    /// answered so far is saved). Each answer goes through the one crisis check; if it finds danger,
+    /// it asks whether the person is safe right now before going on, and shows support if not.
+    private func edit(_ store: JournalStore, _ args: Arguments) throws -> Int32 {
+        var plan = try store.safetyPlan()
+        let catalog = try cli.loadCatalog(args)
+        let check = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
+        cli.io.out("Your safety plan: seven short parts, each optional. Press Enter to keep a part as it is,\n"
+                   + "type '-' to clear it, or 'quit' to stop (what you have written is saved).\n")
+        var answered: Set<String> = []
+        parts: for part in SafetyPlan.Part.allCases {
+            cli.io.out("\n\(part.title)\n  \(part.prompt)\n  \(part.example)\n")
+            if !plan[part].isEmpty { cli.io.out("  Now: \(Visible.text(plan[part], limit: 400))\n") }
+            cli.io.out("> ")
+            guard let line = cli.io.readInputLine() else { break }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            switch text.lowercased() {
+            case "": continue parts
+            case "quit", "q": break parts
+            case "-": plan[part] = ""; continue parts
+            default: break
+            }
+            if text.count > SafetyPlan.partLimit {
+                cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
+            }
+            plan[part] = String(text.prefix(SafetyPlan.partLimit))
+            let report = check.check(field: part.rawValue, text: plan[part], answered: answered)
+            if report.verdict != .clear {
+                // Writing down warning signs can mean writing dark words; ask rather than take over.
+                cli.io.out("Thank you for writing that down. Are you safe right now? (y = yes, n = no or not sure) ")
+                let reply = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "n"
+                if reply.hasPrefix("y") {
+                    answered.insert(plan[part])
+                } else {
+                    try store.saveSafetyPlan(plan, at: Date())
+                    let region = try cli.region(args)
+                    let resources = catalog.helplines.resources(for: region.code)
+                    cli.io.out("\n" + Wrap.lines(SupportText.intro(.concernConfirmed), width: 78).joined(separator: "\n") + "\n")
+                    for row in SupportText.rows(resources, emergencyFirst: true) { cli.io.out(row.map(\.text).joined() + "\n") }
+                    cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
+                    return 0
+                }
+            }
+        }
+        try store.saveSafetyPlan(plan, at: Date())
+        cli.io.out("\nSaved. See it with: allin safety-plan show\n")
+        return 0
+    }
+
+    /// The plan as Markdown, the person's words kept as written but never turned into markup.
+    static func markdown(_ plan: SafetyPlan, date: String?, level: Int = 1) -> String {
+        let heading = String(repeating: "#", count: level)
+        var out = "\(heading) My safety plan\n" + (date.map { "\nUpdated \($0).\n" } ?? "")
+        for (part, text) in plan.written {
+            out += "\n\(heading)# \(part.title)\n\n"
+            out += text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { JournalExport.mdText(String($0)) }.joined(separator: "  \n") + "\n"
+        }
+        if plan.isEmpty { out += "\nNothing written yet.\n" }
+        return out
+    }
+
+    /// No control characters from the person's text reach the terminal.
+    static func visible(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Visible.text(String($0), limit: 4_000) }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@Suite("allin safety-plan (spawns the built binary)")
+struct SafetyPlanCLITests {
+    func withDataDir(_ body: (String) throws -> Void) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plan-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(dir)
+    }
+
+    @Test func lookingCreatesNothingAndSaysHowToStart() throws {
+        try withDataDir { dir in
+            let r = try BinaryRunner.run(["safety-plan", "--data-dir", dir])
+            #expect(r.status == 0 && r.stdout.contains("Nothing written yet.") && r.stdout.contains("allin safety-plan edit"))
+            #expect(!FileManager.default.fileExists(atPath: dir))
+        }
+    }
+
+    @Test func writtenPartByPartThenShownExportedAndErased() throws {
+        try withDataDir { dir in
+            // Warning signs, coping, (skip), helpers, (skip), (skip), reasons.
+            let input = "not sleeping\na walk round the block\n\nSam 07700 900123\n\n\nmy kids\n"
+            let edit = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir], stdin: Data(input.utf8))
+            #expect(edit.status == 0 && edit.stdout.contains("Saved."), "\(edit.stderr)")
+            let show = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir])
+            #expect(show.stdout.contains("My reasons for living\n  my kids"))
+            #expect(show.stdout.contains("People I can ask for help\n  Sam 07700 900123"))
+            // Enter keeps a part, '-' clears it.
+            let keep = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir], stdin: Data("\n-\nquit\n".utf8))
+            #expect(keep.status == 0)
+            let after = try BinaryRunner.run(["safety-plan", "--data-dir", dir]).stdout
+            #expect(after.contains("not sleeping") && !after.contains("a walk round the block"))
+            let md = try BinaryRunner.run(["safety-plan", "export", "--data-dir", dir])
+            #expect(md.stdout.hasPrefix("# My safety plan") && md.stdout.contains("## My reasons for living\n\nmy kids"))
+            let json = try BinaryRunner.run(["export", "--data-dir", dir])
+            let plan = ((json.json as? [String: Any])?["safetyPlan"] as? [String: Any])
+            #expect(plan?["reasons"] as? String == "my kids")
+            let erase = try BinaryRunner.run(["erase", "--yes", "--data-dir", dir])
+            #expect(erase.status == 0)
+            #expect(try BinaryRunner.run(["safety-plan", "--data-dir", dir]).stdout.contains("Nothing written yet."))
+        }
+    }
+
+    @Test func dangerInAnAnswerAsksFirstAndShowsSupportWhenNotSafe() throws {
+        try withDataDir { dir in
+            let notSafe = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                               stdin: Data("i want to kill myself\nn\n".utf8))
+            #expect(notSafe.status == 0)
+            #expect(notSafe.stdout.contains("Are you safe right now?"))
+            #expect(notSafe.stdout.contains("116 123") && notSafe.stdout.contains("999"))
+            let safe = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir],
+                                            stdin: Data("\nmusic\nquit\n".utf8))
+            #expect(safe.status == 0 && safe.stdout.contains("Saved."))
+        }
+    }
+
+    @Test func badUsageIsExit2NamingTheProblem() throws {
+        let a = try BinaryRunner.run(["safety-plan", "print"])
+        #expect(a.status == 2 && a.stderr.contains("expected show, edit or export"))
+        let b = try BinaryRunner.run(["safety-plan", "export", "--format", "pdf"])
+        #expect(b.status == 2 && b.stderr.contains("--format must be md or text"))
+        let c = try BinaryRunner.run(["safety-plan", "--help"])
+        #expect(c.status == 0 && c.stdout.contains("Usage: allin safety-plan"))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+@Suite("Safety plan: the parts and how they read")
+struct SafetyPlanTests {
+    @Test func partsAreOptionalTrimmedAndInOrder() {
+        var plan = SafetyPlan()
+        #expect(plan.isEmpty)
+        plan[.reasons] = "  my kids\n"
+        plan[.warningSigns] = "not sleeping"
+        plan[.helpers] = "   "
+        #expect(!plan.isEmpty)
+        #expect(plan[.reasons] == "my kids" && plan[.helpers].isEmpty)
+        #expect(plan.written.map(\.part) == [.warningSigns, .reasons])
+        plan[.warningSigns] = ""
+        #expect(plan.written.map(\.part) == [.reasons])
+    }
+
+    @Test func supportReadsReasonsCopingAndPeopleFirst() {
+        let plan = SafetyPlan([.warningSigns: "w", .helpers: "Sam 07700 900123", .reasons: "my dog",
+                               .copingAlone: "a walk", .professionals: "GP 01632 960000", .saferSurroundings: "s"])
+        #expect(plan.forSupport.map(\.part) == [.reasons, .copingAlone, .helpers, .professionals])
+    }
+
+    @Test func everyPartHasATitleAPromptAndAnExample() {
+        #expect(SafetyPlan.Part.allCases.count == 7)
+        for part in SafetyPlan.Part.allCases {
+            #expect(!part.title.isEmpty && (part.prompt.hasSuffix(".") || part.prompt.hasSuffix("?")))
+            #expect(part.example.hasPrefix("e.g. "))
+        }
+    }
+
+    @Test func printableListsWrittenPartsUnderTheirHeadings() {
+        let text = SafetyPlan([.reasons: "my kids\nthe sea"]).printable(date: "2026-12-04")
+        #expect(text == "My safety plan (updated 2026-12-04)\n\nMy reasons for living\n  my kids\n  the sea\n")
+        #expect(SafetyPlan().printable(date: nil).contains("Nothing written yet."))
+    }
+
+    @Test func theMemoryJournalKeepsThePlanWithItsDate() throws {
+        let journal = MemoryJournal()
+        #expect(try journal.safetyPlan().isEmpty)
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        try journal.saveSafetyPlan(SafetyPlan([.reasons: "my kids"]), at: at)
+        let plan = try journal.safetyPlan()
+        #expect(plan[.reasons] == "my kids" && plan.updatedAt == at)
+    }
+}
