@@ -167,6 +167,14 @@ public final class AppRuntime {
                 case .loadJournal, .searchJournal:
                     if case .loadJournal = effect { present() }
                     if let answer = journalReader.answer(effect) { queue.append(answer) }
+                case let .saveSafetyPlan(plan):
+                    do {
+                        try journal.saveSafetyPlan(plan, at: now())
+                        queue.append(.safetyPlanSaved(try journal.safetyPlan(), problem: nil))
+                    } catch {
+                        let problem = (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")
+                        queue.append(.safetyPlanSaved(plan, problem: problem))
+                    }
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }

@@ -38,6 +38,7 @@ extension App {
         case .support: SupportView.draw(&canvas, state, in: body)
         case .lab: LabView.draw(&canvas, state, in: body)
         case .journal: JournalView.draw(&canvas, state, in: body)
+        case .safetyPlan: PlanView.draw(&canvas, state, in: body)
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
@@ -67,6 +68,7 @@ enum Chrome {
         case .support: return "Support"
         case .lab: return "Routing lab"
         case .journal: return "Journal"
+        case .safetyPlan: return "Your safety plan"
         }
     }
 

@@ -42,6 +42,7 @@ public enum App {
         case let .safetyPlanLoaded(plan):
             state.safetyPlan = plan
             return []
+        case let .safetyPlanSaved(plan, problem): return PlanUpdate.saved(&state, plan, problem: problem)
         case .appClosing: return SessionUpdate.closing(&state)
         }
     }
@@ -55,6 +56,7 @@ public enum App {
         case .lab: return LabUpdate.typed(&state, String(c))
         case .journal: return JournalUpdate.typed(&state, String(c))
         case .note: return SessionUpdate.typed(&state, String(c))
+        case .safetyPlan: return PlanUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -105,6 +107,7 @@ public enum App {
         case .support: return SupportUpdate.perform(&state, action)
         case .lab: return LabUpdate.perform(&state, action, key: key)
         case .journal: return JournalUpdate.perform(&state, action, key: key)
+        case .safetyPlan: return PlanUpdate.perform(&state, action)
         case .routing: return []
         }
     }
@@ -116,6 +119,7 @@ public enum App {
         case .lab: return state.lab.field.isText ? LabUpdate.typed(&state, text) : []
         case .journal: return JournalUpdate.typed(&state, text)
         case .note: return SessionUpdate.typed(&state, text)
+        case .safetyPlan: return PlanUpdate.typed(&state, text)
         default: return []
         }
     }

@@ -2,7 +2,7 @@ import AllinCore
 
 /// Which screen is showing.
 public enum ScreenID: Equatable, Hashable, Sendable {
-    case home, checkIn, routing, recommendation, trace, support, lab, journal
+    case home, checkIn, routing, recommendation, trace, support, lab, journal, safetyPlan
     /// After the recommendation: mood before, the player, mood after, the note, the end.
     case moodBefore, player, moodAfter, note, done
 
@@ -48,6 +48,8 @@ public struct AppState: Sendable {
     public var asking: Asking?
     /// The person's safety plan, as the journal holds it (empty when none is written).
     public var safetyPlan = SafetyPlan()
+    /// The safety plan screen, while it is open.
+    public var plan: PlanEditState?
 
     public init(context: AppContext, size: Size) {
         self.context = context

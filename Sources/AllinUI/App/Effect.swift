@@ -50,5 +50,7 @@ public enum Effect: Equatable, Sendable {
 
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend
+    /// Keep the safety plan in the journal; answer with `Msg.safetyPlanSaved`.
+    case saveSafetyPlan(SafetyPlan)
     case quit
 }

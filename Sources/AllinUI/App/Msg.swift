@@ -39,6 +39,8 @@ public enum Msg: Equatable, Sendable {
 
     /// The person's safety plan was read from the journal (at start): support shows it first.
     case safetyPlanLoaded(SafetyPlan)
+    /// The journal answered `Effect.saveSafetyPlan` (problem set when it could not keep it).
+    case safetyPlanSaved(SafetyPlan, problem: JournalError?)
 
     /// allin is closing (quit, Ctrl-C, a signal, the terminal gone): keep what the journal should keep.
     case appClosing

@@ -24,6 +24,7 @@ extension AppState {
         case .lab: return lab.field.isText
         case .journal: return journal?.searching == true && journal?.detail == nil
         case .note: return true
+        case .safetyPlan: return plan?.editing != nil
         default: return false
         }
     }
@@ -43,6 +44,7 @@ extension AppState {
         case .support: return support.map(Bindings.support) ?? []
         case .lab: return Bindings.lab(field: lab.field)
         case .journal: return Bindings.journal(journal)
+        case .safetyPlan: return Bindings.safetyPlan(writing: plan?.editing != nil)
         }
     }
 }
@@ -79,6 +81,8 @@ enum Bindings {
                        action: .pickByKey, footer: false),
             KeyBinding([.char("l")], "l", "lab", help: "open the routing lab", action: .pickByKey),
             KeyBinding([.char("s")], "s", "support", help: "crisis support", action: .pickByKey, footer: false),
+            KeyBinding([.char("p")], "p", "safety plan", help: "write or read your safety plan", action: .pickByKey,
+                       footer: false),
             KeyBinding([.char("q")], "q", "quit", action: .quit),
         ]
     }
@@ -121,7 +125,25 @@ enum Bindings {
             KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
             KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
             KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+            KeyBinding([.char("p")], "p", "your plan", help: "write or read your safety plan", action: .openPlan,
+                       footer: false),
             KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
+        ]
+    }
+
+    static func safetyPlan(writing: Bool) -> [KeyBinding] {
+        if writing {
+            return [
+                KeyBinding([.enter], "Enter", "keep", help: "keep this part", action: .next),
+                KeyBinding([.escape], "Esc", "cancel", help: "stop writing this part (the plan stays as it was)",
+                           action: .back),
+            ] + editing
+        }
+        return [
+            KeyBinding([.up, .char("k")], "↑↓", "part", help: "the part above", action: .up),
+            KeyBinding([.down, .char("j")], "↓/j", "down", help: "the part below", action: .down, footer: false),
+            KeyBinding([.enter], "Enter", "write", help: "write or change this part", action: .choose),
+            KeyBinding([.escape, .char("b")], "Esc", "back", help: "go back", action: .back),
         ]
     }
 

@@ -87,6 +87,7 @@ extension CheckInUpdate {
             state.overlay = nil
             state.asking = nil
             state.checkIn?.answered.insert(asking.text)
+            if state.screen == .safetyPlan { state.plan?.answered.insert(asking.text) }
             state.notice = "Thank you for telling me. Support stays one key away: F2."
             if asking.action == .quit { return [.quit] }
             return App.perform(&state, asking.action, key: asking.key)

@@ -2,7 +2,7 @@ import AllinCore
 
 /// One entry of the home menu.
 struct HomeItem: Equatable {
-    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, lab, support, help, quit }
+    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, lab, support, help, quit }
     var key: Character
     var title: String
     var choice: Choice
@@ -16,6 +16,7 @@ struct HomeItem: Equatable {
             list.append(HomeItem(key: "c", title: "Start a check-in", choice: .newCheckIn))
         }
         list.append(HomeItem(key: "J", title: "Your journal", choice: .journal))
+        list.append(HomeItem(key: "p", title: "Your safety plan", choice: .plan))
         list.append(HomeItem(key: "l", title: "Routing lab", choice: .lab))
         list.append(HomeItem(key: "s", title: "Crisis support", choice: .support))
         list.append(HomeItem(key: "?", title: "Keys and help", choice: .help))
@@ -60,6 +61,8 @@ enum HomeUpdate {
             return []
         case .journal:
             return JournalUpdate.open(&state)
+        case .plan:
+            return PlanUpdate.open(&state, returnTo: .home)
         case .lab:
             state.screen = .lab
             state.lab.editor = TextField(LabUpdate.text(state.lab.field, state.lab.answers) ?? "", limit: AppContext.textLimit)

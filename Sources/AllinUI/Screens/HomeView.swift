@@ -4,7 +4,7 @@ enum HomeView {
         var row = rect.row + (rect.height >= 18 ? 1 : 0)
         canvas.put("Welcome to allin.", row: row, col: rect.col, role: .title)
         row += 1
-        for line in Wrap.lines("A short check-in: how you feel, what it is about, how strong it is and what would help. Then a guided session that fits.", width: rect.width).prefix(rect.height >= 18 ? 3 : 2) {
+        for line in Wrap.clipped("A short check-in: how you feel, what it is about, how strong it is and what would help. Then a guided session that fits.", width: rect.width, maxLines: rect.height >= 18 ? 3 : rect.height >= 14 ? 2 : 1) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
         }

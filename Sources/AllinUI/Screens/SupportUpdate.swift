@@ -24,6 +24,9 @@ enum SupportUpdate {
             let body = App.bodyRect(for: state.size)
             let count = SupportView.lines(state, width: body.width, height: body.height).count
             s.scroll = App.clampScroll(s.scroll + delta, count: count, visible: body.height - 1)
+        case .openPlan:
+            state.support = s
+            return PlanUpdate.open(&state, returnTo: .support)
         case .leaveSupport:
             s.confirmingLeave = true
         case .stay:
@@ -58,6 +61,7 @@ enum SupportUpdate {
         case .moodBefore, .player, .moodAfter, .note, .done: return state.session == nil ? .home : screen
         case .lab: return .lab
         case .journal: return state.journal == nil ? .home : .journal
+        case .safetyPlan: return state.plan == nil ? .home : .safetyPlan
         default: return .home
         }
     }

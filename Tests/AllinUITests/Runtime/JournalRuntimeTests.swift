@@ -28,6 +28,24 @@ struct JournalRuntimeTests {
         #expect(term.screen.cells == term.lastCanvas!.cells)
     }
 
+    @Test func thePlanIsReadAtStartShownBySupportAndSavedToTheJournal() async throws {
+        let journal = MemoryJournal()
+        try journal.saveSafetyPlan(SafetyPlan([.reasons: "my dog Biscuit"]), at: F.now)
+        let script: [TerminalEvent?] = [.key(.function(2))]
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal)
+        _ = await rt.run()
+        #expect(terminal.text.contains("Your safety plan") && terminal.text.contains("my dog Biscuit"))
+
+        let second = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("p")), .key(.down), .key(.enter)]
+            + TerminalEvent.typing("a hot shower") + [.key(.enter)])
+        let rt2 = AppRuntime(context: TestCatalog.context(), terminal: second, journal: journal)
+        _ = await rt2.run()
+        #expect(try journal.safetyPlan()[.copingAlone] == "a hot shower")
+        #expect(try journal.safetyPlan()[.reasons] == "my dog Biscuit")
+        #expect(second.text.contains("Saved."))
+    }
+
     @Test func aJournalThatThrowsShowsItsMessage() async {
         let reader = JournalReader(journal: { throw JournalError.busy(path: "/data/journal.sqlite3") }, now: { F.now },
                                    timeZone: F.zone)

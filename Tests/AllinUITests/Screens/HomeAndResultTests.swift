@@ -7,8 +7,8 @@ import Testing
 struct HomeAndResultTests {
     @Test func homeMenuMovesAndChooses() {
         var s = TestCatalog.state()
-        press(&s, .down, .down, .down)
-        #expect(s.home.cursor == 3)
+        press(&s, .down, .down, .down, .down)
+        #expect(s.home.cursor == 4)
         press(&s, .enter)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .asked && s.support?.returnTo == .home)
@@ -16,7 +16,7 @@ struct HomeAndResultTests {
 
     @Test("home keys", arguments: [
         (Key.char("c"), ScreenID.checkIn), (.char("l"), .lab), (.char("s"), .support), (.function(2), .support),
-        (.ctrl("g"), .support),
+        (.ctrl("g"), .support), (.char("p"), .safetyPlan),
     ])
     func homeKeys(key: Key, screen: ScreenID) {
         var s = TestCatalog.state()

@@ -52,6 +52,17 @@ struct SnapshotTests {
         var support = TestCatalog.state(width: width, height: height)
         press(&support, .function(2))
         list.append(("support", support))
+        var withPlan = TestCatalog.state(width: width, height: height)
+        _ = App.update(&withPlan, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids, the sea", .copingAlone: "a walk round the block",
+                                                                .helpers: "Sam 07700 900123"])))
+        var planSupport = withPlan
+        press(&planSupport, .function(2))
+        list.append(("support-with-plan", planSupport))
+        press(&withPlan, .char("p"))
+        list.append(("safety-plan", withPlan))
+        press(&withPlan, .enter)
+        type(&withPlan, "not sleeping")
+        list.append(("safety-plan-writing", withPlan))
         var leave = support
         press(&leave, .escape)
         list.append(("support-leave", leave))

@@ -1,0 +1,100 @@
+import AllinCore
+
+/// The safety plan screen: the seven parts, one written at a time in a text field.
+public struct PlanEditState: Equatable, Sendable {
+    /// The part under the cursor.
+    public var cursor = 0
+    /// The text of the part being written (nil while choosing a part).
+    public var editing: TextField?
+    /// Where Esc goes back to.
+    public var returnTo: ScreenID
+    /// Answers the person already said they are safe about (the gentle question doesn't ask again).
+    public var answered: Set<String> = []
+    /// True while a save is on its way to the journal (the screen says "Saving…", never "Saved" early).
+    public var saving = false
+
+    public var part: SafetyPlan.Part { SafetyPlan.Part.allCases[cursor] }
+}
+
+enum PlanUpdate {
+    static func open(_ state: inout AppState, returnTo: ScreenID) -> [Effect] {
+        state.plan = PlanEditState(returnTo: returnTo == .safetyPlan ? .home : returnTo)
+        state.screen = .safetyPlan
+        return []
+    }
+
+    static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
+        guard var p = state.plan else { return [] }
+        defer { if state.screen == .safetyPlan, state.plan != nil { state.plan = p } }
+        if var field = p.editing {
+            switch action {
+            case let .edit(edit):
+                _ = field.apply(edit)
+                p.editing = field
+            case .back:
+                p.editing = nil
+            case .next:
+                return finish(&state, &p, text: field.text)
+            default: break
+            }
+            return []
+        }
+        let count = SafetyPlan.Part.allCases.count
+        switch action {
+        case .up: p.cursor = max(0, p.cursor - 1)
+        case .down: p.cursor = min(count - 1, p.cursor + 1)
+        case .choose, .next: p.editing = TextField(state.safetyPlan[p.part], limit: SafetyPlan.partLimit)
+        case .back:
+            state.plan = nil
+            state.screen = p.returnTo
+        default: break
+        }
+        return []
+    }
+
+    static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard var p = state.plan, var field = p.editing else { return [] }
+        let dropped = field.insertReporting(text)
+        if dropped > 0 { state.notice = field.refusal(dropped: dropped) }
+        p.editing = field
+        state.plan = p
+        return []
+    }
+
+    /// Enter on a part: the one crisis rule reads it. Writing down warning signs can mean writing dark
+    /// words, so any finding asks "are you safe right now?" first (no takes the person to support, the
+    /// words staying in the field); a request for help opens support. Then the whole plan is saved.
+    static func finish(_ state: inout AppState, _ p: inout PlanEditState, text: String) -> [Effect] {
+        let report = state.context.gates.check.check(field: p.part.rawValue, text: text, answered: p.answered)
+        switch report.verdict {
+        case .clear: break
+        case .askedForHelp:
+            state.plan = p
+            App.openSupport(&state, reason: .typedHelp(field: p.part.title), returnTo: .safetyPlan)
+            return []
+        case let .concern(d), let .handoff(d):
+            state.plan = p
+            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding), text: text,
+                              action: .next, key: .enter)
+            return []
+        }
+        var plan = state.safetyPlan
+        plan[p.part] = text
+        p.editing = nil
+        p.saving = true
+        if p.cursor < SafetyPlan.Part.allCases.count - 1 { p.cursor += 1 }
+        return [.saveSafetyPlan(plan)]
+    }
+
+    /// The journal answered a save: only now does the screen say it is kept.
+    static func saved(_ state: inout AppState, _ plan: SafetyPlan, problem: JournalError?) -> [Effect] {
+        state.plan?.saving = false
+        if let problem {
+            state.notice = "Your plan could not be saved: \(problem.message)"
+        } else {
+            state.safetyPlan = plan
+            state.notice = "Saved."
+        }
+        return []
+    }
+}

@@ -1,0 +1,72 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+@Suite("Safety plan screen: update")
+struct PlanTests {
+    @Test func writtenPartByPartAndSavedOnlyWhenTheJournalSaysSo() {
+        var s = TestCatalog.state()
+        press(&s, .char("p"))
+        #expect(s.screen == .safetyPlan && s.plan?.part == .warningSigns)
+        #expect(screen(s).text.contains("My reasons for living"))
+        press(&s, .enter)
+        #expect(s.hasTextFocus)
+        type(&s, "not sleeping, j and k too")
+        let effects = press(&s, .enter)
+        #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "not sleeping, j and k too"]))])
+        #expect(s.plan?.saving == true && s.plan?.part == .copingAlone)
+        #expect(s.notice == nil, "nothing says saved before the journal answers")
+        _ = App.update(&s, .safetyPlanSaved(SafetyPlan([.warningSigns: "not sleeping, j and k too"]), problem: nil))
+        #expect(s.notice == "Saved." && s.safetyPlan[.warningSigns] == "not sleeping, j and k too")
+        // A failed save says so and keeps the plan as it was.
+        press(&s, .enter)
+        type(&s, "a walk")
+        press(&s, .enter)
+        _ = App.update(&s, .safetyPlanSaved(SafetyPlan(), problem: .other(path: "x", detail: "disk full")))
+        #expect(s.notice?.hasPrefix("Your plan could not be saved") == true)
+        #expect(s.safetyPlan[.copingAlone].isEmpty)
+        press(&s, .escape)
+        #expect(s.screen == .home && s.plan == nil)
+    }
+
+    @Test func escWhileWritingLeavesThePartAsItWas() {
+        var s = TestCatalog.state()
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.warningSigns: "old words"])))
+        press(&s, .char("p"), .enter)
+        type(&s, " and more")
+        let effects = press(&s, .escape)
+        #expect(effects.isEmpty && s.plan?.editing == nil && s.safetyPlan[.warningSigns] == "old words")
+    }
+
+    @Test func darkWordsAskFirstAndSupportKeepsThemInTheField() {
+        var s = TestCatalog.state()
+        press(&s, .char("p"), .enter)
+        type(&s, "when i want to kill myself")
+        #expect(press(&s, .enter).isEmpty)
+        #expect(s.overlay == .concern)
+        press(&s, .char("n"))
+        #expect(s.screen == .support)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .safetyPlan && s.plan?.editing?.text == "when i want to kill myself")
+        // Said to be safe: the same words are kept without asking again.
+        press(&s, .enter)
+        #expect(s.overlay == .concern)
+        let effects = press(&s, .char("y"))
+        #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "when i want to kill myself"]))])
+    }
+
+    @Test func fromSupportAndBack() {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .char("p"))
+        #expect(s.screen == .safetyPlan && s.support != nil)
+        press(&s, .escape)
+        #expect(s.screen == .support)
+    }
+
+    @Test func theKeysAreInTheHelp() {
+        var s = TestCatalog.state()
+        press(&s, .char("?"))
+        #expect(screen(s).text.contains("write or read your safety plan"))
+    }
+}
