@@ -23,8 +23,10 @@ check "route bad key" 2 "'mood'" -- sh -c "echo '{\"intensity\":3,\"mood\":1}' |
 check "classify" 0 '"fired": true' -- "$bin" classify --json "i want to die"
 check "classify idiom" 0 '"fired": false' -- "$bin" classify --json "this deadline is killing me"
 check "resources US" 0 "988" -- env LANG=en_US.UTF-8 "$bin" resources
-check "resources unknown" 0 "findahelpline.com" -- "$bin" resources --region ZZ
-check "bench smoke" 0 "p99" -- "$bin" bench --quick
+check "resources, a country with no listed lines" 0 "findahelpline.com" -- "$bin" resources --region AD
+check "resources, not a country code" 2 "not an ISO 3166-1 country code" -- "$bin" resources --region ZZ
+check "bench smoke (allin-dev)" 0 "p99" -- "$(dirname "$bin")/allin-dev" bench --quick
+check "bench moved" 2 "allin-dev bench" -- "$bin" bench
 journal_dir=$(mktemp -d)
 trap 'rm -rf "$journal_dir"' EXIT
 jenv=(env ALLIN_DATA_DIR="$journal_dir/data" TZ=Europe/London)
@@ -37,9 +39,9 @@ check "journal bad date" 2 "--since" -- "${jenv[@]}" "$bin" journal --since 2024
 check "export json" 0 '"kinder": "I did enough"' -- "${jenv[@]}" "$bin" export
 check "erase needs a yes" 2 "--yes" -- sh -c "ALLIN_DATA_DIR='$journal_dir/data' '$bin' erase < /dev/null"
 check "erase --yes" 0 "Erased 1 check-in" -- "${jenv[@]}" "$bin" erase --yes
-check "journal bench smoke" 0 "integrity_check +ok" -- "$bin" bench --journal --quick
+check "journal bench smoke" 0 "integrity_check +ok" -- "$(dirname "$bin")/allin-dev" bench --journal --quick
 check "journal files gone" 0 "^gone$" -- sh -c "ls '$journal_dir/data/journal.sqlite3'* >/dev/null 2>&1 && echo present || echo gone"
-check "bench frames" 0 "Keypress to frame" -- "$bin" bench --quick
+check "bench frames" 0 "Keypress to frame" -- "$(dirname "$bin")/allin-dev" bench --quick
 check "plain check-in" 0 "Your session:" -- sh -c "printf '20\\n1\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | '$bin' --plain"
 check "plain handoff GB" 0 "116 123" -- sh -c "printf 'I want to kill myself\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
 check "plain help word" 0 "85258" -- sh -c "printf 'help\\nquit\\n' | LANG=en_GB.UTF-8 '$bin' --plain"

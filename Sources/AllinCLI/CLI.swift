@@ -72,12 +72,26 @@ public struct CLI: Sendable {
     func region(_ args: Arguments) throws -> (code: String?, source: String) {
         if let raw = args.options["--region"] {
             guard let code = RegionDetector.normalized(code: raw) else {
+                let table = (try? loadListing(args))?.helplines.countries
+                let near = (table?.suggestions(for: raw) ?? []).map { c in "\(c) (\(table?.country(c)?.name ?? c))" }
+                let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
                 throw CLIError.usage(command: args.command,
-                                     message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'")
+                                     message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'\(hint)")
             }
+            try Self.checkCountry(code, typed: raw, command: args.command,
+                                  table: (try? loadListing(args))?.helplines.countries)
             return (code, "--region")
         }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")
+    }
+
+    /// A `--region` must be an ISO 3166-1 code the catalog knows; otherwise exit 2 with a suggestion.
+    public static func checkCountry(_ code: String, typed: String, command: String, table: CountryTable?) throws {
+        guard let table, !table.countries.isEmpty, table.country(code) == nil else { return }
+        let near = table.suggestions(for: typed).map { c in "\(c) (\(table.country(c)?.name ?? c))" }
+        let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
+        throw CLIError.usage(command: command,
+                             message: "--region '\(Visible.text(typed, limit: 20))' is not an ISO 3166-1 country code\(hint)")
     }
 }

@@ -35,6 +35,16 @@ enum FullScreen {
         } catch {
             return fail("\(error)", 1)
         }
+        if let region, let raw {
+            do {
+                try CLI.checkCountry(region, typed: raw, command: "", table: catalog.helplines.countries)
+            } catch let error as CLIError {
+                FileHandle.standardError.write(Data(error.message().utf8))
+                return error.exitCode
+            } catch {
+                return fail("\(error)", 2)
+            }
+        }
         // A player named on the command line must exist; ALLIN_PLAYER and the config file only
         // fall back to read-along text (the check-in and support must work without audio).
         if let playerOption {

@@ -287,7 +287,7 @@ struct CLIContractTests {
     @Test("resources by region", arguments: [
         ("GB", ["116 123", "85258", "999"]), ("US", ["988", "911"]), ("CA", ["988", "911"]),
         ("IE", ["116 123", "112"]), ("AU", ["13 11 14", "000"]), ("NZ", ["1737", "111"]),
-        ("uk", ["116 123"]),
+        ("uk", ["116 123"]), ("DE", ["0800 111 0 111", "112"]), ("FR", ["3114", "112"]), ("PL", ["112"]), ("JP", ["119"]),
     ])
     func resources(region: String, numbers: [String]) throws {
         let r = try BinaryRunner.run(["resources", "--region", region, "--json"])
@@ -319,6 +319,13 @@ struct CLIContractTests {
         #expect(check.status == 1 && check.stderr.contains("crisis/"))
     }
 
+    @Test func aRegionMustBeACountryCode() throws {
+        let unknown = try BinaryRunner.run(["resources", "--region", "XK"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("'XK' is not an ISO 3166-1 country code"))
+        let name = try BinaryRunner.run(["resources", "--region", "germany"])
+        #expect(name.status == 2 && name.stderr.contains("did you mean DE (Germany)?"))
+    }
+
     @Test func regionFromTheLocaleEnvironment() throws {
         let gb = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_GB.UTF-8"])
         #expect((gb.json as? [String: Any])?["region"] as? String == "GB")
@@ -331,7 +338,8 @@ struct CLIContractTests {
     }
 
     @Test func unknownRegionGetsTheDirectory() throws {
-        let r = try BinaryRunner.run(["resources", "--region", "ZZ", "--json"])
+        // A country with no sourced number yet (Andorra): the directory and the advice, never a guess.
+        let r = try BinaryRunner.run(["resources", "--region", "AD", "--json"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("findahelpline.com"))
         #expect(r.stdout.contains("local emergency number"))

@@ -16,7 +16,7 @@ public struct Catalog: Sendable {
 
     /// Every catalog-relative file the catalog is decoded from.
     public static var fileNames: [String] {
-        [vocabularyFile, sessionsFile, RoutingWords.fileName, HelplineDirectory.fileName]
+        [vocabularyFile, sessionsFile, RoutingWords.fileName, HelplineDirectory.fileName, CountryTable.fileName]
             + CrisisLexicon.fileNames + AffectLexicon.fileNames
     }
 
@@ -88,7 +88,7 @@ public struct CatalogListing: Sendable {
 
     /// The files a listing is decoded from.
     public static var fileNames: [String] {
-        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName]
+        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName]
     }
 
     /// Decodes and validates the listing's files with the same checks as `Catalog.decode`.
@@ -129,7 +129,14 @@ struct CatalogReader {
     mutating func listing() -> (vocabulary: Vocabulary?, sessions: [Session], laneDefaults: [Lane: String],
                                 helplines: HelplineDirectory?) {
         let vocabulary = data(Catalog.vocabularyFile).flatMap { d in attempt { try Vocabulary.decode(d, file: Catalog.vocabularyFile) } }
-        let helplines = data(HelplineDirectory.fileName).flatMap { d in attempt { try HelplineDirectory.decode(d) } }
+        var helplines = data(HelplineDirectory.fileName).flatMap { d in attempt { try HelplineDirectory.decode(d) } }
+        if let table = data(CountryTable.fileName).flatMap({ d in attempt { try CountryTable.decode(d) } }) {
+            for region in helplines?.regions ?? [] where table.country(region.code) == nil {
+                issues.append(CatalogIssue(file: HelplineDirectory.fileName,
+                                           "regions '\(region.code)': not an ISO 3166-1 code in \(CountryTable.fileName)"))
+            }
+            helplines?.countries = table
+        }
         var sessions: [Session] = []
         var defaults: [Lane: String] = [:]
         if let d = data(Catalog.sessionsFile), let decoded = attempt({ try SessionList.decode(d, file: Catalog.sessionsFile) }) {

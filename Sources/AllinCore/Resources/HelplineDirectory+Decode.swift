@@ -72,12 +72,12 @@ extension HelplineDirectory {
         return HelplineDirectory(regions: regions, fallback: fallback)
     }
 
-    private static func isDialable(_ number: String) -> Bool {
+    static func isDialable(_ number: String) -> Bool {
         !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == " " || $0 == "-") }
     }
 
     /// Reads `lastVerified`, which must be a YYYY-MM-DD date.
-    private static func checkedDate(_ r: inout ObjectReader) -> String {
+    static func checkedDate(_ r: inout ObjectReader) -> String {
         guard let s = r.string("lastVerified") else { return "" }
         let parts = s.split(separator: "-")
         let ok = parts.count == 3 && parts[0].count == 4 && parts[1].count == 2 && parts[2].count == 2

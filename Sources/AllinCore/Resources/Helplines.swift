@@ -47,6 +47,8 @@ public struct HelplineFallback: Sendable, Equatable {
 public struct HelplineDirectory: Sendable, Equatable {
     public var regions: [RegionHelplines]
     public var fallback: HelplineFallback
+    /// Every ISO 3166-1 code, with the emergency numbers found for countries without listed lines.
+    public var countries = CountryTable()
 
     public static let fileName = "helplines.json"
 
@@ -65,6 +67,11 @@ public struct HelplineDirectory: Sendable, Equatable {
         let line = Helpline(name: fallback.name, phone: nil, sms: nil, smsKeyword: nil, url: fallback.url,
                             hours: fallback.hours, free: true, note: "", source: fallback.source,
                             lastVerified: fallback.lastVerified)
+        if let code, let country = countries.country(code), let emergency = country.emergency {
+            // No lines listed here yet, but a sourced emergency number: that first, then the directory.
+            return CrisisResources(region: country.code, regionName: country.name, known: false, emergency: emergency,
+                                   lines: [line], advice: nil)
+        }
         let shown = code.map { $0.uppercased() } ?? "unknown"
         return CrisisResources(region: shown, regionName: nil, known: false, emergency: nil,
                                lines: [line], advice: fallback.advice)

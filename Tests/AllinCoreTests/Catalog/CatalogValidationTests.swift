@@ -94,6 +94,45 @@ struct CatalogValidationTests {
         #expect(found.contains { $0.contains("'lastVerified' must be a date") })
     }
 
+    @Test func everyHelplineRowCitesAWebPageAndADate() {
+        let directory = realCatalog.helplines
+        for region in directory.regions {
+            for (what, source, date) in [("emergency", region.emergency.source, region.emergency.lastVerified)]
+                + region.lines.map({ ($0.name, $0.source, $0.lastVerified) }) {
+                let sources = source.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix("http://") || $0.hasPrefix("https://") },
+                        "\(region.code) \(what): \(source)")
+                #expect(date.count == 10, "\(region.code) \(what)")
+            }
+        }
+    }
+
+    @Test func theCountryTableCoversISO3166AndTheListedRegions() {
+        let table = realCatalog.helplines.countries
+        #expect(table.countries.count == 249)
+        #expect(table.country("uk")?.code == "GB" && table.country("XK") == nil)
+        let withNumber = table.countries.filter { $0.emergency != nil }
+        #expect(withNumber.count >= 75)
+        for code in ["US", "CA", "GB", "IE", "AU", "NZ", "IN", "DE", "FR", "ES", "IT", "NL", "BR", "MX", "JP", "ZA", "PH", "SG",
+                     "NO", "SE", "DK", "FI", "IS"] {
+            #expect(table.country(code)?.emergency != nil || realCatalog.helplines.region(code) != nil, "\(code)")
+        }
+        for region in realCatalog.helplines.regions { #expect(table.country(region.code) != nil, "\(region.code)") }
+        // A country with no lines listed but a sourced number gets that number first, then the directory.
+        let poland = realCatalog.helplines.resources(for: "PL")
+        #expect(poland.emergency?.number == "112" && poland.regionName == "Poland" && poland.lines.count == 1)
+        #expect(table.suggestions(for: "germany") == ["DE"])
+    }
+
+    @Test func countryRowsAreValidated() {
+        let found = problems(files(editing: CountryTable.fileName) { text in
+            text.replacingOccurrences(of: "\"code\": \"PL\"", with: "\"code\": \"pl\"")
+                .replacingOccurrences(of: "\"sourceKind\": \"secondary\"", with: "\"sourceKind\": \"blog\"")
+        })
+        #expect(found.contains { $0.contains("countries.json") && $0.contains("'pl' must be two upper-case letters") })
+        #expect(found.contains { $0.contains("countries.json") && $0.contains("sourceKind must be primary or secondary") })
+    }
+
     @Test func unknownKeysAreRejected() {
         let found = problems(files(editing: Catalog.sessionsFile) { text in
             text.replacingOccurrences(of: "\"situational\": false", with: "\"situational\": false, \"colour\": \"red\"")

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One ISO 3166-1 country or territory, with its emergency number where a source was found.
+public struct Country: Sendable, Equatable {
+    public var code: String
+    public var name: String
+    public var aliases: [String]
+    /// Nil when no source confirmed a number: support then shows the international directory only.
+    public var emergency: EmergencyNumber?
+}
+
+/// Every ISO 3166-1 code allin accepts, decoded from `countries.json`.
+public struct CountryTable: Sendable, Equatable {
+    public var countries: [Country]
+
+    public static let fileName = "countries.json"
+
+    public init(countries: [Country] = []) { self.countries = countries }
+
+    /// The country for a code or alias (case-insensitive), if it is an ISO 3166-1 code.
+    public func country(_ code: String) -> Country? {
+        let key = code.uppercased()
+        return countries.first { $0.code == key || $0.aliases.contains(key) }
+    }
+
+    /// Codes close to a code that is not one (one letter different), or whose country's name starts with
+    /// what was typed: at most three, for "did you mean".
+    public func suggestions(for typed: String) -> [String] {
+        let key = typed.uppercased()
+        let byName = countries.filter { !key.isEmpty && $0.name.uppercased().hasPrefix(key) }.map(\.code)
+        let byLetter = countries.filter { c in
+            c.code.count == key.count && zip(c.code, key).filter { $0 != $1 }.count == 1
+        }.map(\.code)
+        var out: [String] = []
+        for code in byName + byLetter where !out.contains(code) { out.append(code) }
+        return Array(out.prefix(3))
+    }
+
+    /// Decodes and validates `countries.json`; throws `CatalogProblems` naming the file and the entry.
+    public static func decode(_ data: Data, file: String = CountryTable.fileName) throws -> CountryTable {
+        var issues: [CatalogIssue] = []
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch {
+            throw CatalogProblems([CatalogIssue(file: file, "\(error)")])
+        }
+        var countries: [Country] = []
+        var seen = Set<String>()
+        readEntries(root, key: "countries", file: file, idField: "code", issues: &issues) { r in
+            let code = r.string("code") ?? ""
+            if code.count != 2 || code != code.uppercased() || !code.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                r.rejectValue("code '\(code)' must be two upper-case letters (ISO 3166-1)")
+            }
+            if !seen.insert(code).inserted { r.rejectValue("duplicate code '\(code)'") }
+            let name = r.string("name") ?? ""
+            let aliases = r.stringArray("aliases").map { $0.uppercased() }
+            var emergency: EmergencyNumber?
+            var nested: [CatalogIssue] = []
+            if let value = r.raw("emergency"),
+               var e = ObjectReader(value, file: file, entry: "countries '\(code)' emergency", issues: &nested) {
+                let number = EmergencyNumber(number: e.string("number") ?? "", also: e.stringArray("also"),
+                                             source: e.string("source") ?? "", lastVerified: HelplineDirectory.checkedDate(&e))
+                _ = e.optionalString("note")
+                let kind = e.string("sourceKind") ?? ""
+                if !["primary", "secondary"].contains(kind) {
+                    e.rejectValue("sourceKind must be primary or secondary, found '\(kind)'")
+                }
+                for n in [number.number] + number.also where !HelplineDirectory.isDialable(n) {
+                    e.rejectValue("number '\(n)' has characters other than digits, spaces and dashes")
+                }
+                if number.source.trimmingCharacters(in: .whitespaces).isEmpty { e.rejectValue("'source' is empty") }
+                nested += e.issues
+                emergency = number
+            }
+            r.absorb(nested)
+            countries.append(Country(code: code, name: name, aliases: aliases, emergency: emergency))
+        }
+        if !issues.isEmpty { throw CatalogProblems(issues) }
+        return CountryTable(countries: countries)
+    }
+}
