@@ -41,6 +41,7 @@ public struct CLI: Sendable {
             case "erase": return try await EraseCommand(cli: self).run(rest)
             case "where": return try WhereCommand(cli: self).run(rest)
             case "safety-plan": return try await SafetyPlanCommand(cli: self).run(rest)
+            case "demo": return try await DemoCommand(cli: self).run(rest)
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)
             case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)

@@ -5,7 +5,7 @@ public enum FrontDoor: Equatable, Sendable {
     /// Run a command through `CLI.run` with these arguments.
     case command([String])
     /// Open the full-screen check-in (stdin and stdout are terminals, no command given).
-    case fullScreen(catalog: String?, region: String?, player: String? = nil, dataDir: String? = nil)
+    case fullScreen(catalog: String?, region: String?, player: String? = nil, dataDir: String? = nil, demo: Bool = false)
 
     /// No arguments (or only `--catalog DIR`, `--region XX`, `--player CMD`, `--data-dir DIR`) on a
     /// terminal opens the front; the same off a terminal prints the help, as before. Anything else is
@@ -15,7 +15,9 @@ public enum FrontDoor: Equatable, Sendable {
         var region: String?
         var player: String?
         var dataDir: String?
-        var i = 0
+        // `allin demo` is the same front with nothing saved (`allin demo --plain` and `--help` are commands).
+        let demo = args.first == "demo"
+        var i = demo ? 1 : 0
         while i < args.count {
             let arg = args[i]
             func value(_ name: String) -> String? {
@@ -36,6 +38,8 @@ public enum FrontDoor: Equatable, Sendable {
             }
             i += 1
         }
-        return interactive ? .fullScreen(catalog: catalog, region: region, player: player, dataDir: dataDir) : .command([])
+        if demo, !interactive { return .command(args) }
+        return interactive ? .fullScreen(catalog: catalog, region: region, player: player, dataDir: dataDir, demo: demo)
+            : .command([])
     }
 }

@@ -18,6 +18,7 @@ enum Help {
       erase       Delete the journal and its files (asks first)
       where       Show where allin keeps data, cache and config
       safety-plan Show, write or export your personal safety plan
+      demo        The whole check-in and crisis support with nothing saved (for showing how it works)
       play        Play one session's audio (or read along with its text)
       audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
@@ -191,6 +192,20 @@ enum Help {
 
     """
 
+    static let demo = """
+    Usage: allin demo [--region XX] [--catalog DIR]
+           allin demo --plain [--region XX] [--catalog DIR]
+
+    Runs the real check-in, router and crisis support screens with nothing saved, for showing how
+    allin works (to a clinician, a reviewer, a team): a banner says "DEMO, nothing is saved" on
+    every screen; the journal is kept in memory and forgotten on quit; sessions run as read-along
+    text (no audio is rendered, nothing is remembered to resume); your data directory is never
+    opened. Type anything, crisis statements included, to see how each is handled; the routing lab
+    (l) shows every layer of the decision. --plain gives the same as numbered prompts and stops at
+    the recommendation.
+
+    """
+
     static let plain = """
     Usage: allin --plain [--region XX] [--catalog DIR] [--data-dir DIR]
 
@@ -222,6 +237,7 @@ enum Help {
         case "erase": return erase
         case "where": return where_
         case "safety-plan": return safetyPlan
+        case "demo": return demo
         case "play": return play
         case "audio": return audio
         case "audio render": return audioRender

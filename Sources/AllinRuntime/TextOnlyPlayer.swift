@@ -3,32 +3,36 @@ import Foundation
 
 /// The player when no audio adapter is wired in: nothing plays, and a session runs as its
 /// description, paced as read-along text on the monotonic clock.
-final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
+public final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
     private let lock = NSLock()
+    /// Why nothing plays, as the read-along line says it.
+    private let reason: String
+
+    public init(reason: String = "audio is not set up in this build") { self.reason = reason }
     private var clock: ReadAlongClock?
     private var duration = 0.0
 
     /// Seconds since boot: monotonic, never moved by the wall clock.
     private static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 
-    func availability(of sessions: [Session]) -> AudioAvailability {
-        AudioAvailability(player: nil, noPlayerReason: "audio is not set up in this build", playable: [])
+    public func availability(of sessions: [Session]) -> AudioAvailability {
+        AudioAvailability(player: nil, noPlayerReason: reason, playable: [])
     }
 
-    func needsPreparation(_ slug: String) -> Bool { false }
+    public func needsPreparation(_ slug: String) -> Bool { false }
 
-    func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure) {
-        throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
+    public func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure) {
+        throw PlaybackFailure(slug: slug, reason: reason, scope: .player)
     }
 
     /// Nothing is remembered between runs here, so there is never anything to resume.
-    func forgetResume(_ slug: String) {}
+    public func forgetResume(_ slug: String) {}
 
-    func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
-        throw PlaybackFailure(slug: slug, reason: "audio is not set up in this build", scope: .player)
+    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
+        throw PlaybackFailure(slug: slug, reason: reason, scope: .player)
     }
 
-    func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
+    public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
         let script = SessionScript(items: [.line(text: session.description, sourceLine: 1)])
         let track = TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
         let at = place?.start(in: track) ?? 0
@@ -40,15 +44,15 @@ final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
                              canSeek: true)
     }
 
-    func pause() { lock.withLock { clock?.pause(now: Self.now()) } }
-    func resume() { lock.withLock { clock?.resume(now: Self.now()) } }
+    public func pause() { lock.withLock { clock?.pause(now: Self.now()) } }
+    public func resume() { lock.withLock { clock?.resume(now: Self.now()) } }
 
-    func seek(by seconds: Double) -> Bool {
+    public func seek(by seconds: Double) -> Bool {
         lock.withLock { clock?.seek(by: seconds, now: Self.now(), upper: max(0, duration - 1)) }
         return true
     }
 
-    func poll() -> PlayerStatus {
+    public func poll() -> PlayerStatus {
         lock.withLock {
             guard let clock else { return PlayerStatus(position: 0, phase: .finished) }
             let position = min(clock.position(now: Self.now()), duration)
@@ -57,5 +61,5 @@ final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
         }
     }
 
-    func stop() { lock.withLock { clock = nil } }
+    public func stop() { lock.withLock { clock = nil } }
 }

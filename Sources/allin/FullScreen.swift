@@ -11,8 +11,10 @@ import NcursesTerminal
 /// runtime loop.
 @MainActor
 enum FullScreen {
+    /// `demo`: the same screens with nothing saved: a journal in memory, read-along text instead of
+    /// rendered audio (no cache, no resume state), and the data directory never opened.
     static func run(catalog option: String?, region raw: String?, player playerOption: String?, dataDir: String?,
-                    environment: [String: String], started: ContinuousClock.Instant) async -> Int32 {
+                    demo: Bool = false, environment: [String: String], started: ContinuousClock.Instant) async -> Int32 {
         func fail(_ text: String, _ code: Int32) -> Int32 {
             FileHandle.standardError.write(Data("allin: \(text)\n".utf8))
             return code
@@ -56,7 +58,10 @@ enum FullScreen {
         }
         let journal: any JournalStoring
         let dataDirectory: String
-        do {
+        if demo {
+            journal = MemoryJournal()
+            dataDirectory = ""
+        } else { do {
             let paths = try AppPaths.resolve(environment: environment, dataDirOption: dataDir,
                                              workingDirectory: FileManager.default.currentDirectoryPath)
             journal = OnDemandJournal(path: paths.journal)
@@ -67,9 +72,10 @@ enum FullScreen {
             let problem = (error as? JournalError) ?? .other(path: "(none)", detail: "\(error)")
             journal = ResilientJournal(primary: nil, problem: problem)
             dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("allin-\(getuid())").path
-        }
-        let player = AudioSessionPlayer(catalogDirectory: catalogDirectory, environment: environment,
-                                        dataDirectory: dataDirectory, playerOption: playerOption)
+        } }
+        let player: any SessionPlayerClient = demo ? TextOnlyPlayer(reason: "the demo plays no audio")
+            : AudioSessionPlayer(catalogDirectory: catalogDirectory, environment: environment,
+                                 dataDirectory: dataDirectory, playerOption: playerOption)
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(environment: environment)
@@ -80,7 +86,8 @@ enum FullScreen {
         // Every way out stops the player: the runtime on quit and signals, exit hooks, and a crash hook.
         ChildRegistry.shared.installExitHook()
         CursesTerminal.setCrashHook(ChildRegistry.crashHook)
-        let context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
+        var context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
+        context.demo = demo
         let runtime = AppRuntime(context: context, terminal: terminal, journal: journal, player: player,
                                  timeZone: LocalZone.current(environment: environment))
         // The journal screen reads the same journal the session writes (one connection, and check-ins

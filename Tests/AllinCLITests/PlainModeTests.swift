@@ -117,6 +117,10 @@ struct PlainModeTests {
         (["--plain"], true, .command(["--plain"])),
         (["route"], true, .command(["route"])),
         (["--region"], true, .command(["--region"])),
+        (["demo"], true, .fullScreen(catalog: nil, region: nil, demo: true)),
+        (["demo", "--region", "GB"], true, .fullScreen(catalog: nil, region: "GB", demo: true)),
+        (["demo", "--plain"], true, .command(["demo", "--plain"])),
+        (["demo"], false, .command(["demo"])),
     ])
     func frontDoor(args: [String], interactive: Bool, expected: FrontDoor) {
         #expect(FrontDoor.decide(args, interactive: interactive) == expected)

@@ -75,7 +75,7 @@ enum Chrome {
     static func header(_ canvas: inout Canvas, _ state: AppState) {
         let w = canvas.width
         canvas.fill(Rect(row: 0, col: 0, width: w, height: 1), role: .header)
-        let left = " allin · \(title(state))"
+        let left = state.context.demo ? " allin DEMO, nothing is saved · \(title(state))" : " allin · \(title(state))"
         var right = ""
         switch state.screen {
         case .checkIn:

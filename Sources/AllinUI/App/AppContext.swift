@@ -13,6 +13,9 @@ public struct AppContext: Sendable {
     /// ASCII. Set from the environment (`LC_ALL`, `LC_CTYPE`, `LANG`); true when built directly.
     public var unicode = true
 
+    /// A demonstration: every screen works, nothing is saved; a banner says so on every screen.
+    public var demo = false
+
     /// Each step's list items, built once from the vocabulary.
     private let stepItems: [Step: [ListItem]]
 

@@ -1,0 +1,25 @@
+import AllinCore
+
+/// `allin demo`: the check-in, the router and crisis support with nothing saved. On a terminal the
+/// full-screen front runs it (see `FrontDoor`); here come `--help`, `--plain` and the off-terminal case.
+struct DemoCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "demo", rawArgs, flags: ["--plain"],
+                                 options: ["--catalog", "--region", "--player", "--data-dir"])
+        if args.has("--help") { cli.io.out(Help.demo); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "demo", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
+        }
+        guard args.has("--plain") else {
+            throw CLIError.usage(command: "demo", message: "the demo needs a terminal; for numbered prompts use 'allin demo --plain'")
+        }
+        let region = try cli.region(args)
+        let catalog = try cli.loadCatalog(args)
+        cli.io.out("DEMO: nothing you type is saved, and no journal is read or written.\n")
+        // No journal, no plan read, and no session after the recommendation (nothing is played or kept).
+        var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        return await session.run()
+    }
+}
