@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import Foundation
 
 /// `allin catalog`: a summary, the whole catalog as JSON, or a validation run.
@@ -23,8 +24,18 @@ struct CatalogCommand {
                 for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
                 return 1
             }
+            let scenarios: [DemoScenario]
+            do {
+                let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+                scenarios = try DemoScenarios.load(catalogDirectory: dir, vocabulary: catalog.vocabulary)
+            } catch let CLIError.catalog(problems) {
+                cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
+                for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
+                return 1
+            }
             cli.io.out("catalog OK: \(catalog.vocabulary.emotions.count) emotions, \(catalog.sessions.count) sessions, "
-                       + "\(catalog.helplines.regions.count) helpline regions, \(catalog.affectLexicon.count) lexicon words\n")
+                       + "\(catalog.helplines.regions.count) helpline regions, \(catalog.affectLexicon.count) lexicon words, "
+                       + "\(scenarios.count) demo check-ins\n")
             return 0
         }
         // Showing the catalog reads only its listing: the detectors are built by `--check` and by

@@ -200,9 +200,12 @@ enum Help {
     allin works (to a clinician, a reviewer, a team): a banner says "DEMO, nothing is saved" on
     every screen; the journal is kept in memory and forgotten on quit; sessions run as read-along
     text (no audio is rendered, nothing is remembered to resume); your data directory is never
-    opened. Type anything, crisis statements included, to see how each is handled; the routing lab
-    (l) shows every layer of the decision. --plain gives the same as numbered prompts and stops at
-    the recommendation.
+    opened. d on the home screen lists scripted check-ins, one for each way a check-in can go (soothe
+    first, each lane, the gentle question, each crisis level, a euphemism, a denial that must not
+    hand off, danger at the end of a long text; catalog/demo.json): each starts the real check-in
+    with its answers filled in. Type anything, crisis statements included, to see how it is handled;
+    the routing lab (l) shows every layer of the decision. --plain gives the same as numbered
+    prompts and stops at the recommendation.
 
     """
 

@@ -47,6 +47,18 @@ enum FullScreen {
                 return fail("\(error)", 2)
             }
         }
+        // The demo's scripted check-ins, read before the terminal changes mode (a problem is printed plainly).
+        var scenarios: [DemoScenario] = []
+        if demo {
+            do {
+                scenarios = try DemoScenarios.load(catalogDirectory: catalogDirectory, vocabulary: catalog.vocabulary)
+            } catch let error as CLIError {
+                FileHandle.standardError.write(Data(error.message().utf8))
+                return error.exitCode
+            } catch {
+                return fail("\(error)", 1)
+            }
+        }
         // A player named on the command line must exist; ALLIN_PLAYER and the config file only
         // fall back to read-along text (the check-in and support must work without audio).
         if let playerOption {
@@ -88,6 +100,7 @@ enum FullScreen {
         CursesTerminal.setCrashHook(ChildRegistry.crashHook)
         var context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
         context.demo = demo
+        context.demoScenarios = scenarios
         let runtime = AppRuntime(context: context, terminal: terminal, journal: journal, player: player,
                                  timeZone: LocalZone.current(environment: environment))
         // The journal screen reads the same journal the session writes (one connection, and check-ins

@@ -39,6 +39,7 @@ extension App {
         case .lab: LabView.draw(&canvas, state, in: body)
         case .journal: JournalView.draw(&canvas, state, in: body)
         case .safetyPlan: PlanView.draw(&canvas, state, in: body)
+        case .demo: DemoUpdate.draw(&canvas, state, in: body)
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
@@ -69,6 +70,7 @@ enum Chrome {
         case .lab: return "Routing lab"
         case .journal: return "Journal"
         case .safetyPlan: return "Your safety plan"
+        case .demo: return "Scripted check-ins"
         }
     }
 

@@ -108,6 +108,7 @@ public enum App {
         case .lab: return LabUpdate.perform(&state, action, key: key)
         case .journal: return JournalUpdate.perform(&state, action, key: key)
         case .safetyPlan: return PlanUpdate.perform(&state, action)
+        case .demo: return DemoUpdate.perform(&state, action)
         case .routing: return []
         }
     }

@@ -15,6 +15,8 @@ public struct AppContext: Sendable {
 
     /// A demonstration: every screen works, nothing is saved; a banner says so on every screen.
     public var demo = false
+    /// The demo's scripted check-ins (`catalog/demo.json`), offered on its home screen.
+    public var demoScenarios: [DemoScenario] = []
 
     /// Each step's list items, built once from the vocabulary.
     private let stepItems: [Step: [ListItem]]

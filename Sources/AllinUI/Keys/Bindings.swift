@@ -45,6 +45,7 @@ extension AppState {
         case .lab: return Bindings.lab(field: lab.field)
         case .journal: return Bindings.journal(journal)
         case .safetyPlan: return Bindings.safetyPlan(writing: plan?.editing != nil)
+        case .demo: return Bindings.demo
         }
     }
 }
@@ -83,6 +84,10 @@ enum Bindings {
             KeyBinding([.char("s")], "s", "support", help: "crisis support", action: .pickByKey, footer: false),
             KeyBinding([.char("p")], "p", "safety plan", help: "write or read your safety plan", action: .pickByKey,
                        footer: false),
+        ] + (state.context.demo && !state.context.demoScenarios.isEmpty ? [
+            KeyBinding([.char("d")], "d", "scripted", help: "scripted check-ins, one for each way a check-in can go",
+                       action: .pickByKey),
+        ] : []) + [
             KeyBinding([.char("q")], "q", "quit", action: .quit),
         ]
     }
@@ -130,6 +135,13 @@ enum Bindings {
             KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
         ]
     }
+
+    static let demo: [KeyBinding] = [
+        KeyBinding([.up, .char("k")], "↑↓", "move", help: "the scenario above", action: .up),
+        KeyBinding([.down, .char("j")], "↓/j", "down", help: "the scenario below", action: .down, footer: false),
+        KeyBinding([.enter], "Enter", "try it", help: "start this check-in with its answers filled in", action: .choose),
+        KeyBinding([.escape, .char("h")], "Esc", "back", help: "back to the start", action: .back),
+    ]
 
     static func safetyPlan(writing: Bool) -> [KeyBinding] {
         if writing {

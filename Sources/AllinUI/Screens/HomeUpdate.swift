@@ -2,7 +2,7 @@ import AllinCore
 
 /// One entry of the home menu.
 struct HomeItem: Equatable {
-    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, lab, support, help, quit }
+    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, demo, lab, support, help, quit }
     var key: Character
     var title: String
     var choice: Choice
@@ -17,6 +17,9 @@ struct HomeItem: Equatable {
         }
         list.append(HomeItem(key: "J", title: "Your journal", choice: .journal))
         list.append(HomeItem(key: "p", title: "Your safety plan", choice: .plan))
+        if state.context.demo, !state.context.demoScenarios.isEmpty {
+            list.append(HomeItem(key: "d", title: "Scripted check-ins", choice: .demo))
+        }
         list.append(HomeItem(key: "l", title: "Routing lab", choice: .lab))
         list.append(HomeItem(key: "s", title: "Crisis support", choice: .support))
         list.append(HomeItem(key: "?", title: "Keys and help", choice: .help))
@@ -63,6 +66,9 @@ enum HomeUpdate {
             return JournalUpdate.open(&state)
         case .plan:
             return PlanUpdate.open(&state, returnTo: .home)
+        case .demo:
+            state.screen = .demo
+            return []
         case .lab:
             state.screen = .lab
             state.lab.editor = TextField(LabUpdate.text(state.lab.field, state.lab.answers) ?? "", limit: AppContext.textLimit)

@@ -63,6 +63,10 @@ struct SnapshotTests {
         press(&withPlan, .enter)
         type(&withPlan, "not sleeping")
         list.append(("safety-plan-writing", withPlan))
+        var demo = DemoTests.demoState(width: width, height: height)
+        list.append(("demo-home", demo))
+        press(&demo, .char("d"))
+        list.append(("demo-scripted", demo))
         var leave = support
         press(&leave, .escape)
         list.append(("support-leave", leave))
