@@ -75,6 +75,7 @@ public enum App {
             return []
         case .quit:
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
+            if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
             return [.quit]
         case .suspend: return [.suspend]

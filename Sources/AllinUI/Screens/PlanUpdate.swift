@@ -32,6 +32,7 @@ enum PlanUpdate {
                 _ = field.apply(edit)
                 p.editing = field
             case .back:
+                if let asked = checkLeaving(&state, action: .back, key: .escape) { return asked }
                 p.editing = nil
             case .next:
                 return finish(&state, &p, text: field.text)
@@ -61,29 +62,45 @@ enum PlanUpdate {
         return []
     }
 
-    /// Enter on a part: the one crisis rule reads it. Writing down warning signs can mean writing dark
-    /// words, so any finding asks "are you safe right now?" first (no takes the person to support, the
-    /// words staying in the field); a request for help opens support. Then the whole plan is saved.
+    /// Enter on a part: the one crisis rule reads it (see `flag`); then the whole plan is saved.
     static func finish(_ state: inout AppState, _ p: inout PlanEditState, text: String) -> [Effect] {
-        let report = state.context.gates.check.check(field: p.part.rawValue, text: text, answered: p.answered)
-        switch report.verdict {
-        case .clear: break
-        case .askedForHelp:
-            state.plan = p
-            App.openSupport(&state, reason: .typedHelp(field: p.part.title), returnTo: .safetyPlan)
-            return []
-        case let .concern(d), let .handoff(d):
-            state.plan = p
-            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding), text: text,
-                              action: .next, key: .enter)
-            return []
-        }
+        if let asked = flag(&state, p, text: text, action: .next, key: .enter) { return asked }
         var plan = state.safetyPlan
         plan[p.part] = text
         p.editing = nil
         p.saving = true
         if p.cursor < SafetyPlan.Part.allCases.count - 1 { p.cursor += 1 }
         return [.saveSafetyPlan(plan)]
+    }
+
+    /// Leaving a part being written without keeping it (Esc, quitting): the words typed still go
+    /// through the one crisis check first, like every way out of a text field. Nil when they may go.
+    static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
+        guard state.screen == .safetyPlan, let p = state.plan, let field = p.editing else { return nil }
+        let text = field.text
+        guard !text.allSatisfy(\.isWhitespace), text != state.safetyPlan[p.part] else { return nil }
+        return flag(&state, p, text: text, action: action, key: key)
+    }
+
+    /// The one crisis rule over a part's words; nil when clear. Writing down warning signs can mean
+    /// writing dark words, so any finding asks "are you safe right now?" first (no takes the person to
+    /// support, the words staying in the field, and yes goes on with `action`); a request for help
+    /// opens support.
+    private static func flag(_ state: inout AppState, _ p: PlanEditState, text: String, action: Action,
+                             key: Key) -> [Effect]? {
+        let report = state.context.gates.check.check(field: p.part.rawValue, text: text, answered: p.answered)
+        switch report.verdict {
+        case .clear:
+            return nil
+        case .askedForHelp:
+            state.plan = p
+            App.openSupport(&state, reason: .typedHelp(field: p.part.title), returnTo: .safetyPlan)
+        case let .concern(d), let .handoff(d):
+            state.plan = p
+            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding), text: text,
+                              action: action, key: key)
+        }
+        return []
     }
 
     /// The journal answered a save: only now does the screen say it is kept.

@@ -56,6 +56,28 @@ struct PlanTests {
         #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "when i want to kill myself"]))])
     }
 
+    @Test func leavingAPartUnkeptStillReadsItsWords() {
+        var s = TestCatalog.state()
+        press(&s, .char("p"), .enter)
+        type(&s, "i am going to kill myself tonight")
+        #expect(press(&s, .escape).isEmpty)
+        #expect(s.overlay == .concern && s.plan?.editing != nil)
+        press(&s, .char("y"))
+        #expect(s.overlay == nil && s.plan?.editing == nil && s.safetyPlan.isEmpty)
+        // Quitting with such words typed asks first too; yes then quits.
+        press(&s, .enter)
+        type(&s, "i want to die")
+        let quit = press(&s, .ctrl("c"))
+        #expect(!quit.contains(.quit) && s.overlay == .concern)
+        #expect(press(&s, .char("y")) == [.quit])
+        // Ordinary words leave at once.
+        var calm = TestCatalog.state()
+        press(&calm, .char("p"), .enter)
+        type(&calm, "a walk")
+        press(&calm, .escape)
+        #expect(calm.overlay == nil && calm.plan?.editing == nil)
+    }
+
     @Test func fromSupportAndBack() {
         var s = TestCatalog.state()
         press(&s, .function(2), .char("p"))
