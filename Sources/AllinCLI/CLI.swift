@@ -20,14 +20,7 @@ public struct CLI: Sendable {
         do {
             switch command {
             case "", "help", "--help", "-h":
-                if let topic = rest.first, command == "help" {
-                    guard let text = Help.text(for: topic) else {
-                        throw CLIError.usage(command: "", message: "no help for '\(Visible.text(topic, limit: 40))'")
-                    }
-                    io.out(text)
-                } else {
-                    io.out(Help.main)
-                }
+                io.out(try Self.help(command, rest, main: Help.main, topic: Help.text(for:)))
                 return 0
             case "--version", "version":
                 io.out("allin \(CLI.version)\n")
@@ -94,5 +87,16 @@ public struct CLI: Sendable {
         let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
         throw CLIError.usage(command: command,
                              message: "--region '\(Visible.text(typed, limit: 20))' is not an ISO 3166-1 country code\(hint)")
+    }
+
+    /// What `help [TOPIC]`, `--help`, `-h` or no command at all print: the main text, or a topic's; an
+    /// unknown topic is a usage error. Shared by `allin` and `allin-dev`.
+    public static func help(_ command: String, _ rest: [String], main: String,
+                            topic: (String) -> String?) throws -> String {
+        guard let name = rest.first, command == "help" else { return main }
+        guard let text = topic(name) else {
+            throw CLIError.usage(command: "", message: "no help for '\(Visible.text(name, limit: 40))'")
+        }
+        return text
     }
 }

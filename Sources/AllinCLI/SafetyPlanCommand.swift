@@ -37,7 +37,7 @@ struct SafetyPlanCommand {
                 let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).safetyPlan() : SafetyPlan()
                 let date = plan.updatedAt.map { JournalEntry.iso8601($0, in: cli.timeZone).prefix(10) }.map(String.init)
                 let text = format == "md" ? Self.markdown(plan, date: date) : plan.printable(date: date)
-                cli.io.out(Self.visible(text))
+                cli.io.out(ExportCommand.visibleLines(text))
                 if plan.isEmpty, action == "show" { cli.io.out("Write one with: allin safety-plan edit\n") }
                 return 0
             }
@@ -104,11 +104,5 @@ struct SafetyPlanCommand {
         }
         if plan.isEmpty { out += "\nNothing written yet.\n" }
         return out
-    }
-
-    /// No control characters from the person's text reach the terminal.
-    static func visible(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Visible.text(String($0), limit: 4_000) }.joined(separator: "\n")
     }
 }

@@ -18,14 +18,7 @@ public struct DevCLI: Sendable {
         do {
             switch command {
             case "", "help", "--help", "-h":
-                if let topic = rest.first, command == "help" {
-                    guard let text = DevHelp.text(for: topic) else {
-                        throw CLIError.usage(command: "", message: "no help for '\(Visible.text(topic, limit: 40))'")
-                    }
-                    cli.io.out(text)
-                } else {
-                    cli.io.out(DevHelp.main)
-                }
+                cli.io.out(try CLI.help(command, rest, main: DevHelp.main, topic: DevHelp.text(for:)))
                 return 0
             case "model": return try ModelCommand(cli: cli).run(rest)
             case "bench": return try await BenchCommand(cli: cli).run(rest)

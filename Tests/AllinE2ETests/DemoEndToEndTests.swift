@@ -36,12 +36,7 @@ struct DemoEndToEndTests {
         env = ["LANG": "en_GB.UTF-8", "ALLIN_DATA_DIR": data.path, "XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": state.path]
         let t = TmuxSession(appEnv: env, args: ["demo"])
         t.waitFor("DEMO, nothing is saved", "Start a check-in")
-        t.keys("c")
-        t.waitFor("How are you feeling")
-        t.type("stress")
-        t.waitFor("Filter: stress")
-        t.keys("Enter")
-        t.waitFor("What is it about?")
+        t.toSituation()
         t.type("i want to die")
         t.keys("Enter")
         t.waitFor("116 123", "Call 999", "DEMO, nothing is saved")

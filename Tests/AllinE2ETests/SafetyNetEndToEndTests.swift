@@ -16,18 +16,10 @@ struct SafetyNetEndToEndTests {
     }
 
     /// To the situation step with "Stressed" chosen.
-    func toSituation(_ t: TmuxSession) {
-        t.keys("c")
-        t.waitFor("How are you feeling")
-        t.type("stress")
-        t.waitFor("Filter: stress")
-        t.keys("Enter")
-        t.waitFor("What is it about?")
-    }
 
     @Test func aLongSituationWithTheWordsAtTheVeryEnd() {
         let t = start()
-        toSituation(t)
+        t.toSituation()
         t.keys("Tab")
         t.waitFor("Enter for next")
         // Over 280 characters (the old silent limit) before the words that matter.
@@ -67,7 +59,7 @@ struct SafetyNetEndToEndTests {
 
     @Test func aStatementTypedIntoTheListFilter() {
         let t = start()
-        toSituation(t)
+        t.toSituation()
         t.type("i want to die")
         t.waitFor("Filter: i want to die")
         t.keys("Enter")
@@ -76,7 +68,7 @@ struct SafetyNetEndToEndTests {
 
     @Test func typingThatMatchesNoChipBecomesOwnWords() {
         let t = start()
-        toSituation(t)
+        t.toSituation()
         t.type("the boiler broke")
         t.keys("Enter")
         t.waitFor("your words are kept here")
@@ -87,7 +79,7 @@ struct SafetyNetEndToEndTests {
     /// A hard day in the ambiguous band: the question in place, "yes" goes on with the words kept.
     @Test func aHardDayGetsTheGentleQuestionAndGoesOn() {
         let t = start()
-        toSituation(t)
+        t.toSituation()
         t.keys("Tab")
         t.type("i feel hopeless about everything lately")
         t.keys("Enter")
@@ -173,7 +165,7 @@ struct SafetyNetEndToEndTests {
     /// The reflection note is read by both layers: a statement only layer B sees is never "kept".
     @Test func aLayerBStatementAsTheReflectionNote() {
         let t = start()
-        toSituation(t)
+        t.toSituation()
         toNote(t)
         t.type("the tall one near the station would do it")
         t.keys("Enter")

@@ -138,3 +138,15 @@ final class TmuxSession {
         return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+extension TmuxSession {
+    /// From the home screen to the situation step: a check-in with "Stressed" chosen by filtering.
+    func toSituation() {
+        keys("c")
+        waitFor("How are you feeling")
+        type("stress")
+        waitFor("Filter: stress")
+        keys("Enter")
+        waitFor("What is it about?")
+    }
+}

@@ -67,25 +67,36 @@ struct WholeCheckInTests {
         #expect(Double(s.handoff) <= 0.02 * 150)
     }
 
+    /// One blind set's figures: its everyday check-ins (`blind/everyday-NAME.jsonl`) and its crisis and
+    /// safe lines (`blind/lines-NAME.tsv`), each tallied by the one rule and printed.
+    struct BlindFigures {
+        var everyday: Int, crisis: Int, safe: Int
+        var e: (handoff: Int, question: Int), c: (handoff: Int, question: Int), s: (handoff: Int, question: Int)
+    }
+
+    static func blindSet(_ name: String) throws -> BlindFigures {
+        let everyday = try checkIns("blind/everyday-\(name).jsonl")
+        let crisis = try lines("blind/lines-\(name).tsv", label: "crisis")
+        let safe = try lines("blind/lines-\(name).tsv", label: "safe")
+        let f = BlindFigures(everyday: everyday.count, crisis: crisis.count, safe: safe.count, e: tally(everyday),
+                             c: tally(crisis.map { [("triggerText", $0)] }), s: tally(safe.map { [("triggerText", $0)] }))
+        print("\(name.uppercased()) everyday \(f.e.handoff) handoffs, \(f.e.question) questions of \(f.everyday); "
+              + "crisis \(f.c.handoff) handoffs + \(f.c.question) questions of \(f.crisis); "
+              + "safe \(f.s.handoff) handoffs + \(f.s.question) questions of \(f.safe)")
+        return f
+    }
+
     /// The sixth blind set (docs/crisis-check.md, third session): written by a helper that read only
     /// vocabulary.json, measured once with this rule and detector (11 handoffs and 7 questions of 200
     /// everyday check-ins; 195 + 2 of 200 crisis lines). The floors hold what was measured, so a
     /// change that loses ground fails. The fourth set was looked at after its first contact and is
     /// training now (train/everyday-fresh4.jsonl, train/lines-fresh4.tsv); its figures are printed.
     @Test func freshBlindSetFigures() throws {
-        let everyday = try Self.checkIns("blind/everyday-fresh6.jsonl")
-        let e = Self.tally(everyday)
-        let crisis = try Self.lines("blind/lines-fresh6.tsv", label: "crisis")
-        let safe = try Self.lines("blind/lines-fresh6.tsv", label: "safe")
-        let c = Self.tally(crisis.map { [("triggerText", $0)] })
-        let s = Self.tally(safe.map { [("triggerText", $0)] })
-        print("FRESH6 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
-              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
-              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
-        #expect(everyday.count == 200 && crisis.count == 200 && safe.count == 200)
-        #expect(c.handoff >= 195 && c.handoff + c.question >= 197)
-        #expect(e.handoff <= 11)
-        #expect(e.question <= 10, "at most 5% questions")
+        let f = try Self.blindSet("fresh6")
+        #expect(f.everyday == 200 && f.crisis == 200 && f.safe == 200)
+        #expect(f.c.handoff >= 195 && f.c.handoff + f.c.question >= 197)
+        #expect(f.e.handoff <= 11)
+        #expect(f.e.question <= 10, "at most 5% questions")
         let old = Self.tally(try Self.checkIns("train/everyday-fresh4.jsonl"))
         print("FRESH4 (training now) everyday \(old.handoff) handoffs, \(old.question) questions of 120")
     }
@@ -93,16 +104,11 @@ struct WholeCheckInTests {
     /// The seventh blind set, measured once with the same rule and detector (8 handoffs and 9
     /// questions of 240 everyday check-ins; 195 + 3 of 200 crisis lines).
     @Test func seventhBlindSetFigures() throws {
-        let everyday = try Self.checkIns("blind/everyday-fresh7.jsonl")
-        let e = Self.tally(everyday)
-        let crisis = try Self.lines("blind/lines-fresh7.tsv", label: "crisis")
-        let c = Self.tally(crisis.map { [("triggerText", $0)] })
-        print("FRESH7 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
-              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count)")
-        #expect(everyday.count == 240 && crisis.count == 200)
-        #expect(c.handoff >= 195 && c.handoff + c.question >= 198)
-        #expect(e.handoff <= 8)
-        #expect(e.question <= 12, "at most 5% questions")
+        let f = try Self.blindSet("fresh7")
+        #expect(f.everyday == 240 && f.crisis == 200)
+        #expect(f.c.handoff >= 195 && f.c.handoff + f.c.question >= 198)
+        #expect(f.e.handoff <= 8)
+        #expect(f.e.question <= 12, "at most 5% questions")
     }
 
     /// The eighth blind set (written 2026-12-04, fourth session, by a helper that read only
@@ -110,20 +116,12 @@ struct WholeCheckInTests {
     /// rule and detector of the third session: 14 handoffs and 12 questions of 240 everyday check-ins;
     /// 198 of 200 crisis lines handed off; 27 handoffs and 25 questions of 200 safe lines.
     @Test func eighthBlindSetFigures() throws {
-        let everyday = try Self.checkIns("blind/everyday-fresh8.jsonl")
-        let e = Self.tally(everyday)
-        let crisis = try Self.lines("blind/lines-fresh8.tsv", label: "crisis")
-        let safe = try Self.lines("blind/lines-fresh8.tsv", label: "safe")
-        let c = Self.tally(crisis.map { [("triggerText", $0)] })
-        let s = Self.tally(safe.map { [("triggerText", $0)] })
-        print("FRESH8 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
-              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
-              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
-        #expect(everyday.count == 240 && crisis.count == 200 && safe.count == 200)
-        #expect(c.handoff >= 198)
-        #expect(e.handoff <= 14)
-        #expect(e.question <= 12, "at most 5% questions")
-        #expect(s.handoff <= 27)
+        let f = try Self.blindSet("fresh8")
+        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
+        #expect(f.c.handoff >= 198)
+        #expect(f.e.handoff <= 14)
+        #expect(f.e.question <= 12, "at most 5% questions")
+        #expect(f.s.handoff <= 27)
     }
 
     /// The ninth blind set (written 2026-12-04, fourth session, same kind of helper: plainer everyday
@@ -131,19 +129,11 @@ struct WholeCheckInTests {
     /// 15 handoffs and 16 questions of 240 everyday check-ins (both above target); 192 + 4 of 200
     /// crisis lines; 18 handoffs of 200 safe lines.
     @Test func ninthBlindSetFigures() throws {
-        let everyday = try Self.checkIns("blind/everyday-fresh9.jsonl")
-        let e = Self.tally(everyday)
-        let crisis = try Self.lines("blind/lines-fresh9.tsv", label: "crisis")
-        let safe = try Self.lines("blind/lines-fresh9.tsv", label: "safe")
-        let c = Self.tally(crisis.map { [("triggerText", $0)] })
-        let s = Self.tally(safe.map { [("triggerText", $0)] })
-        print("FRESH9 everyday \(e.handoff) handoffs, \(e.question) questions of \(everyday.count); "
-              + "crisis \(c.handoff) handoffs + \(c.question) questions of \(crisis.count); "
-              + "safe \(s.handoff) handoffs + \(s.question) questions of \(safe.count)")
-        #expect(everyday.count == 240 && crisis.count == 200 && safe.count == 200)
-        #expect(c.handoff >= 192 && c.handoff + c.question >= 196)
-        #expect(e.handoff <= 15)
-        #expect(e.question <= 16)
-        #expect(s.handoff <= 18)
+        let f = try Self.blindSet("fresh9")
+        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
+        #expect(f.c.handoff >= 192 && f.c.handoff + f.c.question >= 196)
+        #expect(f.e.handoff <= 15)
+        #expect(f.e.question <= 16)
+        #expect(f.s.handoff <= 18)
     }
 }
