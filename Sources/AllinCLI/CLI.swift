@@ -76,8 +76,22 @@ public struct CLI: Sendable {
                                   table: (try? loadListing(args))?.helplines.countries)
             return (code, "--region")
         }
+        let paths = try? appPaths(args)
+        if let code = try Self.configuredRegion(configDirectory: paths?.config, command: args.command,
+                                                table: (try? loadListing(args))?.helplines.countries) {
+            return (code, RegionDetector.configSource)
+        }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")
+    }
+
+    /// `region = XX` from the config file, checked like `--region`; a bad value stops with exit 2
+    /// naming the file and line.
+    public static func configuredRegion(configDirectory: String?, command: String, table: CountryTable?) throws -> String? {
+        switch RegionSettings.region(configDirectory: configDirectory, table: table) {
+        case let .success(code): return code
+        case let .failure(problem): throw CLIError.usage(command: command, message: problem.text)
+        }
     }
 
     /// A `--region` must be an ISO 3166-1 code the catalog knows; otherwise exit 2 with a suggestion.

@@ -50,7 +50,7 @@ enum Help {
       --file F      Read the check-in from file F instead of standard input
       --json        Print the recommendation as JSON
       --jsonl       Read one check-in per line, print one JSON result per line
-      --region XX   Country for crisis resources (default: from LC_ALL, LC_MESSAGES, LANG)
+      --region XX   Country for crisis resources (default: config 'region', else LC_ALL or LANG)
 
     Input keys: emotion (chip id), customEmotion, situation (chip id), triggerText,
     intensity (1-10, required), body (list of chip ids), intent (soothe, clarity, embody,
@@ -86,10 +86,11 @@ enum Help {
     Usage: allin resources [--region XX] [--json] [--catalog DIR]
 
     Shows crisis lines for a region: the emergency number first, then voice and text lines with
-    their hours and sources. The region comes from --region, else LC_ALL, LC_MESSAGES, LANG
-    (en_GB.UTF-8 means GB). Regions allin does not list get findahelpline.com.
+    their hours and sources. The region comes from --region, else 'region = XX' in the config
+    file, else LC_ALL, LC_MESSAGES, LANG (en_GB.UTF-8 means GB). Every ISO 3166-1 country is
+    accepted: where allin lists no lines, its emergency number (when sourced) and findahelpline.com.
 
-      --region XX   Two-letter country code (GB, US, IE, AU, NZ, CA, ...)
+      --region XX   Two-letter country code (GB, US, DE, JP, ...)
       --json        Print JSON
 
     """
@@ -220,7 +221,7 @@ enum Help {
     your mood again, a note, and the journal. Answers over 2,000 characters (200 for an own
     feeling) are refused, naming the field (exit 2 in a pipe).
 
-      --region XX     Country for crisis lines (default: from LC_ALL, LC_MESSAGES, LANG)
+      --region XX     Country for crisis lines (default: config 'region', else the system language)
       --data-dir DIR  Keep the journal in DIR
 
     Example:

@@ -1,15 +1,15 @@
 import AllinCore
 import Foundation
 
-/// The journal's setting in the config file (`$XDG_CONFIG_HOME/allin/config`, a `key = value` file):
+/// The person's config file (`$XDG_CONFIG_HOME/allin/config`, a `key = value` file), read once per
+/// use; the audio keys are read by `AudioConfig`, the rest here:
 ///
 ///     rest_days = 1    # missed days in any 7 that keep a streak alive: 0 (off) to 6; default 1
-enum JournalSettings {
-    static let restDaysKey = "rest_days"
-
-    /// `rest_days` from the config file in `configDirectory`: nil when there is no file or no such
-    /// key; a message naming the file and line when the file or the value is bad.
-    static func restDays(configDirectory: String?) -> Result<Int?, ConfigProblem> {
+///     region = DE      # the country whose crisis lines support shows (an ISO 3166-1 code)
+enum ConfigFile {
+    /// The parsed file in `configDirectory`: nil when there is none; a message naming the file (and
+    /// line) when it can't be read or parsed.
+    static func read(configDirectory: String?) -> Result<(config: KeyValueConfig, path: String)?, ConfigProblem> {
         guard let dir = configDirectory else { return .success(nil) }
         let path = dir + "/config"
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -19,15 +19,52 @@ enum JournalSettings {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(ConfigProblem(text: "the config file \(Visible.text(path)) is not UTF-8 text"))
         }
-        let config: KeyValueConfig
-        do { config = try KeyValueConfig.parse(text, file: path) } catch {
+        do { return .success((try KeyValueConfig.parse(text, file: path), path)) } catch {
             return .failure(ConfigProblem(text: "the config file \(Visible.text(error.problems[0].description))"))
         }
-        guard let entry = config.value(restDaysKey) else { return .success(nil) }
+    }
+}
+
+enum JournalSettings {
+    static let restDaysKey = "rest_days"
+
+    /// `rest_days` from the config file in `configDirectory`: nil when there is no file or no such
+    /// key; a message naming the file and line when the file or the value is bad.
+    static func restDays(configDirectory: String?) -> Result<Int?, ConfigProblem> {
+        let file: (config: KeyValueConfig, path: String)?
+        switch ConfigFile.read(configDirectory: configDirectory) {
+        case let .failure(problem): return .failure(problem)
+        case let .success(found): file = found
+        }
+        guard let file, let entry = file.config.value(restDaysKey) else { return .success(nil) }
         guard let n = Int(entry.value), (0...6).contains(n) else {
-            return .failure(ConfigProblem(text: "\(Visible.text(path)) line \(entry.line): \(restDaysKey) must be a whole number from 0 to 6 (0 turns rest days off), found '\(Visible.text(entry.value, limit: 20))'"))
+            return .failure(ConfigProblem(text: "\(Visible.text(file.path)) line \(entry.line): \(restDaysKey) must be a whole number from 0 to 6 (0 turns rest days off), found '\(Visible.text(entry.value, limit: 20))'"))
         }
         return .success(n)
+    }
+}
+
+enum RegionSettings {
+    static let key = "region"
+
+    /// `region` from the config file: nil when there is no file or no such key; a message naming the
+    /// file and line when the value is not an ISO 3166-1 code the catalog knows (with a suggestion).
+    static func region(configDirectory: String?, table: CountryTable?) -> Result<String?, ConfigProblem> {
+        let file: (config: KeyValueConfig, path: String)?
+        switch ConfigFile.read(configDirectory: configDirectory) {
+        case let .failure(problem): return .failure(problem)
+        case let .success(found): file = found
+        }
+        guard let file, let entry = file.config.value(key) else { return .success(nil) }
+        let known = RegionDetector.normalized(code: entry.value).flatMap { code in
+            table.map { $0.countries.isEmpty || $0.country(code) != nil ? code : nil } ?? code
+        }
+        guard let code = known else {
+            let near = (table?.suggestions(for: entry.value) ?? []).map { c in "\(c) (\(table?.country(c)?.name ?? c))" }
+            let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
+            return .failure(ConfigProblem(text: "\(Visible.text(file.path)) line \(entry.line): \(key) must be a two-letter ISO 3166-1 country code such as GB or DE, found '\(Visible.text(entry.value, limit: 20))'\(hint)"))
+        }
+        return .success(code)
     }
 }
 

@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 
 /// `allin resources`: the crisis lines for a region.
 struct ResourcesCommand {
@@ -43,9 +44,15 @@ enum ResourcesReport {
             if let url = line.url { out += "    \(url)\n" }
             out += "    hours: \(line.hours)\(line.free == true ? ", free" : "")\n"
             if !line.note.isEmpty { out += "    \(line.note)\n" }
-            out += "    source: \(line.source) (checked \(line.lastVerified))\n"
+            switch line.sourceKind {
+            case .primary: out += "    source: \(line.source) (checked \(line.lastVerified))\n"
+            case .secondary:
+                out += "    sources: \(line.source) (checked \(line.lastVerified); confirmed by two independent reports, not by the service's own page)\n"
+            }
         }
-        out += "\nRegion: \(r.region) (from \(Visible.text(source, limit: 60))). Use --region XX for another country.\n"
+        let code = r.region == "unknown" ? nil : r.region
+        out += "\n" + SupportText.region(r, origin: .of(region: code, source: source))
+            + " For another country use --region XX, or put 'region = XX' in your config file.\n"
         return out
     }
 }

@@ -47,6 +47,22 @@ enum FullScreen {
                 return fail("\(error)", 2)
             }
         }
+        // `region = XX` in the config file comes after --region and before the locale; a bad value stops
+        // here, plainly, before the terminal changes mode.
+        var configured: String?
+        if region == nil {
+            let configDirectory = (try? AppPaths.resolve(environment: environment, dataDirOption: dataDir,
+                                                         workingDirectory: FileManager.default.currentDirectoryPath))?.config
+            do {
+                configured = try CLI.configuredRegion(configDirectory: configDirectory, command: "",
+                                                      table: catalog.helplines.countries)
+            } catch let error as CLIError {
+                FileHandle.standardError.write(Data(error.message().utf8))
+                return error.exitCode
+            } catch {
+                return fail("\(error)", 2)
+            }
+        }
         // The demo's scripted check-ins, read before the terminal changes mode (a problem is printed plainly).
         var scenarios: [DemoScenario] = []
         if demo {
@@ -98,7 +114,8 @@ enum FullScreen {
         // Every way out stops the player: the runtime on quit and signals, exit hooks, and a crash hook.
         ChildRegistry.shared.installExitHook()
         CursesTerminal.setCrashHook(ChildRegistry.crashHook)
-        var context = AppContext(catalog: catalog, environment: environment, regionOverride: region)
+        var context = AppContext(catalog: catalog, environment: environment, regionOverride: region,
+                                 configured: configured)
         context.demo = demo
         context.demoScenarios = scenarios
         let runtime = AppRuntime(context: context, terminal: terminal, journal: journal, player: player,

@@ -337,6 +337,32 @@ struct CLIContractTests {
         #expect((flag.json as? [String: Any])?["region"] as? String == "IE")
     }
 
+    /// `region = XX` in the config file: after --region, before the locale; a bad value names the file
+    /// and line (exit 2) with a suggestion.
+    @Test func theConfigFileSetsTheRegion() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-region-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("allin")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let env = ["XDG_CONFIG_HOME": dir.path, "LANG": "en_GB.UTF-8"]
+        try Data("rest_days = 1\nregion = de   # Germany\n".utf8).write(to: config.appendingPathComponent("config"))
+        let set = try BinaryRunner.run(["resources"], env: env)
+        #expect(set.status == 0 && set.stdout.contains("TelefonSeelsorge"), "\(set.stderr)")
+        #expect(set.stdout.contains("Lines for Germany, as set in your allin settings."))
+        let flag = try BinaryRunner.run(["resources", "--json", "--region", "IE"], env: env)
+        #expect((flag.json as? [String: Any])?["region"] as? String == "IE")
+        try Data("region = germany\n".utf8).write(to: config.appendingPathComponent("config"))
+        let bad = try BinaryRunner.run(["resources"], env: env)
+        #expect(bad.status == 2 && bad.stderr.contains("line 1: region must be a two-letter ISO 3166-1 country code"),
+                "\(bad.stderr)")
+        #expect(bad.stderr.contains("did you mean DE (Germany)?"))
+        try Data("region = XK\n".utf8).write(to: config.appendingPathComponent("config"))
+        let unknown = try BinaryRunner.run(["route", "--region", "GB"], stdin: Data("{}".utf8), env: env)
+        #expect(unknown.status != 2 || !unknown.stderr.contains("region must"), "--region wins over the file")
+        let plain = try BinaryRunner.run(["resources"], env: env)
+        #expect(plain.status == 2 && plain.stderr.contains("found 'XK'"))
+    }
+
     @Test func unknownRegionGetsTheDirectory() throws {
         // A country with no sourced number yet (Andorra): the directory and the advice, never a guess.
         let r = try BinaryRunner.run(["resources", "--region", "AD", "--json"])

@@ -150,7 +150,21 @@ struct TUIEndToEndTests {
         t.keys("Escape")
         t.waitFor("116 123")
         t.keys("r")
-        t.waitFor("Region ")
+        t.waitFor("Which country's lines?")
+        t.type("japan")
+        t.keys("Enter")
+        t.waitFor("Lines for Japan, as you chose", "0120-279-338", "Call 119")
+    }
+
+    /// `region = XX` in the config file chooses the lines support shows, and support says so in words.
+    @Test func theConfigFileChoosesTheRegion() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("allin"), withIntermediateDirectories: true)
+        try Data("region = DE\n".utf8).write(to: dir.appendingPathComponent("allin/config"))
+        let t = start(["LANG": "en_GB.UTF-8", "XDG_CONFIG_HOME": dir.path])
+        t.keys("F2")
+        t.waitFor("Lines for Germany, as set in your allin settings", "TelefonSeelsorge", "Call 112")
     }
 
     @Test func crisisHandoffInTheUnitedStates() {

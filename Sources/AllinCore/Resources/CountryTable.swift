@@ -7,6 +7,13 @@ public struct Country: Sendable, Equatable {
     public var aliases: [String]
     /// Nil when no source confirmed a number: support then shows the international directory only.
     public var emergency: EmergencyNumber?
+
+    public init(code: String, name: String, aliases: [String] = [], emergency: EmergencyNumber? = nil) {
+        self.code = code
+        self.name = name
+        self.aliases = aliases
+        self.emergency = emergency
+    }
 }
 
 /// Every ISO 3166-1 code allin accepts, decoded from `countries.json`.
@@ -34,6 +41,32 @@ public struct CountryTable: Sendable, Equatable {
         var out: [String] = []
         for code in byName + byLetter where !out.contains(code) { out.append(code) }
         return Array(out.prefix(3))
+    }
+
+    /// Countries matching what a person typed, best first: a code or alias typed exactly, then names
+    /// starting with it, then names with a word starting with it. Case and accents are ignored
+    /// ("cote" finds Côte d'Ivoire). An empty query matches every country, in name order.
+    public func search(_ typed: String) -> [Country] {
+        let key = CountryTable.fold(typed.trimmingCharacters(in: .whitespaces))
+        let byName = countries.sorted { CountryTable.fold($0.name) < CountryTable.fold($1.name) }
+        guard !key.isEmpty else { return byName }
+        var exact: [Country] = [], start: [Country] = [], word: [Country] = []
+        for c in byName {
+            let name = CountryTable.fold(c.name)
+            if key.count <= 3, c.code.lowercased() == key || c.aliases.contains(key.uppercased()) {
+                exact.append(c)
+            } else if name.hasPrefix(key) {
+                start.append(c)
+            } else if name.split(whereSeparator: { !$0.isLetter }).contains(where: { $0.hasPrefix(key) }) {
+                word.append(c)
+            }
+        }
+        return exact + start + word
+    }
+
+    /// Lower case without accents, for matching what was typed against names.
+    static func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
     /// Decodes and validates `countries.json`; throws `CatalogProblems` naming the file and the entry.

@@ -33,7 +33,8 @@ extension HelplineDirectory {
             if let value = r.raw("emergency"),
                var e = ObjectReader(value, file: file, entry: "regions '\(code)' emergency", issues: &nested) {
                 emergency = EmergencyNumber(number: e.string("number") ?? "", also: e.stringArray("also"),
-                                            source: e.string("source") ?? "", lastVerified: checkedDate(&e))
+                                            source: e.string("source") ?? "", sourceKind: sourceKind(&e),
+                                            lastVerified: checkedDate(&e))
                 if !emergency.number.isEmpty, !isDialable(emergency.number) {
                     e.rejectValue("number '\(emergency.number)' has characters other than digits, spaces and dashes")
                 }
@@ -49,7 +50,7 @@ extension HelplineDirectory {
                     smsKeyword: l.optionalString("smsKeyword"), url: l.optionalString("url"),
                     hours: l.string("hours") ?? "", free: l.raw("free") == .null ? nil : l.bool("free", default: false),
                     note: l.optionalString("note") ?? "", source: l.string("source") ?? "",
-                    lastVerified: checkedDate(&l))
+                    sourceKind: sourceKind(&l), lastVerified: checkedDate(&l))
                 if line.phone == nil, line.sms == nil {
                     l.rejectValue("a line needs a 'phone' or an 'sms' number")
                 }
@@ -74,6 +75,23 @@ extension HelplineDirectory {
 
     static func isDialable(_ number: String) -> Bool {
         !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == " " || $0 == "-") }
+    }
+
+    /// Reads `sourceKind` and checks `source` against it: a primary row cites at least one web page, a
+    /// secondary row at least two (two independent reports).
+    static func sourceKind(_ r: inout ObjectReader) -> SourceKind {
+        let raw = r.string("sourceKind") ?? ""
+        let pages = (r.optionalString("source") ?? "").split(separator: ";")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        guard let kind = SourceKind(rawValue: raw) else {
+            if !raw.isEmpty { r.rejectValue("'sourceKind' must be primary or secondary, found '\(raw)'") }
+            return .primary
+        }
+        if pages.count < (kind == .secondary ? 2 : 1) {
+            r.rejectValue(kind == .secondary ? "a secondary row needs two web pages in 'source' (two independent reports)"
+                                             : "'source' needs the web page the number was checked against")
+        }
+        return kind
     }
 
     /// Reads `lastVerified`, which must be a YYYY-MM-DD date.

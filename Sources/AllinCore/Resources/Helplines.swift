@@ -13,7 +13,18 @@ public struct Helpline: Sendable, Equatable {
     public var free: Bool?
     public var note: String
     public var source: String
+    /// Whether `source` is the service's own or a government page, or two independent reports.
+    public var sourceKind: SourceKind = .primary
     public var lastVerified: String
+}
+
+/// What kind of page a number was checked against.
+public enum SourceKind: String, Sendable, Equatable, CaseIterable {
+    /// The service's own page, or a government or public health-service page.
+    case primary
+    /// No such page was found: two independent reputable reports (national news, a university or
+    /// hospital) agree.
+    case secondary
 }
 
 /// A region's emergency number, with any other numbers that also work.
@@ -21,6 +32,7 @@ public struct EmergencyNumber: Sendable, Equatable {
     public var number: String
     public var also: [String]
     public var source: String
+    public var sourceKind: SourceKind = .primary
     public var lastVerified: String
 }
 

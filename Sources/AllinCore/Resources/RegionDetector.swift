@@ -23,6 +23,9 @@ public enum RegionDetector {
     }
 
     /// Validates a `--region` value: two ASCII letters (or the alias UK); nil when malformed.
+    /// The source named when the region comes from the config file's `region` key.
+    public static let configSource = "config"
+
     public static func normalized(code: String) -> String? {
         let up = code.uppercased()
         if up == "UK" { return "GB" }

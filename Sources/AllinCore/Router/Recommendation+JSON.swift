@@ -56,7 +56,8 @@ extension Helpline {
             ("name", .string(name)), ("phone", .optional(phone)), ("sms", .optional(sms)),
             ("smsKeyword", .optional(smsKeyword)), ("url", .optional(url)), ("hours", .string(hours)),
             ("free", free.map(JSONValue.bool) ?? .null), ("note", .string(note)),
-            ("source", .string(source)), ("lastVerified", .string(lastVerified)),
+            ("source", .string(source)), ("sourceKind", .string(sourceKind.rawValue)),
+            ("lastVerified", .string(lastVerified)),
         ])
     }
 }

@@ -57,6 +57,7 @@ public enum App {
         case .journal: return JournalUpdate.typed(&state, String(c))
         case .note: return SessionUpdate.typed(&state, String(c))
         case .safetyPlan: return PlanUpdate.typed(&state, String(c))
+        case .support: return RegionPickerUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -122,6 +123,7 @@ public enum App {
         case .journal: return JournalUpdate.typed(&state, text)
         case .note: return SessionUpdate.typed(&state, text)
         case .safetyPlan: return PlanUpdate.typed(&state, text)
+        case .support: return RegionPickerUpdate.typed(&state, text)
         default: return []
         }
     }

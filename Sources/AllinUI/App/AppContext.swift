@@ -39,10 +39,15 @@ public struct AppContext: Sendable {
     /// The list items of a step (chips, plus "own words" where the step takes them).
     public func items(_ step: Step) -> [ListItem] { stepItems[step] ?? [] }
 
-    /// The context for an environment: `--region` (already validated) wins, then the locale variables.
-    public init(catalog: Catalog, environment: [String: String], regionOverride: String? = nil) {
+    /// The context for an environment: `--region` (already validated) wins, then the config file, then
+    /// the locale variables.
+    /// `configured` is the config file's `region` (already validated); it comes after `--region`.
+    public init(catalog: Catalog, environment: [String: String], regionOverride: String? = nil,
+                configured: String? = nil) {
         if let regionOverride {
             self.init(catalog: catalog, region: regionOverride, regionSource: "--region")
+        } else if let configured {
+            self.init(catalog: catalog, region: configured, regionSource: RegionDetector.configSource)
         } else if let found = RegionDetector.detect(environment: environment) {
             self.init(catalog: catalog, region: found.region, regionSource: found.source)
         } else {

@@ -174,6 +174,8 @@ public struct SupportState: Equatable, Sendable {
     /// The exact words that opened support, kept with the check-in: saying "yes, go back" counts as having
     /// answered for them, so the check-in goes on without asking again (editing them asks again).
     public var flagged: String?
+    /// The country list `r` opens (nil when closed).
+    public var picker: RegionPicker?
 
     public init(reason: SupportReason, returnTo: ScreenID, region: String?) {
         self.reason = reason

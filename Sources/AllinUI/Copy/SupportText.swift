@@ -74,6 +74,8 @@ public enum SupportText {
         case settings
         /// Named when allin was started (`--region`).
         case startup
+        /// The `region` setting in the config file.
+        case configured
         /// Picked on the support screen.
         case chosen
         /// Nothing named a country.
@@ -82,7 +84,8 @@ public enum SupportText {
         /// The origin of the context's own region: `source` is where it was found (a locale variable or
         /// "--region"); nil region means none was found.
         public static func of(region: String?, source: String) -> RegionOrigin {
-            region == nil ? .unknown : source == "--region" ? .startup : .settings
+            region == nil ? .unknown : source == "--region" ? .startup
+                : source == RegionDetector.configSource ? .configured : .settings
         }
     }
 
@@ -92,6 +95,7 @@ public enum SupportText {
         switch origin {
         case .settings: return "Lines for \(place), from your computer's language settings."
         case .startup: return "Lines for \(place), as chosen when allin started."
+        case .configured: return "Lines for \(place), as set in your allin settings."
         case .chosen: return "Lines for \(place), as you chose."
         case .unknown: return "Lines for \(place): your computer's settings don't name a country."
         }

@@ -16,7 +16,7 @@ public enum Action: Equatable, Hashable, Sendable {
     // "Resume from 3:12?" before a session left part-way earlier today
     case resumeHere, startOver
     // Support
-    case breathe, stopBreathing, nextRegion, previousRegion, leaveSupport, confirmLeave, stay, openPlan
+    case breathe, stopBreathing, nextRegion, previousRegion, chooseRegion, leaveSupport, confirmLeave, stay, openPlan
     // The inline question "are you safe right now?"
     case concernSafe, concernNotSafe, concernNotSure
     /// "Which is closest?": none of the offered feelings (a number chooses one).

@@ -25,6 +25,7 @@ extension AppState {
         case .journal: return journal?.searching == true && journal?.detail == nil
         case .note: return true
         case .safetyPlan: return plan?.editing != nil
+        case .support: return support?.picker != nil
         default: return false
         }
     }
@@ -121,11 +122,21 @@ enum Bindings {
                 KeyBinding([.char("g")], "g", "breathe", help: "breathe together for a minute", action: .breathe),
             ]
         }
+        if s.picker != nil {
+            return [
+                KeyBinding([.up], "↑↓", "move", help: "the country above", action: .up),
+                KeyBinding([.down], "↓", "down", help: "the country below", action: .down, footer: false),
+                KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+                KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+                KeyBinding([.enter], "Enter", "show its lines", help: "show this country's lines", action: .choose),
+                KeyBinding([.escape], "Esc", "cancel", help: "close the list (the lines stay as they were)",
+                           action: .back),
+            ] + editing
+        }
         return [
             KeyBinding([.char("g")], "g", "breathe", help: "a one-minute breathing exercise", action: .breathe),
-            KeyBinding([.char("r")], "r", "region", help: "show the lines of the next region", action: .nextRegion),
-            KeyBinding([.char("R")], "R", "previous region", help: "show the lines of the previous region",
-                       action: .previousRegion, footer: false),
+            KeyBinding([.char("r")], "r", "country", help: "choose another country from a list you can search",
+                       action: .chooseRegion),
             KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
             KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
             KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),

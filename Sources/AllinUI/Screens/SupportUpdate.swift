@@ -4,7 +4,14 @@ import AllinCore
 enum SupportUpdate {
     static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard var s = state.support else { return [] }
+        if s.picker != nil { return RegionPickerUpdate.perform(&state, action) }
         switch action {
+        case .chooseRegion:
+            var picker = RegionPicker()
+            let items = RegionPicker.items("", state.context.catalog.helplines)
+            picker.cursor = items.firstIndex { $0.id == (s.region ?? "") } ?? 0
+            s.picker = picker
+            s.confirmingLeave = false
         case .breathe:
             s.breathing = Breathing()
             s.confirmingLeave = false

@@ -5,6 +5,10 @@ import AllinCore
 enum SupportView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let s = state.support else { return }
+        if let picker = s.picker {
+            drawPicker(&canvas, picker, state, in: rect)
+            return
+        }
         if let b = s.breathing {
             breathing(&canvas, b, in: rect)
             return
@@ -128,6 +132,19 @@ enum SupportView {
             }
         }
         return out
+    }
+
+    /// The country list: a search field, then the matching countries with what support has for each.
+    static func drawPicker(_ canvas: inout Canvas, _ picker: RegionPicker, _ state: AppState, in rect: Rect) {
+        guard rect.height >= 3 else { return }
+        canvas.put(Wrap.fitting(["Which country's lines? Type part of its name:", "Type a country's name:", "Country:"],
+                                width: rect.width), row: rect.row, col: rect.col, role: .title, maxWidth: rect.width)
+        canvas.cursor = EditorView(field: picker.query, placeholder: "e.g. Germany, Japan, NZ", focused: true)
+            .draw(&canvas, in: Rect(row: rect.row + 1, col: rect.col, width: rect.width, height: 1))
+        let items = RegionPicker.items(picker.query.text, state.context.catalog.helplines)
+        let list = Rect(row: rect.row + 2, col: rect.col, width: rect.width, height: rect.height - 2)
+        ListView(items: items, cursor: min(picker.cursor, items.count - 1), chosen: Set([state.support?.region ?? ""]),
+                 focused: true).draw(&canvas, in: list)
     }
 
     static func leavePanel(_ canvas: inout Canvas, in rect: Rect) {

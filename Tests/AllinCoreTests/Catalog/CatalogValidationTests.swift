@@ -88,10 +88,22 @@ struct CatalogValidationTests {
                 .replacingOccurrences(of: "\"source\": \"https://www.samaritans.org/how-we-can-help[^\"]*\"", with: "\"source\": \"\"",
                                       options: .regularExpression)
                 .replacingOccurrences(of: "\"lastVerified\": \"2026-11-30\"", with: "\"lastVerified\": \"recently\"")
+                .replacingOccurrences(of: "\"sourceKind\": \"secondary\"", with: "\"sourceKind\": \"blog\"")
         })
         #expect(found.contains { $0.contains("helplines.json: regions 'US' emergency") && $0.contains("9l1") })
         #expect(found.contains { $0.contains("helplines.json: regions 'GB' lines 'Samaritans': 'source' is empty") })
         #expect(found.contains { $0.contains("'lastVerified' must be a date") })
+        #expect(found.contains { $0.contains("'sourceKind' must be primary or secondary, found 'blog'") })
+    }
+
+    /// A row backed by reports rather than the service's own page needs two of them.
+    @Test func aSecondaryRowNeedsTwoPages() {
+        let found = problems(files(editing: HelplineDirectory.fileName) { text in
+            text.replacingOccurrences(of: "\"source\": \"https://www.113.nl/schoolopdracht;[^\"]*\"",
+                                      with: "\"source\": \"https://www.113.nl/schoolopdracht\"", options: .regularExpression)
+        })
+        #expect(found.contains { $0.contains("regions 'NL' lines '113 Zelfmoordpreventie': a secondary row needs two web pages") },
+                "\(found)")
     }
 
     @Test func everyHelplineRowCitesAWebPageAndADate() {

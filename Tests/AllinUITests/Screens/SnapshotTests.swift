@@ -76,6 +76,10 @@ struct SnapshotTests {
         var us = TestCatalog.state(width: width, height: height, lang: "en_US.UTF-8")
         press(&us, .function(2))
         list.append(("support-us", us))
+        var countries = support
+        press(&countries, .char("r"))
+        type(&countries, "ja")
+        list.append(("support-countries", countries))
         var tripwire = checkInState(width: width, height: height)
         press(&tripwire, .tab)
         type(&tripwire, "i will kill myself")

@@ -145,18 +145,61 @@ struct SupportTests {
         #expect(text.contains("116 123") && text.contains("999"))
     }
 
-    @Test func regionSwitchCyclesThroughTheDirectory() {
+    @Test func rOpensASearchableListOfCountries() {
         var s = TestCatalog.state()
         press(&s, .function(2))
         #expect(s.support?.region == "GB")
         press(&s, .char("r"))
-        let codes = s.context.regionChoices
-        let gb = codes.firstIndex(of: "GB")!
-        #expect(s.support?.region == codes[(gb + 1) % codes.count])
-        press(&s, .char("R"), .char("R"))
-        #expect(s.support?.region == codes[(gb - 1 + codes.count) % codes.count])
-        #expect(screen(s).contains("as you chose"))
+        #expect(s.hasTextFocus)
+        #expect(screen(s).contains("Which country's lines?"))
+        #expect(screen(s).contains("United Kingdom"))
+        type(&s, "germ")
+        #expect(screen(s).contains("Germany"))
+        press(&s, .enter)
+        #expect(s.support?.region == "DE" && s.support?.picker == nil)
+        #expect(screen(s).contains("Lines for Germany, as you chose"))
+        #expect(screen(s).contains("TelefonSeelsorge"))
         #expect(!screen(s).contains("LANG") && !screen(s).contains("chosen with r"))
+    }
+
+    @Test func aCountryWithoutListedLinesGetsItsEmergencyNumberAndTheDirectory() {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .char("r"))
+        type(&s, "cote")
+        #expect(screen(s).contains("Côte d'Ivoire") || screen(s).contains("Cote d'Ivoire"))
+        press(&s, .escape)
+        #expect(s.support?.region == "GB" && s.support?.picker == nil, "Esc leaves the lines as they were")
+        press(&s, .char("r"))
+        type(&s, "andorra")
+        press(&s, .enter)
+        #expect(s.support?.region == "AD")
+        #expect(screen(s).contains("findahelpline.com"))
+        press(&s, .char("r"))
+        type(&s, "zzzz")
+        #expect(screen(s).contains("international directory"), "the directory is always offered")
+        press(&s, .enter)
+        #expect(s.support?.region == nil)
+    }
+
+    @Test func lettersGoIntoTheSearchNotToCommands() {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .char("r"))
+        type(&s, "q?g")
+        #expect(s.screen == .support && s.overlay == nil && s.support?.breathing == nil)
+        #expect(s.support?.picker?.query.text == "q?g")
+    }
+
+    /// The search is a text field too: leaving it runs the one crisis check, and a more urgent statement
+    /// puts the emergency number first.
+    @Test func wordsTypedInTheSearchAreChecked() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        #expect(s.support?.emergencyFirst == false)
+        press(&s, .char("r"))
+        type(&s, "i have the pills in my hand right now")
+        press(&s, .escape)
+        #expect(s.support?.picker == nil)
+        #expect(s.support?.emergencyFirst == true)
     }
 
     @Test func theBreathingExerciseIsOneKeyAndMovesWithTicks() {

@@ -1,0 +1,89 @@
+import AllinCore
+
+/// The country list that `r` opens on the support screen: type part of a name (or a code), move with
+/// the arrows, Enter shows that country's lines.
+public struct RegionPicker: Equatable, Sendable {
+    public var query = TextField("", limit: 40)
+    public var cursor = 0
+
+    public init() {}
+
+    /// The rows for what is typed: every matching country, with what support has for it; countries whose
+    /// lines allin lists come before the others, and the international directory is always last.
+    static func items(_ query: String, _ helplines: HelplineDirectory) -> [ListItem] {
+        let listed = Set(helplines.regions.map(\.code))
+        var found = helplines.countries.search(query)
+        // A code typed exactly stays first; then countries whose lines allin lists, then the rest.
+        let key = query.filter { !$0.isWhitespace }.uppercased()
+        let exact = found.prefix { $0.code == key || $0.aliases.contains(key) }
+        let rest = found.dropFirst(exact.count)
+        found = Array(exact) + rest.filter { listed.contains($0.code) } + rest.filter { !listed.contains($0.code) }
+        var items = found.map { c in
+            let detail = listed.contains(c.code) ? "helplines" : c.emergency.map { "emergency \($0.number)" } ?? "directory"
+            return ListItem(id: c.code, label: c.name, detail: detail)
+        }
+        // When the country table is missing (a catalog without countries.json), the listed regions still show.
+        if helplines.countries.countries.isEmpty {
+            let table = CountryTable(countries: helplines.regions.map {
+                Country(code: $0.code, name: $0.name, aliases: $0.aliases, emergency: nil)
+            })
+            items = table.search(query).map { ListItem(id: $0.code, label: $0.name, detail: "helplines") }
+        }
+        items.append(ListItem(id: "", label: "Another country: the international directory"))
+        return items
+    }
+}
+
+/// Keys of the open country list.
+enum RegionPickerUpdate {
+    static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
+        guard var s = state.support, var picker = s.picker else { return [] }
+        let items = RegionPicker.items(picker.query.text, state.context.catalog.helplines)
+        switch action {
+        case let .edit(edit):
+            _ = picker.query.apply(edit)
+            picker.cursor = 0
+        case .up: picker.cursor = max(0, picker.cursor - 1)
+        case .down: picker.cursor = min(items.count - 1, picker.cursor + 1)
+        case .pageUp: picker.cursor = max(0, picker.cursor - 8)
+        case .pageDown: picker.cursor = min(items.count - 1, picker.cursor + 8)
+        case .choose:
+            let id = items[min(picker.cursor, items.count - 1)].id
+            s.region = id.isEmpty ? nil : id
+            s.scroll = 0
+            s.note = nil
+            checkLeaving(&s, picker.query.text, state.context)
+            s.picker = nil
+            state.support = s
+            return []
+        case .back:
+            checkLeaving(&s, picker.query.text, state.context)
+            s.picker = nil
+            state.support = s
+            return []
+        default: break
+        }
+        s.picker = picker
+        state.support = s
+        return []
+    }
+
+    static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard var s = state.support, var picker = s.picker else { return [] }
+        let dropped = picker.query.insertReporting(text)
+        if dropped > 0 { state.notice = picker.query.refusal(dropped: dropped) }
+        picker.cursor = 0
+        s.picker = picker
+        state.support = s
+        return []
+    }
+
+    /// Leaving the search: its words go through the one crisis check like every text field's. Support
+    /// is already open; a more urgent finding puts the emergency number first.
+    static func checkLeaving(_ s: inout SupportState, _ text: String, _ context: AppContext) {
+        guard !text.allSatisfy(\.isWhitespace) else { return }
+        let report = context.gates.check.check(field: "country search", text: text)
+        guard let d = report.verdict.decision, d.finding.tier > (s.reason.tier ?? .none) else { return }
+        if case .handoff = report.verdict { s.reason = .noteTripwire(d.finding) }
+    }
+}
