@@ -204,9 +204,11 @@ enum Help {
     opened. d on the home screen lists scripted check-ins, one for each way a check-in can go (soothe
     first, each lane, the gentle question, each crisis level, a euphemism, a denial that must not
     hand off, danger at the end of a long text; catalog/demo.json): each starts the real check-in
-    with its answers filled in. Type anything, crisis statements included, to see how it is handled;
-    the routing lab (l) shows every layer of the decision. --plain gives the same as numbered
-    prompts and stops at the recommendation.
+    with its answers filled in. Type anything, crisis statements included, to see how it is handled:
+    F3 on any screen (in a text field too) shows what the crisis check reads now and what it would
+    do, why support opened and why this session; the routing lab (l) shows every layer of the
+    decision. --plain gives the same as numbered prompts ('why' at any prompt) and stops at the
+    recommendation.
 
     """
 

@@ -85,6 +85,9 @@ extension PlainCheckIn {
             switch line.lowercased() {
             case "back", "b": throw .back
             case "quit", "q", "exit": throw .quit
+            case "why" where demo:
+                printWhy(support: nil)
+                continue
             default: break
             }
             if gates.detector.isHelpRequest(line) { throw .help }
@@ -99,6 +102,17 @@ extension PlainCheckIn {
             }
             return line
         }
+    }
+
+    /// The demo's "why" for the answers so far (and why support opened, when it did), as plain lines.
+    func printWhy(support: SupportReason?) {
+        io.out("\n")
+        for row in DemoTrace.rows(check: gates.check, texts: flow.answers.freeText, answered: answered, support: support,
+                                  recommendation: nil, answers: flow.answers, catalog: catalog) {
+            let indent = row.1 == .title ? "" : "  "
+            io.out(row.0.isEmpty ? "\n" : Wrap.lines(row.0, width: 76).map { indent + $0 }.joined(separator: "\n") + "\n")
+        }
+        io.out("\n")
     }
 
     func pick(_ line: String, from items: [ListItem]) -> ListItem? {

@@ -40,6 +40,9 @@ struct PlainCheckIn {
     var place: PlainSessionContext?
     /// The person's safety plan (empty when none is written).
     var plan = SafetyPlan()
+    /// `allin demo --plain`: 'why' at any prompt explains what the crisis check reads, and support says
+    /// why it opened.
+    var demo = false
 
     /// What a typed line asked for besides an answer.
     enum Interrupt: Error { case back, quit, help, ended, tooLong(String) }
@@ -56,6 +59,7 @@ struct PlainCheckIn {
 
     mutating func run() async -> Int32 {
         io.out("allin check-in, plain mode. Answer with a number or with words, then Enter.\n")
+        if demo { io.out("Demo: type 'why' at any prompt to see what the crisis check reads and what it would do.\n") }
         io.out("Type 'back' to go back, 'quit' to stop, or 'help' at any prompt for crisis support.\n")
         // After "Which is closest?" the step is answered: next again without asking it once more.
         var answeredStep = false
@@ -194,6 +198,7 @@ struct PlainCheckIn {
             io.out(row.map(\.text).joined() + "\n")
         }
         io.out("\nFor another country: allin resources --region XX\n")
+        if demo { printWhy(support: reason) }
     }
 
     /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.

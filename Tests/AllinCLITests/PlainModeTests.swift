@@ -168,4 +168,18 @@ struct PlainModeTests {
         #expect(r.stdout.contains("Your session:"))
         #expect(!r.stdout.contains("\u{1B}"))
     }
+
+    /// `allin demo --plain`: 'why' at any prompt explains what the crisis check reads, and support says
+    /// why it opened; outside the demo 'why' is an ordinary answer.
+    @Test func theDemoExplainsWhyInPlainMode() throws {
+        let r = try BinaryRunner.run(["demo", "--plain"], stdin: Data("3\nwhy\n\ni want to die\nquit\n".utf8),
+                                     env: ["LANG": "en_GB.UTF-8"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("type 'why' at any prompt"))
+        #expect(r.stdout.contains("What the crisis check reads now") && r.stdout.contains("Nothing typed yet"))
+        #expect(r.stdout.contains("Why support is open") && r.stdout.contains("So it would: open crisis support"))
+        let plain = try BinaryRunner.run(["--plain", "--data-dir", FileManager.default.temporaryDirectory.path + "/allin-why-\(UUID().uuidString)"],
+                                         stdin: Data("3\n1\nwhy\nquit\n".utf8), env: ["LANG": "en_GB.UTF-8"])
+        #expect(!plain.stdout.contains("What the crisis check reads now"))
+    }
 }

@@ -45,6 +45,7 @@ extension App {
         Chrome.footer(&canvas, state.bindings)
         switch state.overlay {
         case .help: HelpOverlay.draw(&canvas, state)
+        case .demoTrace: DemoTraceView.draw(&canvas, state)
         case .concern: ConcernView.draw(&canvas, state)
         case let .leave(leaving): LeaveView.draw(&canvas, leaving)
         case let .closest(ids): ClosestView.draw(&canvas, state, ids)

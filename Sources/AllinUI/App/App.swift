@@ -74,6 +74,10 @@ public enum App {
         case .closeHelp:
             state.overlay = nil
             return []
+        case .openDemoTrace:
+            state.overlay = .demoTrace
+            state.helpScroll = 0
+            return []
         case .quit:
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
             if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
@@ -87,6 +91,13 @@ public enum App {
             if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if action == .down {
                 let count = HelpOverlay.lines(state.keyTable, canvasWidth: state.size.width).count
+                state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
+            }
+            return []
+        case .demoTrace:
+            if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
+            if action == .down {
+                let count = DemoTraceView.lines(state, canvasWidth: state.size.width).count
                 state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
             }
             return []

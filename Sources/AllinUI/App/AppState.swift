@@ -21,6 +21,8 @@ public enum Overlay: Equatable, Sendable {
     /// "Which is closest?" after own emotion words the app can't place with confidence: these emotion
     /// chips, nearest first.
     case closest([String])
+    /// The demo's "why": what the crisis check reads now, why support is open, why this session.
+    case demoTrace
 }
 
 /// The whole state of the terminal front: one value, changed only by `App.update`.

@@ -1,7 +1,7 @@
 /// What a key binding does. Screens map keys to actions in their binding tables; `update` performs them.
 public enum Action: Equatable, Hashable, Sendable {
     // Everywhere
-    case openSupport, openHelp, closeHelp, quit, suspend
+    case openSupport, openHelp, closeHelp, quit, suspend, openDemoTrace
     // Lists and menus
     case up, down, pageUp, pageDown, first, last, choose, toggle, startFilter, filterBackspace, clearFilter
     case pickNumber, pickByKey

@@ -6,6 +6,7 @@ extension AppState {
     public var bindings: [KeyBinding] {
         switch overlay {
         case .help: return Bindings.helpOverlay
+        case .demoTrace: return Bindings.demoTraceOverlay
         case .concern: return Bindings.concern + Bindings.global(help: true)
         case .leave: return Bindings.leave + Bindings.global(help: true)
         case let .closest(ids): return Bindings.closest(count: ids.count) + Bindings.global(help: true)
@@ -15,7 +16,9 @@ extension AppState {
     }
 
     /// The key table of the screen itself, ignoring overlays (what the `?` help lists).
-    public var keyTable: [KeyBinding] { screenBindings + Bindings.global(help: !hasTextFocus) }
+    public var keyTable: [KeyBinding] {
+        screenBindings + (context.demo ? [Bindings.demoTraceKey] : []) + Bindings.global(help: !hasTextFocus)
+    }
 
     /// True when typing goes into a text field (so `?` and letters are text, not commands).
     public var hasTextFocus: Bool {
@@ -215,6 +218,17 @@ enum Bindings {
         if field.isText { table.append(.note("typing", "edits the highlighted text field; routed on every edit")) }
         return table
     }
+
+    /// In the demo, on every screen (text fields too): why, in words.
+    static let demoTraceKey = KeyBinding([.function(3)], "F3", "why", help: "the demo: what the crisis check reads and why",
+                                         action: .openDemoTrace, essential: true)
+
+    static let demoTraceOverlay: [KeyBinding] = [
+        KeyBinding([.escape, .function(3), .enter, .char("q")], "Esc", "close", action: .closeHelp),
+        KeyBinding([.up, .char("k")], "↑↓", "scroll", action: .up, footer: false),
+        KeyBinding([.down, .char("j")], "↓", "scroll", action: .down, footer: false),
+        supportKey,
+    ]
 
     static let helpOverlay: [KeyBinding] = [
         KeyBinding([.escape, .char("?"), .function(1), .enter, .char("q")], "Esc", "close", action: .closeHelp),

@@ -46,3 +46,29 @@ enum HelpOverlay {
         canvas.put(more + "Esc closes", row: rect.bottom - 2, col: rect.col + 2, role: .dim, maxWidth: rect.width - 4)
     }
 }
+
+/// The demo's "why" in a box over the screen, scrolled like the key help.
+enum DemoTraceView {
+    static func lines(_ state: AppState, canvasWidth: Int) -> [(String, Role)] {
+        let width = HelpOverlay.width(canvasWidth) - 4
+        return DemoTrace.rows(state).flatMap { row in
+            row.0.isEmpty ? [row] : Wrap.lines(row.0, width: width).enumerated().map { ($0.offset == 0 ? $0.element : "  " + $0.element, row.1) }
+        }
+    }
+
+    static func draw(_ canvas: inout Canvas, _ state: AppState) {
+        let rows = lines(state, canvasWidth: canvas.width)
+        let width = HelpOverlay.width(canvas.width)
+        let height = min(canvas.height - 2, rows.count + 4)
+        let rect = Rect(row: 1, col: (canvas.width - width) / 2, width: width, height: height)
+        canvas.box(rect, title: "Why (demo)")
+        let visible = height - 4
+        let top = App.clampScroll(state.helpScroll, count: rows.count, visible: visible)
+        for (i, row) in rows.dropFirst(top).prefix(visible).enumerated() {
+            let role: Role = row.1 == .normal ? .overlay : row.1 == .title ? .overlayTitle : row.1
+            canvas.put(row.0, row: rect.row + 1 + i, col: rect.col + 2, role: role, maxWidth: rect.width - 4)
+        }
+        let more = top + visible < rows.count ? "↓ more · " : ""
+        canvas.put(more + "Esc closes", row: rect.bottom - 2, col: rect.col + 2, role: .dim, maxWidth: rect.width - 4)
+    }
+}

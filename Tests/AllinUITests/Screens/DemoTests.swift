@@ -43,4 +43,49 @@ struct DemoTests {
         press(&s, .char("d"))
         #expect(s.screen == .home)
     }
+
+    /// F3 on every screen of the demo, text fields included: what the crisis check reads now and what it
+    /// would do, why support is open, why this session.
+    @Test func theWhyIsOneKeyAwayOnEveryScreen() {
+        var s = Self.demoState()
+        #expect(screen(s).line(s.size.height - 1).contains("F3 why"))
+        press(&s, .function(3))
+        #expect(s.overlay == .demoTrace && screen(s).text.contains("Nothing typed yet"))
+        press(&s, .escape)
+        #expect(s.overlay == nil && s.screen == .home)
+        // Typing in a text field: F3 reads the words not yet left, and changes nothing.
+        press(&s, .char("c"), .tab)
+        type(&s, "i want to die")
+        let before = s.checkIn
+        press(&s, .function(3))
+        #expect(screen(s).text.contains("So it would: open crisis support"), "\(screen(s).text)")
+        #expect(screen(s).text.contains("i want to die"))
+        press(&s, .escape)
+        #expect(s.checkIn == before && s.screen == .checkIn)
+        // Support says why it opened.
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        press(&s, .function(3))
+        #expect(screen(s).text.contains("Why support is open"))
+        #expect(screen(s).text.contains("a clear statement"))
+    }
+
+    @Test func theWhyTellsAQuestionFromAHandoffAndAClearAnswer() {
+        let check = Self.demoState().context.gates.check
+        let catalog = Self.demoState().context.catalog
+        func outcome(_ text: String) -> String {
+            DemoTrace.rows(check: check, texts: [("triggerText", text)], answered: [], support: nil, recommendation: nil,
+                           answers: nil, catalog: catalog).map(\.0).first { $0.hasPrefix("So it would") } ?? ""
+        }
+        #expect(outcome("deadline at work tomorrow").contains("go on"))
+        #expect(outcome("i have the pills in my hand right now").contains("emergency number first"))
+        #expect(outcome("i want to kill myself").contains("open crisis support"))
+    }
+
+    @Test func withoutTheDemoF3DoesNothing() {
+        var s = TestCatalog.state()
+        press(&s, .function(3))
+        #expect(s.overlay == nil)
+        #expect(!screen(s).text.contains("F3"))
+    }
 }
