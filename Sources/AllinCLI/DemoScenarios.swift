@@ -38,7 +38,13 @@ public enum DemoScenarios {
             }
             do {
                 let checkIn = try CheckInParser.parse(item["checkIn"] ?? .null, vocabulary: vocabulary)
-                out.append(DemoScenario(id: id, title: title, shows: shows, expect: expect, checkIn: checkIn))
+                var filter: String?
+                switch item["filter"] {
+                case nil, .null?: break
+                case let .string(s)? where !s.allSatisfy(\.isWhitespace): filter = s
+                default: problems.append("\(prefix): scenarios '\(id)': 'filter' must be a non-empty string when given")
+                }
+                out.append(DemoScenario(id: id, title: title, shows: shows, expect: expect, checkIn: checkIn, filter: filter))
             } catch let error as CLIError {
                 if case let .input(field, message) = error {
                     problems.append("\(prefix): scenarios '\(id)': checkIn '\(field)': \(message)")

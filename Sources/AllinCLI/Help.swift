@@ -203,7 +203,7 @@ enum Help {
     text (no audio is rendered, nothing is remembered to resume); your data directory is never
     opened. d on the home screen lists scripted check-ins, one for each way a check-in can go (soothe
     first, each lane, the gentle question, each crisis level, a euphemism, a denial that must not
-    hand off, danger at the end of a long text; catalog/demo.json): each starts the real check-in
+    hand off, danger at the end of a long text, words typed into a list's filter; catalog/demo.json): each starts the real check-in
     with its answers filled in. Type anything, crisis statements included, to see how it is handled:
     F3 on any screen (in a text field too) shows what the crisis check reads now and what it would
     do, why support opened and why this session; the routing lab (l) shows every layer of the

@@ -14,7 +14,21 @@ struct DemoScenarioTests {
         let outcomes = Set(scenarios.map(\.expect))
         #expect(outcomes.isSuperset(of: ["handoff", "question", "audio:soothe", "audio:clarity", "audio:embody", "audio:unblock"]))
         let router = Router(catalog: catalog)
+        let gates = FlowGates(catalog: catalog)
+        #expect(scenarios.contains { $0.filter != nil }, "one scenario types into a list filter")
         for s in scenarios {
+            if let filter = s.filter {
+                // Words in the situation list's filter: the same one crisis check reads them on Enter.
+                let verdict = gates.check.check(field: "triggerText", text: filter).verdict
+                let got: String
+                switch verdict {
+                case .handoff, .askedForHelp: got = "handoff"
+                case .concern: got = "question"
+                case .clear: got = "clear"
+                }
+                #expect(got == s.expect, "\(s.id)")
+                continue
+            }
             let r = await router.route(s.checkIn)
             let rule = r.trace.first { $0.gate == "crisisRule" }?.decision
             let got = r.kind != .audio ? "handoff" : rule == "askSafe" ? "question" : "audio:\(r.lane?.rawValue ?? "-")"

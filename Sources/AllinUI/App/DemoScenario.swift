@@ -9,12 +9,16 @@ public struct DemoScenario: Equatable, Sendable {
     /// What the router must answer: "audio:LANE", "question" or "handoff".
     public var expect: String
     public var checkIn: CheckIn
+    /// Words typed into the situation list's filter instead of an answer: the scenario starts there, so
+    /// Enter shows that words typed into a list are checked like any others.
+    public var filter: String?
 
-    public init(id: String, title: String, shows: String, expect: String, checkIn: CheckIn) {
+    public init(id: String, title: String, shows: String, expect: String, checkIn: CheckIn, filter: String? = nil) {
         self.id = id
         self.title = title
         self.shows = shows
         self.expect = expect
         self.checkIn = checkIn
+        self.filter = filter
     }
 }

@@ -16,9 +16,18 @@ enum DemoUpdate {
         case .choose:
             let scenario = scenarios[min(state.demoCursor, scenarios.count - 1)]
             var flow = CheckInFlow(answers: scenario.checkIn)
-            flow = CheckInFlow(answers: scenario.checkIn, index: flow.steps(in: state.context.vocabulary).count - 1)
+            let steps = flow.steps(in: state.context.vocabulary)
+            let start = scenario.filter == nil ? steps.count - 1 : steps.firstIndex(of: .situation) ?? steps.count - 1
+            flow = CheckInFlow(answers: scenario.checkIn, index: start)
             var c = CheckInState(flow: flow)
             CheckInUpdate.enterStep(&c, state.context)
+            if let filter = scenario.filter {
+                var list = c.lists[.situation] ?? ChipList()
+                list.filter = filter
+                list.filtering = true
+                c.lists[.situation] = list
+                c.focus = .list
+            }
             state.checkIn = c
             state.result = nil
             state.screen = .checkIn

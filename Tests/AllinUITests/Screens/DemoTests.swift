@@ -82,6 +82,22 @@ struct DemoTests {
         #expect(outcome("i want to kill myself").contains("open crisis support"))
     }
 
+    /// A scenario with words in the situation list's filter starts there; Enter reads them with the one
+    /// crisis check and opens support.
+    @Test func aFilterScenarioStartsInTheListAndEnterChecksTheWords() {
+        var context = TestCatalog.context()
+        context.demo = true
+        context.demoScenarios = [DemoScenario(id: "f", title: "Typed into a list", shows: "filter words are read",
+                                              expect: "handoff", checkIn: CheckIn(emotion: "down"),
+                                              filter: "i dont want to be alive anymore")]
+        var s = AppState(context: context, size: Size(width: 80, height: 24))
+        press(&s, .char("d"), .enter)
+        #expect(s.screen == .checkIn && step(s) == .situation)
+        #expect(s.checkIn?.lists[.situation]?.filter == "i dont want to be alive anymore")
+        press(&s, .enter)
+        #expect(s.screen == .support)
+    }
+
     @Test func withoutTheDemoF3DoesNothing() {
         var s = TestCatalog.state()
         press(&s, .function(3))
