@@ -14,7 +14,7 @@ public enum SupportText {
         case .asked, .typedHelp:
             return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
         default:
-            return "What you wrote sounds really hard. You don't have to carry it alone: these people are there to listen, right now."
+            return "What you wrote sounds really hard, and you don't have to carry it alone. Help is here right now: these people listen, and things can get better with support."
         }
     }
 

@@ -195,14 +195,24 @@ enum LeaveView {
 enum ConcernView {
     static let question = "Are you safe right now?"
 
-    /// What the check heard, in the person's own words when there are some to quote.
+    /// What the check heard, in the person's own words when there are some to quote. Words about a
+    /// method or means are never repeated back (safe messaging): the question then speaks generally.
     static func heard(_ state: AppState) -> String {
         let text = state.asking?.text
             ?? state.result?.recommendation.concern.flatMap { state.checkIn?.flow.answers.text(named: $0.field) }
-        guard let words = text.flatMap({ WhyText.quote($0, words: 12) }) else {
+        let finding = state.asking?.hit.finding ?? state.result?.recommendation.concern?.finding
+        guard finding.map(mentionsMeans) != true, let words = text.flatMap({ WhyText.quote($0, words: 12) }) else {
             return "Some of what you wrote sounds heavy, so I want to check."
         }
         return "You wrote \(words). That sounds heavy, so I want to check."
+    }
+
+    /// True when the words are not repeated back: a finding about a method or a means (its rule or
+    /// reason says so), or one the trained model made alone (its words could be anything).
+    static func mentionsMeans(_ f: CrisisFinding) -> Bool {
+        let words = (f.rule + " " + f.reason).lowercased()
+        return f.rule == "B.model"
+            || ["method", "means", "substance", "height", "weapon", "overdose", "pill"].contains { words.contains($0) }
     }
 
     static func draw(_ canvas: inout Canvas, _ state: AppState) {

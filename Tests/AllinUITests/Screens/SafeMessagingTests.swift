@@ -1,0 +1,80 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// Every support screen and message read against the safe-messaging guidance
+/// (`../shared/notes/crisis-detection.md` §3.6, docs/safe-messaging.md): brief and hopeful, help is
+/// available, no method or means, no "commit", no promise of confidentiality.
+@Suite("Safe messaging on support screens")
+struct SafeMessagingTests {
+    /// Words support must never show: method and means words, "commit", and promises it can't keep.
+    static let banned = ["commit", "confidential", "successful", "method", "overdose", "pills", "rope", "noose", "bridge",
+                         "jump", "hang ", "gun", "knife", "lethal", "painless"]
+
+    static func problems(_ text: String) -> [String] {
+        let folded = text.lowercased()
+        return banned.filter { folded.contains($0) }
+    }
+
+    /// Support as each way in shows it, in every listed region, at 40x12, 80x24 and 200x60.
+    @Test(arguments: [(40, 12), (80, 24), (200, 60)])
+    func everySupportScreenIsClean(width: Int, height: Int) {
+        let regions = TestCatalog.context().catalog.helplines.regions.map(\.code) + ["AD", "DK"]
+        for region in regions {
+            var s = TestCatalog.state(width: width, height: height, lang: "en_\(region).UTF-8")
+            press(&s, .function(2))
+            var texts = [screen(s).text]
+            press(&s, .escape)
+            texts.append(screen(s).text)
+            press(&s, .char("n"))
+            texts.append(screen(s).text)
+            press(&s, .char("g"))
+            texts.append(screen(s).text)
+            // Scrolled to the end, so every line of a long region is read.
+            press(&s, .escape)
+            for _ in 0..<12 { press(&s, .pageDown); texts.append(screen(s).text) }
+            for text in texts { #expect(Self.problems(text).isEmpty, "\(region) \(width)x\(height): \(Self.problems(text))") }
+        }
+    }
+
+    @Test func aHandoffSpeaksOfHopeAndHelpAndNeverRepeatsTheWords() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "i have the pills saved and i am taking them all tonight")
+        press(&s, .enter)
+        #expect(s.screen == .support && s.support?.emergencyFirst == true)
+        let text = screen(s).text
+        #expect(Self.problems(text).isEmpty, "\(Self.problems(text))")
+        #expect(!text.contains("tonight"), "the person's words are not shown back on support")
+        #expect(SupportText.intro(s.support!.reason).contains("Help is here right now"))
+        #expect(SupportText.intro(s.support!.reason).contains("can get better"))
+    }
+
+    /// The gentle question repeats a person's words only when they are not about a method or a means.
+    @Test func theGentleQuestionNeverQuotesMeans() {
+        var s = checkInState()
+        let model = CrisisFinding(layer: .b, tier: .concern, rule: "B.model", matched: "the pills", reason: "model")
+        CheckInUpdate.ask(&s, FlowCrisis(step: .situation, field: "triggerText", finding: model),
+                          text: "been thinking about the pills in the cupboard", action: .next, key: .enter)
+        #expect(ConcernView.heard(s) == "Some of what you wrote sounds heavy, so I want to check.")
+        var t = checkInState()
+        let hopeless = CrisisFinding(layer: .a, tier: .concern, rule: "A.concern.selfLoathing", matched: "hopeless",
+                                     reason: "Matched self-hatred or hopelessness.")
+        CheckInUpdate.ask(&t, FlowCrisis(step: .situation, field: "triggerText", finding: hopeless),
+                          text: "i feel hopeless about work", action: .next, key: .enter)
+        #expect(ConcernView.heard(t).contains("hopeless about work"))
+    }
+
+    /// The catalog's own words on support: every helpline note and the directory's advice.
+    @Test func helplineNotesAreClean() {
+        let directory = TestCatalog.context().catalog.helplines
+        for region in directory.regions {
+            for line in region.lines {
+                #expect(Self.problems(line.note + " " + line.name).isEmpty, "\(region.code) \(line.name)")
+            }
+        }
+        #expect(Self.problems(directory.fallback.advice).isEmpty)
+        #expect(Self.problems(SupportText.planOffer).isEmpty)
+    }
+}
