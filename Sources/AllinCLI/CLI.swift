@@ -34,6 +34,7 @@ public struct CLI: Sendable {
             case "erase": return try await EraseCommand(cli: self).run(rest)
             case "where": return try WhereCommand(cli: self).run(rest)
             case "safety-plan": return try await SafetyPlanCommand(cli: self).run(rest)
+            case "plan": return try await PlanCommand(cli: self).run(rest)
             case "demo": return try await DemoCommand(cli: self).run(rest)
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)

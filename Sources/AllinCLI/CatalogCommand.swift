@@ -84,6 +84,12 @@ struct CatalogCommand {
             })),
             ("laneDefaults", .object(Lane.allCases.map { ($0.rawValue, .optional(c.laneDefaults[$0])) })),
             ("helplineRegions", .array(c.helplines.regions.map { .string($0.code) })),
+            ("lifeAreas", .array(c.plan.lifeAreas.map { a in
+                .object([("id", .string(a.id)), ("label", .string(a.label)), ("clusters", .array(a.clusters.map(JSONValue.string)))])
+            })),
+            ("planQuestions", .array(c.plan.questions.map { q in
+                .object([("id", .string(q.id)), ("prompt", .string(q.prompt)), ("helper", .string(q.helper))])
+            })),
         ])
     }
 

@@ -22,24 +22,25 @@ struct ExportCommand {
         if output?.isEmpty == true { throw CLIError.usage(command: "export", message: "-o needs a file name") }
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("export") {
-            var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan()
+            var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = []
             var schema = JournalSchema.latestVersion
             if cli.journalExists(paths) {
                 let store = try cli.openJournal(args, paths: paths)
                 entries = try store.entries(JournalQuery(newestFirst: false))
                 consents = try store.consents()
                 plan = try store.safetyPlan()
+                plans = try store.plans()
                 schema = try store.schemaVersion
             }
             let now = Date()
             let text: String
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
-                                                  plan: plan)
+                                                  plan: plan, plans: plans)
             // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
             case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary)
             case .md: text = JournalExport.md(entries, consents: consents, now: now,
-                                              vocabulary: try? cli.loadListing(args).vocabulary, plan: plan)
+                                              vocabulary: try? cli.loadListing(args).vocabulary, plan: plan, plans: plans)
             }
             guard let output, output != "-" else {
                 // JSON escapes control characters itself; CSV and Markdown are made visible on a terminal.

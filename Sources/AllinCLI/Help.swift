@@ -18,6 +18,7 @@ enum Help {
       erase       Delete the journal and its files (asks first)
       where       Show where allin keeps data, cache and config
       safety-plan Show, write or export your personal safety plan
+      plan        A 10-step plan over three life areas (new, show, explain, next)
       demo        The whole check-in and crisis support with nothing saved (for showing how it works)
       play        Play one session's audio (or read along with its text)
       audio       Render session audio, list players, check scripts
@@ -177,6 +178,36 @@ enum Help {
 
     """
 
+    static let plan = """
+    Usage: allin plan new [--json] [--data-dir DIR] [--catalog DIR]   (the intake as JSON on standard input)
+           allin plan show [--json] [--data-dir DIR]
+           allin plan explain [--data-dir DIR] [--catalog DIR]
+           allin plan next [--player P] [--data-dir DIR] [--catalog DIR]
+
+    A plan of ten sessions over three parts of your life you choose. For each you give a rating
+    (1 = struggling, 10 = going well) and answer four short questions; the sessions are found by a
+    full-text search of the library with your answers' words, steps alternate "reset" and
+    "rewire", and the areas take turns. Every answer is read by the crisis check first: a crisis
+    statement makes no plan and shows crisis lines instead (exit 0). A new plan replaces the
+    active one; the plan and what you felt at each step stay in your journal (in 'allin export',
+    gone with 'allin erase').
+
+      new       Make a plan from {"areas":[{"area":ID,"rating":1-10,"answers":[four strings]}, ...three...]}
+                ('allin catalog --json' lists the areas under lifeAreas and the questions under
+                planQuestions); bad input exits 2 naming the field, e.g. areas[1].answers[2]
+      show      The ten steps, the next one, and your mood before and after each step played
+      explain   For each area: the words, the query, what the search found (rank and score) and
+                which fallback a step used
+      next      Play the next step: mood before, the session, mood after and a note
+      --json    Print JSON (new and show)
+
+    Example:
+      echo '{"areas":[{"area":"work","rating":3,"answers":["deadlines pile up","I must never let anyone down","tight chest","to say no calmly"]},
+        {"area":"money","rating":5,"answers":["bills","I'll never catch up","dread","a budget"]},
+        {"area":"health","rating":8,"answers":["sleep late","rest is lazy","tired","an earlier night"]}]}' | allin plan new
+
+    """
+
     static let safetyPlan = """
     Usage: allin safety-plan [show | edit | export [--format md|text]] [--data-dir DIR]
 
@@ -243,6 +274,7 @@ enum Help {
         case "erase": return erase
         case "where": return where_
         case "safety-plan": return safetyPlan
+        case "plan": return plan
         case "demo": return demo
         case "play": return play
         case "audio": return audio

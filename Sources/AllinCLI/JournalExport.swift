@@ -7,7 +7,7 @@ public enum JournalExport {
     enum Format: String, CaseIterable { case json, csv, md }
 
     public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date,
-                            plan: SafetyPlan = SafetyPlan()) -> String {
+                            plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = []) -> String {
         let utc = TimeZone(identifier: "UTC")!
         return JSONValue.object([
             ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
@@ -18,6 +18,22 @@ public enum JournalExport {
             ("safetyPlan", plan.isEmpty ? .null : .object(
                 [("updatedAt", .optional(plan.updatedAt.map { JournalEntry.iso8601($0, in: utc) }))]
                     + plan.written.map { ($0.part.rawValue, JSONValue.string($0.text)) })),
+            ("plans", .array(plans.map { p in
+                .object([
+                    ("id", .int(Int(p.id))), ("createdAt", .string(JournalEntry.iso8601(p.createdAt, in: utc))),
+                    ("active", .bool(p.active)), ("intake", p.intake.json),
+                    ("steps", .array(p.steps.map { s in
+                        .object([
+                            ("index", .int(s.step.index)), ("area", .string(s.step.area)), ("type", .string(s.step.type.rawValue)),
+                            ("slug", .string(s.step.slug)), ("fallback", .optional(s.step.fallback?.rawValue)),
+                            ("playedAt", .optional(s.playedAt.map { JournalEntry.iso8601($0, in: utc) })),
+                            ("moodBefore", s.moodBefore.map { .int($0) } ?? .null), ("moodAfter", s.moodAfter.map { .int($0) } ?? .null),
+                            ("note", .optional(s.note)),
+                            ("reflectedAt", .optional(s.reflectedAt.map { JournalEntry.iso8601($0, in: utc) })),
+                        ])
+                    })),
+                ])
+            })),
         ]).serialized(pretty: true) + "\n"
     }
 
@@ -60,7 +76,7 @@ public enum JournalExport {
     }
 
     static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, vocabulary: Vocabulary?,
-                   plan: SafetyPlan = SafetyPlan()) -> String {
+                   plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = []) -> String {
         var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
         for e in entries {
             out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
@@ -89,6 +105,20 @@ public enum JournalExport {
             }
         }
         if !plan.isEmpty { out += "\n" + SafetyPlanCommand.markdown(plan, date: nil, level: 2) }
+        for p in plans {
+            out += "\n## Plan made \(JournalEntry.iso8601(p.createdAt, in: TimeZone(identifier: "UTC")!))\(p.active ? " (active)" : "")\n\n"
+            for (i, a) in p.intake.areas.enumerated() {
+                out += "- \(mdText(a.area)), rated \(a.rating): " + a.answers.map(mdText).joined(separator: " / ") + "\n"
+                if i == p.intake.areas.count - 1 { out += "\n" }
+            }
+            for s in p.steps {
+                var line = "\(s.step.index). \(s.step.type.rawValue), \(mdText(s.step.area)): \(s.step.slug)"
+                if s.playedAt != nil { line += ", played" }
+                if let b = s.moodBefore, let a = s.moodAfter { line += ", mood \(b) → \(a)" }
+                if let note = s.note { line += ". Note: \(mdText(note))" }
+                out += line + "\n"
+            }
+        }
         return out
     }
 

@@ -56,6 +56,25 @@ extension PlainCheckIn {
         case .ended: moodAfter = nil
         case let .mood(m): moodAfter = m
         }
+        let note = askNote()
+        if let id {
+            try? journal?.complete(id, moodAfter: moodAfter, note: note, at: Date())
+            io.out("\nSaved to your journal on this computer.\n")
+        } else {
+            io.out("\nNot saved: the journal could not be opened. 'allin where' shows where it lives.\n")
+        }
+        if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
+            io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
+            io.out("Talk to someone now: 'allin resources' lists people who listen, at any hour. Or try another session: 'allin --plain'.\n")
+        } else if let summary = try? journal?.summary(now: Date(), timeZone: zone) {
+            io.out(JournalCopy.streak(summary.streak) + "\n")
+        }
+        return 0
+    }
+
+    /// The reflection note, read by the one crisis rule as in the full-screen front: nil when skipped,
+    /// or when support opened from it (then it is not kept, and the person is told).
+    func askNote() -> String? {
         var note: String?
         while true {
             io.out("A note for your journal (Enter to skip): ")
@@ -84,19 +103,7 @@ extension PlainCheckIn {
             }
             break
         }
-        if let id {
-            try? journal?.complete(id, moodAfter: moodAfter, note: note, at: Date())
-            io.out("\nSaved to your journal on this computer.\n")
-        } else {
-            io.out("\nNot saved: the journal could not be opened. 'allin where' shows where it lives.\n")
-        }
-        if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
-            io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
-            io.out("Talk to someone now: 'allin resources' lists people who listen, at any hour. Or try another session: 'allin --plain'.\n")
-        } else if let summary = try? journal?.summary(now: Date(), timeZone: zone) {
-            io.out(JournalCopy.streak(summary.streak) + "\n")
-        }
-        return 0
+        return note
     }
 
     enum MoodAnswer { case mood(Int?), ended }

@@ -125,5 +125,29 @@ public enum JournalSchema {
                 updated_at  INTEGER NOT NULL
             );
             """),
+        // The beliefs plan: the intake as the person wrote it, ten steps, and what happened at each.
+        Migration(version: 8, name: "the beliefs plan", sql: """
+            CREATE TABLE plans (
+                id           INTEGER PRIMARY KEY,
+                created_at   INTEGER NOT NULL,
+                active       INTEGER NOT NULL CHECK (active IN (0, 1)),
+                intake_json  TEXT NOT NULL CHECK (json_valid(intake_json))
+            );
+            CREATE UNIQUE INDEX plans_one_active ON plans (active) WHERE active = 1;
+            CREATE TABLE plan_steps (
+                plan_id       INTEGER NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
+                step_index    INTEGER NOT NULL CHECK (step_index BETWEEN 1 AND 10),
+                area          TEXT NOT NULL,
+                step_type     TEXT NOT NULL CHECK (step_type IN ('reset', 'rewire')),
+                slug          TEXT NOT NULL,
+                fallback      TEXT CHECK (fallback IS NULL OR fallback IN ('clusterMapped', 'nonSituational', 'final')),
+                played_at     INTEGER,
+                mood_before   INTEGER CHECK (mood_before BETWEEN 1 AND 10),
+                mood_after    INTEGER CHECK (mood_after BETWEEN 1 AND 10),
+                note          TEXT CHECK (note IS NULL OR length(note) <= 2000),
+                reflected_at  INTEGER,
+                PRIMARY KEY (plan_id, step_index)
+            );
+            """),
     ]
 }

@@ -188,7 +188,7 @@ extension JournalStore {
     public func deleteEverything() throws {
         try guarded {
             try db.transaction {
-                try db.execute("DELETE FROM consents; DELETE FROM check_ins; DELETE FROM safety_plan; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
+                try db.execute("DELETE FROM consents; DELETE FROM check_ins; DELETE FROM safety_plan; DELETE FROM plan_steps; DELETE FROM plans; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
             }
         }
     }

@@ -53,4 +53,15 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     public func points() throws -> [JournalPoint] { try readable().points() }
     public func safetyPlan() throws -> SafetyPlan { try readable().safetyPlan() }
     public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try writable().saveSafetyPlan(plan, at: date) }
+    public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
+        try writable().savePlan(intake, steps: steps, at: date)
+    }
+    public func activePlan() throws -> StoredPlan? { try readable().activePlan() }
+    public func plans() throws -> [StoredPlan] { try readable().plans() }
+    public func recordPlanStepPlayed(plan: Int64, index: Int, moodBefore: Int?, at date: Date) throws {
+        try writable().recordPlanStepPlayed(plan: plan, index: index, moodBefore: moodBefore, at: date)
+    }
+    public func recordPlanStepReflection(plan: Int64, index: Int, moodAfter: Int?, note: String?, at date: Date) throws {
+        try writable().recordPlanStepReflection(plan: plan, index: index, moodAfter: moodAfter, note: note, at: date)
+    }
 }

@@ -10,17 +10,24 @@ public struct Catalog: Sendable {
     public var helplines: HelplineDirectory
     public var crisisLexicon: CrisisLexicon
     public var affectLexicon: AffectLexicon
+    /// The beliefs plan's life areas and questions (`plan.json`).
+    public var plan = PlanCatalog(lifeAreas: [], questions: [], finalFallback: "")
 
     public static let vocabularyFile = "vocabulary.json"
     public static let sessionsFile = "sessions.json"
 
     /// Every catalog-relative file the catalog is decoded from.
     public static var fileNames: [String] {
-        [vocabularyFile, sessionsFile, RoutingWords.fileName, HelplineDirectory.fileName, CountryTable.fileName]
-            + CrisisLexicon.fileNames + AffectLexicon.fileNames
+        [vocabularyFile, sessionsFile, RoutingWords.fileName, HelplineDirectory.fileName, CountryTable.fileName,
+         PlanCatalog.fileName] + CrisisLexicon.fileNames + AffectLexicon.fileNames
     }
 
     public func session(_ slug: String) -> Session? { sessionIndex[slug].map { sessions[$0] } }
+
+    /// The parts a listing holds, for code that shows them.
+    public var listing: CatalogListing {
+        CatalogListing(vocabulary: vocabulary, sessions: sessions, laneDefaults: laneDefaults, helplines: helplines, plan: plan)
+    }
 
     /// Slug → position in `sessions`, built once.
     public private(set) var sessionIndex: [String: Int]
@@ -68,12 +75,15 @@ public struct Catalog: Sendable {
                 }
             }
         }
+        let plan = reader.plan(vocabulary: listing.vocabulary, sessions: listing.sessions)
         guard reader.issues.isEmpty, let vocabulary = listing.vocabulary, let helplines = listing.helplines,
-              let routing, let crisis, let affect else {
+              let routing, let crisis, let affect, let plan else {
             throw CatalogProblems(reader.issues)
         }
-        return Catalog(vocabulary: vocabulary, sessions: listing.sessions, laneDefaults: listing.laneDefaults,
-                       routing: routing, helplines: helplines, crisisLexicon: crisis, affectLexicon: affect)
+        var catalog = Catalog(vocabulary: vocabulary, sessions: listing.sessions, laneDefaults: listing.laneDefaults,
+                              routing: routing, helplines: helplines, crisisLexicon: crisis, affectLexicon: affect)
+        catalog.plan = plan
+        return catalog
     }
 }
 
@@ -85,21 +95,23 @@ public struct CatalogListing: Sendable {
     public var sessions: [Session]
     public var laneDefaults: [Lane: String]
     public var helplines: HelplineDirectory
+    public var plan: PlanCatalog
 
     /// The files a listing is decoded from.
     public static var fileNames: [String] {
-        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName]
+        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName, PlanCatalog.fileName]
     }
 
     /// Decodes and validates the listing's files with the same checks as `Catalog.decode`.
     public static func decode(files: [String: Data]) throws -> CatalogListing {
         var reader = CatalogReader(files: files)
         let parts = reader.listing()
-        guard reader.issues.isEmpty, let vocabulary = parts.vocabulary, let helplines = parts.helplines else {
+        let plan = reader.plan(vocabulary: parts.vocabulary, sessions: parts.sessions)
+        guard reader.issues.isEmpty, let vocabulary = parts.vocabulary, let helplines = parts.helplines, let plan else {
             throw CatalogProblems(reader.issues)
         }
         return CatalogListing(vocabulary: vocabulary, sessions: parts.sessions, laneDefaults: parts.laneDefaults,
-                              helplines: helplines)
+                              helplines: helplines, plan: plan)
     }
 }
 
@@ -123,6 +135,13 @@ struct CatalogReader {
             issues.append(CatalogIssue(file: "catalog", "\(error)"))
         }
         return nil
+    }
+
+    /// `plan.json`, checked against the vocabulary's clusters and the sessions.
+    mutating func plan(vocabulary: Vocabulary?, sessions: [Session]) -> PlanCatalog? {
+        guard let d = data(PlanCatalog.fileName) else { return nil }
+        let clusters = Set(vocabulary?.clusters.map(\.id) ?? [])
+        return attempt { try PlanCatalog.decode(d, clusters: clusters, sessions: sessions) }
     }
 
     /// The vocabulary, the sessions (checked against the vocabulary) and the helplines.

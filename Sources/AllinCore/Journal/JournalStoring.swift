@@ -49,7 +49,7 @@ public struct ConsentRecord: Sendable, Equatable {
 /// The journal as the front sees it (a port): the SQLite store implements it, and `MemoryJournal`
 /// stands in for tests and for running without a writable disk. Times and zones are passed in: the
 /// journal has no clock of its own.
-public protocol JournalStoring: AnyObject, Sendable {
+public protocol JournalStoring: PlanStoring {
     /// Stores a routed check-in before its session starts and returns its id. A handoff is stored as
     /// complete at once, keeping only its tier and time (see `JournalEntry`). When the answers carry
     /// `consent == true` and no consent is active, a consent record is written too.

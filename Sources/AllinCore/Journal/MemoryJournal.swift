@@ -9,6 +9,7 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
     private var nextID: Int64
     private var nextConsentID: Int64 = 1
     private var plan = SafetyPlan()
+    private var storedPlans: [StoredPlan] = []
 
     /// `firstID` lets a fallback journal issue ids that cannot collide with a disk journal's.
     public init(firstID: Int64 = 1) { nextID = firstID }
@@ -29,6 +30,38 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
     }
 
     public func safetyPlan() throws -> SafetyPlan { locked { plan } }
+
+    public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
+        locked {
+            for i in storedPlans.indices { storedPlans[i].active = false }
+            let stored = StoredPlan(id: Int64(storedPlans.count + 1), createdAt: date, active: true, intake: intake,
+                                    steps: steps.map { StoredPlan.Step(step: $0) })
+            storedPlans.append(stored)
+            return stored
+        }
+    }
+
+    public func activePlan() throws -> StoredPlan? { locked { storedPlans.last { $0.active } } }
+
+    public func plans() throws -> [StoredPlan] { locked { storedPlans.reversed() } }
+
+    public func recordPlanStepPlayed(plan id: Int64, index: Int, moodBefore: Int?, at date: Date) throws {
+        try changeStep(id, index) { $0.playedAt = date; $0.moodBefore = moodBefore }
+    }
+
+    public func recordPlanStepReflection(plan id: Int64, index: Int, moodAfter: Int?, note: String?, at date: Date) throws {
+        try changeStep(id, index) { $0.moodAfter = moodAfter; $0.note = note; $0.reflectedAt = date }
+    }
+
+    private func changeStep(_ id: Int64, _ index: Int, _ change: (inout StoredPlan.Step) -> Void) throws {
+        try locked {
+            guard let p = storedPlans.firstIndex(where: { $0.id == id }),
+                  let s = storedPlans[p].steps.firstIndex(where: { $0.step.index == index }) else {
+                throw JournalError.notFound(id: id)
+            }
+            change(&storedPlans[p].steps[s])
+        }
+    }
 
     public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
         locked {

@@ -126,6 +126,32 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         try write { try $0.saveSafetyPlan(plan, at: date) }
     }
 
+    public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
+        try write { try $0.savePlan(intake, steps: steps, at: date) }
+    }
+
+    /// A plan made in memory after the disk failed wins; else the disk's.
+    public func activePlan() throws -> StoredPlan? {
+        if let kept = try memory.activePlan() { return kept }
+        return try read { try $0.activePlan().map { [$0] } ?? [] }.first
+    }
+
+    public func plans() throws -> [StoredPlan] { try memory.plans() + read { try $0.plans() } }
+
+    public func recordPlanStepPlayed(plan id: Int64, index: Int, moodBefore: Int?, at date: Date) throws {
+        if try memory.plans().contains(where: { $0.id == id }) {
+            return try memory.recordPlanStepPlayed(plan: id, index: index, moodBefore: moodBefore, at: date)
+        }
+        try write { try $0.recordPlanStepPlayed(plan: id, index: index, moodBefore: moodBefore, at: date) }
+    }
+
+    public func recordPlanStepReflection(plan id: Int64, index: Int, moodAfter: Int?, note: String?, at date: Date) throws {
+        if try memory.plans().contains(where: { $0.id == id }) {
+            return try memory.recordPlanStepReflection(plan: id, index: index, moodAfter: moodAfter, note: note, at: date)
+        }
+        try write { try $0.recordPlanStepReflection(plan: id, index: index, moodAfter: moodAfter, note: note, at: date) }
+    }
+
     private func fail(_ error: JournalError) {
         lock.lock(); if failure == nil { failure = error }; lock.unlock()
     }

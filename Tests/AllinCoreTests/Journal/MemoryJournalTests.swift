@@ -110,6 +110,20 @@ struct MemoryJournalTests {
         func entry(_ id: Int64) throws -> JournalEntry? { try inner.entry(id) }
         func points() throws -> [JournalPoint] { try inner.points() }
         func safetyPlan() throws -> SafetyPlan { try inner.safetyPlan() }
+        func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
+            if failWrites { throw error }
+            return try inner.savePlan(intake, steps: steps, at: date)
+        }
+        func activePlan() throws -> StoredPlan? { try inner.activePlan() }
+        func plans() throws -> [StoredPlan] { try inner.plans() }
+        func recordPlanStepPlayed(plan: Int64, index: Int, moodBefore: Int?, at date: Date) throws {
+            if failWrites { throw error }
+            try inner.recordPlanStepPlayed(plan: plan, index: index, moodBefore: moodBefore, at: date)
+        }
+        func recordPlanStepReflection(plan: Int64, index: Int, moodAfter: Int?, note: String?, at date: Date) throws {
+            if failWrites { throw error }
+            try inner.recordPlanStepReflection(plan: plan, index: index, moodAfter: moodAfter, note: note, at: date)
+        }
         func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try inner.saveSafetyPlan(plan, at: date) }
     }
 

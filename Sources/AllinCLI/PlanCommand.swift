@@ -1,0 +1,189 @@
+import AllinAudio
+import AllinCore
+import AllinStore
+import AllinUI
+import Foundation
+
+/// `allin plan`: the beliefs plan (ten sessions over three life areas, chosen by full-text search).
+/// `new` reads the intake as JSON on standard input; `show`, `explain` and `next` work on the active plan.
+struct PlanCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "plan", rawArgs, flags: ["--json"],
+                                 options: ["--catalog", "--data-dir", "--region", "--player"])
+        if args.has("--help") { cli.io.out(Help.plan); return 0 }
+        guard let action = args.positional.first else { cli.io.out(Help.plan); return 0 }
+        if args.positional.count > 1 {
+            throw CLIError.usage(command: "plan", message: "unexpected argument '\(Visible.text(args.positional[1], limit: 40))'")
+        }
+        guard ["new", "show", "explain", "next"].contains(action) else {
+            throw CLIError.usage(command: "plan", message: "expected new, show, explain or next, found '\(Visible.text(action, limit: 40))'")
+        }
+        if args.has("--json"), action == "explain" || action == "next" {
+            throw CLIError.usage(command: "plan", message: "--json goes with new and show")
+        }
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("plan") {
+            switch action {
+            case "new": return try await make(args, paths: paths)
+            case "next": return try await next(args, paths: paths)
+            default:
+                // Looking never creates a journal file.
+                let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).activePlan() : nil
+                let listing = try cli.loadListing(args)
+                if action == "explain" { return try explain(plan, args: args) }
+                if args.has("--json") {
+                    cli.io.out((plan.map { PlanReport.json($0, listing: listing, zone: cli.timeZone) } ?? .null).serialized(pretty: true) + "\n")
+                } else {
+                    cli.io.out(plan.map { PlanReport.text($0, listing: listing, zone: cli.timeZone) }
+                               ?? "No plan yet. Make one in allin (b on the home screen), or with: allin plan new < intake.json\n")
+                }
+                return 0
+            }
+        }
+    }
+
+    /// Reads the intake, checks every answer with the one crisis rule, builds and saves the plan.
+    private func make(_ args: Arguments, paths: AppPaths) async throws -> Int32 {
+        if cli.io.inputIsTerminal {
+            cli.io.err("Reading a plan's intake as JSON from standard input (end with Ctrl-D). See 'allin plan --help'.\n")
+        }
+        let catalog = try cli.loadCatalog(args)
+        let intake: PlanIntake
+        do {
+            let value = try CheckInParser.json(cli.io.readAllInput())
+            intake = try PlanIntake.parse(value, plan: catalog.plan)
+        } catch let error as PlanInputError {
+            throw CLIError.input(field: error.field, message: error.message)
+        }
+        // Every answer, whole, through the crisis rule (all layers, each answer and all together).
+        let report = FlowGates(catalog: catalog).check.check(intake.fields)
+        switch report.verdict {
+        case let .handoff(d):
+            return handoff(d.json, reason: .router(d), catalog: catalog, args: args)
+        case let .askedForHelp(field):
+            return handoff(.object([("helpRequest", .bool(true)), ("field", .string(field))]),
+                           reason: .typedHelp(field: field), catalog: catalog, args: args)
+        case .clear, .concern:
+            break
+        }
+        let draft = try PlanBuilder(cli: cli, args: args, catalog: catalog).draft(intake)
+        let store = try cli.openJournal(args, paths: paths)
+        let plan = try store.savePlan(intake, steps: draft.steps, at: Date())
+        let listing = catalog.listing
+        if args.has("--json") {
+            var json = PlanReport.json(plan, listing: listing, zone: cli.timeZone)
+            if case let .concern(d) = report.verdict, case let .object(pairs) = json {
+                json = .object(pairs + [("concern", d.json)])
+            }
+            cli.io.out(json.serialized(pretty: true) + "\n")
+        } else {
+            if case .concern = report.verdict {
+                cli.io.out("Some of what you wrote sounds heavy. If you are not safe right now, 'allin resources' lists people who listen, at any hour.\n\n")
+            }
+            cli.io.out(PlanReport.text(plan, listing: listing, zone: cli.timeZone))
+        }
+        return 0
+    }
+
+    /// A crisis statement in an answer: the same answer as `allin route`, and no plan is stored.
+    private func handoff(_ crisis: JSONValue, reason: SupportReason, catalog: Catalog, args: Arguments) -> Int32 {
+        let region = (try? cli.region(args)) ?? (code: nil, source: "")
+        let resources = catalog.helplines.resources(for: region.code)
+        if args.has("--json") {
+            cli.io.out(JSONValue.object([("kind", .string(RecommendationKind.safetyHandoff.rawValue)), ("crisis", crisis),
+                                         ("resources", resources.json)]).serialized(pretty: true) + "\n")
+        } else {
+            cli.io.out("No plan was made. " + SupportText.intro(reason) + "\n\n")
+            cli.io.out(ResourcesReport.text(resources, source: region.source))
+        }
+        return 0
+    }
+
+    /// For each step: the area's query, what the search found with rank and score, and the fallback used.
+    private func explain(_ plan: StoredPlan?, args: Arguments) throws -> Int32 {
+        guard let plan else {
+            cli.io.out("No plan yet, so nothing to explain. Make one with: allin plan new < intake.json\n")
+            return 0
+        }
+        let catalog = try cli.loadCatalog(args)
+        let draft = try PlanBuilder(cli: cli, args: args, catalog: catalog).draft(plan.intake)
+        cli.io.out(PlanReport.explain(plan, draft: draft, catalog: catalog))
+        return 0
+    }
+
+    /// Plays the next step: mood before, the session, mood after and a note (read by the crisis rule),
+    /// recorded with the step.
+    private func next(_ args: Arguments, paths: AppPaths) async throws -> Int32 {
+        guard cli.journalExists(paths), let plan = try cli.openJournal(args, paths: paths).activePlan() else {
+            cli.io.err("allin plan: no plan yet. Make one in allin (b on the home screen), or with: allin plan new < intake.json\n")
+            return 1
+        }
+        guard let step = plan.next else {
+            cli.io.out("All ten steps of your plan are played. Make a new one when you are ready: allin plan new\n")
+            return 0
+        }
+        let catalog = try cli.loadCatalog(args)
+        guard let session = catalog.session(step.step.slug) else {
+            cli.io.err("allin plan: step \(step.step.index)'s session '\(Visible.text(step.step.slug, limit: 60))' is not in this catalog\n")
+            return 1
+        }
+        let region = try cli.region(args)
+        let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
+        cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
+        let plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        let store = try cli.openJournal(args, paths: paths)
+        var moodBefore: Int?
+        switch plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
+        case .ended:
+            cli.io.out("Stopped before the session. Nothing was recorded.\n")
+            return 0
+        case let .mood(m): moodBefore = m
+        }
+        cli.io.out("Press Enter to start \(Visible.text(session.title)), or type 'later' to leave this step for another time: ")
+        let start = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        if !cli.io.inputIsTerminal { cli.io.out(Visible.text(start ?? "", limit: 40) + "\n") }
+        guard let start, start != "later", start != "skip", start != "q", start != "quit" else {
+            cli.io.out("Left for later: step \(step.step.index) is still next.\n")
+            return 0
+        }
+        try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())
+        do {
+            let ctx = try AudioContext(cli: cli, args: args)
+            let report = try? ctx.players(option: args.options["--player"])
+            cli.io.out("Keys while it plays: Space pauses, q or x stops.\n")
+            _ = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
+        } catch {
+            cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+        }
+        var moodAfter: Int?
+        if case let .mood(m) = plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ") { moodAfter = m }
+        let note = plain.askNote()
+        try store.recordPlanStepReflection(plan: plan.id, index: step.step.index, moodAfter: moodAfter, note: note, at: Date())
+        cli.io.out("\nKept with your plan: step \(step.step.index) of \(plan.steps.count).\n")
+        if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
+            cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen, at any hour.\n")
+        }
+        return 0
+    }
+}
+
+/// The search index and the engine, for a catalog.
+struct PlanBuilder {
+    let cli: CLI
+    let args: Arguments
+    let catalog: Catalog
+
+    func draft(_ intake: PlanIntake) throws -> PlanDraft {
+        let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        var scripts: [String: String] = [:]
+        for s in catalog.sessions {
+            let url = dir.appendingPathComponent("scripts").appendingPathComponent(s.slug + ".txt")
+            if let data = FileManager.default.contents(atPath: url.path) { scripts[s.slug] = String(decoding: data, as: UTF8.self) }
+        }
+        let index = try SessionIndex(sessions: catalog.sessions, scripts: scripts)
+        return PlanEngine.build(intake, plan: catalog.plan, sessions: catalog.sessions, stopWords: catalog.routing.stopWords,
+                                search: index.search)
+    }
+}

@@ -1,0 +1,89 @@
+import AllinCLI
+import Foundation
+import Testing
+
+/// `allin plan` from outside: the binary with intakes on standard input.
+@Suite("allin plan")
+struct PlanCLITests {
+    static func intake(_ last: String = "an earlier night") -> String {
+        #"{"areas":[{"area":"work","rating":3,"answers":["deadlines pile up and my boss adds more","I must never let anyone down","a tight chest on Sundays","to leave on time"]},"#
+            + #"{"area":"money","rating":5,"answers":["the bills keep coming","I will never catch up","dread","a budget I can keep"]},"#
+            + #"{"area":"health","rating":8,"answers":["bed too late","resting is lazy","tired all day","\#(last)"]}]}"#
+    }
+
+    func dataDir() -> String { FileManager.default.temporaryDirectory.appendingPathComponent("allin-plan-\(UUID().uuidString)").path }
+
+    @Test func newShowExplainAndTheJSONContract() throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir], stdin: Data(Self.intake().utf8))
+        #expect(made.status == 0, "\(made.stderr)")
+        let plan = try #require(made.json as? [String: Any])
+        #expect(Set(plan.keys).isSuperset(of: ["id", "createdAt", "active", "steps"]))
+        let steps = try #require(plan["steps"] as? [[String: Any]])
+        #expect(steps.count == 10)
+        #expect(steps.map { $0["index"] as? Int } == Array(1...10).map { Optional($0) })
+        #expect(steps.map { $0["type"] as? String } == (1...10).map { $0 % 2 == 1 ? "reset" : "rewire" })
+        for s in steps {
+            #expect(Set(s.keys) == ["index", "area", "type", "slug", "title", "fallback", "played", "moodBefore", "moodAfter"])
+        }
+        let areas = steps.compactMap { $0["area"] as? String }
+        #expect(zip(areas, areas.dropFirst()).allSatisfy { $0 != $1 }, "\(areas)")
+        let shown = try BinaryRunner.run(["plan", "show", "--json", "--data-dir", dir])
+        #expect((shown.json as? [String: Any])?["id"] as? Int == plan["id"] as? Int)
+        let text = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(text.stdout.contains("0 of 10 steps played") && text.stdout.contains("Next: step 1"))
+        let explain = try BinaryRunner.run(["plan", "explain", "--data-dir", dir])
+        #expect(explain.status == 0 && explain.stdout.contains("query: \"deadlines\" OR"))
+        #expect(explain.stdout.contains("score") && explain.stdout.contains("kept: its theme belongs to this area"))
+        // A second plan makes the first inactive.
+        _ = try BinaryRunner.run(["plan", "new", "--data-dir", dir], stdin: Data(Self.intake().utf8))
+        let export = try BinaryRunner.run(["export", "--data-dir", dir])
+        let plans = (export.json as? [String: Any])?["plans"] as? [[String: Any]]
+        #expect(plans?.map { $0["active"] as? Bool } == [true, false])
+        // Left for later: nothing recorded, the same step is next.
+        let later = try BinaryRunner.run(["plan", "next", "--data-dir", dir], stdin: Data("5\nlater\n".utf8))
+        #expect(later.status == 0 && later.stdout.contains("Left for later: step 1"))
+    }
+
+    /// A crisis statement in any answer: the route-shaped handoff, no plan stored, exit 0.
+    @Test func aCrisisStatementInAnAnswerHandsOffAndStoresNothing() throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir, "--region", "GB"],
+                                     stdin: Data(Self.intake("honestly i just want to die").utf8))
+        #expect(r.status == 0)
+        let obj = try #require(r.json as? [String: Any])
+        #expect(obj["kind"] as? String == "safety_handoff")
+        #expect((obj["crisis"] as? [String: Any])?["field"] as? String == "areas[2].answers[3]")
+        #expect(((obj["resources"] as? [String: Any])?["resources"] as? [Any])?.isEmpty == false)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/journal.sqlite3"))
+        let text = try BinaryRunner.run(["plan", "new", "--data-dir", dir, "--region", "GB"],
+                                        stdin: Data(Self.intake("i will kill myself tonight").utf8))
+        #expect(text.stdout.contains("No plan was made") && text.stdout.contains("116 123"))
+    }
+
+    @Test("malformed intakes exit 2 naming the field", arguments: [
+        ("{", "(input)"), (#"{"areas":[]}"#, "areas"), ("[1]", "(input)"),
+        (intake().replacingOccurrences(of: #""rating":5"#, with: #""rating":11"#), "areas[1].rating"),
+        (intake().replacingOccurrences(of: #""dread""#, with: "7"), "areas[1].answers[2]"),
+        (intake().replacingOccurrences(of: #""area":"money""#, with: #""area":"work""#), "areas[1].area"),
+    ])
+    func malformed(input: String, field: String) throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["plan", "new", "--data-dir", dir], stdin: Data(input.utf8))
+        #expect(r.status == 2 && r.stderr.contains("'\(field)'"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/journal.sqlite3"))
+    }
+
+    @Test func noPlanYetIsSaidPlainly() throws {
+        let dir = dataDir()
+        let show = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(show.status == 0 && show.stdout.contains("No plan yet"))
+        #expect(try BinaryRunner.run(["plan", "show", "--json", "--data-dir", dir]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+        #expect(try BinaryRunner.run(["plan", "next", "--data-dir", dir]).status == 1)
+        #expect(try BinaryRunner.run(["plan", "bogus"]).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir), "looking creates nothing")
+    }
+}
