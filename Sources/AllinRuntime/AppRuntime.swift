@@ -52,6 +52,9 @@ public final class AppRuntime {
     public var journalReader = JournalReader.empty
     /// Called when a session has started playing (audio or read-along).
     public var onPlaybackStarted: ((PlaybackStart) -> Void)?
+    /// Builds a beliefs plan's ten steps from an intake (the library's search index lives outside the
+    /// pure core; the executable sets this). Nil: plans can't be made here, and the screen says so.
+    public var planBuilder: (@Sendable (PlanIntake) throws -> [PlanStep])?
 
     /// `journal` defaults to one in memory and `player` to read-along text of the descriptions; the
     /// executable passes the SQLite journal and the audio adapter. `now` and `timeZone` date the journal.
@@ -175,6 +178,30 @@ public final class AppRuntime {
                         let problem = (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")
                         queue.append(.safetyPlanSaved(plan, problem: problem))
                     }
+                case .loadPlan:
+                    queue.append(.planLoaded(try? journal.activePlan()))
+                case let .makePlan(intake):
+                    do {
+                        guard let build = planBuilder else { throw PlanBuildUnavailable() }
+                        let plan = try journal.savePlan(intake, steps: try build(intake), at: now())
+                        queue.append(.planMade(plan, problem: nil))
+                    } catch let error as JournalError {
+                        queue.append(.planMade(nil, problem: error.message))
+                    } catch {
+                        queue.append(.planMade(nil, problem: "\(error)"))
+                    }
+                case let .recordPlanStepPlayed(step, moodBefore):
+                    // Best effort, like a check-in's playback record: the screen goes on either way.
+                    try? journal.recordPlanStepPlayed(plan: step.plan, index: step.index, moodBefore: moodBefore, at: now())
+                case let .recordPlanStepReflection(step, moodAfter, note):
+                    do {
+                        try journal.recordPlanStepReflection(plan: step.plan, index: step.index, moodAfter: moodAfter,
+                                                             note: note, at: now())
+                        queue.append(.planStepSaved(problem: nil))
+                    } catch {
+                        queue.append(.planStepSaved(problem: (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")))
+                    }
+                    queue.append(.planLoaded(try? journal.activePlan()))
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
@@ -205,4 +232,9 @@ public final class AppRuntime {
         let c = (instant - clock.now).components
         return Int(c.seconds * 1000 + c.attoseconds / 1_000_000_000_000_000)
     }
+}
+
+/// No plan builder was given to the runtime.
+struct PlanBuildUnavailable: Error, CustomStringConvertible {
+    var description: String { "the library's search is not available here" }
 }

@@ -122,6 +122,9 @@ enum FullScreen {
                                  timeZone: LocalZone.current(environment: environment))
         // The journal screen reads the same journal the session writes (one connection, and check-ins
         // kept in memory after a disk failure show there too); the settings come from the config file.
+        runtime.planBuilder = { intake in
+            try PlanLibrary.draft(intake, catalog: catalog, directory: catalogDirectory).steps
+        }
         let settings = FrontJournal(environment: environment)
         runtime.journalReader = JournalReader(journal: { journal }, now: { Date() }, timeZone: settings.timeZone,
                                               rules: settings.rules, note: settings.settingsProblem)

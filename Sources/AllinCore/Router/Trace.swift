@@ -34,6 +34,19 @@ public struct CrisisDecision: Sendable, Equatable {
     public var field: String?
 }
 
+extension Recommendation {
+    /// A session the beliefs plan chose (not routed): the same player and reflection take it, and the
+    /// trace says which step it is.
+    public static func planned(_ session: Session, step: PlanStep) -> Recommendation {
+        Recommendation(kind: .audio, lane: session.lane, intentLane: session.lane, valence: nil, sootheFirst: false,
+                       session: session, crisis: nil, concern: nil,
+                       trace: [TraceEntry(gate: "plan", decision: "step", details: [
+                           ("index", .int(step.index)), ("area", .string(step.area)), ("type", .string(step.type.rawValue)),
+                           ("fallback", .optional(step.fallback?.rawValue)),
+                       ])])
+    }
+}
+
 /// The router's answer for one check-in, with the trace that explains it.
 public struct Recommendation: Sendable, Equatable {
     public var kind: RecommendationKind

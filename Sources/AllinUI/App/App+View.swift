@@ -40,6 +40,7 @@ extension App {
         case .journal: JournalView.draw(&canvas, state, in: body)
         case .safetyPlan: PlanView.draw(&canvas, state, in: body)
         case .demo: DemoUpdate.draw(&canvas, state, in: body)
+        case .beliefsPlan: BeliefsView.draw(&canvas, state, in: body)
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
@@ -71,6 +72,7 @@ enum Chrome {
         case .lab: return "Routing lab"
         case .journal: return "Journal"
         case .safetyPlan: return "Your safety plan"
+        case .beliefsPlan: return "Your 10-step plan"
         case .demo: return "Scripted check-ins"
         }
     }

@@ -43,6 +43,11 @@ public enum App {
             state.safetyPlan = plan
             return []
         case let .safetyPlanSaved(plan, problem): return PlanUpdate.saved(&state, plan, problem: problem)
+        case let .planLoaded(plan): return BeliefsUpdate.loaded(&state, plan)
+        case let .planMade(plan, problem): return BeliefsUpdate.made(&state, plan, problem: problem)
+        case let .planStepSaved(problem):
+            state.session?.save = problem.map(JournalSave.inMemory) ?? .saved
+            return []
         case .appClosing: return SessionUpdate.closing(&state)
         }
     }
@@ -58,6 +63,7 @@ public enum App {
         case .note: return SessionUpdate.typed(&state, String(c))
         case .safetyPlan: return PlanUpdate.typed(&state, String(c))
         case .support: return RegionPickerUpdate.typed(&state, String(c))
+        case .beliefsPlan: return BeliefsUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -81,6 +87,7 @@ public enum App {
         case .quit:
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
             if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
+            if let stopped = BeliefsUpdate.checkLeaving(&state, key: key) { return stopped }
             if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
             return [.quit]
         case .suspend: return [.suspend]
@@ -122,6 +129,7 @@ public enum App {
         case .journal: return JournalUpdate.perform(&state, action, key: key)
         case .safetyPlan: return PlanUpdate.perform(&state, action)
         case .demo: return DemoUpdate.perform(&state, action)
+        case .beliefsPlan: return BeliefsUpdate.perform(&state, action, key: key)
         case .routing: return []
         }
     }
@@ -135,6 +143,7 @@ public enum App {
         case .note: return SessionUpdate.typed(&state, text)
         case .safetyPlan: return PlanUpdate.typed(&state, text)
         case .support: return RegionPickerUpdate.typed(&state, text)
+        case .beliefsPlan: return BeliefsUpdate.typed(&state, text)
         default: return []
         }
     }

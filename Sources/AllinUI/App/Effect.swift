@@ -52,5 +52,15 @@ public enum Effect: Equatable, Sendable {
     case suspend
     /// Keep the safety plan in the journal; answer with `Msg.safetyPlanSaved`.
     case saveSafetyPlan(SafetyPlan)
+
+    // The beliefs plan (answered with `Msg.planLoaded` and `.planMade`).
+    /// Read the active plan.
+    case loadPlan
+    /// Search the library for the intake's answers, build the ten steps and save the plan.
+    case makePlan(PlanIntake)
+    /// A plan step's session started, with the mood before it.
+    case recordPlanStepPlayed(PlanStepRef, moodBefore: Int?)
+    /// The reflection after a plan step; the plan is read again after it.
+    case recordPlanStepReflection(PlanStepRef, moodAfter: Int?, note: String?)
     case quit
 }

@@ -41,6 +41,12 @@ public enum Msg: Equatable, Sendable {
     case safetyPlanLoaded(SafetyPlan)
     /// The journal answered `Effect.saveSafetyPlan` (problem set when it could not keep it).
     case safetyPlanSaved(SafetyPlan, problem: JournalError?)
+    /// The active beliefs plan, read (nil: none).
+    case planLoaded(StoredPlan?)
+    /// The plan made from an intake, or why it could not be.
+    case planMade(StoredPlan?, problem: String?)
+    /// A plan step's reflection was written (or why not).
+    case planStepSaved(problem: JournalError?)
 
     /// allin is closing (quit, Ctrl-C, a signal, the terminal gone): keep what the journal should keep.
     case appClosing

@@ -138,6 +138,8 @@ public struct SessionState: Equatable, Sendable {
     public var completed = false
     /// True when the note was left out because support opened from it.
     public var noteWithheld = false
+    /// A beliefs plan step (not a check-in): what happens is kept with the step, not as a check-in.
+    public var planStep: PlanStepRef?
 
     /// Longest reflection note, in characters.
     public static let noteLimit = TextLimits.freeText
@@ -148,5 +150,16 @@ public struct SessionState: Equatable, Sendable {
     public init(routed: Session) {
         player = PlayerState(routed: routed)
         note = TextField(limit: SessionState.noteLimit)
+    }
+}
+
+/// Which plan step a session belongs to.
+public struct PlanStepRef: Equatable, Sendable {
+    public var plan: Int64
+    public var index: Int
+
+    public init(plan: Int64, index: Int) {
+        self.plan = plan
+        self.index = index
     }
 }

@@ -79,6 +79,13 @@ extension Bindings {
         KeyBinding([.char("q")], "q", "quit", action: .quit),
     ]
 
+    /// The end of a plan step: home, or back to the plan.
+    static let donePlanStep: [KeyBinding] = [
+        KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
+        KeyBinding([.char("b")], "b", "your plan", help: "back to your plan", action: .pickByKey),
+        KeyBinding([.char("q")], "q", "quit", action: .quit),
+    ]
+
     /// The end after a session that left the person feeling worse: support and another session first.
     static let doneWorse: [KeyBinding] = [
         KeyBinding([.char("s")], "s", "talk to someone", help: "crisis support: people to call or text now",

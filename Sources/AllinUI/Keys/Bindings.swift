@@ -29,6 +29,9 @@ extension AppState {
         case .note: return true
         case .safetyPlan: return plan?.editing != nil
         case .support: return support?.picker != nil
+        case .beliefsPlan:
+            if case .answer? = beliefs?.intake?.phase { return true }
+            return false
         default: return false
         }
     }
@@ -44,12 +47,15 @@ extension AppState {
         case .moodAfter: return Bindings.mood(before: false)
         case .player: return session.map { Bindings.player($0.player) } ?? []
         case .note: return Bindings.note
-        case .done: return session?.feltWorse == true ? Bindings.doneWorse : Bindings.done
+        case .done:
+            if session?.feltWorse == true { return Bindings.doneWorse }
+            return session?.planStep == nil ? Bindings.done : Bindings.donePlanStep
         case .support: return support.map(Bindings.support) ?? []
         case .lab: return Bindings.lab(field: lab.field)
         case .journal: return Bindings.journal(journal)
         case .safetyPlan: return Bindings.safetyPlan(writing: plan?.editing != nil)
         case .demo: return Bindings.demo
+        case .beliefsPlan: return Bindings.beliefs(beliefs)
         }
     }
 }
@@ -88,6 +94,8 @@ enum Bindings {
             KeyBinding([.char("s")], "s", "support", help: "crisis support", action: .pickByKey, footer: false),
             KeyBinding([.char("p")], "p", "safety plan", help: "write or read your safety plan", action: .pickByKey,
                        footer: false),
+            KeyBinding([.char("b")], "b", "10-step plan", help: "a ten-step plan over three parts of your life",
+                       action: .pickByKey, footer: false),
         ] + (state.context.demo && !state.context.demoScenarios.isEmpty ? [
             KeyBinding([.char("d")], "d", "scripted", help: "scripted check-ins, one for each way a check-in can go",
                        action: .pickByKey),
@@ -156,6 +164,45 @@ enum Bindings {
         KeyBinding([.enter], "Enter", "try it", help: "start this check-in with its answers filled in", action: .choose),
         KeyBinding([.escape, .char("h")], "Esc", "back", help: "back to the start", action: .back),
     ]
+
+    static func beliefs(_ b: BeliefsState?) -> [KeyBinding] {
+        let back = KeyBinding([.escape], "Esc", "back", help: "go back", action: .back)
+        guard let intake = b?.intake else {
+            let hasNext = b?.plan?.next != nil
+            return [
+                KeyBinding([.enter], "Enter", hasNext ? "play next" : "make a plan",
+                           help: hasNext ? "play the next step of your plan" : "make a new plan", action: .choose,
+                           essential: true),
+                KeyBinding([.char("n")], "n", "new plan", help: "make a new plan (it replaces this one once made)",
+                           action: .pickByKey),
+                KeyBinding([.escape, .char("b")], "Esc", "back", help: "back to the start", action: .back),
+            ]
+        }
+        switch intake.phase {
+        case .areas:
+            return [
+                KeyBinding([.up, .char("k")], "↑↓", "move", help: "the area above", action: .up),
+                KeyBinding([.down, .char("j")], "↓/j", "down", help: "the area below", action: .down, footer: false),
+                KeyBinding([.char(" ")], "Space", "choose", help: "choose or unchoose this area", action: .toggle),
+                KeyBinding([.enter], "Enter", "go on", help: "go on once three areas are chosen", action: .choose),
+                back,
+            ]
+        case .rating:
+            return [
+                KeyBinding([.left, .char("h")], "←→", "rating", help: "lower", action: .lower),
+                KeyBinding([.right, .char("l")], "→", "higher", help: "higher", action: .higher, footer: false),
+                KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9, 0", "set",
+                           help: "set the rating (0 is 10)", action: .setMood, footer: false),
+                KeyBinding([.enter], "Enter", "next", help: "go on to the questions", action: .next),
+                back,
+            ]
+        case .answer:
+            return [
+                KeyBinding([.enter], "Enter", "next", help: "keep this answer and go on", action: .next),
+                KeyBinding([.escape], "Esc", "back", help: "the question before", action: .back),
+            ] + editing
+        }
+    }
 
     static func safetyPlan(writing: Bool) -> [KeyBinding] {
         if writing {

@@ -2,7 +2,7 @@ import AllinCore
 
 /// One entry of the home menu.
 struct HomeItem: Equatable {
-    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, demo, lab, support, help, quit }
+    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, beliefs, demo, lab, support, help, quit }
     var key: Character
     var title: String
     var choice: Choice
@@ -17,6 +17,7 @@ struct HomeItem: Equatable {
         }
         list.append(HomeItem(key: "J", title: "Your journal", choice: .journal))
         list.append(HomeItem(key: "p", title: "Your safety plan", choice: .plan))
+        list.append(HomeItem(key: "b", title: "A 10-step plan", choice: .beliefs))
         if state.context.demo, !state.context.demoScenarios.isEmpty {
             list.append(HomeItem(key: "d", title: "Scripted check-ins", choice: .demo))
         }
@@ -66,6 +67,8 @@ enum HomeUpdate {
             return JournalUpdate.open(&state)
         case .plan:
             return PlanUpdate.open(&state, returnTo: .home)
+        case .beliefs:
+            return BeliefsUpdate.open(&state)
         case .demo:
             state.screen = .demo
             return []

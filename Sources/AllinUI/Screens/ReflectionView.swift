@@ -55,7 +55,8 @@ enum ReflectionView {
         var rows: [(String, Role)] = []
         let roomy = rect.height >= 16
         if roomy { rows.append(("", .normal)) }
-        rows.append(("Check-in complete", .title))
+        let step = s.planStep
+        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? "Check-in complete", .title))
         rows.append(("", .normal))
         let session = s.player.session
         rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
@@ -64,16 +65,18 @@ enum ReflectionView {
         if s.noteWithheld {
             note = "Note: not kept, because support opened from it."
         } else if JournalEntry.cleanNote(s.note.text) != nil {
-            note = "Note: kept with this check-in."
+            note = step == nil ? "Note: kept with this check-in." : "Note: kept with this step of your plan."
         } else {
             note = "Note: none."
         }
         rows.append((note, .normal))
-        switch s.save {
-        case .saved: rows.append(("Saved to your journal on this computer.", .good))
-        case let .inMemory(problem):
+        switch (s.save, step) {
+        case (.saved, _?): rows.append(("Kept with your plan on this computer.", .good))
+        case (.pending, _?): rows.append(("Keeping it with your plan…", .dim))
+        case (.saved, nil): rows.append(("Saved to your journal on this computer.", .good))
+        case let (.inMemory(problem), _):
             rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))
-        case .pending: rows.append(("Nothing was saved: the session never started.", .dim))
+        case (.pending, nil): rows.append(("Nothing was saved: the session never started.", .dim))
         }
         let core = rows.count
         if s.feltWorse {
@@ -90,7 +93,8 @@ enum ReflectionView {
         }
         // The way on to the journal, after a blank row when there is room for one. On a short screen it
         // takes the place of the streak's rows, but never of the support after feeling worse.
-        let next = Wrap.lines("Enter goes home · J opens your journal", width: rect.width).map { ($0, Role.dim) }
+        let next = Wrap.lines(step == nil ? "Enter goes home · J opens your journal" : "Enter goes home · b opens your plan",
+                              width: rect.width).map { ($0, Role.dim) }
         func wrapped(_ rows: [(String, Role)]) -> [(String, Role)] {
             rows.flatMap { row in Wrap.lines(row.0, width: rect.width).map { ($0, row.1) } }
         }

@@ -24,6 +24,12 @@ enum SessionUpdate {
                 mood = digit == 0 ? 10 : digit
             case .skip: mood = nil
             case .back:
+                if s.planStep != nil, before {
+                    state.session = nil
+                    state.result = nil
+                    state.screen = .beliefsPlan
+                    return []
+                }
                 state.screen = .recommendation
                 return []
             default: break
@@ -52,6 +58,11 @@ enum SessionUpdate {
             return []
         case .done:
             if action == .goHome { goHome(&state) }
+            if action == .pickByKey, key.character == "b", s.planStep != nil {
+                state.session = nil
+                state.result = nil
+                return BeliefsUpdate.open(&state)
+            }
             if action == .newCheckIn {
                 goHome(&state)
                 return HomeUpdate.choose(&state, .newCheckIn)
@@ -100,6 +111,7 @@ enum SessionUpdate {
         state.session = s
         var effects: [Effect] = []
         if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
+        if let step = s.planStep { effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note)) }
         if let reason {
             App.openSupport(&state, reason: reason, returnTo: .done)
         } else {
@@ -109,7 +121,8 @@ enum SessionUpdate {
     }
 
     static func goHome(_ state: inout AppState) {
-        state.checkIn = nil
+        // A plan step leaves a check-in under way where it was.
+        if state.session?.planStep == nil { state.checkIn = nil }
         state.result = nil
         state.session = nil
         state.home.cursor = 0
@@ -118,6 +131,13 @@ enum SessionUpdate {
 
     /// The check-in is stored as its session starts (or when it ends before it could start).
     static func beginJournal(_ state: inout AppState) -> [Effect] {
+        // A plan step is kept with its plan, never as a check-in.
+        if var s = state.session, let step = s.planStep {
+            guard !s.begun else { return [] }
+            s.begun = true
+            state.session = s
+            return [.recordPlanStepPlayed(step, moodBefore: s.moodBefore)]
+        }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
               let checkIn = state.checkIn, let r = state.result?.recommendation else { return [] }
         s.begun = true

@@ -47,6 +47,10 @@ enum SupportUpdate {
                 state.checkIn?.answered.insert(flagged)
                 state.notice = "Your note is still here: change it, or press Enter to keep it."
             }
+            if state.screen == .beliefsPlan, let flagged = s.flagged {
+                state.beliefs?.intake?.answered.insert(flagged)
+                state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
+            }
             if state.screen == .checkIn, let flagged = s.flagged {
                 // "Yes, go back" is an answer for these words: the check-in goes on without asking again,
                 // and editing them asks again.
@@ -69,6 +73,7 @@ enum SupportUpdate {
         case .lab: return .lab
         case .journal: return state.journal == nil ? .home : .journal
         case .safetyPlan: return state.plan == nil ? .home : .safetyPlan
+        case .beliefsPlan: return state.beliefs == nil ? .home : .beliefsPlan
         default: return .home
         }
     }

@@ -7,8 +7,9 @@ import Testing
 struct HomeAndResultTests {
     @Test func homeMenuMovesAndChooses() {
         var s = TestCatalog.state()
-        press(&s, .down, .down, .down, .down)
-        #expect(s.home.cursor == 4)
+        // c, J, p, b, l, s: the fifth row down is crisis support.
+        press(&s, .down, .down, .down, .down, .down)
+        #expect(s.home.cursor == 5)
         press(&s, .enter)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .asked && s.support?.returnTo == .home)

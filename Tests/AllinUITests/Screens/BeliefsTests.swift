@@ -1,0 +1,138 @@
+import AllinTestSupport
+import Foundation
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// The beliefs plan screen: intake, the crisis rule on every answer, the plan, and a step played.
+@Suite("The beliefs plan screen")
+struct BeliefsTests {
+    static let slugs = ["finding_your_direction", "your_needs_count_too", "values_compass", "saying_no_with_care",
+                        "the_first_small_step", "there_is_room_for_you", "letting_people_in", "good_enough_is_good",
+                        "loosening_money_fear", "clear_head_for_money_choices"]
+
+    static func storedPlan(played: Int = 0) -> StoredPlan {
+        let intake = PlanIntake(areas: ["work", "relationships", "family"].map {
+            PlanIntake.Area(area: $0, rating: 5, answers: ["one", "two", "three", "four"])
+        })
+        let steps = slugs.enumerated().map { i, slug in
+            StoredPlan.Step(step: PlanStep(index: i + 1, area: ["work", "relationships", "family"][i % 3], type: .at(i + 1),
+                                           slug: slug, fallback: nil),
+                            playedAt: i < played ? Date(timeIntervalSince1970: 0) : nil, moodBefore: i < played ? 4 : nil,
+                            moodAfter: i < played ? 6 : nil)
+        }
+        return StoredPlan(id: 7, createdAt: Date(timeIntervalSince1970: 0), active: true, intake: intake, steps: steps)
+    }
+
+    /// Home → b → no plan → Enter → three areas chosen.
+    static func toRatings(width: Int = 80, height: Int = 24) -> AppState {
+        var s = TestCatalog.state(width: width, height: height)
+        #expect(press(&s, .char("b")) == [.loadPlan])
+        _ = App.update(&s, .planLoaded(nil))
+        #expect(screen(s).text.contains("Press Enter to make your plan"))
+        press(&s, .enter)
+        press(&s, .char(" "), .down, .char(" "), .down, .enter)
+        #expect(s.beliefs?.intake?.chosen == ["work", "relationships", "family"])
+        press(&s, .enter)
+        return s
+    }
+
+    @Test func theIntakeAsksEverythingAndMakesThePlan() {
+        var s = Self.toRatings()
+        #expect(screen(s).text.contains("Area 1 of 3: Work and career"))
+        var effects: [Effect] = []
+        for area in 0..<3 {
+            press(&s, .char(area == 0 ? "2" : "0"), .enter)
+            for q in 0..<4 {
+                #expect(screen(s).text.contains("question \(q + 1) of 4"))
+                #expect(s.hasTextFocus)
+                type(&s, "answer \(area) \(q) about deadlines")
+                effects = press(&s, .enter)
+            }
+        }
+        guard case let .makePlan(intake)? = effects.first else { Issue.record("no plan asked for: \(effects)"); return }
+        #expect(intake.areas.map(\.rating) == [2, 10, 10])
+        #expect(intake.areas.allSatisfy { $0.answers.count == 4 } && intake.areas[1].answers[3] == "answer 1 3 about deadlines")
+        #expect(screen(s).text.contains("Searching the library"))
+        _ = App.update(&s, .planMade(Self.storedPlan(), problem: nil))
+        #expect(screen(s).text.contains("0 of 10 steps played") && screen(s).text.contains("Next: step 1"))
+        #expect(s.notice?.contains("Your plan is ready") == true)
+    }
+
+    @Test func anEmptyAnswerIsAskedAgainAndEscGoesBack() {
+        var s = Self.toRatings()
+        press(&s, .enter)
+        press(&s, .enter)
+        #expect(s.notice?.contains("this question needs an answer") == true)
+        #expect(s.beliefs?.intake?.phase == .answer(area: 0, question: 0))
+        type(&s, "first answer")
+        press(&s, .enter, .escape)
+        #expect(s.beliefs?.intake?.field.text == "first answer", "going back shows the answer given")
+    }
+
+    @Test func aCrisisStatementInAnAnswerOpensSupportAndKeepsTheWords() {
+        var s = Self.toRatings()
+        press(&s, .enter)
+        type(&s, "i want to kill myself")
+        #expect(press(&s, .enter).isEmpty)
+        #expect(s.screen == .support && s.support?.returnTo == .beliefsPlan)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .beliefsPlan && s.beliefs?.intake?.field.text == "i want to kill myself")
+        #expect(s.notice?.contains("Your words are still here") == true)
+    }
+
+    @Test func theGentleQuestionAndLeavingWithWordsAreChecked() {
+        var s = Self.toRatings()
+        press(&s, .enter)
+        type(&s, "i feel hopeless about everything")
+        press(&s, .enter)
+        #expect(s.overlay == .concern)
+        press(&s, .char("y"))
+        #expect(s.beliefs?.intake?.phase == .answer(area: 0, question: 1), "yes goes on")
+        type(&s, "i want to die")
+        press(&s, .escape)
+        #expect(s.screen == .support, "Esc with dark words runs the check too")
+    }
+
+    @Test func typedAnswersAreKeptWhenLeaving() {
+        var s = Self.toRatings()
+        press(&s, .enter)
+        type(&s, "a long day")
+        press(&s, .enter, .escape, .escape, .escape, .escape)
+        #expect(s.screen == .home && s.notice?.contains("Your answers are kept") == true)
+        press(&s, .char("b"))
+        #expect(s.beliefs?.intake?.answers["work"]?.first == "a long day")
+    }
+
+    /// Enter plays the next step through the same mood, player and note; what happens is kept with the
+    /// step, never as a check-in, and the end says so.
+    @Test func aStepIsPlayedAndKeptWithThePlan() {
+        var s = TestCatalog.state()
+        press(&s, .char("b"))
+        _ = App.update(&s, .planLoaded(Self.storedPlan(played: 1)))
+        #expect(screen(s).text.contains("1 of 10 steps played") && screen(s).text.contains("mood +2"))
+        press(&s, .enter)
+        #expect(s.screen == .moodBefore && s.session?.planStep == PlanStepRef(plan: 7, index: 2))
+        #expect(s.session?.player.routed.slug == "your_needs_count_too")
+        #expect(SessionUpdate.beginJournal(&s) == [.recordPlanStepPlayed(PlanStepRef(plan: 7, index: 2), moodBefore: nil)])
+        s.screen = .note
+        type(&s, "calmer now")
+        let effects = press(&s, .enter)
+        #expect(effects == [.recordPlanStepReflection(PlanStepRef(plan: 7, index: 2), moodAfter: nil, note: "calmer now")])
+        #expect(screen(s).text.contains("Step 2 of your plan complete"))
+        #expect(screen(s).text.contains("Note: kept with this step of your plan."))
+        #expect(!screen(s).text.contains("Saved to your journal"), "nothing is said saved before it is")
+        _ = App.update(&s, .planStepSaved(problem: nil))
+        #expect(screen(s).text.contains("Kept with your plan on this computer."))
+        press(&s, .char("b"))
+        #expect(s.screen == .beliefsPlan && s.session == nil)
+    }
+
+    @Test func moodBeforeGoesBackToThePlan() {
+        var s = TestCatalog.state()
+        press(&s, .char("b"))
+        _ = App.update(&s, .planLoaded(Self.storedPlan()))
+        press(&s, .enter, .escape)
+        #expect(s.screen == .beliefsPlan && s.session == nil)
+    }
+}
