@@ -77,4 +77,23 @@ struct PlanEndToEndTests {
         t.keys("y")
         t.waitFor("Your words are still here", "question 4 of 4")
     }
+
+    /// Killed outright (SIGKILL) while a step plays: the plan and the step's start are already on disk.
+    @Test func progressSurvivesSIGKILL() throws {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(player: "none"))
+        t.waitFor("Start a check-in")
+        intake(t, last: Self.answers[2][3])
+        t.waitFor("Next: step 1", timeout: 30)
+        t.keys("Enter")
+        t.waitFor("Before you start")
+        t.keys("4", "Enter")
+        t.waitFor("▶ Playing", timeout: 30)
+        let pid = try #require(t.appPID())
+        kill(pid, SIGKILL)
+        let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
+        let steps = try #require(plan["steps"] as? [[String: Any]])
+        #expect(steps.count == 10 && steps[0]["played"] as? Bool == true && steps[0]["moodBefore"] as? Int == 4)
+    }
 }
