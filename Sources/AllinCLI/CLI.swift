@@ -35,6 +35,7 @@ public struct CLI: Sendable {
             case "where": return try WhereCommand(cli: self).run(rest)
             case "safety-plan": return try await SafetyPlanCommand(cli: self).run(rest)
             case "plan": return try await PlanCommand(cli: self).run(rest)
+            case "library": return try await LibraryCommand(cli: self).run(rest)
             case "demo": return try await DemoCommand(cli: self).run(rest)
             case "play": return try PlayCommand(cli: self).run(rest)
             case "audio": return try AudioCommand(cli: self).run(rest)

@@ -20,6 +20,7 @@ enum Help {
       safety-plan Show, write or export your personal safety plan
       plan        A 10-step plan over three life areas (new, show, explain, next)
       demo        The whole check-in and crisis support with nothing saved (for showing how it works)
+      library     Every session by what it helps with, or searched (--search TEXT)
       play        Play one session's audio (or read along with its text)
       audio       Render session audio, list players, check scripts
       help CMD    Show help for a command
@@ -178,6 +179,19 @@ enum Help {
 
     """
 
+    static let library = """
+    Usage: allin library [--search TEXT] [--json] [--data-dir DIR] [--catalog DIR]
+
+    Every session, grouped by what it helps with, with its length and the day you last played it.
+    --search ranks them by a full-text search of each session's title, description, tags and
+    script (SQLite FTS5, bm25), leaving out filler words. Play one with 'allin play SLUG'.
+
+      --search TEXT  Words to look for, e.g. --search "exam nerves"
+      --json         Print JSON: {"sessions":[{"slug","title","lane","helpsWith","durationSeconds",
+                     "lastPlayed","score"}]} (score: bm25, lower is closer; null without --search)
+
+    """
+
     static let plan = """
     Usage: allin plan new [--json] [--data-dir DIR] [--catalog DIR]   (the intake as JSON on standard input)
            allin plan show [--json] [--data-dir DIR]
@@ -275,6 +289,7 @@ enum Help {
         case "where": return where_
         case "safety-plan": return safetyPlan
         case "plan": return plan
+        case "library": return library
         case "demo": return demo
         case "play": return play
         case "audio": return audio

@@ -177,21 +177,6 @@ struct PlanBuilder {
 
     func draft(_ intake: PlanIntake) throws -> PlanDraft {
         let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
-        return try PlanLibrary.draft(intake, catalog: catalog, directory: dir)
-    }
-}
-
-/// The library's full-text index built from a catalog directory (scripts included), and the engine over it:
-/// `allin plan` and the full-screen front both come here.
-public enum PlanLibrary {
-    public static func draft(_ intake: PlanIntake, catalog: Catalog, directory: URL) throws -> PlanDraft {
-        var scripts: [String: String] = [:]
-        for s in catalog.sessions {
-            let url = directory.appendingPathComponent("scripts").appendingPathComponent(s.slug + ".txt")
-            if let data = FileManager.default.contents(atPath: url.path) { scripts[s.slug] = String(decoding: data, as: UTF8.self) }
-        }
-        let index = try SessionIndex(sessions: catalog.sessions, scripts: scripts)
-        return PlanEngine.build(intake, plan: catalog.plan, sessions: catalog.sessions, stopWords: catalog.routing.stopWords,
-                                search: index.search)
+        return try SessionLibrary.draft(intake, catalog: catalog, directory: dir)
     }
 }

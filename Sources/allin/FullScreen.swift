@@ -123,7 +123,7 @@ enum FullScreen {
         // The journal screen reads the same journal the session writes (one connection, and check-ins
         // kept in memory after a disk failure show there too); the settings come from the config file.
         runtime.planBuilder = { intake in
-            try PlanLibrary.draft(intake, catalog: catalog, directory: catalogDirectory).steps
+            try SessionLibrary.draft(intake, catalog: catalog, directory: catalogDirectory).steps
         }
         let settings = FrontJournal(environment: environment)
         runtime.journalReader = JournalReader(journal: { journal }, now: { Date() }, timeZone: settings.timeZone,

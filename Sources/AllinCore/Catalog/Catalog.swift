@@ -26,7 +26,10 @@ public struct Catalog: Sendable {
 
     /// The parts a listing holds, for code that shows them.
     public var listing: CatalogListing {
-        CatalogListing(vocabulary: vocabulary, sessions: sessions, laneDefaults: laneDefaults, helplines: helplines, plan: plan)
+        var listing = CatalogListing(vocabulary: vocabulary, sessions: sessions, laneDefaults: laneDefaults, helplines: helplines,
+                                     plan: plan)
+        listing.stopWords = routing.stopWords
+        return listing
     }
 
     /// Slug → position in `sessions`, built once.
@@ -96,10 +99,13 @@ public struct CatalogListing: Sendable {
     public var laneDefaults: [Lane: String]
     public var helplines: HelplineDirectory
     public var plan: PlanCatalog
+    /// Filler words a search leaves out (`routing.json` `stopWords`).
+    public var stopWords: Set<String> = []
 
     /// The files a listing is decoded from.
     public static var fileNames: [String] {
-        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName, PlanCatalog.fileName]
+        [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName, PlanCatalog.fileName,
+         RoutingWords.fileName]
     }
 
     /// Decodes and validates the listing's files with the same checks as `Catalog.decode`.
@@ -107,11 +113,14 @@ public struct CatalogListing: Sendable {
         var reader = CatalogReader(files: files)
         let parts = reader.listing()
         let plan = reader.plan(vocabulary: parts.vocabulary, sessions: parts.sessions)
-        guard reader.issues.isEmpty, let vocabulary = parts.vocabulary, let helplines = parts.helplines, let plan else {
+        let routing = reader.data(RoutingWords.fileName).flatMap { d in reader.attempt { try RoutingWords.decode(d) } }
+        guard reader.issues.isEmpty, let vocabulary = parts.vocabulary, let helplines = parts.helplines, let plan, let routing else {
             throw CatalogProblems(reader.issues)
         }
-        return CatalogListing(vocabulary: vocabulary, sessions: parts.sessions, laneDefaults: parts.laneDefaults,
-                              helplines: helplines, plan: plan)
+        var listing = CatalogListing(vocabulary: vocabulary, sessions: parts.sessions, laneDefaults: parts.laneDefaults,
+                                     helplines: helplines, plan: plan)
+        listing.stopWords = routing.stopWords
+        return listing
     }
 }
 

@@ -1,0 +1,73 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// `allin library`: every session, grouped by what it helps with, with its length and when it was last
+/// played; `--search TEXT` ranks them by full-text search (title, description, tags, script; bm25).
+struct LibraryCommand {
+    let cli: CLI
+
+    func run(_ rawArgs: [String]) async throws -> Int32 {
+        let args = try Arguments(command: "library", rawArgs, flags: ["--json"], options: ["--search", "--catalog", "--data-dir"])
+        if args.has("--help") { cli.io.out(Help.library); return 0 }
+        if let extra = args.positional.first {
+            throw CLIError.usage(command: "library", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use --search TEXT)")
+        }
+        let listing = try cli.loadListing(args)
+        let paths = try cli.appPaths(args)
+        return try await cli.runJournalCommand("library") {
+            // Looking never creates a journal file.
+            let points = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : []
+            var last: [String: LocalDay] = [:]
+            for p in points where p.listened != false {
+                if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
+            }
+            var sessions = listing.sessions
+            var scores: [String: Double] = [:]
+            if let text = args.options["--search"] {
+                let words = PlanEngine.queryWords([text], stopWords: listing.stopWords)
+                guard !words.isEmpty else {
+                    throw CLIError.input(field: "--search", message: "needs a word to look for (filler words like 'the' are left out)")
+                }
+                let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+                let hits = try SessionLibrary.index(sessions: listing.sessions, directory: dir)
+                    .search(PlanEngine.ftsQuery(words), limit: listing.sessions.count)
+                for h in hits { scores[h.slug] = h.score }
+                sessions = hits.compactMap { h in listing.sessions.first { $0.slug == h.slug } }
+            }
+            if args.has("--json") {
+                cli.io.out(JSONValue.object([("sessions", .array(sessions.map { s in
+                    .object([
+                        ("slug", .string(s.slug)), ("title", .string(s.title)), ("lane", .string(s.lane.rawValue)),
+                        ("helpsWith", .string(Self.group(s.lane, listing))), ("durationSeconds", .int(s.durationSeconds)),
+                        ("lastPlayed", .optional(last[s.slug]?.iso)), ("score", scores[s.slug].map { .number($0) } ?? .null),
+                    ])
+                }))]).serialized(pretty: true) + "\n")
+                return 0
+            }
+            if args.options["--search"] != nil {
+                if sessions.isEmpty { cli.io.out("No session matches. Try other words, or 'allin library' for all of them.\n") }
+                for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, last: last[s.slug], listing)) }
+                return 0
+            }
+            for lane in Lane.allCases {
+                let group = listing.sessions.filter { $0.lane == lane }
+                guard !group.isEmpty else { continue }
+                cli.io.out("\n\(Self.group(lane, listing))\n")
+                for s in group { cli.io.out("  " + Self.line(s, last: last[s.slug], listing)) }
+            }
+            cli.io.out("\nPlay one with: allin play SLUG\n")
+            return 0
+        }
+    }
+
+    /// What a lane's sessions help with, in the words of the check-in's choices.
+    static func group(_ lane: Lane, _ listing: CatalogListing) -> String {
+        listing.vocabulary.intents.first { $0.lane == lane }?.label ?? lane.rawValue
+    }
+
+    static func line(_ s: Session, last: LocalDay?, _ listing: CatalogListing) -> String {
+        let length = String(format: "%d:%02d", s.durationSeconds / 60, s.durationSeconds % 60)
+        return "\(Visible.text(s.title)) (\(length))  \(s.slug)" + (last.map { "  · last played \($0.iso)" } ?? "") + "\n"
+    }
+}
