@@ -106,6 +106,11 @@ public enum DemoTrace {
             if let p = state.plan, let field = p.editing { texts.append(("the safety plan: " + p.part.title, field.text)) }
         case .support:
             if let query = state.support?.picker?.query.text { texts.append(("the country search", query)) }
+        case .beliefsPlan:
+            if let intake = state.beliefs?.intake {
+                texts += intake.intake.fields.filter { !$0.text.isEmpty }
+                if case .answer = intake.phase { texts.append((BeliefsUpdate.fieldName(state, intake), intake.field.text)) }
+            }
         default: break
         }
         return texts
