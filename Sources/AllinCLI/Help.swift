@@ -193,7 +193,7 @@ enum Help {
     """
 
     static let plan = """
-    Usage: allin plan new [--json] [--data-dir DIR] [--catalog DIR]   (the intake as JSON on standard input)
+    Usage: allin plan new [--json] [--data-dir DIR] [--catalog DIR]   (the intake as JSON on stdin)
            allin plan show [--json] [--data-dir DIR]
            allin plan explain [--data-dir DIR] [--catalog DIR]
            allin plan next [--player P] [--data-dir DIR] [--catalog DIR]
@@ -206,7 +206,7 @@ enum Help {
     active one; the plan and what you felt at each step stay in your journal (in 'allin export',
     gone with 'allin erase').
 
-      new       Make a plan from {"areas":[{"area":ID,"rating":1-10,"answers":[four strings]}, ...three...]}
+      new       Make a plan from {"areas":[{"area":ID,"rating":1-10,"answers":[4 strings]}, x3]}
                 ('allin catalog --json' lists the areas under lifeAreas and the questions under
                 planQuestions); bad input exits 2 naming the field, e.g. areas[1].answers[2]
       show      The ten steps, the next one, and your mood before and after each step played
@@ -215,10 +215,13 @@ enum Help {
       next      Play the next step: mood before, the session, mood after and a note
       --json    Print JSON (new and show)
 
-    Example:
-      echo '{"areas":[{"area":"work","rating":3,"answers":["deadlines pile up","I must never let anyone down","tight chest","to say no calmly"]},
-        {"area":"money","rating":5,"answers":["bills","I'll never catch up","dread","a budget"]},
-        {"area":"health","rating":8,"answers":["sleep late","rest is lazy","tired","an earlier night"]}]}' | allin plan new
+    Example (intake.json):
+      {"areas":[
+        {"area":"work","rating":3,"answers":["deadlines pile up","I can't let anyone down",
+                                             "tight chest","to say no calmly"]},
+        {"area":"money","rating":5,"answers":["bills","I'm behind","dread","a budget"]},
+        {"area":"health","rating":8,"answers":["late nights","rest is lazy","tired","sleep"]}]}
+      allin plan new < intake.json
 
     """
 
