@@ -66,21 +66,22 @@ public struct CLI: Sendable {
 
     /// The region from `--region`, else the locale environment; nil when none is known.
     func region(_ args: Arguments) throws -> (code: String?, source: String) {
+        // The country table is read only when a region was named, and then once.
+        let table = { (try? loadListing(args))?.helplines.countries }
         if let raw = args.options["--region"] {
+            let countries = table()
             guard let code = RegionDetector.normalized(code: raw) else {
-                let table = (try? loadListing(args))?.helplines.countries
+                let table = countries
                 let near = (table?.suggestions(for: raw) ?? []).map { c in "\(c) (\(table?.country(c)?.name ?? c))" }
                 let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
                 throw CLIError.usage(command: args.command,
                                      message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'\(hint)")
             }
-            try Self.checkCountry(code, typed: raw, command: args.command,
-                                  table: (try? loadListing(args))?.helplines.countries)
+            try Self.checkCountry(code, typed: raw, command: args.command, table: countries)
             return (code, "--region")
         }
         let paths = try? appPaths(args)
-        if let code = try Self.configuredRegion(configDirectory: paths?.config, command: args.command,
-                                                table: (try? loadListing(args))?.helplines.countries) {
+        if let code = try Self.configuredRegion(configDirectory: paths?.config, command: args.command, table: table) {
             return (code, RegionDetector.configSource)
         }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
@@ -89,7 +90,8 @@ public struct CLI: Sendable {
 
     /// `region = XX` from the config file, checked like `--region`; a bad value stops with exit 2
     /// naming the file and line.
-    public static func configuredRegion(configDirectory: String?, command: String, table: CountryTable?) throws -> String? {
+    public static func configuredRegion(configDirectory: String?, command: String,
+                                        table: () -> CountryTable?) throws -> String? {
         switch RegionSettings.region(configDirectory: configDirectory, table: table) {
         case let .success(code): return code
         case let .failure(problem): throw CLIError.usage(command: command, message: problem.text)

@@ -49,13 +49,14 @@ enum RegionSettings {
 
     /// `region` from the config file: nil when there is no file or no such key; a message naming the
     /// file and line when the value is not an ISO 3166-1 code the catalog knows (with a suggestion).
-    static func region(configDirectory: String?, table: CountryTable?) -> Result<String?, ConfigProblem> {
+    static func region(configDirectory: String?, table countries: () -> CountryTable?) -> Result<String?, ConfigProblem> {
         let file: (config: KeyValueConfig, path: String)?
         switch ConfigFile.read(configDirectory: configDirectory) {
         case let .failure(problem): return .failure(problem)
         case let .success(found): file = found
         }
         guard let file, let entry = file.config.value(key) else { return .success(nil) }
+        let table = countries()
         let known = RegionDetector.normalized(code: entry.value).flatMap { code in
             table.map { $0.countries.isEmpty || $0.country(code) != nil ? code : nil } ?? code
         }

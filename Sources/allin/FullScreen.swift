@@ -55,7 +55,7 @@ enum FullScreen {
                                                          workingDirectory: FileManager.default.currentDirectoryPath))?.config
             do {
                 configured = try CLI.configuredRegion(configDirectory: configDirectory, command: "",
-                                                      table: catalog.helplines.countries)
+                                                      table: { catalog.helplines.countries })
             } catch let error as CLIError {
                 FileHandle.standardError.write(Data(error.message().utf8))
                 return error.exitCode
