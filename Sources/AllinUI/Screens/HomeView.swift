@@ -2,16 +2,21 @@
 enum HomeView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         var row = rect.row + (rect.height >= 18 ? 1 : 0)
-        // The menu always fits whole: the description gives way first in a small window.
+        // The menu always fits whole: the description gives way first in a small window, then the
+        // blank row, then the welcome line.
         let menu = HomeItem.items(state).count
         let descriptionLines = rect.height >= 18 ? 3 : rect.height >= 14 ? 2 : menu + 3 <= rect.height ? 1 : 0
-        canvas.put("Welcome to allin.", row: row, col: rect.col, role: .title)
-        row += 1
+        let welcome = menu + 1 <= rect.height
+        let gap = menu + 2 <= rect.height
+        if welcome {
+            canvas.put("Welcome to allin.", row: row, col: rect.col, role: .title)
+            row += 1
+        }
         for line in descriptionLines == 0 ? [] : Wrap.clipped("A short check-in: how you feel, what it is about, how strong it is and what would help. Then a guided session that fits.", width: rect.width, maxLines: descriptionLines) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
         }
-        row += 1
+        if gap { row += 1 }
         let items = HomeItem.items(state)
         for (i, item) in items.enumerated() {
             let selected = i == state.home.cursor

@@ -104,4 +104,13 @@ struct DemoTests {
         #expect(s.overlay == nil)
         #expect(!screen(s).text.contains("F3"))
     }
+
+    /// Every home item shows at the smallest size, in the demo (one item more) too.
+    @Test func theHomeMenuFitsWholeAt40x12() {
+        for var s in [TestCatalog.state(width: 40, height: 12), Self.demoState(width: 40, height: 12)] {
+            let text = screen(s).text
+            for item in HomeItem.items(s) { #expect(text.contains(item.title), "\(item.title) at 40x12, demo \(s.context.demo)") }
+            press(&s, .down)
+        }
+    }
 }
