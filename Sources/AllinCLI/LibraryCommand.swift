@@ -19,7 +19,7 @@ struct LibraryCommand {
             // Looking never creates a journal file.
             let points = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : []
             var last: [String: LocalDay] = [:]
-            for p in points where p.listened != false {
+            for p in points {
                 if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
             }
             var sessions = listing.sessions

@@ -55,6 +55,8 @@ public final class AppRuntime {
     /// Builds a beliefs plan's ten steps from an intake (the library's search index lives outside the
     /// pure core; the executable sets this). Nil: plans can't be made here, and the screen says so.
     public var planBuilder: (@Sendable (PlanIntake) throws -> [PlanStep])?
+    /// The library's full-text search: matching slugs, best first (nil: it could not run). Set by the executable.
+    public var librarySearch: (@Sendable (String) -> [String]?)?
 
     /// `journal` defaults to one in memory and `player` to read-along text of the descriptions; the
     /// executable passes the SQLite journal and the audio adapter. `now` and `timeZone` date the journal.
@@ -178,6 +180,14 @@ public final class AppRuntime {
                         let problem = (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")
                         queue.append(.safetyPlanSaved(plan, problem: problem))
                     }
+                case .loadLibrary:
+                    var days: [String: String] = [:]
+                    for p in (try? journal.points()) ?? [] {
+                        if let slug = p.sessionSlug, days[slug].map({ $0 < p.day.iso }) ?? true { days[slug] = p.day.iso }
+                    }
+                    queue.append(.libraryLoaded(days))
+                case let .searchLibrary(text, revision):
+                    queue.append(.librarySearched(revision: revision, librarySearch?(text)))
                 case .loadPlan:
                     queue.append(.planLoaded(try? journal.activePlan()))
                 case let .makePlan(intake):

@@ -37,6 +37,13 @@ public struct CrisisDecision: Sendable, Equatable {
 extension Recommendation {
     /// A session the beliefs plan chose (not routed): the same player and reflection take it, and the
     /// trace says which step it is.
+    /// A session the person chose from the library (not routed).
+    public static func chosen(_ session: Session) -> Recommendation {
+        Recommendation(kind: .audio, lane: session.lane, intentLane: session.lane, valence: nil, sootheFirst: false,
+                       session: session, crisis: nil, concern: nil,
+                       trace: [TraceEntry(gate: "library", decision: "chosen", details: [("slug", .string(session.slug))])])
+    }
+
     public static func planned(_ session: Session, step: PlanStep) -> Recommendation {
         Recommendation(kind: .audio, lane: session.lane, intentLane: session.lane, valence: nil, sootheFirst: false,
                        session: session, crisis: nil, concern: nil,

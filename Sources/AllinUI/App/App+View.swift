@@ -41,6 +41,7 @@ extension App {
         case .safetyPlan: PlanView.draw(&canvas, state, in: body)
         case .demo: DemoUpdate.draw(&canvas, state, in: body)
         case .beliefsPlan: BeliefsView.draw(&canvas, state, in: body)
+        case .library: LibraryUpdate.draw(&canvas, state, in: body)
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
@@ -73,6 +74,7 @@ enum Chrome {
         case .journal: return "Journal"
         case .safetyPlan: return "Your safety plan"
         case .beliefsPlan: return "Your 10-step plan"
+        case .library: return "Audio library"
         case .demo: return "Scripted check-ins"
         }
     }

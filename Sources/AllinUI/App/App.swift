@@ -44,6 +44,8 @@ public enum App {
             return []
         case let .safetyPlanSaved(plan, problem): return PlanUpdate.saved(&state, plan, problem: problem)
         case let .planLoaded(plan): return BeliefsUpdate.loaded(&state, plan)
+        case let .libraryLoaded(days): state.library?.lastPlayed = days; return []
+        case let .librarySearched(revision, slugs): return LibraryUpdate.searched(&state, revision: revision, slugs)
         case let .planMade(plan, problem): return BeliefsUpdate.made(&state, plan, problem: problem)
         case let .planStepSaved(problem):
             state.session?.save = problem.map(JournalSave.inMemory) ?? .saved
@@ -64,6 +66,7 @@ public enum App {
         case .safetyPlan: return PlanUpdate.typed(&state, String(c))
         case .support: return RegionPickerUpdate.typed(&state, String(c))
         case .beliefsPlan: return BeliefsUpdate.typed(&state, String(c))
+        case .library: return LibraryUpdate.typed(&state, String(c))
         default: return []
         }
     }
@@ -88,6 +91,7 @@ public enum App {
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
             if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let stopped = BeliefsUpdate.checkLeaving(&state, key: key) { return stopped }
+            if let stopped = LibraryUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
             return [.quit]
         case .suspend: return [.suspend]
@@ -130,6 +134,7 @@ public enum App {
         case .safetyPlan: return PlanUpdate.perform(&state, action)
         case .demo: return DemoUpdate.perform(&state, action)
         case .beliefsPlan: return BeliefsUpdate.perform(&state, action, key: key)
+        case .library: return LibraryUpdate.perform(&state, action, key: key)
         case .routing: return []
         }
     }
@@ -144,6 +149,7 @@ public enum App {
         case .safetyPlan: return PlanUpdate.typed(&state, text)
         case .support: return RegionPickerUpdate.typed(&state, text)
         case .beliefsPlan: return BeliefsUpdate.typed(&state, text)
+        case .library: return LibraryUpdate.typed(&state, text)
         default: return []
         }
     }

@@ -2,7 +2,7 @@ import AllinCore
 
 /// Which screen is showing.
 public enum ScreenID: Equatable, Hashable, Sendable {
-    case home, checkIn, routing, recommendation, trace, support, lab, journal, safetyPlan, demo, beliefsPlan
+    case home, checkIn, routing, recommendation, trace, support, lab, journal, safetyPlan, demo, beliefsPlan, library
     /// After the recommendation: mood before, the player, mood after, the note, the end.
     case moodBefore, player, moodAfter, note, done
 
@@ -54,6 +54,8 @@ public struct AppState: Sendable {
     public var plan: PlanEditState?
     /// The beliefs plan screen (nil until opened).
     public var beliefs: BeliefsState?
+    /// The audio library screen (nil until opened).
+    public var library: LibraryState?
     /// The scripted check-in under the cursor on the demo's list.
     public var demoCursor = 0
 

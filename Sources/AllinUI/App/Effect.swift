@@ -53,6 +53,12 @@ public enum Effect: Equatable, Sendable {
     /// Keep the safety plan in the journal; answer with `Msg.safetyPlanSaved`.
     case saveSafetyPlan(SafetyPlan)
 
+    // The audio library (answered with `Msg.libraryLoaded` and `.librarySearched`).
+    /// When each session was last played, from the journal.
+    case loadLibrary
+    /// Full-text search of the sessions (title, description, tags, script; bm25).
+    case searchLibrary(String, revision: Int)
+
     // The beliefs plan (answered with `Msg.planLoaded` and `.planMade`).
     /// Read the active plan.
     case loadPlan

@@ -41,6 +41,10 @@ public enum Msg: Equatable, Sendable {
     case safetyPlanLoaded(SafetyPlan)
     /// The journal answered `Effect.saveSafetyPlan` (problem set when it could not keep it).
     case safetyPlanSaved(SafetyPlan, problem: JournalError?)
+    /// The day each session was last played (ISO dates by slug).
+    case libraryLoaded([String: String])
+    /// The library search's matches, best first (nil: the search could not run).
+    case librarySearched(revision: Int, [String]?)
     /// The active beliefs plan, read (nil: none).
     case planLoaded(StoredPlan?)
     /// The plan made from an intake, or why it could not be.

@@ -140,6 +140,8 @@ public struct SessionState: Equatable, Sendable {
     public var noteWithheld = false
     /// A beliefs plan step (not a check-in): what happens is kept with the step, not as a check-in.
     public var planStep: PlanStepRef?
+    /// Chosen from the library: kept in the journal as a session without check-in answers.
+    public var fromLibrary = false
 
     /// Longest reflection note, in characters.
     public static let noteLimit = TextLimits.freeText

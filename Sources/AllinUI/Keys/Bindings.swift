@@ -32,6 +32,7 @@ extension AppState {
         case .beliefsPlan:
             if case .answer? = beliefs?.intake?.phase { return true }
             return false
+        case .library: return true
         default: return false
         }
     }
@@ -56,6 +57,7 @@ extension AppState {
         case .safetyPlan: return Bindings.safetyPlan(writing: plan?.editing != nil)
         case .demo: return Bindings.demo
         case .beliefsPlan: return Bindings.beliefs(beliefs)
+        case .library: return Bindings.library
         }
     }
 }
@@ -95,6 +97,8 @@ enum Bindings {
             KeyBinding([.char("p")], "p", "safety plan", help: "write or read your safety plan", action: .pickByKey,
                        footer: false),
             KeyBinding([.char("b")], "b", "10-step plan", help: "a ten-step plan over three parts of your life",
+                       action: .pickByKey, footer: false),
+            KeyBinding([.char("a")], "a", "audio library", help: "every session: browse, search and play any of them",
                        action: .pickByKey, footer: false),
         ] + (state.context.demo && !state.context.demoScenarios.isEmpty ? [
             KeyBinding([.char("d")], "d", "scripted", help: "scripted check-ins, one for each way a check-in can go",
@@ -164,6 +168,16 @@ enum Bindings {
         KeyBinding([.enter], "Enter", "try it", help: "start this check-in with its answers filled in", action: .choose),
         KeyBinding([.escape, .char("h")], "Esc", "back", help: "back to the start", action: .back),
     ]
+
+    static let library: [KeyBinding] = [
+        KeyBinding([.up], "↑↓", "move", help: "the session above", action: .up),
+        KeyBinding([.down], "↓", "down", help: "the session below", action: .down, footer: false),
+        KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+        KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+        KeyBinding([.enter], "Enter", "play", help: "play this session (mood before and after, a note)", action: .choose,
+                   essential: true),
+        KeyBinding([.escape], "Esc", "back", help: "clear the search, or go back", action: .back),
+    ] + editing
 
     static func beliefs(_ b: BeliefsState?) -> [KeyBinding] {
         let back = KeyBinding([.escape], "Esc", "back", help: "go back", action: .back)

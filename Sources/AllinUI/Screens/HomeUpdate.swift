@@ -41,6 +41,7 @@ enum HomeUpdate {
         case .pickByKey:
             guard let c = key.character else { return [] }
             if c == "n" { return choose(&state, .newCheckIn) }
+            if c == "a" { return LibraryUpdate.open(&state) }
             if let item = items.first(where: { $0.key == c }) { return choose(&state, item.choice) }
         default: break
         }

@@ -100,11 +100,12 @@ enum PlayerUpdate {
     /// The runtime's answer to `checkPlayability` (or a failure): decide what runs, with the trace.
     static func decide(_ state: inout AppState, _ availability: AudioAvailability) -> [Effect] {
         guard var p = state.session?.player, let r = state.result?.recommendation,
-              state.checkIn != nil || state.session?.planStep != nil else {
+              state.checkIn != nil || state.session?.planStep != nil || state.session?.fromLibrary == true else {
             return []
         }
         // A plan step has no check-in: nothing but the session itself decides what stands in for it.
-        let answers = state.session?.planStep == nil ? state.checkIn?.flow.answers ?? CheckIn() : CheckIn()
+        let chosen = state.session?.planStep != nil || state.session?.fromLibrary == true
+        let answers = chosen ? CheckIn() : state.checkIn?.flow.answers ?? CheckIn()
         let catalog = state.context.catalog
         let d = Playability.decide(routed: p.routed, checkIn: answers, sootheFirst: r.sootheFirst,
                                    catalog: catalog, audio: availability)

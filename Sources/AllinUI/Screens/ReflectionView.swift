@@ -56,7 +56,7 @@ enum ReflectionView {
         let roomy = rect.height >= 16
         if roomy { rows.append(("", .normal)) }
         let step = s.planStep
-        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? "Check-in complete", .title))
+        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? (s.fromLibrary ? "Session complete" : "Check-in complete"), .title))
         rows.append(("", .normal))
         let session = s.player.session
         rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
@@ -65,7 +65,8 @@ enum ReflectionView {
         if s.noteWithheld {
             note = "Note: not kept, because support opened from it."
         } else if JournalEntry.cleanNote(s.note.text) != nil {
-            note = step == nil ? "Note: kept with this check-in." : "Note: kept with this step of your plan."
+            note = step != nil ? "Note: kept with this step of your plan." : s.fromLibrary ? "Note: kept with this session."
+                : "Note: kept with this check-in."
         } else {
             note = "Note: none."
         }

@@ -24,10 +24,10 @@ enum SessionUpdate {
                 mood = digit == 0 ? 10 : digit
             case .skip: mood = nil
             case .back:
-                if s.planStep != nil, before {
+                if s.planStep != nil || s.fromLibrary, before {
+                    state.screen = s.planStep != nil ? .beliefsPlan : .library
                     state.session = nil
                     state.result = nil
-                    state.screen = .beliefsPlan
                     return []
                 }
                 state.screen = .recommendation
@@ -122,7 +122,7 @@ enum SessionUpdate {
 
     static func goHome(_ state: inout AppState) {
         // A plan step leaves a check-in under way where it was.
-        if state.session?.planStep == nil { state.checkIn = nil }
+        if state.session?.planStep == nil, state.session?.fromLibrary != true { state.checkIn = nil }
         state.result = nil
         state.session = nil
         state.home.cursor = 0
@@ -139,10 +139,11 @@ enum SessionUpdate {
             return [.recordPlanStepPlayed(step, moodBefore: s.moodBefore)]
         }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
-              let checkIn = state.checkIn, let r = state.result?.recommendation else { return [] }
+              let r = state.result?.recommendation,
+              let answers = s.fromLibrary ? CheckIn() : state.checkIn?.flow.answers else { return [] }
         s.begun = true
         state.session = s
-        return [.beginJournal(checkIn.flow.answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]
+        return [.beginJournal(answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]
     }
 
     static func journalBegun(_ state: inout AppState, id: Int64?, problem: JournalError?) -> [Effect] {

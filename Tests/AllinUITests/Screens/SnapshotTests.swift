@@ -84,6 +84,10 @@ struct SnapshotTests {
         press(&question, .enter)
         type(&question, "deadlines pile up")
         list.append(("plan-question", question))
+        var library = TestCatalog.state(width: width, height: height)
+        press(&library, .char("a"))
+        _ = App.update(&library, .libraryLoaded(["five_senses_anchor": "2026-12-01"]))
+        list.append(("library", library))
         var countries = support
         press(&countries, .char("r"))
         type(&countries, "ja")

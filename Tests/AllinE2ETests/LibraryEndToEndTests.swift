@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The audio library through the real binary in tmux: search as a new user would, play, reflect.
+@Suite("The audio library end to end (tmux)", .enabled(if: Paths.tmuxAvailable, "tmux is not installed"))
+struct LibraryEndToEndTests {
+    @Test func searchPlayAndReflect() {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(player: "none"))
+        t.waitFor("Start a check-in")
+        t.keys("a")
+        t.waitFor("Search every session", "Box Breath Reset")
+        t.type("exa")
+        t.waitFor("found, best first", "Steady on Exam Morning")
+        t.keys("Enter")
+        t.waitFor("Before you start")
+        t.keys("5", "Enter")
+        t.waitFor("▶ Playing", timeout: 30)
+        t.keys("x")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("6", "Enter")
+        t.type("steadier")
+        t.keys("Enter")
+        t.waitFor("Session complete", "5 before, 6 after (+1)", "Saved to your journal")
+        let journal = spawn([Paths.allin, "journal", "--json"], env: place.env())
+        #expect(journal.output.contains("steady_on_exam_morning") && journal.output.contains("steadier"))
+        t.keys("Enter")
+        t.waitFor("Start a check-in")
+        t.keys("a")
+        t.waitFor("last played")
+    }
+}

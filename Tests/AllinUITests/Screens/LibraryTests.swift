@@ -1,0 +1,70 @@
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// The audio library screen: browse, search as you type, play any session with the same reflection.
+@Suite("The audio library screen")
+struct LibraryTests {
+    static func open(width: Int = 80, height: Int = 24) -> AppState {
+        var s = TestCatalog.state(width: width, height: height)
+        #expect(press(&s, .char("a")) == [.loadLibrary])
+        _ = App.update(&s, .libraryLoaded(["box_breath_reset": "2026-12-01"]))
+        return s
+    }
+
+    @Test func everySessionShowsWithLengthAndLastPlayed() {
+        let s = Self.open()
+        #expect(s.screen == .library && s.hasTextFocus)
+        let text = screen(s).text
+        #expect(text.contains("Box Breath Reset") && text.contains("4:24 · 2026-12-01") && text.contains("last played"))
+        #expect(text.contains("Helps with: Calm my body and mind"))
+        #expect(LibraryUpdate.sessions(s).count == s.context.catalog.sessions.count)
+    }
+
+    @Test func typingSearchesAndTheNewestAnswerWins() {
+        var s = Self.open()
+        let effects = type(&s, "ex")
+        #expect(effects.last == .searchLibrary("ex", revision: 2))
+        _ = App.update(&s, .librarySearched(revision: 1, ["box_breath_reset"]))
+        #expect(s.library?.hits == nil, "an older answer is not shown")
+        _ = App.update(&s, .librarySearched(revision: 2, ["steady_on_exam_morning", "plan_before_an_exam"]))
+        #expect(screen(s).text.contains("2 found, best first") && screen(s).text.contains("Steady on Exam Morning"))
+        press(&s, .escape)
+        #expect(s.library?.query.text == "" && s.library?.hits == nil && s.screen == .library)
+        press(&s, .escape)
+        #expect(s.screen == .home)
+    }
+
+    /// Enter plays the session through mood, player and note, kept in the journal as a session with no
+    /// check-in answers; the end says "Session complete".
+    @Test func enterPlaysAnySessionWithTheSameReflection() {
+        var s = Self.open()
+        press(&s, .down, .enter)
+        #expect(s.screen == .moodBefore && s.session?.fromLibrary == true)
+        #expect(s.session?.player.routed.slug == "five_senses_anchor")
+        guard case let .beginJournal(answers, r, _)? = SessionUpdate.beginJournal(&s).first else {
+            Issue.record("no journal entry begun"); return
+        }
+        #expect(answers == CheckIn() && r.session?.slug == "five_senses_anchor")
+        s.screen = .note
+        type(&s, "steadier")
+        press(&s, .enter)
+        #expect(screen(s).text.contains("Session complete") && screen(s).text.contains("Note: kept with this session."))
+        press(&s, .enter)
+        #expect(s.screen == .home)
+    }
+
+    @Test func wordsInTheSearchAreChecked() {
+        var s = Self.open()
+        type(&s, "i want to kill myself")
+        press(&s, .enter)
+        #expect(s.screen == .support && s.support?.returnTo == .library)
+    }
+
+    @Test func moodBeforeGoesBackToTheLibrary() {
+        var s = Self.open()
+        press(&s, .enter, .escape)
+        #expect(s.screen == .library && s.session == nil)
+    }
+}
