@@ -106,6 +106,8 @@ public enum DemoTrace {
             if let p = state.plan, let field = p.editing { texts.append(("the safety plan: " + p.part.title, field.text)) }
         case .support:
             if let query = state.support?.picker?.query.text { texts.append(("the country search", query)) }
+        case .library:
+            if let query = state.library?.query.text { texts.append(("the library search", query)) }
         case .beliefsPlan:
             if let intake = state.beliefs?.intake {
                 texts += intake.intake.fields.filter { !$0.text.isEmpty }

@@ -89,6 +89,7 @@ extension CheckInUpdate {
             state.checkIn?.answered.insert(asking.text)
             if state.screen == .safetyPlan { state.plan?.answered.insert(asking.text) }
             if state.screen == .beliefsPlan { state.beliefs?.intake?.answered.insert(asking.text) }
+            if state.screen == .library { state.library?.answered.insert(asking.text) }
             state.notice = "Thank you for telling me. Support stays one key away: F2."
             if asking.action == .quit { return [.quit] }
             return App.perform(&state, asking.action, key: asking.key)

@@ -47,6 +47,10 @@ enum SupportUpdate {
                 state.checkIn?.answered.insert(flagged)
                 state.notice = "Your note is still here: change it, or press Enter to keep it."
             }
+            if state.screen == .library, let flagged = s.flagged {
+                state.library?.answered.insert(flagged)
+                state.notice = "Your words are still here: change them, or press Enter to go on. F2 opens support."
+            }
             if state.screen == .beliefsPlan, let flagged = s.flagged {
                 state.beliefs?.intake?.answered.insert(flagged)
                 state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
@@ -74,6 +78,7 @@ enum SupportUpdate {
         case .journal: return state.journal == nil ? .home : .journal
         case .safetyPlan: return state.plan == nil ? .home : .safetyPlan
         case .beliefsPlan: return state.beliefs == nil ? .home : .beliefsPlan
+        case .library: return state.library == nil ? .home : .library
         default: return .home
         }
     }

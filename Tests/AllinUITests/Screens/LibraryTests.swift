@@ -60,6 +60,9 @@ struct LibraryTests {
         type(&s, "i want to kill myself")
         press(&s, .enter)
         #expect(s.screen == .support && s.support?.returnTo == .library)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .library && s.library?.query.text == "i want to kill myself")
+        #expect(s.notice?.contains("Your words are still here") == true)
     }
 
     @Test func moodBeforeGoesBackToTheLibrary() {
