@@ -2,7 +2,7 @@ import AllinCore
 
 /// One entry of the home menu.
 struct HomeItem: Equatable {
-    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, beliefs, demo, lab, support, help, quit }
+    enum Choice: Equatable { case continueCheckIn, newCheckIn, journal, plan, beliefs, library, demo, lab, support, help, quit }
     var key: Character
     var title: String
     var choice: Choice
@@ -25,6 +25,10 @@ struct HomeItem: Equatable {
         list.append(HomeItem(key: "s", title: "Crisis support", choice: .support))
         list.append(HomeItem(key: "?", title: "Keys and help", choice: .help))
         list.append(HomeItem(key: "q", title: "Quit", choice: .quit))
+        // The library joins the list when the window has a row for it (its key works either way).
+        if list.count + 1 <= App.bodyRect(for: state.size).height, let at = list.firstIndex(where: { $0.choice == .beliefs }) {
+            list.insert(HomeItem(key: "a", title: "Audio library", choice: .library), at: at + 1)
+        }
         return list
     }
 }
@@ -41,7 +45,7 @@ enum HomeUpdate {
         case .pickByKey:
             guard let c = key.character else { return [] }
             if c == "n" { return choose(&state, .newCheckIn) }
-            if c == "a" { return LibraryUpdate.open(&state) }
+            if c == "a" { return choose(&state, .library) }
             if let item = items.first(where: { $0.key == c }) { return choose(&state, item.choice) }
         default: break
         }
@@ -70,6 +74,8 @@ enum HomeUpdate {
             return PlanUpdate.open(&state, returnTo: .home)
         case .beliefs:
             return BeliefsUpdate.open(&state)
+        case .library:
+            return LibraryUpdate.open(&state)
         case .demo:
             state.screen = .demo
             return []

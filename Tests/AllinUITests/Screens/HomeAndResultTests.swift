@@ -7,9 +7,9 @@ import Testing
 struct HomeAndResultTests {
     @Test func homeMenuMovesAndChooses() {
         var s = TestCatalog.state()
-        // c, J, p, b, l, s: the fifth row down is crisis support.
-        press(&s, .down, .down, .down, .down, .down)
-        #expect(s.home.cursor == 5)
+        // c, J, p, b, a, l, s: the sixth row down is crisis support.
+        press(&s, .down, .down, .down, .down, .down, .down)
+        #expect(s.home.cursor == 6)
         press(&s, .enter)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .asked && s.support?.returnTo == .home)
