@@ -71,11 +71,8 @@ public struct CLI: Sendable {
         if let raw = args.options["--region"] {
             let countries = table()
             guard let code = RegionDetector.normalized(code: raw) else {
-                let table = countries
-                let near = (table?.suggestions(for: raw) ?? []).map { c in "\(c) (\(table?.country(c)?.name ?? c))" }
-                let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
                 throw CLIError.usage(command: args.command,
-                                     message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'\(hint)")
+                                     message: "--region must be a two-letter country code such as GB or US, found '\(Visible.text(raw, limit: 20))'\(countries?.didYouMean(raw) ?? "")")
             }
             try Self.checkCountry(code, typed: raw, command: args.command, table: countries)
             return (code, "--region")
@@ -101,10 +98,8 @@ public struct CLI: Sendable {
     /// A `--region` must be an ISO 3166-1 code the catalog knows; otherwise exit 2 with a suggestion.
     public static func checkCountry(_ code: String, typed: String, command: String, table: CountryTable?) throws {
         guard let table, !table.countries.isEmpty, table.country(code) == nil else { return }
-        let near = table.suggestions(for: typed).map { c in "\(c) (\(table.country(c)?.name ?? c))" }
-        let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
         throw CLIError.usage(command: command,
-                             message: "--region '\(Visible.text(typed, limit: 20))' is not an ISO 3166-1 country code\(hint)")
+                             message: "--region '\(Visible.text(typed, limit: 20))' is not an ISO 3166-1 country code\(table.didYouMean(typed))")
     }
 
     /// What `help [TOPIC]`, `--help`, `-h` or no command at all print: the main text, or a topic's; an

@@ -61,8 +61,7 @@ enum RegionSettings {
             table.map { $0.countries.isEmpty || $0.country(code) != nil ? code : nil } ?? code
         }
         guard let code = known else {
-            let near = (table?.suggestions(for: entry.value) ?? []).map { c in "\(c) (\(table?.country(c)?.name ?? c))" }
-            let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
+            let hint = table?.didYouMean(entry.value) ?? ""
             return .failure(ConfigProblem(text: "\(Visible.text(file.path)) line \(entry.line): \(key) must be a two-letter ISO 3166-1 country code such as GB or DE, found '\(Visible.text(entry.value, limit: 20))'\(hint)"))
         }
         return .success(code)

@@ -1,3 +1,4 @@
+import AllinAudio
 import AllinCore
 import AllinStore
 import Foundation
@@ -17,11 +18,7 @@ struct LibraryCommand {
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
-            let points = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : []
-            var last: [String: LocalDay] = [:]
-            for p in points {
-                if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
-            }
+            let last = JournalPoint.lastPlayed(cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : [])
             var sessions = listing.sessions
             var scores: [String: Double] = [:]
             if let text = args.options["--search"] {
@@ -61,13 +58,10 @@ struct LibraryCommand {
         }
     }
 
-    /// What a lane's sessions help with, in the words of the check-in's choices.
-    static func group(_ lane: Lane, _ listing: CatalogListing) -> String {
-        listing.vocabulary.intents.first { $0.lane == lane }?.label ?? lane.rawValue
-    }
+    static func group(_ lane: Lane, _ listing: CatalogListing) -> String { listing.vocabulary.helpsWith(lane) }
 
     static func line(_ s: Session, last: LocalDay?, _ listing: CatalogListing) -> String {
-        let length = String(format: "%d:%02d", s.durationSeconds / 60, s.durationSeconds % 60)
+        let length = Clock.text(Double(s.durationSeconds))
         return "\(Visible.text(s.title)) (\(length))  \(s.slug)" + (last.map { "  · last played \($0.iso)" } ?? "") + "\n"
     }
 }

@@ -31,8 +31,8 @@ struct PlanCommand {
             default:
                 // Looking never creates a journal file.
                 let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).activePlan() : nil
-                let listing = try cli.loadListing(args)
                 if action == "explain" { return try explain(plan, args: args) }
+                let listing = try cli.loadListing(args)
                 if args.has("--json") {
                     cli.io.out((plan.map { PlanReport.json($0, listing: listing, zone: cli.timeZone) } ?? .null).serialized(pretty: true) + "\n")
                 } else {
@@ -116,7 +116,8 @@ struct PlanCommand {
     /// Plays the next step: mood before, the session, mood after and a note (read by the crisis rule),
     /// recorded with the step.
     private func next(_ args: Arguments, paths: AppPaths) async throws -> Int32 {
-        guard cli.journalExists(paths), let plan = try cli.openJournal(args, paths: paths).activePlan() else {
+        let store = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : nil
+        guard let store, let plan = try store.activePlan() else {
             cli.io.err("allin plan: no plan yet. Make one in allin (b on the home screen), or with: allin plan new < intake.json\n")
             return 1
         }
@@ -133,7 +134,6 @@ struct PlanCommand {
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
         let plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
-        let store = try cli.openJournal(args, paths: paths)
         var moodBefore: Int?
         switch plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
         case .ended:

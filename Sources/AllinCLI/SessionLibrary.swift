@@ -20,3 +20,41 @@ public enum SessionLibrary {
                                 search: index.search)
     }
 }
+
+/// The index for a whole run of the full-screen front: built on first use (not at start-up), then kept,
+/// so a search as you type does not read the scripts again on every key. One lock guards it.
+public final class SharedSessionIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: SessionIndex?
+    private let catalog: Catalog
+    private let directory: URL
+
+    public init(catalog: Catalog, directory: URL) {
+        self.catalog = catalog
+        self.directory = directory
+    }
+
+    /// Matches for an FTS5 query, best first; throws when the index can't be built.
+    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+        try lock.withLock {
+            if index == nil { index = try SessionLibrary.index(sessions: catalog.sessions, directory: directory) }
+            return index?.search(query, limit: limit) ?? []
+        }
+    }
+
+    /// The library's search as you type: matching slugs, best first; [] with no word to look for, nil
+    /// when the index can't be built.
+    public func searchAsYouType(_ text: String) -> [String]? {
+        let words = PlanEngine.queryWords([text], stopWords: catalog.routing.stopWords)
+        guard !words.isEmpty else { return [] }
+        return try? search(PlanEngine.ftsQuery(words, prefix: true), limit: catalog.sessions.count).map(\.slug)
+    }
+
+    /// A plan's ten steps from the same index.
+    public func planSteps(_ intake: PlanIntake) throws -> [PlanStep] {
+        _ = try search("", limit: 0)   // builds the index now, so a failure to build it is reported
+        return PlanEngine.build(intake, plan: catalog.plan, sessions: catalog.sessions, stopWords: catalog.routing.stopWords) {
+            (try? self.search($0, limit: $1)) ?? []
+        }.steps
+    }
+}

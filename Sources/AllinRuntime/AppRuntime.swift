@@ -181,11 +181,7 @@ public final class AppRuntime {
                         queue.append(.safetyPlanSaved(plan, problem: problem))
                     }
                 case .loadLibrary:
-                    var days: [String: String] = [:]
-                    for p in (try? journal.points()) ?? [] {
-                        if let slug = p.sessionSlug, days[slug].map({ $0 < p.day.iso }) ?? true { days[slug] = p.day.iso }
-                    }
-                    queue.append(.libraryLoaded(days))
+                    queue.append(.libraryLoaded(JournalPoint.lastPlayed((try? journal.points()) ?? []).mapValues(\.iso)))
                 case let .searchLibrary(text, revision):
                     queue.append(.librarySearched(revision: revision, librarySearch?(text)))
                 case .loadPlan:

@@ -122,17 +122,10 @@ enum FullScreen {
                                  timeZone: LocalZone.current(environment: environment))
         // The journal screen reads the same journal the session writes (one connection, and check-ins
         // kept in memory after a disk failure show there too); the settings come from the config file.
-        runtime.librarySearch = { text in
-            let words = PlanEngine.queryWords([text], stopWords: catalog.routing.stopWords)
-            guard !words.isEmpty else { return [] }
-            let index = try? SessionLibrary.index(sessions: catalog.sessions, directory: catalogDirectory)
-            // As you type: each word also matches as the start of a longer one ("exa" finds "exam").
-            let query = words.map { "\"\($0)\"*" }.joined(separator: " OR ")
-            return index?.search(query, limit: catalog.sessions.count).map(\.slug)
-        }
-        runtime.planBuilder = { intake in
-            try SessionLibrary.draft(intake, catalog: catalog, directory: catalogDirectory).steps
-        }
+        // One library index for the run, built the first time the library or a plan needs it.
+        let library = SharedSessionIndex(catalog: catalog, directory: catalogDirectory)
+        runtime.librarySearch = { library.searchAsYouType($0) }
+        runtime.planBuilder = { try library.planSteps($0) }
         let settings = FrontJournal(environment: environment)
         runtime.journalReader = JournalReader(journal: { journal }, now: { Date() }, timeZone: settings.timeZone,
                                               rules: settings.rules, note: settings.settingsProblem)

@@ -107,3 +107,10 @@ public struct Session: Sendable, Equatable {
         self.situational = situational
     }
 }
+
+extension Vocabulary {
+    /// What a lane's sessions help with, in the words of the check-in's own choice for it.
+    public func helpsWith(_ lane: Lane) -> String {
+        intents.first { $0.lane == lane }?.label ?? lane.rawValue
+    }
+}

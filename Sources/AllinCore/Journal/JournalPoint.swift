@@ -1,5 +1,6 @@
 /// The few facts of one stored check-in that the journal's charts and counts are built from.
 public struct JournalPoint: Sendable, Equatable {
+
     /// The local day of the check-in, in the time zone where it happened.
     public var day: LocalDay
     /// Whether the check-in was finished (a handoff is finished at once).
@@ -29,5 +30,16 @@ public struct JournalPoint: Sendable, Equatable {
     public var moodChange: Int? {
         guard let moodBefore, let moodAfter else { return nil }
         return moodAfter - moodBefore
+    }
+}
+
+extension JournalPoint {
+    /// The latest day each session was started, by slug (the library's "last played").
+    public static func lastPlayed(_ points: [JournalPoint]) -> [String: LocalDay] {
+        var last: [String: LocalDay] = [:]
+        for p in points {
+            if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
+        }
+        return last
     }
 }

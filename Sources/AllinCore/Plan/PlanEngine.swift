@@ -145,9 +145,10 @@ public enum PlanEngine {
         return out
     }
 
-    /// The words OR-ed into an FTS5 query, each quoted so no word is read as an operator.
-    public static func ftsQuery(_ words: [String]) -> String {
-        words.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"" }.joined(separator: " OR ")
+    /// The words OR-ed into an FTS5 query, each quoted so no word is read as an operator. `prefix`:
+    /// each word also matches as the start of a longer one ("exa" finds "exam"), for search as you type.
+    public static func ftsQuery(_ words: [String], prefix: Bool = false) -> String {
+        words.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"" + (prefix ? "*" : "") }.joined(separator: " OR ")
     }
 
     /// Builds the ten steps. Per area: its query's matches (best first) kept where the session's

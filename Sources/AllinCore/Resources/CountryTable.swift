@@ -69,6 +69,12 @@ public struct CountryTable: Sendable, Equatable {
         s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
+    /// "; did you mean DE (Germany)?" for a typed code or name that is not one, or "" when nothing is close.
+    public func didYouMean(_ typed: String) -> String {
+        let near = suggestions(for: typed).map { c in "\(c) (\(country(c)?.name ?? c))" }
+        return near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"
+    }
+
     /// Decodes and validates `countries.json`; throws `CatalogProblems` naming the file and the entry.
     public static func decode(_ data: Data, file: String = CountryTable.fileName) throws -> CountryTable {
         var issues: [CatalogIssue] = []

@@ -143,6 +143,9 @@ public struct SessionState: Equatable, Sendable {
     /// Chosen from the library: kept in the journal as a session without check-in answers.
     public var fromLibrary = false
 
+    /// Not a check-in's recommendation (a plan step or a library choice): no check-in answers go with it.
+    public var withoutCheckIn: Bool { planStep != nil || fromLibrary }
+
     /// Longest reflection note, in characters.
     public static let noteLimit = TextLimits.freeText
 

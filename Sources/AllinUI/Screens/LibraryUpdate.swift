@@ -33,10 +33,6 @@ enum LibraryUpdate {
         return hits.compactMap { catalog.session($0) }
     }
 
-    static func helpsWith(_ lane: Lane, _ state: AppState) -> String {
-        state.context.vocabulary.intents.first { $0.lane == lane }?.label ?? lane.rawValue
-    }
-
     static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
         guard var l = state.library else { return [] }
         let count = sessions(state).count
@@ -134,7 +130,7 @@ enum LibraryUpdate {
             .draw(&canvas, in: Rect(row: rect.row + 1, col: rect.col, width: rect.width, height: 1))
         let list = sessions(state)
         let items = list.map { s -> ListItem in
-            let length = "\(s.durationSeconds / 60):" + String(format: "%02d", s.durationSeconds % 60)
+            let length = TimeText.clock(Double(s.durationSeconds))
             let last = l.lastPlayed[s.slug].map { " · \($0)" } ?? ""
             return ListItem(id: s.slug, label: Visible.text(s.title), detail: length + last)
         }
@@ -145,7 +141,7 @@ enum LibraryUpdate {
         }
         let cursor = min(l.cursor, items.count - 1)
         let columns = l.lastPlayed.isEmpty ? "" : " (length · last played)"
-        canvas.put(TextWidth.truncate((l.hits == nil ? "Helps with: " + helpsWith(list[cursor].lane, state)
+        canvas.put(TextWidth.truncate((l.hits == nil ? "Helps with: " + state.context.vocabulary.helpsWith(list[cursor].lane)
                                        : "\(items.count) found, best first") + columns, width: rect.width),
                    row: rect.row + 2, col: rect.col, role: .accent)
         ListView(items: items, cursor: cursor, chosen: [], focused: true).draw(&canvas, in: area)

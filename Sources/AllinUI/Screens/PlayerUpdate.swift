@@ -100,12 +100,10 @@ enum PlayerUpdate {
     /// The runtime's answer to `checkPlayability` (or a failure): decide what runs, with the trace.
     static func decide(_ state: inout AppState, _ availability: AudioAvailability) -> [Effect] {
         guard var p = state.session?.player, let r = state.result?.recommendation,
-              state.checkIn != nil || state.session?.planStep != nil || state.session?.fromLibrary == true else {
+              let answers = state.session?.withoutCheckIn == true ? CheckIn() : state.checkIn?.flow.answers else {
             return []
         }
-        // A plan step has no check-in: nothing but the session itself decides what stands in for it.
-        let chosen = state.session?.planStep != nil || state.session?.fromLibrary == true
-        let answers = chosen ? CheckIn() : state.checkIn?.flow.answers ?? CheckIn()
+        // A plan step or a library choice has no check-in: only the session itself decides what stands in for it.
         let catalog = state.context.catalog
         let d = Playability.decide(routed: p.routed, checkIn: answers, sootheFirst: r.sootheFirst,
                                    catalog: catalog, audio: availability)

@@ -24,7 +24,7 @@ enum SessionUpdate {
                 mood = digit == 0 ? 10 : digit
             case .skip: mood = nil
             case .back:
-                if s.planStep != nil || s.fromLibrary, before {
+                if s.withoutCheckIn, before {
                     state.screen = s.planStep != nil ? .beliefsPlan : .library
                     state.session = nil
                     state.result = nil
@@ -121,8 +121,8 @@ enum SessionUpdate {
     }
 
     static func goHome(_ state: inout AppState) {
-        // A plan step leaves a check-in under way where it was.
-        if state.session?.planStep == nil, state.session?.fromLibrary != true { state.checkIn = nil }
+        // A plan step or a library session leaves a check-in under way where it was.
+        if state.session?.withoutCheckIn != true { state.checkIn = nil }
         state.result = nil
         state.session = nil
         state.home.cursor = 0
@@ -140,7 +140,7 @@ enum SessionUpdate {
         }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
               let r = state.result?.recommendation,
-              let answers = s.fromLibrary ? CheckIn() : state.checkIn?.flow.answers else { return [] }
+              let answers = s.withoutCheckIn ? CheckIn() : state.checkIn?.flow.answers else { return [] }
         s.begun = true
         state.session = s
         return [.beginJournal(answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]
