@@ -1,13 +1,20 @@
-/// A small argument reader: flags, options with values, and positional words, in any order.
-public struct Arguments {
-    public let command: String
+import AllinCore
+
+/// A command's arguments read against its spec: flags, options with values, and positional words,
+/// in any order. The spec is the only list of what a command accepts.
+public struct Arguments: Sendable {
+    public let spec: CommandSpec
     public private(set) var flags: Set<String> = []
-    public private(set) var options: [String: String] = [:]
+    private var values: [String: String] = [:]
     public private(set) var positional: [String] = []
 
-    /// Parses `args` against the known flags and options; anything else starting with `-` is an error.
-    public init(command: String, _ args: [String], flags known: Set<String>, options knownOptions: Set<String>) throws {
-        self.command = command
+    /// The command's name for messages: `journal record`.
+    public var command: String { spec.name }
+
+    /// Reads `args` against `spec`. Anything else starting with `-` is an error naming it; a value
+    /// outside an option's choices and a wrong number of positional words are errors too.
+    public init(_ spec: CommandSpec, _ args: [String]) throws {
+        self.spec = spec
         var i = 0
         var onlyPositional = false
         while i < args.count {
@@ -18,31 +25,86 @@ public struct Arguments {
                 continue
             }
             if arg == "--" { onlyPositional = true; continue }
-            var name = arg
+            var spelling = arg
             var inlineValue: String?
             if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-                name = String(arg[..<eq])
+                spelling = String(arg[..<eq])
                 inlineValue = String(arg[arg.index(after: eq)...])
             }
-            if name == "-h" { name = "--help" }
-            if known.contains(name) || name == "--help" {
-                if inlineValue != nil { throw CLIError.usage(command: command, message: "option '\(name)' takes no value") }
-                flags.insert(name)
-            } else if knownOptions.contains(name) {
-                if let inlineValue {
-                    options[name] = inlineValue
-                } else if i < args.count {
-                    options[name] = args[i]
-                    i += 1
-                } else {
-                    throw CLIError.usage(command: command, message: "option '\(name)' needs a value")
-                }
-            } else {
-                throw CLIError.usage(command: command, message: "unknown option '\(Visible.text(name, limit: 40))'")
+            guard let option = spec.option(named: spelling) else {
+                throw CLIError.usage(command: spec.name, message: Self.unknown(spelling, in: spec))
             }
+            if option.isFlag {
+                if inlineValue != nil { throw CLIError.usage(command: spec.name, message: "option '\(option.name)' takes no value") }
+                flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if i < args.count {
+                value = args[i]
+                i += 1
+            } else {
+                throw CLIError.usage(command: spec.name, message: "option '\(spelling)' needs a value (\(option.value ?? ""))")
+            }
+            if let choices = option.choices, !choices.contains(value.lowercased()) {
+                throw CLIError.usage(command: spec.name,
+                                     message: "\(option.name) must be \(Self.either(choices)), found '\(Visible.text(value, limit: 20))'")
+            }
+            values[option.name] = option.choices == nil ? value : value.lowercased()
+        }
+        if flags.contains(OptionSpec.help.name) { return }
+        try checkPositional()
+    }
+
+    /// Whether a flag was given. Asking for one the spec doesn't declare is a programming error.
+    public func has(_ flag: String) -> Bool {
+        assert(spec.option(named: flag)?.isFlag == true, "'\(spec.name)' does not declare the flag \(flag)")
+        return flags.contains(flag)
+    }
+
+    /// An option's value, by its long name; nil when not given.
+    public subscript(_ name: String) -> String? {
+        assert(spec.option(named: name).map { !$0.isFlag } == true, "'\(spec.name)' does not declare the option \(name)")
+        return values[name]
+    }
+
+    /// An option's value when the command declares it at all (for the shared helpers: the catalog,
+    /// the data directory, the region), else nil.
+    func ifDeclared(_ name: String) -> String? {
+        spec.option(named: name) == nil ? nil : values[name]
+    }
+
+    private func checkPositional() throws {
+        let declared = spec.arguments
+        let required = declared.filter { !$0.optional }.count
+        if positional.count < required {
+            let missing = declared.filter { !$0.optional }[positional.count]
+            throw CLIError.usage(command: spec.name, message: "needs \(missing.name) (\(missing.help))")
+        }
+        if declared.last?.repeats == true { return }
+        if positional.count > declared.count {
+            let extra = positional[declared.count]
+            var message = "unexpected argument '\(Visible.text(extra, limit: 40))'"
+            if !spec.subcommands.isEmpty {
+                message += " (\(spec.name) has: \(spec.subcommands.map { $0.path.last ?? "" }.joined(separator: ", ")))"
+            }
+            throw CLIError.usage(command: spec.name, message: message)
         }
     }
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    private static func unknown(_ spelling: String, in spec: CommandSpec) -> String {
+        let shown = Visible.text(spelling, limit: 40)
+        // A common option the command has no use for says so, rather than only "unknown".
+        if let common = [OptionSpec.catalog, .dataDir, .region, .player].first(where: { $0.name == spelling }) {
+            return "unknown option '\(shown)' (\(spec.name) doesn't use \(common.name == "--player" ? "a player" : common.value == "DIR" ? "that directory" : "a region"))"
+        }
+        return "unknown option '\(shown)'"
+    }
+
+    static func either(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    }
 }
-import AllinCore

@@ -6,26 +6,17 @@ import Foundation
 struct AudioCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        guard let sub = rawArgs.first, !sub.hasPrefix("-") else {
-            if rawArgs.contains("--help") || rawArgs.contains("-h") { cli.io.out(Help.audio); return 0 }
-            throw CLIError.usage(command: "audio", message: "name what to do: render, players or check")
-        }
-        let rest = Array(rawArgs.dropFirst())
-        switch sub {
-        case "render": return try render(rest)
-        case "players": return try players(rest)
-        case "check": return try check(rest)
-        default:
-            throw CLIError.usage(command: "audio", message: "unknown audio command '\(Visible.text(sub, limit: 40))' (render, players or check)")
+    func run(_ args: Arguments) throws -> Int32 {
+        switch args.spec.path.last {
+        case "render": return try render(args)
+        case "players": return try players(args)
+        default: return try check(args)
         }
     }
 
     // MARK: render
 
-    private func render(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "audio render", rawArgs, flags: ["--all", "--force"], options: ["--catalog"])
-        if args.has("--help") { cli.io.out(Help.audioRender); return 0 }
+    private func render(_ args: Arguments) throws -> Int32 {
         if args.has("--all"), !args.positional.isEmpty {
             throw CLIError.usage(command: "audio render", message: "name sessions or use --all, not both")
         }
@@ -77,18 +68,13 @@ struct AudioCommand {
 
     // MARK: players
 
-    private func players(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "audio players", rawArgs, flags: [], options: ["--player", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.audioPlayers); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "audio players", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    private func players(_ args: Arguments) throws -> Int32 {
         let paths = AudioPaths(environment: cli.environment)
         let config: AudioConfig
         do { config = try AudioConfig.load(paths.configFile) } catch { throw AudioContext.cliError(error) }
         let report: PlayerReport
         do {
-            report = try PlayerDiscovery.discover(option: args.options["--player"], environment: cli.environment, config: config)
+            report = try PlayerDiscovery.discover(option: args["--player"], environment: cli.environment, config: config)
         } catch {
             throw AudioContext.cliError(error)
         }
@@ -128,12 +114,7 @@ struct AudioCommand {
 
     // MARK: check
 
-    private func check(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "audio check", rawArgs, flags: [], options: ["--catalog"])
-        if args.has("--help") { cli.io.out(Help.audioCheck); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "audio check", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    private func check(_ args: Arguments) throws -> Int32 {
         let ctx = try AudioContext(cli: cli, args: args)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: ctx.library.scriptsDirectory.path, isDirectory: &isDir), isDir.boolValue else {

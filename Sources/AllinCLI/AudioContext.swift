@@ -18,7 +18,7 @@ struct AudioContext {
         var paths = AudioPaths(environment: cli.environment)
         // Resume positions live in the data directory, wherever --data-dir or ALLIN_DATA_DIR puts it.
         // (Without HOME and an override, the audio commands keep their own default.)
-        if args.options["--data-dir"] != nil {
+        if args.ifDeclared("--data-dir") != nil {
             paths.dataDirectory = URL(fileURLWithPath: try cli.appPaths(args).data)
         } else if let app = try? cli.appPaths(args) {
             paths.dataDirectory = URL(fileURLWithPath: app.data)
@@ -29,7 +29,7 @@ struct AudioContext {
         } catch {
             throw AudioContext.cliError(error)
         }
-        catalogDirectory = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         catalog = try cli.loadCatalog(args)
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
     }

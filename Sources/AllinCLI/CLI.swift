@@ -19,32 +19,30 @@ public struct CLI: Sendable {
         let rest = Array(args.dropFirst())
         do {
             switch command {
-            case "", "help", "--help", "-h":
-                io.out(try Self.help(command, rest, main: Help.main, topic: Help.text(for:)))
+            case "", "--help", "-h":
+                io.out(Commands.program.mainHelp)
+                return 0
+            case "help":
+                io.out(try Self.help(topic: rest, in: Commands.program))
                 return 0
             case "--version", "version":
                 io.out("allin \(CLI.version)\n")
                 return 0
-            case "catalog": return try CatalogCommand(cli: self).run(rest)
-            case "route": return try await RouteCommand(cli: self).run(rest)
-            case "classify": return try ClassifyCommand(cli: self).run(rest)
-            case "resources": return try ResourcesCommand(cli: self).run(rest)
-            case "journal": return try await JournalCommand(cli: self).run(rest)
-            case "export": return try await ExportCommand(cli: self).run(rest)
-            case "erase": return try await EraseCommand(cli: self).run(rest)
-            case "where": return try WhereCommand(cli: self).run(rest)
-            case "safety-plan": return try await SafetyPlanCommand(cli: self).run(rest)
-            case "plan": return try await PlanCommand(cli: self).run(rest)
-            case "library": return try await LibraryCommand(cli: self).run(rest)
-            case "demo": return try await DemoCommand(cli: self).run(rest)
-            case "play": return try PlayCommand(cli: self).run(rest)
-            case "audio": return try AudioCommand(cli: self).run(rest)
-            case "--plain", "plain": return try await PlainCommand(cli: self).run(rest)
             case "bench", "model":
                 throw CLIError.usage(command: "", message: "'\(command)' is a developer tool now: run 'allin-dev \(command)'")
             default:
+                break
+            }
+            let words = command == "plain" ? ["--plain"] + rest : args
+            guard let (spec, words2) = Commands.program.resolve(words) else {
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }
+            let parsed = try Arguments(spec, words2)
+            if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
+                io.out(Commands.program.help(spec))
+                return 0
+            }
+            return try await Commands.run(parsed, cli: self)
         } catch let error as CLIError {
             io.err(error.message())
             return error.exitCode
@@ -56,19 +54,19 @@ public struct CLI: Sendable {
 
     /// Loads the catalog named by `--catalog` or found near the executable.
     public func loadCatalog(_ args: Arguments) throws -> Catalog {
-        try CatalogLocator.load(option: args.options["--catalog"], environment: environment)
+        try CatalogLocator.load(option: args["--catalog"], environment: environment)
     }
 
     /// The catalog's chips, sessions and helplines only, for commands that show them and never check words.
     func loadListing(_ args: Arguments) throws -> CatalogListing {
-        try CatalogLocator.loadListing(option: args.options["--catalog"], environment: environment)
+        try CatalogLocator.loadListing(option: args["--catalog"], environment: environment)
     }
 
     /// The region from `--region`, else the locale environment; nil when none is known.
     func region(_ args: Arguments) throws -> (code: String?, source: String) {
         // The country table is read only when a region was named, and then once.
         let table = { (try? loadListing(args))?.helplines.countries }
-        if let raw = args.options["--region"] {
+        if let raw = args["--region"] {
             let countries = table()
             guard let code = RegionDetector.normalized(code: raw) else {
                 throw CLIError.usage(command: args.command,
@@ -102,13 +100,13 @@ public struct CLI: Sendable {
                              message: "--region '\(Visible.text(typed, limit: 20))' is not an ISO 3166-1 country code\(table.didYouMean(typed))")
     }
 
-    /// What `help [TOPIC]`, `--help`, `-h` or no command at all print: the main text, or a topic's; an
-    /// unknown topic is a usage error. Shared by `allin` and `allin-dev`.
-    public static func help(_ command: String, _ rest: [String], main: String,
-                            topic: (String) -> String?) throws -> String {
-        guard let name = rest.first, command == "help" else { return main }
-        guard let text = topic(name) else {
-            throw CLIError.usage(command: "", message: "no help for '\(Visible.text(name, limit: 40))'")
+    /// What `help [COMMAND...]` prints: the main help, or a command's; an unknown command is a usage
+    /// error. Shared by `allin` and `allin-dev`.
+    public static func help(topic words: [String], in program: ProgramSpec) throws -> String {
+        let named = words.first == "plain" ? ["--plain"] + words.dropFirst() : words
+        if named.isEmpty { return program.mainHelp }
+        guard let text = program.help(topic: named) else {
+            throw CLIError.usage(command: "", message: "no help for '\(Visible.text(words.joined(separator: " "), limit: 40))'")
         }
         return text
     }

@@ -6,12 +6,7 @@ import Foundation
 struct CatalogCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "catalog", rawArgs, flags: ["--json", "--check"], options: ["--catalog"])
-        if args.has("--help") { cli.io.out(Help.catalog); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "catalog", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) throws -> Int32 {
         if args.has("--json"), args.has("--check") {
             throw CLIError.usage(command: "catalog", message: "choose one of --json and --check")
         }
@@ -20,7 +15,7 @@ struct CatalogCommand {
             do {
                 catalog = try cli.loadCatalog(args)
                 // The demo's scripted check-ins live in the catalog too, and need its vocabulary.
-                let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+                let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
                 scenarios = try DemoScenarios.load(catalogDirectory: dir, vocabulary: catalog.vocabulary)
             } catch let CLIError.catalog(problems) {
                 cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")

@@ -5,9 +5,7 @@ import Foundation
 struct ClassifyCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "classify", rawArgs, flags: ["--json", "--jsonl"], options: ["--catalog"])
-        if args.has("--help") { cli.io.out(Help.classify); return 0 }
+    func run(_ args: Arguments) throws -> Int32 {
         if args.has("--jsonl") {
             if !args.positional.isEmpty {
                 throw CLIError.usage(command: "classify", message: "--jsonl reads standard input; give no TEXT")

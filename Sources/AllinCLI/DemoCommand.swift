@@ -5,13 +5,7 @@ import AllinCore
 struct DemoCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "demo", rawArgs, flags: ["--plain"],
-                                 options: ["--catalog", "--region", "--player", "--data-dir"])
-        if args.has("--help") { cli.io.out(Help.demo); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "demo", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         guard args.has("--plain") else {
             throw CLIError.usage(command: "demo", message: "the demo needs a terminal; for numbered prompts use 'allin demo --plain'")
         }

@@ -7,12 +7,7 @@ import Foundation
 struct EraseCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "erase", rawArgs, flags: ["--yes"], options: ["--data-dir"])
-        if args.has("--help") { cli.io.out(Help.erase); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "erase", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         let paths = try cli.appPaths(args)
         let shownPath = Visible.text(paths.journal)
         guard cli.journalExists(paths) else {

@@ -7,18 +7,12 @@ import Foundation
 struct ExportCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "export", rawArgs, flags: ["--move-aside"],
-                                 options: ["--format", "-o", "--output", "--data-dir", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.export); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "export", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use -o FILE)")
-        }
-        let rawFormat = args.options["--format"] ?? "json"
+    func run(_ args: Arguments) async throws -> Int32 {
+        let rawFormat = args["--format"] ?? "json"
         guard let format = JournalExport.Format(rawValue: rawFormat.lowercased()) else {
             throw CLIError.usage(command: "export", message: "--format must be json, csv or md, found '\(Visible.text(rawFormat, limit: 20))'")
         }
-        let output = args.options["-o"] ?? args.options["--output"]
+        let output = args["--output"]
         if output?.isEmpty == true { throw CLIError.usage(command: "export", message: "-o needs a file name") }
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("export") {

@@ -7,39 +7,21 @@ public enum FrontDoor: Equatable, Sendable {
     /// Open the full-screen check-in (stdin and stdout are terminals, no command given).
     case fullScreen(catalog: String?, region: String?, player: String? = nil, dataDir: String? = nil, demo: Bool = false)
 
-    /// No arguments (or only `--catalog DIR`, `--region XX`, `--player CMD`, `--data-dir DIR`) on a
-    /// terminal opens the front; the same off a terminal prints the help, as before. Anything else is
-    /// a command.
+    /// No command (only the front's options: `--catalog`, `--region`, `--player`, `--data-dir`) on a
+    /// terminal opens the front; the same off a terminal prints the help. `allin demo` with its options
+    /// is the same front with nothing saved. Anything else, a bad option included, is a command, so
+    /// `CLI.run` gives the message. The options are read by the same spec the help is made from.
     public static func decide(_ args: [String], interactive: Bool) -> FrontDoor {
-        var catalog: String?
-        var region: String?
-        var player: String?
-        var dataDir: String?
-        // `allin demo` is the same front with nothing saved (`allin demo --plain` and `--help` are commands).
         let demo = args.first == "demo"
-        var i = demo ? 1 : 0
-        while i < args.count {
-            let arg = args[i]
-            func value(_ name: String) -> String? {
-                if arg.hasPrefix(name + "=") { return String(arg.dropFirst(name.count + 1)) }
-                if arg == name, i + 1 < args.count { i += 1; return args[i] }
-                return nil
-            }
-            if let v = value("--catalog") {
-                catalog = v
-            } else if let v = value("--region") {
-                region = v
-            } else if let v = value("--player") {
-                player = v
-            } else if let v = value("--data-dir") {
-                dataDir = v
-            } else {
-                return .command(args)
-            }
-            i += 1
+        let spec = demo ? Commands.demo : Commands.front
+        guard let parsed = try? Arguments(spec, demo ? Array(args.dropFirst()) : args),
+              parsed.positional.isEmpty, parsed.flags.isEmpty else {
+            return .command(args)
         }
         if demo, !interactive { return .command(args) }
-        return interactive ? .fullScreen(catalog: catalog, region: region, player: player, dataDir: dataDir, demo: demo)
-            : .command([])
+        guard interactive else { return .command([]) }
+        let dataDir = demo ? nil : parsed["--data-dir"]
+        let player = demo ? nil : parsed["--player"]
+        return .fullScreen(catalog: parsed["--catalog"], region: parsed["--region"], player: player, dataDir: dataDir, demo: demo)
     }
 }

@@ -21,7 +21,7 @@ extension CLI {
     /// The data, cache and config paths from `--data-dir` and the environment.
     func appPaths(_ args: Arguments) throws -> AppPaths {
         do {
-            return try AppPaths.resolve(environment: environment, dataDirOption: args.options["--data-dir"],
+            return try AppPaths.resolve(environment: environment, dataDirOption: args.ifDeclared("--data-dir"),
                                         workingDirectory: FileManager.default.currentDirectoryPath)
         } catch let JournalError.invalid(field, message) {
             throw CLIError.usage(command: args.command, message: "\(field) \(message)")
@@ -48,7 +48,7 @@ extension CLI {
             return try JournalStore.open(path: paths.journal)
         } catch let error as JournalError where error.canMoveAside {
             io.err("allin \(args.command): \(error.message)\n")
-            let agreed = args.has("--move-aside")
+            let agreed = args.flags.contains("--move-aside")
                 || confirm("Move it aside (it is renamed, never deleted) and start a new journal? [y/N] ") == true
             guard agreed else {
                 throw JournalFailure(error: error, hint: "To keep that file and start a new journal, run 'allin \(args.command) --move-aside': the file is renamed, never deleted.")
@@ -80,7 +80,7 @@ extension CLI {
 
     /// Parses an option that must be a whole number in `range`; names the option when it is not.
     func intOption(_ args: Arguments, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let raw = args.options[name] else { return nil }
+        guard let raw = args[name] else { return nil }
         guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(n) else {
             throw CLIError.usage(command: args.command,
                                  message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
@@ -90,7 +90,7 @@ extension CLI {
 
     /// `--since YYYY-MM-DD`, naming the option when the date is malformed or does not exist.
     func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {
-        guard let raw = args.options[name] else { return nil }
+        guard let raw = args[name] else { return nil }
         guard let day = LocalDay(iso: raw) else {
             throw CLIError.usage(command: args.command,
                                  message: "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")

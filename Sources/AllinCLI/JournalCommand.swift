@@ -7,22 +7,15 @@ import Foundation
 struct JournalCommand {
     let cli: CLI
 
-    static let listOptions: Set<String> = ["--since", "--search", "--limit", "--rest-days", "--data-dir"]
-
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        switch rawArgs.first {
-        case "record": return try await JournalRecordCommand(cli: cli).run(Array(rawArgs.dropFirst()))
-        case "show": return try await show(Array(rawArgs.dropFirst()))
-        default: return try await list(rawArgs)
+    func run(_ args: Arguments) async throws -> Int32 {
+        switch args.spec.path.last {
+        case "record": return try await JournalRecordCommand(cli: cli).run(args)
+        case "show": return try await show(args)
+        default: return try await list(args)
         }
     }
 
-    private func list(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "journal", rawArgs, flags: ["--json", "--move-aside"], options: Self.listOptions)
-        if args.has("--help") { cli.io.out(Help.journal); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "journal", message: "unknown subcommand '\(Visible.text(extra, limit: 40))' (use: show ID, record)")
-        }
+    private func list(_ args: Arguments) async throws -> Int32 {
         let since = try cli.dayOption(args, "--since")
         let limit = try cli.intOption(args, "--limit", in: 0...1_000_000)
         let paths = try cli.appPaths(args)
@@ -35,7 +28,7 @@ struct JournalCommand {
             case let .failure(problem): throw CLIError.usage(command: "journal", message: problem.text)
             }
         }
-        let search = args.options["--search"]
+        let search = args["--search"]
         if let search, JournalSearch.terms(search).isEmpty {
             throw CLIError.usage(command: "journal", message: "--search needs at least one word of letters or digits")
         }
@@ -60,9 +53,7 @@ struct JournalCommand {
         }
     }
 
-    private func show(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "journal show", rawArgs, flags: ["--json", "--move-aside"], options: ["--data-dir"])
-        if args.has("--help") { cli.io.out(Help.journal); return 0 }
+    private func show(_ args: Arguments) async throws -> Int32 {
         guard args.positional.count == 1, let id = Int64(args.positional[0]), id > 0 else {
             throw CLIError.usage(command: "journal show", message: "give one entry number, e.g. 'allin journal show 12'")
         }
@@ -81,21 +72,14 @@ struct JournalCommand {
 struct JournalRecordCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "journal record", rawArgs, flags: ["--json", "--move-aside"],
-                                 options: ["--file", "--mood-before", "--mood-after", "--note", "--at", "--repeat",
-                                           "--data-dir", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.journalRecord); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "journal record", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         let before = try cli.intOption(args, "--mood-before", in: 1...10)
         let after = try cli.intOption(args, "--mood-after", in: 1...10)
         let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
         let at = try date(args)
         let catalog = try cli.loadCatalog(args)
         let data: Data
-        if let path = args.options["--file"] {
+        if let path = args["--file"] {
             guard let d = FileManager.default.contents(atPath: path) else {
                 throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
             }
@@ -112,7 +96,7 @@ struct JournalRecordCommand {
             for n in 0..<repeatCount {
                 let started = (at ?? Date()).addingTimeInterval(Double(n))
                 let id = try store.begin(checkIn, recommendation: recommendation, moodBefore: before, at: started, timeZone: cli.timeZone)
-                try store.complete(id, moodAfter: after, note: args.options["--note"], at: started)
+                try store.complete(id, moodAfter: after, note: args["--note"], at: started)
                 let entry = try store.entry(id)
                 if args.has("--json") {
                     cli.io.out((entry?.json ?? .null).serialized() + "\n")
@@ -126,7 +110,7 @@ struct JournalRecordCommand {
 
     /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time).
     private func date(_ args: Arguments) throws -> Date? {
-        guard let raw = args.options["--at"] else { return nil }
+        guard let raw = args["--at"] else { return nil }
         let f = ISO8601DateFormatter()
         if let d = f.date(from: raw) { return d }
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -8,12 +8,7 @@ import Foundation
 struct LibraryCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "library", rawArgs, flags: ["--json"], options: ["--search", "--catalog", "--data-dir"])
-        if args.has("--help") { cli.io.out(Help.library); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "library", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use --search TEXT)")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         let listing = try cli.loadListing(args)
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
@@ -21,12 +16,12 @@ struct LibraryCommand {
             let last = JournalPoint.lastPlayed(cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : [])
             var sessions = listing.sessions
             var scores: [String: Double] = [:]
-            if let text = args.options["--search"] {
+            if let text = args["--search"] {
                 let words = PlanEngine.queryWords([text], stopWords: listing.stopWords)
                 guard !words.isEmpty else {
                     throw CLIError.input(field: "--search", message: "needs a word to look for (filler words like 'the' are left out)")
                 }
-                let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+                let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
                 let hits = try SessionLibrary.index(sessions: listing.sessions, directory: dir)
                     .search(PlanEngine.ftsQuery(words), limit: listing.sessions.count)
                 for h in hits { scores[h.slug] = h.score }
@@ -42,7 +37,7 @@ struct LibraryCommand {
                 }))]).serialized(pretty: true) + "\n")
                 return 0
             }
-            if args.options["--search"] != nil {
+            if args["--search"] != nil {
                 if sessions.isEmpty { cli.io.out("No session matches. Try other words, or 'allin library' for all of them.\n") }
                 for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, last: last[s.slug], listing)) }
                 return 0

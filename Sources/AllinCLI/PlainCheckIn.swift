@@ -7,12 +7,7 @@ import AllinUI
 struct PlainCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "--plain", rawArgs, flags: [], options: ["--catalog", "--region", "--data-dir"])
-        if args.has("--help") { cli.io.out(Help.plain); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "--plain", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         let region = try cli.region(args)
         let catalog = try cli.loadCatalog(args)
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)

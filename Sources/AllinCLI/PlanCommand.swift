@@ -9,20 +9,8 @@ import Foundation
 struct PlanCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "plan", rawArgs, flags: ["--json"],
-                                 options: ["--catalog", "--data-dir", "--region", "--player"])
-        if args.has("--help") { cli.io.out(Help.plan); return 0 }
-        guard let action = args.positional.first else { cli.io.out(Help.plan); return 0 }
-        if args.positional.count > 1 {
-            throw CLIError.usage(command: "plan", message: "unexpected argument '\(Visible.text(args.positional[1], limit: 40))'")
-        }
-        guard ["new", "show", "explain", "next"].contains(action) else {
-            throw CLIError.usage(command: "plan", message: "expected new, show, explain or next, found '\(Visible.text(action, limit: 40))'")
-        }
-        if args.has("--json"), action == "explain" || action == "next" {
-            throw CLIError.usage(command: "plan", message: "--json goes with new and show")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
+        let action = args.spec.path.last ?? ""
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("plan") {
             switch action {
@@ -151,7 +139,7 @@ struct PlanCommand {
         try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())
         do {
             let ctx = try AudioContext(cli: cli, args: args)
-            let report = try? ctx.players(option: args.options["--player"])
+            let report = try? ctx.players(option: args["--player"])
             cli.io.out("Keys while it plays: Space pauses, q or x stops.\n")
             _ = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
         } catch {
@@ -176,7 +164,7 @@ struct PlanBuilder {
     let catalog: Catalog
 
     func draft(_ intake: PlanIntake) throws -> PlanDraft {
-        let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         return try SessionLibrary.draft(intake, catalog: catalog, directory: dir)
     }
 }

@@ -11,21 +11,13 @@ struct PlayCommand {
     static let seekStep = 15.0
     static let tick = 0.1
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "play", rawArgs, flags: ["--text", "--from-start"],
-                                 options: ["--player", "--speed", "--catalog", "--data-dir"])
-        if args.has("--help") { cli.io.out(Help.play); return 0 }
-        guard let slug = args.positional.first else {
-            throw CLIError.usage(command: "play", message: "name the session to play (SLUG); 'allin catalog' lists them")
-        }
-        if args.positional.count > 1 {
-            throw CLIError.usage(command: "play", message: "play one session at a time; found \(args.positional.count) names")
-        }
-        if args.has("--text"), args.options["--player"] != nil {
+    func run(_ args: Arguments) throws -> Int32 {
+        let slug = args.positional[0]
+        if args.has("--text"), args["--player"] != nil {
             throw CLIError.usage(command: "play", message: "choose one of --text and --player")
         }
         var speed = 1.0
-        if let raw = args.options["--speed"] {
+        if let raw = args["--speed"] {
             guard let v = Double(raw), (0.5...10).contains(v) else {
                 throw CLIError.input(field: "--speed", message: "expected a number from 0.5 to 10, found '\(Visible.text(raw, limit: 20))'")
             }
@@ -33,7 +25,7 @@ struct PlayCommand {
         }
         let ctx = try AudioContext(cli: cli, args: args)
         let session = try ctx.sessions([slug], command: "play")[0]
-        let report = args.has("--text") ? nil : try ctx.players(option: args.options["--player"])
+        let report = args.has("--text") ? nil : try ctx.players(option: args["--player"])
         return Self.play(session, ctx: ctx, report: report, speed: speed, fromStart: args.has("--from-start")).code
     }
 

@@ -5,12 +5,7 @@ import AllinUI
 struct ResourcesCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "resources", rawArgs, flags: ["--json"], options: ["--region", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.resources); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "resources", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (use --region XX)")
-        }
+    func run(_ args: Arguments) throws -> Int32 {
         let region = try cli.region(args)
         let catalog = try cli.loadListing(args)
         let resources = catalog.helplines.resources(for: region.code)

@@ -5,14 +5,7 @@ import Foundation
 struct RouteCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        if rawArgs.first == "diff" { return try await RouteDiffCommand(cli: cli).run(Array(rawArgs.dropFirst())) }
-        let args = try Arguments(command: "route", rawArgs, flags: ["--json", "--jsonl"],
-                                 options: ["--file", "--region", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.route); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "route", message: "unexpected argument '\(Visible.text(extra, limit: 40))' (the check-in is read from standard input or --file)")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
         if args.has("--json"), args.has("--jsonl") {
             throw CLIError.usage(command: "route", message: "choose one of --json and --jsonl")
         }
@@ -33,7 +26,7 @@ struct RouteCommand {
     }
 
     private func readInput(_ args: Arguments) throws -> Data {
-        if let path = args.options["--file"] {
+        if let path = args["--file"] {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
             }

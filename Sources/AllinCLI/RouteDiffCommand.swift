@@ -14,14 +14,11 @@ struct RouteDiffCommand {
     /// Bad input lines listed before the rest are only counted.
     static let badLinesShown = 20
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: Self.command, rawArgs, flags: ["--json", "--journal"],
-                                 options: ["--before", "--after", "--data-dir", "--limit"])
-        if args.has("--help") { cli.io.out(Help.routeDiff); return 0 }
-        guard let beforeDir = args.options["--before"] else {
+    func run(_ args: Arguments) async throws -> Int32 {
+        guard let beforeDir = args["--before"] else {
             throw CLIError.usage(command: Self.command, message: "--before DIR is required: the catalog as it is now")
         }
-        guard let afterDir = args.options["--after"] else {
+        guard let afterDir = args["--after"] else {
             throw CLIError.usage(command: Self.command, message: "--after DIR is required: the changed catalog to compare")
         }
         if args.positional.count > 1 {
@@ -30,7 +27,7 @@ struct RouteDiffCommand {
         if args.has("--journal"), let file = args.positional.first {
             throw CLIError.usage(command: Self.command, message: "--journal replays the journal; leave out '\(Visible.text(file, limit: 40))' or --journal")
         }
-        if !args.has("--journal"), args.options["--data-dir"] != nil {
+        if !args.has("--journal"), args["--data-dir"] != nil {
             throw CLIError.usage(command: Self.command, message: "--data-dir is only read with --journal")
         }
         let limit = try cli.intOption(args, "--limit", in: 0...1_000_000).flatMap { $0 == 0 ? nil : $0 }

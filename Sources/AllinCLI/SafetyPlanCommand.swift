@@ -8,24 +8,10 @@ import Foundation
 struct SafetyPlanCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "safety-plan", rawArgs, flags: [],
-                                 options: ["--format", "--data-dir", "--catalog", "--region"])
-        if args.has("--help") { cli.io.out(Help.safetyPlan); return 0 }
-        let action = args.positional.first ?? "show"
-        if args.positional.count > 1 {
-            throw CLIError.usage(command: "safety-plan", message: "unexpected argument '\(Visible.text(args.positional[1], limit: 40))'")
-        }
-        guard ["show", "edit", "export"].contains(action) else {
-            throw CLIError.usage(command: "safety-plan", message: "expected show, edit or export, found '\(Visible.text(action, limit: 40))'")
-        }
-        let format = args.options["--format"] ?? (action == "export" ? "md" : "text")
-        guard ["md", "text"].contains(format) else {
-            throw CLIError.usage(command: "safety-plan", message: "--format must be md or text, found '\(Visible.text(format, limit: 20))'")
-        }
-        if action != "export", args.options["--format"] != nil {
-            throw CLIError.usage(command: "safety-plan", message: "--format goes with export")
-        }
+    func run(_ args: Arguments) async throws -> Int32 {
+        let action = args.spec.path.count > 1 ? args.spec.path[1] : "show"
+        // --format belongs to export alone (the spec says so); show prints plain text.
+        let format = action == "export" ? args["--format"] ?? "md" : "text"
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("safety-plan") {
             switch action {

@@ -6,16 +6,11 @@ import Foundation
 public struct WhereCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "where", rawArgs, flags: ["--json"], options: ["--data-dir", "--catalog"])
-        if args.has("--help") { cli.io.out(Help.where_); return 0 }
-        if let extra = args.positional.first {
-            throw CLIError.usage(command: "where", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
-        }
+    func run(_ args: Arguments) throws -> Int32 {
         let p = try cli.appPaths(args)
         let size = (try? FileManager.default.attributesOfItem(atPath: p.journal)[.size] as? Int) ?? nil
-        let catalog = (try? CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment))?.path
-        let catalogFrom = args.options["--catalog"] != nil ? "--catalog"
+        let catalog = (try? CatalogLocator.directory(option: args["--catalog"], environment: cli.environment))?.path
+        let catalogFrom = args["--catalog"] != nil ? "--catalog"
             : (cli.environment["ALLIN_CATALOG"].map { !$0.isEmpty } ?? false) ? "ALLIN_CATALOG" : "found near the program"
         if args.has("--json") {
             cli.io.out(JSONValue.object([

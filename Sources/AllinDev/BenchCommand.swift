@@ -7,12 +7,10 @@ import Foundation
 struct BenchCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) async throws -> Int32 {
-        let args = try Arguments(command: "bench", rawArgs, flags: ["--quick", "--journal"], options: ["--catalog", "--only", "--runs"])
-        if args.has("--help") { cli.io.out(DevHelp.bench); return 0 }
+    func run(_ args: Arguments) async throws -> Int32 {
         let quick = args.has("--quick")
         var runs = quick ? 1 : 3
-        if let value = args.options["--runs"] {
+        if let value = args["--runs"] {
             guard let n = Int(value), (1...100).contains(n) else {
                 throw CLIError.usage(command: "bench", message:
                     "--runs: expected a whole number from 1 to 100, got '\(Visible.text(value, limit: 40))'")
@@ -21,7 +19,7 @@ struct BenchCommand {
         }
         let parts = ["route", "detect", "frames"]
         var only = Set(parts)
-        if let value = args.options["--only"] {
+        if let value = args["--only"] {
             let asked = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             guard !asked.isEmpty, asked.allSatisfy(parts.contains) else {
                 throw CLIError.usage(command: "bench", message:

@@ -17,13 +17,29 @@ public struct DevCLI: Sendable {
         let rest = Array(args.dropFirst())
         do {
             switch command {
-            case "", "help", "--help", "-h":
-                cli.io.out(try CLI.help(command, rest, main: DevHelp.main, topic: DevHelp.text(for:)))
+            case "", "--help", "-h":
+                cli.io.out(DevCommands.program.mainHelp)
                 return 0
-            case "model": return try ModelCommand(cli: cli).run(rest)
-            case "bench": return try await BenchCommand(cli: cli).run(rest)
+            case "help":
+                cli.io.out(try CLI.help(topic: rest, in: DevCommands.program))
+                return 0
             default:
-                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, bench)")
+                break
+            }
+            guard let (spec, words) = DevCommands.program.resolve(args) else {
+                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, bench, readme)")
+            }
+            let parsed = try Arguments(spec, words)
+            if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
+                cli.io.out(DevCommands.program.help(spec))
+                return 0
+            }
+            switch spec.path.first {
+            case "model": return try ModelCommand(cli: cli).run(parsed)
+            case "readme":
+                cli.io.out(Commands.program.readmeTable)
+                return 0
+            default: return try await BenchCommand(cli: cli).run(parsed)
             }
         } catch let error as CLIError {
             cli.io.err(error.message(program: "allin-dev"))

@@ -6,17 +6,12 @@ import Foundation
 struct ModelCommand {
     let cli: CLI
 
-    func run(_ rawArgs: [String]) throws -> Int32 {
-        let args = try Arguments(command: "model", rawArgs, flags: [],
-                                 options: ["--catalog", "--out", "--crisis-at", "--iterations", "--l2", "--min-lines"])
-        if args.has("--help") || args.positional.isEmpty { cli.io.out(DevHelp.model); return args.has("--help") ? 0 : 2 }
-        let files = Array(args.positional.dropFirst())
-        switch args.positional[0] {
+    func run(_ args: Arguments) throws -> Int32 {
+        let files = args.positional
+        switch args.spec.path.last {
         case "train": return try train(files, args)
         case "eval": return try eval(files, args)
-        case "cv": return try crossValidate(files, args)
-        default:
-            throw CLIError.usage(command: "model", message: "unknown subcommand '\(Visible.text(args.positional[0], limit: 20))' (use train, eval or cv)")
+        default: return try crossValidate(files, args)
         }
     }
 
@@ -50,7 +45,7 @@ struct ModelCommand {
     }
 
     private func number(_ args: Arguments, _ key: String, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
-        guard let raw = args.options[key] else { return fallback }
+        guard let raw = args[key] else { return fallback }
         guard let x = Double(raw), range.contains(x) else {
             throw CLIError.usage(command: "model", message: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
         }
@@ -63,12 +58,12 @@ struct ModelCommand {
         trainer.l2 = try number(args, "--l2", trainer.l2, 0...10)
         let iterations = try number(args, "--iterations", Double(trainer.iterations), 1...100_000)
         guard iterations == iterations.rounded() else {
-            throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args.options["--iterations"] ?? "", limit: 20))'")
+            throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args["--iterations"] ?? "", limit: 20))'")
         }
         trainer.iterations = Int(iterations)
         let minLines = try number(args, "--min-lines", Double(trainer.minLines), 1...1000)
         guard minLines == minLines.rounded() else {
-            throw CLIError.usage(command: "model", message: "--min-lines must be a whole number, found '\(Visible.text(args.options["--min-lines"] ?? "", limit: 20))'")
+            throw CLIError.usage(command: "model", message: "--min-lines must be a whole number, found '\(Visible.text(args["--min-lines"] ?? "", limit: 20))'")
         }
         trainer.minLines = Int(minLines)
         return trainer
@@ -99,7 +94,7 @@ struct ModelCommand {
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).
-        let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
+        let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         let conceptsPath = dir.appendingPathComponent(ConceptScanner.fileName).path
         guard let conceptData = FileManager.default.contents(atPath: conceptsPath) else {
             throw CLIError.catalog(["\(Visible.text(conceptsPath)): cannot read"])
@@ -111,7 +106,7 @@ struct ModelCommand {
         let result = trainer.train(examples, scanner: scanner)
         let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)
         let kept = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("@") }.count
-        if let out = args.options["--out"] {
+        if let out = args["--out"] {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
                 throw CLIError.usage(command: "model", message: "cannot write '\(Visible.text(out))': \(error.localizedDescription)")
             }

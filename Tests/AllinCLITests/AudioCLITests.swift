@@ -99,15 +99,14 @@ struct AudioCLIContractTests {
     }
 
     @Test("bad input exits 2 and names the field", arguments: [
-        (["play"], "name the session to play (SLUG)"),
-        (["play", "a", "b"], "play one session at a time"),
+        (["play"], "needs SLUG (the session to play"),
+        (["play", "a", "b"], "unexpected argument 'b'"),
         (["play", "no_such_session"], "'SLUG': no session 'no_such_session'"),
         (["play", "box_breath_reset", "--speed", "99"], "'--speed': expected a number from 0.5 to 10"),
         (["play", "box_breath_reset", "--text", "--player", "mpv"], "choose one of --text and --player"),
         (["play", "box_breath_reset", "--player", "no-such-player-xyz"], "'--player': the player 'no-such-player-xyz' was not found"),
         (["play", "box_breath_reset", "--player", "mpv 'oops"], "'--player': the value has an unclosed quote"),
-        (["audio"], "name what to do: render, players or check"),
-        (["audio", "frob"], "unknown audio command 'frob'"),
+        (["audio", "frob"], "unexpected argument 'frob' (audio has: render, players, check)"),
         (["audio", "render"], "name one or more sessions (SLUG) or use --all"),
         (["audio", "render", "--all", "box_breath_reset"], "name sessions or use --all, not both"),
         (["audio", "render", "nope"], "'SLUG': no session 'nope'"),

@@ -26,30 +26,6 @@ struct CLIContractTests {
         #expect(viaHelp.stdout == r.stdout)
     }
 
-    /// The README's command table and `allin --help`'s command list name the same commands.
-    @Test func readmeCommandTableMatchesTheHelp() throws {
-        let readme = try String(contentsOf: BinaryRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let inReadme = Set(readme.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `allin ") else { return nil }
-            let words = line.dropFirst(9).prefix { $0 != "`" }.split(separator: " ")
-            guard let first = words.first else { return nil }
-            // "route diff" is its own row; options and arguments are not names.
-            if words.count > 1, words[1].allSatisfy({ $0.isLowercase }) {
-                return "\(first) \(words[1])"
-            }
-            return String(first)
-        })
-        let help = try BinaryRunner.run(["--help"]).stdout
-        let list = help.components(separatedBy: "Commands:\n").last?.components(separatedBy: "\n\n").first ?? ""
-        let inHelp = Set(list.split(separator: "\n").compactMap { line -> String? in
-            let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = words.first, first != "help" else { return nil }
-            return words.count > 1 && words[1] == "diff" ? "\(first) diff" : String(first)
-        })
-        #expect(!inHelp.isEmpty)
-        #expect(inHelp == inReadme, "README only: \(inReadme.subtracting(inHelp).sorted()); help only: \(inHelp.subtracting(inReadme).sorted())")
-    }
-
     @Test func noArgumentsPrintsHelp() throws {
         let r = try BinaryRunner.run([])
         #expect(r.status == 0)

@@ -162,6 +162,6 @@ struct RouteDiffCLITests {
         let own = try BinaryRunner.run(["route", "diff", "--help"])
         #expect(own.status == 0 && own.stdout.hasPrefix("Usage: allin route diff"))
         #expect(try BinaryRunner.run(["route", "--help"]).stdout.contains("allin route diff"))
-        #expect(try BinaryRunner.run(["--help"]).stdout.contains("route diff  Replay check-ins through two catalogs"))
+        #expect(try BinaryRunner.run(["--help"]).stdout.contains("route diff   Replay check-ins through two catalogs"))
     }
 }

@@ -57,7 +57,7 @@ struct SafetyPlanCLITests {
 
     @Test func badUsageIsExit2NamingTheProblem() throws {
         let a = try BinaryRunner.run(["safety-plan", "print"])
-        #expect(a.status == 2 && a.stderr.contains("expected show, edit or export"))
+        #expect(a.status == 2 && a.stderr.contains("unexpected argument 'print' (safety-plan has: show, edit, export)"))
         let b = try BinaryRunner.run(["safety-plan", "export", "--format", "pdf"])
         #expect(b.status == 2 && b.stderr.contains("--format must be md or text"))
         let c = try BinaryRunner.run(["safety-plan", "--help"])

@@ -1,0 +1,182 @@
+import AllinCore
+
+/// A program's commands and the words around them: what `--help`, `help CMD`, the completions and
+/// the README's table are made from.
+public struct ProgramSpec: Sendable {
+    public let name: String
+    public let summary: String
+    /// What the program does with no command (nil: it prints the help).
+    public let front: CommandSpec?
+    public let commands: [CommandSpec]
+    public let footer: String
+
+    public init(name: String, summary: String, front: CommandSpec? = nil, commands: [CommandSpec], footer: String) {
+        self.name = name
+        self.summary = summary
+        self.front = front
+        self.commands = commands
+        self.footer = footer
+    }
+
+    /// Every command and subcommand, depth first.
+    public var all: [CommandSpec] { commands.flatMap(\.all) }
+
+    /// The command named by the leading words of `args`, and the words left for it. A subcommand is
+    /// taken only as the first word after its parent (`allin journal show 3`).
+    public func resolve(_ args: [String]) -> (spec: CommandSpec, rest: [String])? {
+        guard let first = args.first, var spec = commands.first(where: { $0.path == [first] }) else { return nil }
+        var rest = Array(args.dropFirst())
+        while let word = rest.first, let sub = spec.subcommand(word) {
+            spec = sub
+            rest.removeFirst()
+        }
+        return (spec, rest)
+    }
+
+    /// The rows of the command list: each command, and a subcommand when its parent also runs on
+    /// its own (`route diff` beside `route`).
+    public var listed: [CommandSpec] {
+        commands.filter { !$0.hidden }.flatMap { command in
+            [command] + (command.runnable ? command.subcommands.filter { !$0.hidden && $0.subcommands.isEmpty && $0.ownRow } : [])
+        }
+    }
+
+    // MARK: help
+
+    /// `allin --help`.
+    public var mainHelp: String {
+        var out = summary + "\n\n"
+        out += "Usage: \(name)"
+        if let front {
+            out += " ".padding(toLength: 16 - name.count, withPad: " ", startingAt: 0) + lowerFirst(front.abstract) + "\n"
+            out += "       \(name) <command> [options]\n"
+        } else {
+            out += " <command> [options]\n"
+        }
+        out += "\nCommands:\n"
+        let rows = listed.map { ($0.name, $0.abstract) } + [("help CMD", "Show help for a command")]
+        out += HelpText.table(rows, indent: 2)
+        if let front {
+            out += "\nOptions with no command:\n"
+            out += HelpText.options(front.options.filter { $0 != .help })
+        }
+        out += "\nEvery command takes -h or --help, which lists the options it takes.\n"
+        if !footer.isEmpty { out += "\n" + footer + "\n" }
+        return out + "\n"
+    }
+
+    /// `allin CMD --help`.
+    public func help(_ spec: CommandSpec) -> String {
+        var out = "Usage: " + usageLines(spec).joined(separator: "\n       ") + "\n"
+        if !spec.about.isEmpty { out += "\n" + spec.about + "\n" }
+        let subs = spec.subcommands.filter { !$0.hidden }
+        if !subs.isEmpty {
+            out += "\nCommands:\n"
+            out += HelpText.table(subs.map { ($0.path.last ?? "", $0.abstract) }, indent: 2)
+            out += "Run '\(name) \(spec.name) COMMAND --help' for a command's options.\n"
+        }
+        if !spec.arguments.isEmpty {
+            out += "\nArguments:\n"
+            out += HelpText.table(spec.arguments.map { ($0.usage, $0.help) }, indent: 2)
+        }
+        if !spec.ownOptions.isEmpty {
+            out += "\nOptions:\n" + HelpText.options(spec.ownOptions)
+        }
+        out += "\nCommon options:\n" + HelpText.options(spec.commonOptions + [.help])
+        if !spec.notes.isEmpty { out += "\n" + spec.notes + "\n" }
+        return out + "\n"
+    }
+
+    /// `allin journal record [options]`, and one line for each subcommand.
+    public func usageLines(_ spec: CommandSpec) -> [String] {
+        var lines: [String] = []
+        if spec.runnable {
+            let words = [name] + spec.path + spec.arguments.map(\.usage)
+            lines.append(words.joined(separator: " ") + " [options]")
+        }
+        for sub in spec.subcommands where !sub.hidden {
+            lines.append(([name] + sub.path + sub.arguments.map(\.usage)).joined(separator: " ") + " [options]")
+        }
+        return lines
+    }
+
+    /// `help CMD` with the words after `help`; nil when they name no command.
+    public func help(topic words: [String]) -> String? {
+        if words == ["help"] { return mainHelp }
+        guard let (spec, rest) = resolve(words), rest.isEmpty else { return nil }
+        return help(spec)
+    }
+
+    /// The README's command table, one row per listed command.
+    public var readmeTable: String {
+        var rows = ["| Command | What it does |", "|---|---|"]
+        if let front {
+            rows.append("| `\(name)` | \(front.abstract) |")
+        }
+        for spec in listed {
+            let synopsis = spec.synopsis.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+            let code = "\(name) \(spec.name)\(synopsis)".replacingOccurrences(of: "|", with: "\\|")
+            rows.append("| `\(code)` | \(spec.abstract) |")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    private func lowerFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
+
+extension CommandSpec {
+    /// Whether a subcommand gets its own row in the command list.
+    var ownRow: Bool { path == ["route", "diff"] }
+}
+
+/// The two-column layout every help text uses.
+enum HelpText {
+    static let width = 100
+
+    static func options(_ options: [OptionSpec]) -> String {
+        table(options.map { option in
+            let value = option.value.map { " " + $0 } ?? ""
+            let names = (option.aliases + [option.name]).joined(separator: ", ")
+            return (names + value, option.help)
+        }, indent: 2)
+    }
+
+    /// Rows of a name and its text, the text wrapped under itself.
+    static func table(_ rows: [(String, String)], indent: Int) -> String {
+        let nameWidth = min(24, rows.map(\.0.count).max() ?? 0)
+        let column = indent + nameWidth + 2
+        var out = ""
+        for (name, text) in rows {
+            let lead = String(repeating: " ", count: indent) + name
+            let lines = wrap(text, width: width - column)
+            if name.count > nameWidth {
+                out += lead + "\n"
+                for line in lines { out += String(repeating: " ", count: column) + line + "\n" }
+            } else {
+                for (i, line) in lines.enumerated() {
+                    let start = i == 0 ? lead.padding(toLength: column, withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: column)
+                    out += start + line + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,68 @@
+import AllinCLI
+
+/// The developer tools' commands, declared once: parser, help and completions read them.
+enum DevCommands {
+    static let program = ProgramSpec(
+        name: "allin-dev",
+        summary: "allin-dev: developer tools for allin (not needed to use the app).",
+        commands: [model, bench, readme],
+        footer: "")
+
+    static let fitting: [OptionSpec] = [
+        OptionSpec("--crisis-at", "P", help: "Probability from which the model's finding is a crisis, T2 (0.5-0.99, default 0.70); below it the model adds nothing"),
+        OptionSpec("--l2", "X", help: "Regularisation per line (default 0.000003; larger gives smaller weights)"),
+        OptionSpec("--iterations", "N", help: "Gradient steps (default 400)"),
+        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 1)"),
+    ]
+
+    static let tsv = ArgumentSpec("TSV", repeats: true, help: "Labelled lines: label (crisis, safe or ambiguous), a tab, any other columns, the text last")
+
+    static let model = CommandSpec(
+        ["model"], abstract: "Train layer B's model from labelled lines, or measure the detector on them",
+        about: """
+        Layer B's trained model is a logistic regression over the words, word pairs and stems (the
+        first five letters of longer words) of a line, the words at most six after a denial ("not",
+        "never", ...) in the same clause, marked as denied ('!die'), the concept classes of its words
+        (DEATH, WISH, ... from crisis/concepts.json) and pairs of classes at most three words apart
+        (catalog/crisis/model.tsv). It adds to the hand-written rules; it never replaces them.
+
+        A labelled TSV has one line per text: the label (crisis, safe or ambiguous), a tab, any
+        other columns, and the text last. A first line starting with 'label' and lines starting
+        with '#' are skipped; ambiguous lines are left out of training.
+        """,
+        notes: """
+        Example (the committed model, from the training sets its header names, in order):
+          scripts/retrain-model.sh
+          allin-dev model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/train/crisis-dev.tsv ...
+        """,
+        subcommands: [
+            CommandSpec(["model", "train"], abstract: "Fit the model to labelled lines and print it (or write it to --out FILE); the same files in the same order always give the same model",
+                        arguments: [tsv],
+                        options: [OptionSpec("--out", "FILE", help: "Write the model to FILE instead of standard output")] + fitting,
+                        needs: [.catalog]),
+            CommandSpec(["model", "eval"], abstract: "Run both crisis layers on labelled lines; print recall, false alarms and how many lines the model alone decided",
+                        arguments: [tsv], needs: [.catalog, .detector]),
+            CommandSpec(["model", "cv"], abstract: "Leave one file out: measure the whole detector on each file with a model trained on the other files only, beside the rules alone (nothing is written)",
+                        arguments: [tsv], options: fitting, needs: [.catalog, .detector]),
+        ], runnable: false)
+
+    static let readme = CommandSpec(
+        ["readme"], abstract: "Print the README's command table, made from allin's command spec",
+        about: "The README's table sits between its 'commands' markers; a test fails when the two differ.")
+
+    static let bench = CommandSpec(
+        ["bench"], abstract: "Measure routing, detection, frame and journal speed (build with -c release)",
+        options: [
+            OptionSpec("--quick", help: "Fewer iterations (for a smoke test)"),
+            OptionSpec("--only", "PARTS", help: "Measure only these parts, comma-separated: route, detect, frames"),
+            OptionSpec("--runs", "N", help: "Report the best of N detector runs (default 3; 1 with --quick): other work on a shared machine only ever slows a run down, so more runs steady the figures"),
+            OptionSpec("--journal", help: "Measure the journal instead: insert rate and query times on 10,000 check-ins (in a temporary directory; your own journal is not touched)"),
+        ], needs: [.catalog, .detector],
+        about: """
+        Measures route latency per check-in (p50, p99) on the real catalog and on generated catalogs of
+        1,000, 10,000 and 100,000 sessions; detector throughput in MB/s (each layer on one thread, and
+        both layers on one thread and on every core, as 'classify --jsonl' runs them); and the terminal
+        front's keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and
+        200x60. Build in release mode for meaningful figures: swift run -c release allin-dev bench
+        """)
+}

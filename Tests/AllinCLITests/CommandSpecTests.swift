@@ -1,0 +1,160 @@
+@testable import AllinCLI
+import Foundation
+import Testing
+
+/// The command spec is the one list of what each command accepts: these tests hold the parser, the
+/// help, the README and the completions to it.
+@Suite("Command spec")
+struct CommandSpecTests {
+    static let runnable = Commands.program.all.filter(\.runnable)
+
+    /// A value the option accepts, and the positional words the command needs.
+    static func sample(_ option: OptionSpec) -> [String] {
+        guard !option.isFlag else { return [option.name] }
+        return [option.name, option.choices?.first ?? "x"]
+    }
+
+    static func positionals(_ spec: CommandSpec) -> [String] {
+        spec.arguments.filter { !$0.optional }.map { _ in "word" }
+    }
+
+    @Test("every documented option of every command is accepted, by the parser and by allin itself",
+          arguments: runnable.map(\.name))
+    func everyDocumentedOptionParses(name: String) async throws {
+        let spec = try #require(Commands.program.all.first { $0.name == name })
+        let help = Commands.program.help(spec)
+        for option in spec.options {
+            for spelling in option.spellings {
+                #expect(help.contains(spelling), "\(name) --help does not show \(spelling)")
+            }
+            var words = Self.sample(option)
+            words[0] = option.spellings.first ?? option.name
+            #expect(throws: Never.self, "\(name) \(words)") { try Arguments(spec, words + Self.positionals(spec)) }
+            // Through the whole command line: parsed, then --help stops before anything runs.
+            let io = BufferIO()
+            let status = await CLI(environment: [:], io: io).run(spec.path + words + ["--help"])
+            #expect(status == 0, "allin \(name) \(words.joined(separator: " ")) --help: \(io.stderr)")
+            #expect(io.stdout == help)
+        }
+    }
+
+    /// The help lists exactly the options the parser takes: no more (the old drift) and no fewer.
+    @Test("each --help lists exactly what the command accepts", arguments: Commands.program.all.map(\.name))
+    func helpListsExactlyTheOptions(name: String) throws {
+        let spec = try #require(Commands.program.all.first { $0.name == name })
+        let help = Commands.program.help(spec)
+        let sections = help.components(separatedBy: "\nOptions:\n").dropFirst().joined()
+            + help.components(separatedBy: "\nCommon options:\n").dropFirst().joined()
+        let listed = Set(sections.split(separator: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("  -") else { return [] }
+            let column = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+            return column.components(separatedBy: ", ").compactMap { $0.split(separator: " ").first.map(String.init) }
+        })
+        #expect(listed == Set(spec.options.flatMap(\.spellings)), "\(name)")
+    }
+
+    @Test func unknownOptionsAndBadValuesNameTheOptionAndExit2() async {
+        for (words, message) in [
+            (["export", "--format", "xml"], "--format must be json, csv or md, found 'xml'"),
+            (["route", "--data-dir", "/tmp"], "unknown option '--data-dir' (route doesn't use that directory)"),
+            (["resources", "--colour"], "unknown option '--colour'"),
+            (["play"], "needs SLUG"),
+            (["journal", "elsewhere"], "unexpected argument 'elsewhere' (journal has: show, record)"),
+            (["resources", "--region"], "option '--region' needs a value"),
+            (["erase", "--yes=please"], "option '--yes' takes no value"),
+        ] {
+            let io = BufferIO()
+            let status = await CLI(environment: [:], io: io).run(words)
+            #expect(status == 2, "\(words)")
+            #expect(io.stderr.contains(message), "\(words): \(io.stderr)")
+        }
+    }
+
+    @Test func helpForEveryCommandIsReachableThreeWays() async {
+        for spec in Commands.program.all where !spec.hidden {
+            let a = BufferIO(), b = BufferIO()
+            #expect(await CLI(environment: [:], io: a).run(spec.path + ["--help"]) == 0)
+            #expect(await CLI(environment: [:], io: b).run(["help"] + spec.path) == 0)
+            #expect(a.stdout == b.stdout && a.stdout.hasPrefix("Usage: allin \(spec.name)"), "\(spec.name)")
+        }
+    }
+
+    /// The README's command table is the spec's, word for word (regenerate it from the failure message).
+    @Test func readmeCommandTableIsGenerated() throws {
+        let readme = try String(contentsOf: BinaryRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = "<!-- commands: made from Sources/AllinCLI/Spec/Commands.swift -->\n"
+        let end = "<!-- end of commands -->"
+        let table = readme.components(separatedBy: begin).dropFirst().first?.components(separatedBy: end).first
+        #expect(table == Commands.program.readmeTable, "Put this between the markers:\n\(Commands.program.readmeTable)")
+    }
+
+    @Test func frontDoorReadsTheSameSpec() {
+        #expect(FrontDoor.decide(["--player", "none", "--data-dir", "d"], interactive: true)
+                == .fullScreen(catalog: nil, region: nil, player: "none", dataDir: "d"))
+        // Options the front doesn't take go to the command line, which names them.
+        #expect(FrontDoor.decide(["--move-aside"], interactive: true) == .command(["--move-aside"]))
+        #expect(FrontDoor.decide(["demo", "--data-dir", "d"], interactive: true) == .command(["demo", "--data-dir", "d"]))
+    }
+}
+
+/// The completion scripts, run in a real bash; zsh and fish are checked for syntax when installed.
+@Suite("Shell completions")
+struct CompletionTests {
+    func bashComplete(_ words: [String]) throws -> [String] {
+        let script = try #require(Completions.script(for: "bash", program: Commands.program))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-compl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("allin.bash")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let driver = """
+        source '\(file.path)'
+        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+        _allin
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "-c", driver]
+        process.currentDirectoryURL = dir
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsSubcommandsOptionsAndValues() throws {
+        #expect(try bashComplete(["allin", "jo"]) == ["journal"])
+        #expect(try bashComplete(["allin", "journal", ""]) == ["show", "record"])
+        #expect(try Set(bashComplete(["allin", "journal", "record", "--mo"])) == ["--mood-before", "--mood-after", "--move-aside"])
+        #expect(try bashComplete(["allin", "export", "--format", ""]) == ["json", "csv", "md"])
+        // An option's value is skipped on the way to the command: "--data-dir x" then "record".
+        #expect(try bashComplete(["allin", "route", "diff", "--before", "cat", "--j"]) == ["--journal", "--json"])
+        #expect(try bashComplete(["allin", "completions", "--h"]) == ["--help"])
+        #expect(try bashComplete(["allin", "--pl"]) == ["--plain", "--player"])
+    }
+
+    @Test("each script is valid in its shell", arguments: Completions.shells)
+    func syntax(shell: String) throws {
+        let script = try #require(Completions.script(for: shell, program: Commands.program))
+        #expect(script.contains("journal") && script.contains("--data-dir"))
+        let path = ["/bin/\(shell)", "/usr/bin/\(shell)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return }  // zsh and fish are not on every machine; bash always is.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-n", "-c", script]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shell) -n")
+    }
+
+    @Test func unknownShellIsAUsageError() async {
+        let io = BufferIO()
+        #expect(await CLI(environment: [:], io: io).run(["completions", "tcsh"]) == 2)
+        #expect(io.stderr.contains("SHELL must be bash, zsh or fish, found 'tcsh'"))
+    }
+}
