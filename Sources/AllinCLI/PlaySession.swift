@@ -1,0 +1,188 @@
+import AllinAudio
+import AllinCore
+import Foundation
+
+/// The play loop for one session, audio or read-along.
+struct PlaySession {
+    let session: Session
+    let display: PlayDisplay
+    let controls: PlayControls
+    let resume: ResumeStore
+    let cli: CLI
+
+    enum Outcome {
+        case exit(Int32)
+        /// The player failed (at once or part-way): read along instead, from this position.
+        case readAlong(reason: String, position: Double)
+    }
+
+    private var heading: String {
+        "“\(Visible.text(session.title))” (\(session.lane.rawValue)"
+    }
+
+    func playAudio(_ prepared: PreparedAudio, choice: PlayerChoice, paths: AudioPaths) throws(AudioError) -> Outcome {
+        let start = resume.start(duration: prepared.duration)
+        let playback = Playback(choice: choice, file: prepared.file, duration: prepared.duration,
+                                environment: cli.environment, paths: paths)
+        try playback.start(at: start)
+        let length = prepared.duration.map { ", \(Clock.text($0))" } ?? ""
+        display.line("Playing \(heading)\(length)) with \(Visible.text(choice.name)): \(prepared.origin).")
+        if start > 0, choice.template.canStartAtPosition {
+            display.line("Resuming at \(Clock.text(playback.position)), where you stopped earlier today (--from-start to begin again).")
+        }
+        let hints = controls.keysActive ? (playback.canSeek ? "Space pause  ←/→ 15 s  c captions  q stop" : "Space pause  c captions  q stop") : ""
+        var captionsOn = true
+        var lastCue: Int?
+        while true {
+            let sig = controls.takeSignal()
+            if sig == SIGTSTP {
+                let wasPlaying = playback.state == .playing
+                if wasPlaying { playback.pause() }
+                display.clearStatus()
+                controls.suspendKeys()
+                kill(getpid(), SIGSTOP)
+                controls.resumeKeys()
+                if wasPlaying { playback.resume() }
+                continue
+            }
+            if sig != 0 {
+                return .exit(stop(playback, duration: prepared.duration, code: 128 + sig))
+            }
+            for control in controls.read(timeout: PlayCommand.tick) {
+                switch control {
+                case .togglePause: playback.togglePause()
+                case .back, .forward:
+                    if !playback.seek(by: control == .back ? -PlayCommand.seekStep : PlayCommand.seekStep) {
+                        display.line("\(Visible.text(choice.name)) cannot seek; Space pauses, q stops.")
+                    }
+                    lastCue = nil
+                case .toggleCaptions:
+                    captionsOn.toggle()
+                    display.line(captionsOn ? "Captions on." : "Captions off.")
+                    lastCue = nil
+                case .stop:
+                    return .exit(stop(playback, duration: prepared.duration, code: 0))
+                }
+            }
+            switch playback.poll() {
+            case .finished:
+                resume.save(at: prepared.duration ?? 0, duration: prepared.duration, finished: true)
+                display.clearStatus()
+                display.line("Finished.")
+                return .exit(0)
+            case let .failed(error):
+                // At the start or part-way, the words go on from where the sound stopped.
+                display.clearStatus()
+                resume.save(at: playback.position, duration: prepared.duration, finished: false)
+                return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
+            default: break
+            }
+            let position = playback.position
+            if captionsOn, let track = prepared.captions, let i = track.cueIndex(at: position), i != lastCue {
+                display.caption(track.cues[i])
+                lastCue = i
+            }
+            display.status(paused: playback.state == .paused, position: position, duration: prepared.duration,
+                           title: session.title, hints: hints)
+        }
+    }
+
+    private func stop(_ playback: Playback, duration: Double?, code: Int32) -> Int32 {
+        playback.stop()
+        let at = playback.position
+        resume.save(at: at, duration: duration, finished: false)
+        display.clearStatus()
+        display.line("Stopped at \(Clock.text(at)).")
+        return code
+    }
+
+    private func stopped(at position: Double, duration: Double, code: Int32) -> Int32 {
+        resume.save(at: position, duration: duration, finished: false)
+        display.clearStatus()
+        display.line("Stopped at \(Clock.text(position)).")
+        return code
+    }
+
+    /// The script's lines paced by their timings, with the same controls.
+    func readAlong(_ track: CaptionTrack, reason: String, at fallbackPosition: Double?, speed: Double) -> Int32 {
+        let start = fallbackPosition ?? resume.start(duration: track.duration)
+        let why = reason == "--text" ? "read-along text (--text)" : "no audio (\(reason)); reading along instead"
+        display.line("\(heading), \(Clock.text(track.duration))): \(why).")
+        if fallbackPosition == nil, start > 0 {
+            display.line("Resuming at \(Clock.text(start)), where you stopped earlier today (--from-start to begin again).")
+        }
+        let hints = controls.keysActive ? "Space pause  ←/→ 15 s  q stop" : ""
+        var clock = ReadAlongClock(offset: start, speed: speed, now: Monotonic.now())
+        var lastCue: Int?
+        while true {
+            let sig = controls.takeSignal()
+            if sig == SIGTSTP {
+                let wasRunning = !clock.paused
+                if wasRunning { clock.pause(now: Monotonic.now()) }
+                display.clearStatus()
+                controls.suspendKeys()
+                kill(getpid(), SIGSTOP)
+                controls.resumeKeys()
+                if wasRunning { clock.resume(now: Monotonic.now()) }
+                continue
+            }
+            if sig != 0 { return stopped(at: clock.position(now: Monotonic.now()), duration: track.duration, code: 128 + sig) }
+            for control in controls.read(timeout: PlayCommand.tick) {
+                let now = Monotonic.now()
+                switch control {
+                case .togglePause: if clock.paused { clock.resume(now: now) } else { clock.pause(now: now) }
+                case .back, .forward:
+                    clock.seek(by: control == .back ? -PlayCommand.seekStep : PlayCommand.seekStep, now: now,
+                               upper: max(0, track.duration - 1))
+                    lastCue = nil
+                case .toggleCaptions: break   // the captions are the session here
+                case .stop: return stopped(at: clock.position(now: now), duration: track.duration, code: 0)
+                }
+            }
+            let position = min(clock.position(now: Monotonic.now()), track.duration)
+            if position >= track.duration {
+                resume.save(at: track.duration, duration: track.duration, finished: true)
+                display.clearStatus()
+                display.line("Finished.")
+                return 0
+            }
+            if let i = track.cueIndex(at: position), i != lastCue {
+                display.caption(track.cues[i])
+                lastCue = i
+            }
+            display.status(paused: clock.paused, position: position, duration: track.duration, title: session.title, hints: hints)
+        }
+    }
+}
+
+/// Time for read-along text: runs at `speed`, pauses, seeks.
+struct ReadAlongClock {
+    private var offset: Double
+    private var startedAt: Double
+    private var pausedAt: Double?
+    let speed: Double
+
+    init(offset: Double, speed: Double, now: Double) {
+        self.offset = offset
+        self.speed = speed
+        startedAt = now
+    }
+
+    var paused: Bool { pausedAt != nil }
+
+    func position(now: Double) -> Double { offset + ((pausedAt ?? now) - startedAt) * speed }
+
+    mutating func pause(now: Double) { if pausedAt == nil { pausedAt = now } }
+
+    mutating func resume(now: Double) {
+        guard let p = pausedAt else { return }
+        startedAt += now - p
+        pausedAt = nil
+    }
+
+    mutating func seek(by delta: Double, now: Double, upper: Double) {
+        offset = min(max(0, position(now: now) + delta), upper)
+        startedAt = now
+        if pausedAt != nil { pausedAt = now }
+    }
+}
