@@ -55,7 +55,9 @@ let package = Package(
                     path: "Tests/AllinUITests", exclude: ["Snapshots"]),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "AllinUI", "CTermSupport"],
                     path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "AllinE2ETests", dependencies: ["CTermSupport", "allin"], path: "Tests/AllinE2ETests"),
+        // C helpers for the end-to-end tests only, kept out of every shipping target.
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .testTarget(name: "AllinE2ETests", dependencies: ["CTestSupport", "allin"], path: "Tests/AllinE2ETests"),
     ],
     swiftLanguageModes: [.v6]
 )

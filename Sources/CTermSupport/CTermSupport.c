@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <locale.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,12 +68,11 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
     ts_capture_stderr_end();
     if ((previous[sig].sa_flags & SA_SIGINFO) && previous[sig].sa_sigaction != NULL) {
         previous[sig].sa_sigaction(sig, info, context);
-        return;
-    }
-    if (previous[sig].sa_handler != SIG_DFL && previous[sig].sa_handler != SIG_IGN && previous[sig].sa_handler != NULL) {
+    } else if (previous[sig].sa_handler != SIG_DFL && previous[sig].sa_handler != SIG_IGN && previous[sig].sa_handler != NULL) {
         previous[sig].sa_handler(sig);
-        return;
     }
+    /* Die of the signal now. Returning would re-run a faulting instruction, but a crash signal sent
+       from outside (kill -SEGV) would let the process go on with its screen already given back. */
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -181,46 +179,4 @@ int ts_write_all(int fd, const char *bytes, size_t count) {
         count -= (size_t)n;
     }
     return 0;
-}
-
-int ts_spawn_capture(char *const argv[], char *const envp[], char **output, size_t *length) {
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) return -1;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, pipefd[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, pipefd[1], 2);
-    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-    /* The caller's threads may block signals (libdispatch does); children start with a clean slate. */
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &actions, &attr, argv, envp);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
-    close(pipefd[1]);
-    if (rc != 0) { close(pipefd[0]); return -1; }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (len + 1024 > cap) { cap *= 2; buf = realloc(buf, cap); }
-        ssize_t n = read(pipefd[0], buf + len, cap - len - 1);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        len += (size_t)n;
-    }
-    close(pipefd[0]);
-    buf[len] = 0;
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    *output = buf;
-    *length = len;
-    return status;
 }

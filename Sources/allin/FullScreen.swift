@@ -131,15 +131,6 @@ enum FullScreen {
                                               rules: settings.rules, note: settings.settingsProblem)
         var firstFrame: Duration?
         runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
-        switch environment["ALLIN_TEST_CRASH"] {
-        case "1":
-            // Test hook for the end-to-end suite: proves a fatal error still restores the terminal.
-            runtime.onFirstFrame = { fatalError("crash test requested") }
-        case "playback":
-            // The same during playback: the crash hook must end the player too.
-            runtime.onPlaybackStarted = { _ in fatalError("crash test requested during playback") }
-        default: break
-        }
         let exit = await runtime.run()
         runtime.stopPlayer()
         // A render still running (quit or a signal during "Preparing the audio"): its tools end

@@ -306,11 +306,15 @@ struct TUIEndToEndTests {
         t.waitFor("EXIT=0")
     }
 
-    @Test func aFatalErrorRestoresTheTerminal() {
-        let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_TEST_CRASH": "1"])
-        t.waitFor("TTY=same", "EXIT=")
+    /// A crash (here SIGILL, the signal a Swift runtime trap such as fatalError raises on this
+    /// platform, sent from outside so no test hook lives in the app) still restores the terminal.
+    @Test func aFatalErrorRestoresTheTerminal() throws {
+        let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8"])
+        t.waitFor("Start a check-in")
+        let app = try #require(t.appPID())
+        kill(app, SIGILL)
+        t.waitFor("TTY=same", "EXIT=132")
         #expect(!t.screen().contains("allin ·"))
-        #expect(t.history().contains("Fatal error: crash test requested"))
     }
 
     @Test func dumbTerminalIsRefusedWithAHint() {

@@ -1,4 +1,4 @@
-import CTermSupport
+import CTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +13,7 @@ func spawn(_ argv: [String], env: [String: String]) -> (status: Int32, output: S
     var out: UnsafeMutablePointer<CChar>?
     var length = 0
     let status = cArgs.withUnsafeBufferPointer { a in
-        cEnv.withUnsafeBufferPointer { e in ts_spawn_capture(a.baseAddress!, e.baseAddress!, &out, &length) }
+        cEnv.withUnsafeBufferPointer { e in tests_spawn_capture(a.baseAddress!, e.baseAddress!, &out, &length) }
     }
     defer { free(out) }
     let text = out.map { String(cString: $0) } ?? ""

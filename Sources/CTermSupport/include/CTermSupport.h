@@ -1,5 +1,5 @@
 /* Small C helpers for the terminal front: signal flags, crash restore, stderr capture while the screen
-   is taken, locale set-up, stopping for Ctrl-Z, wcwidth, and posix_spawn for tests. Async-signal-safe
+   is taken, locale set-up, stopping for Ctrl-Z and wcwidth. Async-signal-safe
    where it runs in a handler. */
 #ifndef ALLIN_CTERMSUPPORT_H
 #define ALLIN_CTERMSUPPORT_H
@@ -50,5 +50,4 @@ int ts_write_all(int fd, const char *bytes, size_t count);
 /* Runs argv[0] (searched in PATH) with envp, stdin from /dev/null, stdout and stderr into one buffer
    (malloc'd, NUL-terminated, caller frees), no other descriptors inherited; waits for it.
    Returns the wait status, or -1 when it could not start. */
-int ts_spawn_capture(char *const argv[], char *const envp[], char **output, size_t *length);
 #endif
