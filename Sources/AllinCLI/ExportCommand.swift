@@ -16,7 +16,8 @@ struct ExportCommand {
         if output?.isEmpty == true { throw CLIError.usage(command: "export", message: "-o needs a file name") }
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("export") {
-            var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = []
+            var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = [],
+                favourites: Set<String> = []
             var schema = JournalSchema.latestVersion
             if cli.journalExists(paths) {
                 let store = try cli.openJournal(args, paths: paths)
@@ -24,13 +25,14 @@ struct ExportCommand {
                 consents = try store.consents()
                 plan = try store.safetyPlan()
                 plans = try store.plans()
+                favourites = try store.favourites()
                 schema = try store.schemaVersion
             }
             let now = Date()
             let text: String
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
-                                                  plan: plan, plans: plans)
+                                                  plan: plan, plans: plans, favourites: favourites)
             // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
             case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary)
             case .md: text = JournalExport.md(entries, consents: consents, now: now,

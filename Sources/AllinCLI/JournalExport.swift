@@ -7,7 +7,7 @@ public enum JournalExport {
     enum Format: String, CaseIterable { case json, csv, md }
 
     public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date,
-                            plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = []) -> String {
+                            plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = [], favourites: Set<String> = []) -> String {
         let utc = TimeZone(identifier: "UTC")!
         return JSONValue.object([
             ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
@@ -18,6 +18,7 @@ public enum JournalExport {
             ("safetyPlan", plan.isEmpty ? .null : .object(
                 [("updatedAt", .optional(plan.updatedAt.map { JournalEntry.iso8601($0, in: utc) }))]
                     + plan.written.map { ($0.part.rawValue, JSONValue.string($0.text)) })),
+            ("favourites", .array(favourites.sorted().map(JSONValue.string))),
             ("plans", .array(plans.map { p in
                 .object([
                     ("id", .int(Int(p.id))), ("createdAt", .string(JournalEntry.iso8601(p.createdAt, in: utc))),

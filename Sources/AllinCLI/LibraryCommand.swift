@@ -13,7 +13,9 @@ struct LibraryCommand {
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
-            let last = JournalPoint.lastPlayed(cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : [])
+            let journal: (any JournalStoring)? = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : nil
+            let last = JournalPoint.lastPlayed(try journal?.points() ?? [])
+            let favourites = try journal?.favourites() ?? []
             var sessions = listing.sessions
             var scores: [String: Double] = [:]
             if let text = args["--search"] {
@@ -32,31 +34,32 @@ struct LibraryCommand {
                     .object([
                         ("slug", .string(s.slug)), ("title", .string(s.title)), ("lane", .string(s.lane.rawValue)),
                         ("helpsWith", .string(Self.group(s.lane, listing))), ("durationSeconds", .int(s.durationSeconds)),
-                        ("lastPlayed", .optional(last[s.slug]?.iso)), ("score", scores[s.slug].map { .number($0) } ?? .null),
+                        ("lastPlayed", .optional(last[s.slug]?.iso)),
+                        ("favourite", .bool(favourites.contains(s.slug))), ("score", scores[s.slug].map { .number($0) } ?? .null),
                     ])
                 }))]).serialized(pretty: true) + "\n")
                 return 0
             }
             if args["--search"] != nil {
                 if sessions.isEmpty { cli.io.out("No session matches. Try other words, or 'allin library' for all of them.\n") }
-                for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, last: last[s.slug], listing)) }
+                for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, last: last[s.slug], favourite: favourites.contains(s.slug))) }
                 return 0
             }
             for lane in Lane.allCases {
                 let group = listing.sessions.filter { $0.lane == lane }
                 guard !group.isEmpty else { continue }
                 cli.io.out("\n\(Self.group(lane, listing))\n")
-                for s in group { cli.io.out("  " + Self.line(s, last: last[s.slug], listing)) }
+                for s in group { cli.io.out("  " + Self.line(s, last: last[s.slug], favourite: favourites.contains(s.slug))) }
             }
-            cli.io.out("\nPlay one with: allin play SLUG\n")
+            cli.io.out("\nPlay one with: allin play SLUG" + (favourites.isEmpty ? "" : " (★ marks your favourites)") + "\n")
             return 0
         }
     }
 
     static func group(_ lane: Lane, _ listing: CatalogListing) -> String { listing.vocabulary.helpsWith(lane) }
 
-    static func line(_ s: Session, last: LocalDay?, _ listing: CatalogListing) -> String {
+    static func line(_ s: Session, last: LocalDay?, favourite: Bool) -> String {
         let length = Clock.text(Double(s.durationSeconds))
-        return "\(Visible.text(s.title)) (\(length))  \(s.slug)" + (last.map { "  · last played \($0.iso)" } ?? "") + "\n"
+        return (favourite ? "★ " : "") + "\(Visible.text(s.title)) (\(length))  \(s.slug)" + (last.map { "  · last played \($0.iso)" } ?? "") + "\n"
     }
 }

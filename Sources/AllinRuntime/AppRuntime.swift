@@ -181,7 +181,17 @@ public final class AppRuntime {
                         queue.append(.safetyPlanSaved(plan, problem: problem))
                     }
                 case .loadLibrary:
-                    queue.append(.libraryLoaded(JournalPoint.lastPlayed((try? journal.points()) ?? []).mapValues(\.iso)))
+                    queue.append(.libraryLoaded(JournalPoint.lastPlayed((try? journal.points()) ?? []).mapValues(\.iso),
+                                                favourites: (try? journal.favourites()) ?? []))
+                case let .setFavourite(slug, on):
+                    do {
+                        try journal.setFavourite(slug, on, at: now())
+                        queue.append(.favouriteSaved(slug, on, problem: nil))
+                    } catch let error as JournalError {
+                        queue.append(.favouriteSaved(slug, on, problem: error))
+                    } catch {
+                        queue.append(.favouriteSaved(slug, on, problem: .other(path: "", detail: String(describing: error))))
+                    }
                 case let .searchLibrary(text, revision):
                     queue.append(.librarySearched(revision: revision, librarySearch?(text)))
                 case .loadPlan:

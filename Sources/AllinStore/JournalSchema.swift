@@ -149,5 +149,12 @@ public enum JournalSchema {
                 PRIMARY KEY (plan_id, step_index)
             );
             """),
+        // Sessions marked in the audio library.
+        Migration(version: 9, name: "favourite sessions", sql: """
+            CREATE TABLE favourites (
+                slug      TEXT PRIMARY KEY CHECK (length(slug) BETWEEN 1 AND 200),
+                added_at  INTEGER NOT NULL
+            );
+            """),
     ]
 }

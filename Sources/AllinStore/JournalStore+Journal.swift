@@ -150,6 +150,21 @@ extension JournalStore {
         }
     }
 
+    public func favourites() throws -> Set<String> {
+        try guarded { Set(try db.query("SELECT slug FROM favourites", [], { $0.string(0) ?? "" })) }
+    }
+
+    public func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws {
+        try guarded {
+            if on {
+                try db.run("INSERT OR IGNORE INTO favourites (slug, added_at) VALUES (?, ?)",
+                           [.text(slug), .integer(CheckInRow.millis(date))])
+            } else {
+                try db.run("DELETE FROM favourites WHERE slug = ?", [.text(slug)])
+            }
+        }
+    }
+
     public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
         try guarded {
             try db.transaction {

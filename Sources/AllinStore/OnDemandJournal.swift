@@ -53,6 +53,8 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     public func points() throws -> [JournalPoint] { try readable().points() }
     public func safetyPlan() throws -> SafetyPlan { try readable().safetyPlan() }
     public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try writable().saveSafetyPlan(plan, at: date) }
+    public func favourites() throws -> Set<String> { try readable().favourites() }
+    public func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws { try writable().setFavourite(slug, on, at: date) }
     public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
         try writable().savePlan(intake, steps: steps, at: date)
     }

@@ -30,5 +30,13 @@ struct LibraryEndToEndTests {
         t.waitFor("Start a check-in")
         t.keys("a")
         t.waitFor("last played")
+        // Tab marks the session under the cursor; the mark is in the journal, for allin library too.
+        t.keys("Tab")
+        t.waitFor("is one of your favourites", "★ ")
+        let listed = spawn([Paths.allin, "library", "--json"], env: place.env())
+        #expect(listed.output.components(separatedBy: "\"favourite\": true").count == 2, "one session marked")
+        #expect(spawn([Paths.allin, "export"], env: place.env()).output.contains("\"favourites\""))
+        t.keys("Tab")
+        t.waitFor("is no longer marked")
     }
 }

@@ -59,7 +59,7 @@ struct PlanStoreTests {
             try db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES ('reasons', 'my kids', 1)")
         }
         let store = try JournalStore.open(path: dir.journal)
-        #expect(try store.schemaVersion == 8)
+        #expect(try store.schemaVersion == JournalSchema.latestVersion)
         #expect(try store.safetyPlan()[.reasons] == "my kids")
         let id = try store.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 4, at: t0, timeZone: london)
         #expect(try store.entry(id) != nil)

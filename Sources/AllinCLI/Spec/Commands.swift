@@ -297,13 +297,14 @@ public enum Commands {
             OptionSpec("--search", "TEXT", help: "Words to look for, e.g. --search \"exam nerves\""),
             OptionSpec("--json", help: """
                 Print JSON: {"sessions":[{"slug","title","lane","helpsWith","durationSeconds", \
-                "lastPlayed","score"}]} (score: bm25, lower is closer; null without --search)
+                "lastPlayed","favourite","score"}]} (score: bm25, lower is closer; null without --search)
                 """),
         ], needs: [.journal, .catalog],
         about: """
         Every session, grouped by what it helps with, with its length and the day you last played it.
         --search ranks them by a full-text search of each session's title, description, tags and
-        script (SQLite FTS5, bm25), leaving out filler words. Play one with 'allin play SLUG'.
+        script (SQLite FTS5, bm25), leaving out filler words. Play one with 'allin play SLUG'. Sessions
+        you marked with Tab in the library screen show ★.
         """)
 
     static let play = CommandSpec(

@@ -79,6 +79,10 @@ public protocol JournalStoring: PlanStoring {
     func safetyPlan() throws -> SafetyPlan
     /// Replaces the safety plan with `plan` (parts left empty are removed), stamped `date`.
     func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws
+    /// The sessions (by slug) the person marked as favourites in the library.
+    func favourites() throws -> Set<String>
+    /// Marks session `slug` as a favourite (`on`) or takes the mark away.
+    func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws
 }
 
 extension JournalStoring {

@@ -9,6 +9,7 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
     private var nextID: Int64
     private var nextConsentID: Int64 = 1
     private var plan = SafetyPlan()
+    private var marked: Set<String> = []
     private var storedPlans: [StoredPlan] = []
 
     /// `firstID` lets a fallback journal issue ids that cannot collide with a disk journal's.
@@ -60,6 +61,14 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
                 throw JournalError.notFound(id: id)
             }
             change(&storedPlans[p].steps[s])
+        }
+    }
+
+    public func favourites() throws -> Set<String> { locked { marked } }
+
+    public func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws {
+        locked {
+            if on { marked.insert(slug) } else { marked.remove(slug) }
         }
     }
 

@@ -126,6 +126,15 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         try write { try $0.saveSafetyPlan(plan, at: date) }
     }
 
+    /// The disk's marks and those made in memory after it failed.
+    public func favourites() throws -> Set<String> {
+        Set(try read { Array(try $0.favourites()) }).union(try memory.favourites())
+    }
+
+    public func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws {
+        try write { try $0.setFavourite(slug, on, at: date) }
+    }
+
     public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {
         try write { try $0.savePlan(intake, steps: steps, at: date) }
     }

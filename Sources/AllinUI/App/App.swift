@@ -44,7 +44,11 @@ public enum App {
             return []
         case let .safetyPlanSaved(plan, problem): return PlanUpdate.saved(&state, plan, problem: problem)
         case let .planLoaded(plan): return BeliefsUpdate.loaded(&state, plan)
-        case let .libraryLoaded(days): state.library?.lastPlayed = days; return []
+        case let .libraryLoaded(days, favourites):
+            state.library?.lastPlayed = days
+            state.library?.favourites = favourites
+            return []
+        case let .favouriteSaved(slug, on, problem): return LibraryUpdate.favouriteSaved(&state, slug, on, problem: problem)
         case let .librarySearched(revision, slugs): return LibraryUpdate.searched(&state, revision: revision, slugs)
         case let .planMade(plan, problem): return BeliefsUpdate.made(&state, plan, problem: problem)
         case let .planStepSaved(problem):

@@ -58,6 +58,8 @@ public enum Effect: Equatable, Sendable {
     case loadLibrary
     /// Full-text search of the sessions (title, description, tags, script; bm25).
     case searchLibrary(String, revision: Int)
+    /// Mark a session as a favourite (or take the mark away); answer with `Msg.favouriteSaved`.
+    case setFavourite(String, Bool)
 
     // The beliefs plan (answered with `Msg.planLoaded` and `.planMade`).
     /// Read the active plan.

@@ -41,8 +41,10 @@ public enum Msg: Equatable, Sendable {
     case safetyPlanLoaded(SafetyPlan)
     /// The journal answered `Effect.saveSafetyPlan` (problem set when it could not keep it).
     case safetyPlanSaved(SafetyPlan, problem: JournalError?)
-    /// The day each session was last played (ISO dates by slug).
-    case libraryLoaded([String: String])
+    /// The day each session was last played (ISO dates by slug), and the sessions marked as favourites.
+    case libraryLoaded([String: String], favourites: Set<String>)
+    /// The journal answered `Effect.setFavourite` (problem set when it could not keep the mark).
+    case favouriteSaved(String, Bool, problem: JournalError?)
     /// The library search's matches, best first (nil: the search could not run).
     case librarySearched(revision: Int, [String]?)
     /// The active beliefs plan, read (nil: none).

@@ -177,6 +177,8 @@ enum Bindings {
         KeyBinding([.enter], "Enter", "play", help: "play this session (mood before and after, a note)", action: .choose,
                    essential: true),
         KeyBinding([.escape], "Esc", "back", help: "clear the search, or go back", action: .back),
+        KeyBinding([.tab, .function(4)], "Tab", "★ favourite", help: "mark this session as a favourite, or take the mark away",
+                   action: .toggle),
     ] + editing
 
     static func beliefs(_ b: BeliefsState?) -> [KeyBinding] {

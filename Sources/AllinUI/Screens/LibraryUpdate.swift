@@ -9,6 +9,8 @@ public struct LibraryState: Equatable, Sendable {
     public var hits: [String]?
     /// The day each session was last played.
     public var lastPlayed: [String: String] = [:]
+    /// The sessions marked as favourites, as the journal last confirmed them.
+    public var favourites: Set<String> = []
     /// The search asked for last, so an older answer is not shown over a newer one.
     public var revision = 0
     /// Words the person already said they are safe about.
@@ -45,6 +47,12 @@ enum LibraryUpdate {
         case .down: l.cursor = min(max(0, count - 1), l.cursor + 1)
         case .pageUp: l.cursor = max(0, l.cursor - 8)
         case .pageDown: l.cursor = min(max(0, count - 1), l.cursor + 8)
+        case .toggle:
+            // The mark shows once the journal has kept it (Msg.favouriteSaved).
+            let list = sessions(state)
+            guard list.indices.contains(l.cursor) else { return [] }
+            let slug = list[l.cursor].slug
+            return [.setFavourite(slug, !l.favourites.contains(slug))]
         case .choose:
             if let stopped = checkLeaving(&state, action: .choose, key: key) { return stopped }
             let list = sessions(state)
@@ -82,6 +90,19 @@ enum LibraryUpdate {
         if text.allSatisfy(\.isWhitespace) { l.hits = nil }
         state.library = l
         return text.allSatisfy(\.isWhitespace) ? [] : [.searchLibrary(text, revision: l.revision)]
+    }
+
+    static func favouriteSaved(_ state: inout AppState, _ slug: String, _ on: Bool, problem: JournalError?) -> [Effect] {
+        guard var l = state.library else { return [] }
+        if let problem {
+            state.notice = "Couldn't keep that mark: \(problem.message)"
+            return []
+        }
+        if on { l.favourites.insert(slug) } else { l.favourites.remove(slug) }
+        let title = state.context.catalog.session(slug)?.title ?? slug
+        state.notice = on ? "★ \(title) is one of your favourites." : "\(title) is no longer marked."
+        state.library = l
+        return []
     }
 
     static func searched(_ state: inout AppState, revision: Int, _ slugs: [String]?) -> [Effect] {
@@ -132,7 +153,8 @@ enum LibraryUpdate {
         let items = list.map { s -> ListItem in
             let length = TimeText.clock(Double(s.durationSeconds))
             let last = l.lastPlayed[s.slug].map { " · \($0)" } ?? ""
-            return ListItem(id: s.slug, label: Visible.text(s.title), detail: length + last)
+            let mark = l.favourites.isEmpty ? "" : l.favourites.contains(s.slug) ? "★ " : "  "
+            return ListItem(id: s.slug, label: mark + Visible.text(s.title), detail: length + last)
         }
         let area = Rect(row: rect.row + 3, col: rect.col, width: rect.width, height: rect.height - 3)
         if items.isEmpty {

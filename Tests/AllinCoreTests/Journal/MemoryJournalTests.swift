@@ -125,6 +125,11 @@ struct MemoryJournalTests {
             try inner.recordPlanStepReflection(plan: plan, index: index, moodAfter: moodAfter, note: note, at: date)
         }
         func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try inner.saveSafetyPlan(plan, at: date) }
+        func favourites() throws -> Set<String> { try inner.favourites() }
+        func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws {
+            if failWrites { throw error }
+            try inner.setFavourite(slug, on, at: date)
+        }
     }
 
     @Test func aSessionInProgressCompletesInMemoryWhenTheDiskFails() throws {

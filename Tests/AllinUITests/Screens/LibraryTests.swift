@@ -9,7 +9,7 @@ struct LibraryTests {
     static func open(width: Int = 80, height: Int = 24) -> AppState {
         var s = TestCatalog.state(width: width, height: height)
         #expect(press(&s, .char("a")) == [.loadLibrary])
-        _ = App.update(&s, .libraryLoaded(["box_breath_reset": "2026-12-01"]))
+        _ = App.update(&s, .libraryLoaded(["box_breath_reset": "2026-12-01"], favourites: []))
         return s
     }
 
@@ -20,6 +20,25 @@ struct LibraryTests {
         #expect(text.contains("Box Breath Reset") && text.contains("4:24 · 2026-12-01") && text.contains("last played"))
         #expect(text.contains("Helps with: Calm my body and mind"))
         #expect(LibraryUpdate.sessions(s).count == s.context.catalog.sessions.count)
+    }
+
+    /// Tab marks the session under the cursor; the mark shows only once the journal kept it, and a
+    /// journal that fails says so and shows no mark.
+    @Test func tabMarksAFavouriteOnceTheJournalKeepsIt() throws {
+        var s = Self.open()
+        let first = try #require(LibraryUpdate.sessions(s).first)
+        #expect(press(&s, .tab) == [.setFavourite(first.slug, true)])
+        #expect(s.library?.favourites.isEmpty == true, "nothing shows before the journal answers")
+        _ = App.update(&s, .favouriteSaved(first.slug, true, problem: .diskFull(path: "/j")))
+        #expect(s.library?.favourites.isEmpty == true && s.notice?.contains("Couldn't keep that mark") == true)
+        _ = App.update(&s, .favouriteSaved(first.slug, true, problem: nil))
+        #expect(s.library?.favourites == [first.slug])
+        #expect(screen(s).text.contains("★ \(first.title)"))
+        // Typing still searches; Tab again takes the mark away.
+        #expect(press(&s, .tab) == [.setFavourite(first.slug, false)])
+        _ = App.update(&s, .favouriteSaved(first.slug, false, problem: nil))
+        #expect(s.library?.favourites.isEmpty == true && !screen(s).text.contains("★ \(first.title)"))
+        #expect(s.bindings.contains { $0.label == "Tab" && $0.action == .toggle })
     }
 
     @Test func typingSearchesAndTheNewestAnswerWins() {

@@ -86,7 +86,7 @@ struct SnapshotTests {
         list.append(("plan-question", question))
         var library = TestCatalog.state(width: width, height: height)
         press(&library, .char("a"))
-        _ = App.update(&library, .libraryLoaded(["five_senses_anchor": "2026-12-01"]))
+        _ = App.update(&library, .libraryLoaded(["five_senses_anchor": "2026-12-01"], favourites: ["five_senses_anchor"]))
         list.append(("library", library))
         var countries = support
         press(&countries, .char("r"))
