@@ -21,10 +21,12 @@ public struct AudioConfig: Sendable, Equatable {
     public var pitch: Int?
     public var background: Bool?
     public var format: String?
+    /// The voice engine asked for: `auto` (the natural voice when installed), `espeak-ng` or `piper`.
+    public var engine: String?
     /// Keys this part of allin does not read, with their lines.
     public var otherKeys: [(key: String, line: Int)]
 
-    public static let keys = ["player", "voice", "rate", "pitch", "background", "format"]
+    public static let keys = ["player", "voice", "rate", "pitch", "background", "format", "engine"]
 
     public init() {
         otherKeys = []
@@ -33,7 +35,7 @@ public struct AudioConfig: Sendable, Equatable {
     public static func == (a: AudioConfig, b: AudioConfig) -> Bool {
         a.file == b.file && a.player?.command == b.player?.command && a.player?.line == b.player?.line
             && a.voice == b.voice && a.rate == b.rate && a.pitch == b.pitch && a.background == b.background
-            && a.format == b.format && a.otherKeys.map(\.key) == b.otherKeys.map(\.key)
+            && a.format == b.format && a.engine == b.engine && a.otherKeys.map(\.key) == b.otherKeys.map(\.key)
     }
 
     /// Reads the config file; no file is an empty config, a bad line or value is an error naming the line.
@@ -89,6 +91,12 @@ public struct AudioConfig: Sendable, Equatable {
                 let f = e.value.lowercased()
                 guard RenderSettings.formats.contains(f) else { throw bad("expected ogg or wav") }
                 c.format = f
+            case "engine":
+                let name = e.value.lowercased()
+                guard VoiceEngines.names.contains(name) else {
+                    throw bad("expected \(VoiceEngines.names.joined(separator: ", ")), found '\(Visible.text(e.value, limit: 20))'")
+                }
+                c.engine = name
             default:
                 c.otherKeys.append((e.key, e.line))
             }

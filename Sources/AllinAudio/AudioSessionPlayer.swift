@@ -39,7 +39,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             choice = nil
             noPlayerReason = error.message
         }
-        renderer = (try? RenderTools.find(environment: environment)).map {
+        let neural = VoiceEngines.selected(paths: paths, config: config, environment: environment)
+        renderer = (try? RenderTools.find(environment: environment, neural: neural)).map {
             Renderer(tools: $0, cacheDirectory: paths.cacheDirectory, settings: config.apply(to: RenderSettings()),
                      environment: environment)
         }

@@ -1,36 +1,51 @@
 import AllinCore
 import Foundation
 
-/// espeak-ng and sox as found on this machine, with their versions (part of the cache key) and
-/// whether sox can write Ogg Vorbis.
+/// The voice (espeak-ng, or the natural voice when one is chosen) and sox as found on this machine,
+/// with their versions and the voice's name (part of the cache key, so each engine and voice has its
+/// own renders) and whether sox can write Ogg Vorbis.
 public struct RenderTools: Sendable, Equatable {
-    public var espeak: URL
+    public var espeak: URL?
+    /// The natural voice that speaks instead of espeak-ng, when chosen (see `VoiceEngines`).
+    public var neural: NeuralVoice?
     public var sox: URL
-    /// e.g. `espeak-ng 1.51; sox v14.4.2`.
+    /// e.g. `espeak-ng 1.51; sox v14.4.2`, or `piper en_US-joe-medium; sox v14.4.2`.
     public var engine: String
     public var canWriteOgg: Bool
 
-    public init(espeak: URL, sox: URL, engine: String, canWriteOgg: Bool) {
+    public init(espeak: URL?, neural: NeuralVoice? = nil, sox: URL, engine: String, canWriteOgg: Bool) {
         self.espeak = espeak
+        self.neural = neural
         self.sox = sox
         self.engine = engine
         self.canWriteOgg = canWriteOgg
     }
 
-    /// Finds both tools in PATH and asks them their versions; throws when one is missing.
-    public static func find(environment: [String: String]) throws(AudioError) -> RenderTools {
-        guard let espeak = ExecutableSearch.find("espeak-ng", environment: environment) else { throw .toolMissing("espeak-ng") }
+    /// Finds the tools in PATH and asks them their versions; throws when one is missing. With `neural`,
+    /// Piper speaks and espeak-ng is not needed.
+    public static func find(environment: [String: String], neural: NeuralVoice? = nil) throws(AudioError) -> RenderTools {
         guard let sox = ExecutableSearch.find("sox", environment: environment) else { throw .toolMissing("sox") }
+        if let neural {
+            let soxVersion = ToolRunner.output(sox, ["--version"], environment: environment)
+            let sv = soxVersion.components(separatedBy: "SoX").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return RenderTools(espeak: nil, neural: neural, sox: sox, engine: "piper \(neural.name); sox \(sv)",
+                               canWriteOgg: canWriteOgg(sox, environment: environment))
+        }
+        guard let espeak = ExecutableSearch.find("espeak-ng", environment: environment) else { throw .toolMissing("espeak-ng") }
         let espeakVersion = ToolRunner.output(espeak, ["--version"], environment: environment)
         let soxVersion = ToolRunner.output(sox, ["--version"], environment: environment)
-        let help = ToolRunner.output(sox, ["-h"], environment: environment)
-        let formats = help.split(separator: "\n").first { $0.hasPrefix("AUDIO FILE FORMATS:") }?
-            .split(separator: " ").map { $0.lowercased() } ?? []
         let ev = espeakVersion.components(separatedBy: "Data at").first?
             .replacingOccurrences(of: "eSpeak NG text-to-speech:", with: "espeak-ng").trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let sv = soxVersion.components(separatedBy: "SoX").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return RenderTools(espeak: espeak, sox: sox, engine: "\(ev); sox \(sv)",
-                           canWriteOgg: formats.contains("vorbis") || formats.contains("ogg"))
+                           canWriteOgg: canWriteOgg(sox, environment: environment))
+    }
+
+    static func canWriteOgg(_ sox: URL, environment: [String: String]) -> Bool {
+        let help = ToolRunner.output(sox, ["-h"], environment: environment)
+        let formats = help.split(separator: "\n").first { $0.hasPrefix("AUDIO FILE FORMATS:") }?
+            .split(separator: " ").map { $0.lowercased() } ?? []
+        return formats.contains("vorbis") || formats.contains("ogg")
     }
 }
 

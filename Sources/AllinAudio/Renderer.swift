@@ -83,23 +83,46 @@ public struct Renderer: Sendable {
         defer { RenderWork.finished(work) }
         let log = work.appendingPathComponent("tools.log")
 
-        func run(_ tool: URL, _ args: [String], _ name: String) throws(AudioError) {
-            let status = try ToolRunner.run(tool, args, environment: environment, log: log)
-            guard status.succeeded else {
-                let last = ToolRunner.lastLine(log)
-                throw AudioError.toolFailed(tool: name, detail: status.plain + (last.isEmpty ? "" : ": \(Visible.text(last))"))
-            }
-        }
-
-        // 1. Speech, one file per caption line (as many espeak-ng at once as there are cores).
+        // 1. Speech, one file per caption line: the natural voice in one run (its model loads once),
+        // or as many espeak-ng at once as there are cores.
         let lines = script.lines
+        let voiceName = tools.neural == nil ? "espeak-ng" : "piper"
+        if let neural = tools.neural {
+            progress(RenderProgress(slug: slug, fraction: 0, step: "speaking \(lines.count) lines (natural voice)"))
+            try speakNeural(lines, with: neural, in: work, log: log)
+        } else {
+            try speakEspeak(lines, in: work, log: log, slug: slug, progress: progress)
+        }
+        var durations: [Double] = []
+        var format: WAVInfo?
+        for i in lines.indices {
+            guard let info = WAVInfo.read(work.appendingPathComponent("line-\(i).wav")) else {
+                throw AudioError.toolFailed(tool: voiceName, detail: "it wrote no readable WAV for line \(i + 1)")
+            }
+            format = format ?? info
+            durations.append(info.duration)
+        }
+        guard let format else { throw AudioError.toolFailed(tool: voiceName, detail: "the script has no lines") }
+        let track = try layOut(script, durations: durations, format: format, key: key, slug: slug, work: work, log: log,
+                               progress: progress)
+        let audio = files(slug: slug, key: key).audio
+        let size = (try? FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? Int) ?? 0
+        progress(RenderProgress(slug: slug, fraction: 1, step: "done"))
+        return RenderResult(slug: slug, file: audio, captions: track, key: key, cached: false,
+                            seconds: Monotonic.now() - started, bytes: size)
+    }
+
+    /// espeak-ng, one process per line, as many at once as there are cores.
+    private func speakEspeak(_ lines: [String], in work: URL, log: URL, slug: String,
+                             progress: (RenderProgress) -> Void) throws(AudioError) {
+        guard let espeak = tools.espeak else { throw AudioError.toolMissing("espeak-ng") }
         var jobs: [ToolRunner.Job] = []
         for (i, text) in lines.enumerated() {
             let textFile = work.appendingPathComponent("line-\(i).txt")
             guard FileManager.default.createFile(atPath: textFile.path, contents: Data(text.utf8)) else {
                 throw AudioError.io(path: textFile.path, message: "cannot write the file")
             }
-            jobs.append(ToolRunner.Job(tool: tools.espeak, args: [
+            jobs.append(ToolRunner.Job(tool: espeak, args: [
                 "-v", settings.voice, "-s", String(settings.rate), "-p", String(settings.pitch),
                 "-w", work.appendingPathComponent("line-\(i).wav").path, "-f", textFile.path,
             ], name: "espeak-ng"))
@@ -111,16 +134,39 @@ public struct Renderer: Sendable {
             progress(RenderProgress(slug: slug, fraction: 0.8 * Double(spoken) / Double(lines.count),
                                     step: "speaking line \(min(spoken + 1, lines.count)) of \(lines.count)"))
         }
-        var durations: [Double] = []
-        var format: WAVInfo?
-        for i in lines.indices {
-            guard let info = WAVInfo.read(work.appendingPathComponent("line-\(i).wav")) else {
-                throw AudioError.toolFailed(tool: "espeak-ng", detail: "it wrote no readable WAV for line \(i + 1)")
-            }
-            format = format ?? info
-            durations.append(info.duration)
+    }
+
+    /// Piper once for every line (one WAV per input line, named in order), renamed `line-N.wav`. Its
+    /// pace follows the `rate` setting (Piper speaks about 165 words a minute at its own pace).
+    private func speakNeural(_ lines: [String], with voice: NeuralVoice, in work: URL, log: URL) throws(AudioError) {
+        let input = work.appendingPathComponent("lines.txt")
+        let out = work.appendingPathComponent("piper")
+        let text = lines.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
+        guard FileManager.default.createFile(atPath: input.path, contents: Data(text.utf8)),
+              (try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)) != nil else {
+            throw AudioError.io(path: work.path, message: "cannot write the files for the voice")
         }
-        guard let format else { throw AudioError.toolFailed(tool: "espeak-ng", detail: "the script has no lines") }
+        try runTool(voice.piper, ["-m", voice.model.path, "-i", input.path, "-d", out.path,
+                                  "--length-scale", String(format: "%.2f", 165.0 / Double(settings.rate)),
+                                  "--sentence-silence", "0.3"], "piper", log: log)
+        // Piper names each file by the time it was written: sorted, they are the lines in order.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [])
+            .filter { $0.hasSuffix(".wav") }
+            .sorted { ($0.count, $0) < ($1.count, $1) }
+        guard names.count == lines.count else {
+            throw AudioError.toolFailed(tool: "piper", detail: "it wrote \(names.count) files for \(lines.count) lines")
+        }
+        for (i, name) in names.enumerated() {
+            guard rename(out.appendingPathComponent(name).path, work.appendingPathComponent("line-\(i).wav").path) == 0 else {
+                throw AudioError.io(path: out.path, message: "cannot move the voice's files")
+            }
+        }
+    }
+
+    /// Steps 2 to 5: the voice track with the script's pauses, the background, the mix, the cache.
+    private func layOut(_ script: SessionScript, durations: [Double], format: WAVInfo, key: String, slug: String,
+                        work: URL, log: URL, progress: (RenderProgress) -> Void) throws(AudioError) -> CaptionTrack {
+        func run(_ tool: URL, _ args: [String], _ name: String) throws(AudioError) { try runTool(tool, args, name, log: log) }
 
         // 2. The voice track: speech and silences in script order.
         progress(RenderProgress(slug: slug, fraction: 0.82, step: "laying out pauses"))
@@ -180,10 +226,16 @@ public struct Renderer: Sendable {
         chmod(out.path, 0o600)
         guard rename(out.path, audio.path) == 0 else { throw AudioError.io(path: audio.path, message: "cannot move the rendered file into the cache") }
         removeOtherRenders(slug: slug, keeping: [audio.lastPathComponent, captionsURL.lastPathComponent])
-        let size = (try? FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? Int) ?? 0
-        progress(RenderProgress(slug: slug, fraction: 1, step: "done"))
-        return RenderResult(slug: slug, file: audio, captions: track, key: key, cached: false,
-                            seconds: Monotonic.now() - started, bytes: size)
+        return track
+    }
+
+    /// Runs a tool to the end; a failure names it with the last line it logged.
+    private func runTool(_ tool: URL, _ args: [String], _ name: String, log: URL) throws(AudioError) {
+        let status = try ToolRunner.run(tool, args, environment: environment, log: log)
+        guard status.succeeded else {
+            let last = ToolRunner.lastLine(log)
+            throw AudioError.toolFailed(tool: name, detail: status.plain + (last.isEmpty ? "" : ": \(Visible.text(last))"))
+        }
     }
 
     /// Older renders of the same session (other keys) are stale once a new one lands.

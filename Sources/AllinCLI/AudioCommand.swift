@@ -69,7 +69,7 @@ struct AudioCommand {
     // MARK: players
 
     private func players(_ args: Arguments) throws -> Int32 {
-        let paths = AudioPaths(environment: cli.environment)
+        let paths = try AudioContext.paths(cli: cli, args: args)
         let config: AudioConfig
         do { config = try AudioConfig.load(paths.configFile) } catch { throw AudioContext.cliError(error) }
         let report: PlayerReport
@@ -97,7 +97,8 @@ struct AudioCommand {
             out += "\nWould use: no player: \(Visible.text(report.why)). Sessions run as read-along text.\n"
         }
         out += "Override with --player P, the ALLIN_PLAYER environment variable, or 'player = P' in the config file.\n"
-        switch RenderToolsReport.describe(environment: cli.environment) {
+        let neural = VoiceEngines.selected(paths: paths, config: config, environment: cli.environment)
+        switch RenderToolsReport.describe(environment: cli.environment, neural: neural) {
         case let .success(tools): out += "Rendering: \(tools)\n"
         case let .failure(error): out += "Rendering: not possible: \(error.message)\n"
         }
@@ -135,9 +136,9 @@ struct AudioCommand {
 
 /// The render tools as one line for `allin audio players`.
 enum RenderToolsReport {
-    static func describe(environment: [String: String]) -> Result<String, AudioError> {
+    static func describe(environment: [String: String], neural: NeuralVoice?) -> Result<String, AudioError> {
         do {
-            let tools = try RenderTools.find(environment: environment)
+            let tools = try RenderTools.find(environment: environment, neural: neural)
             return .success("\(tools.engine); writes \(tools.canWriteOgg ? "Ogg Vorbis" : "WAV (this sox cannot write Ogg)")")
         } catch {
             return .failure(error)

@@ -15,14 +15,7 @@ struct AudioContext {
 
     init(cli: CLI, args: Arguments) throws {
         self.cli = cli
-        var paths = AudioPaths(environment: cli.environment)
-        // Resume positions live in the data directory, wherever --data-dir or ALLIN_DATA_DIR puts it.
-        // (Without HOME and an override, the audio commands keep their own default.)
-        if args.ifDeclared("--data-dir") != nil {
-            paths.dataDirectory = URL(fileURLWithPath: try cli.appPaths(args).data)
-        } else if let app = try? cli.appPaths(args) {
-            paths.dataDirectory = URL(fileURLWithPath: app.data)
-        }
+        let paths = try Self.paths(cli: cli, args: args)
         self.paths = paths
         do {
             config = try AudioConfig.load(paths.configFile)
@@ -32,6 +25,19 @@ struct AudioContext {
         catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         catalog = try cli.loadCatalog(args)
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
+    }
+
+    /// The audio paths, with the data directory (resume positions, the natural voice) wherever
+    /// --data-dir or ALLIN_DATA_DIR puts it. (Without HOME and an override, the audio commands keep
+    /// their own default.)
+    static func paths(cli: CLI, args: Arguments) throws -> AudioPaths {
+        var paths = AudioPaths(environment: cli.environment)
+        if args.ifDeclared("--data-dir") != nil {
+            paths.dataDirectory = URL(fileURLWithPath: try cli.appPaths(args).data)
+        } else if let app = try? cli.appPaths(args) {
+            paths.dataDirectory = URL(fileURLWithPath: app.data)
+        }
+        return paths
     }
 
     /// The player report for `--player` (or the environment, config, discovery).
@@ -46,7 +52,8 @@ struct AudioContext {
     /// The renderer, or the reason there is none (a tool is missing).
     func renderer() -> Result<Renderer, AudioError> {
         do {
-            let tools = try RenderTools.find(environment: cli.environment)
+            let neural = VoiceEngines.selected(paths: paths, config: config, environment: cli.environment)
+            let tools = try RenderTools.find(environment: cli.environment, neural: neural)
             return .success(Renderer(tools: tools, cacheDirectory: paths.cacheDirectory,
                                      settings: config.apply(to: RenderSettings()), environment: cli.environment))
         } catch {

