@@ -94,16 +94,11 @@ struct JournalRecordCommand {
         let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
         let at = try date(args)
         let catalog = try cli.loadCatalog(args)
-        let data: Data
-        if let path = args.options["--file"] {
-            guard let d = FileManager.default.contents(atPath: path) else {
-                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
-            }
-            data = d
-        } else {
-            if cli.io.inputIsTerminal { cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n") }
-            data = cli.io.readAllInput()
+        let source = try cli.input(args)
+        if args.options["--file"] == nil, cli.io.inputIsTerminal {
+            cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n")
         }
+        let data = try source.readAll(command: "journal record")
         let checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
         let recommendation = await Router(catalog: catalog).route(checkIn)
         let paths = try cli.appPaths(args)

@@ -52,7 +52,7 @@ struct PlanCommand {
         let catalog = try cli.loadCatalog(args)
         let intake: PlanIntake
         do {
-            let value = try CheckInParser.json(cli.io.readAllInput())
+            let value = try CheckInParser.json(InputSource.standardInput(cli.io).readAll(command: "plan new"))
             intake = try PlanIntake.parse(value, plan: catalog.plan)
         } catch let error as PlanInputError {
             throw CLIError.input(field: error.field, message: error.message)
