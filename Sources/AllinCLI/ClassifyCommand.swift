@@ -62,18 +62,21 @@ struct ClassifyCommand {
             }
             // Each line: a text to classify, a problem to report, or nothing (a blank line).
             var texts: [String] = []
-            var items: [(line: Int, text: Int?, problem: String?)] = []
+            var items: [(line: Int, text: Int?, field: String, problem: String)] = []
             for (n, line) in block {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                if let value = try? JSONValue.parse(Data(line)) {
+                do {
+                    let value = try CheckInParser.json(line)
                     if case let .string(text)? = value["text"] {
-                        items.append((n, texts.count, nil))
+                        items.append((n, texts.count, "text", ""))
                         texts.append(text)
                     } else {
-                        items.append((n, nil, value["text"] == nil ? "missing" : "must be a string"))
+                        items.append((n, nil, "text", value["text"] == nil ? "missing" : "must be a string"))
                     }
-                } else {
-                    items.append((n, nil, "the line is not valid JSON"))
+                } catch let CLIError.input(field, message) where field != "(input)" {
+                    items.append((n, nil, field, message))
+                } catch {
+                    items.append((n, nil, "text", "the line is not valid JSON"))
                 }
             }
             let answers = Batch.map(texts, workers: workers) { classification, text in classification.json(text).serialized() }
@@ -82,11 +85,10 @@ struct ClassifyCommand {
                     cli.io.out(answers[t] + "\n")
                     continue
                 }
-                let problem = item.problem ?? ""
                 status = 2
-                cli.io.err("allin classify: line \(item.line): 'text': \(problem)\n")
+                cli.io.err("allin classify: line \(item.line): '\(item.field)': \(item.problem)\n")
                 cli.io.out(JSONValue.object([("line", .int(item.line)), ("error", .object([
-                    ("field", .string("text")), ("message", .string(problem)),
+                    ("field", .string(item.field)), ("message", .string(item.problem)),
                 ]))]).serialized() + "\n")
             }
             if let stop { throw stop }

@@ -56,10 +56,7 @@ struct RouteDiffInput {
     }
 
     static func item(_ line: Data, lineNumber: Int, vocabularies: [Vocabulary]) throws -> Item {
-        let value: JSONValue
-        do { value = try JSONValue.parse(line) } catch {
-            throw CLIError.input(field: "(input)", message: "\(error)")
-        }
+        let value = try CheckInParser.json(line)
         guard case let .object(pairs) = value else {
             throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")
         }
