@@ -88,13 +88,47 @@ extension CLI {
         return n
     }
 
-    /// `--since YYYY-MM-DD`, naming the option when the date is malformed or does not exist.
+    /// `--since YYYY-MM-DD`, naming the option when the date is malformed, does not exist or is
+    /// outside `LocalDay.acceptedYears`.
     func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {
         guard let raw = args.options[name] else { return nil }
         guard let day = LocalDay(iso: raw) else {
             throw CLIError.usage(command: args.command,
                                  message: "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")
         }
+        try Self.checkYears(day, name, raw, command: args.command)
         return day
+    }
+
+    /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time),
+    /// on a day (local time) in `LocalDay.acceptedYears`.
+    func timeOption(_ args: Arguments, _ name: String) throws -> Date? {
+        guard let raw = args.options[name] else { return nil }
+        let f = ISO8601DateFormatter()
+        var found = f.date(from: raw)
+        if found == nil {
+            f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            found = f.date(from: raw)
+        }
+        if found == nil, let day = LocalDay(iso: raw) {
+            try Self.checkYears(day, name, raw, command: args.command)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = day.components
+            found = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12))
+        }
+        guard let found else {
+            throw CLIError.usage(command: args.command,
+                                 message: "\(name) must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
+        }
+        try Self.checkYears(LocalDay(found, in: timeZone), name, raw, command: args.command)
+        return found
+    }
+
+    private static func checkYears(_ day: LocalDay, _ name: String, _ raw: String, command: String) throws {
+        guard !day.isInAcceptedYears else { return }
+        let years = LocalDay.acceptedYears
+        throw CLIError.usage(command: command,
+                             message: "\(name) must be a day from \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, found '\(Visible.text(raw, limit: 40))'")
     }
 }

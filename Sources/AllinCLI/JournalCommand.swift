@@ -92,7 +92,7 @@ struct JournalRecordCommand {
         let before = try cli.intOption(args, "--mood-before", in: 1...10)
         let after = try cli.intOption(args, "--mood-after", in: 1...10)
         let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
-        let at = try date(args)
+        let at = try cli.timeOption(args, "--at")
         let catalog = try cli.loadCatalog(args)
         let source = try cli.input(args)
         if args.options["--file"] == nil, cli.io.inputIsTerminal {
@@ -117,22 +117,5 @@ struct JournalRecordCommand {
             }
             return 0
         }
-    }
-
-    /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time).
-    private func date(_ args: Arguments) throws -> Date? {
-        guard let raw = args.options["--at"] else { return nil }
-        let f = ISO8601DateFormatter()
-        if let d = f.date(from: raw) { return d }
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: raw) { return d }
-        if let day = LocalDay(iso: raw) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = cli.timeZone
-            let c = day.components
-            if let d = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12)) { return d }
-        }
-        throw CLIError.usage(command: "journal record",
-                             message: "--at must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
     }
 }
