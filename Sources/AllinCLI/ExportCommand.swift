@@ -24,8 +24,7 @@ struct ExportCommand {
         return try await cli.runJournalCommand("export") {
             var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = []
             var schema = JournalSchema.latestVersion
-            if cli.journalExists(paths) {
-                let store = try cli.openJournal(args, paths: paths)
+            if let store = try cli.existingJournal(args, paths: paths) {
                 entries = try store.entries(JournalQuery(newestFirst: false))
                 consents = try store.consents()
                 plan = try store.safetyPlan()

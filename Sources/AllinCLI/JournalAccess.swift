@@ -41,11 +41,12 @@ extension CLI {
         return accept.contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// Opens the journal. A file that is not a usable journal is moved aside only with consent:
-    /// `--move-aside`, or "yes" typed on a terminal; otherwise the command stops and says how.
-    func openJournal(_ args: Arguments, paths: AppPaths) throws -> JournalStore {
+    /// Opens the journal (`readOnly` for a command that only reads: see `existingJournal`). A file
+    /// that is not a usable journal is moved aside only with consent: `--move-aside`, or "yes" typed
+    /// on a terminal; otherwise the command stops and says how.
+    func openJournal(_ args: Arguments, paths: AppPaths, readOnly: Bool = false) throws -> JournalStore {
         do {
-            return try JournalStore.open(path: paths.journal)
+            return try readOnly ? JournalStore.openForReading(path: paths.journal) : JournalStore.open(path: paths.journal)
         } catch let error as JournalError where error.canMoveAside {
             io.err("allin \(args.command): \(error.message)\n")
             let agreed = args.has("--move-aside")
@@ -59,9 +60,17 @@ extension CLI {
         }
     }
 
-    /// Whether any file of the journal exists yet (reading commands never create one).
-    func journalExists(_ paths: AppPaths) -> Bool {
-        JournalFiles.allFiles(of: paths.journal).contains { FileManager.default.fileExists(atPath: $0) }
+    /// Whether any file of the journal exists yet (reading commands never create one). A data
+    /// directory that is a file (or under one) is a `JournalError` naming it, not an empty journal.
+    func journalExists(_ paths: AppPaths) throws -> Bool {
+        try JournalFiles.checkNotAFile(paths.data)
+        return JournalFiles.allFiles(of: paths.journal).contains { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The journal for a command that only reads it: nil when there is none yet (nothing is
+    /// created), else opened read-only, so a journal without write access can still be read.
+    func existingJournal(_ args: Arguments, paths: AppPaths) throws -> JournalStore? {
+        try journalExists(paths) ? openJournal(args, paths: paths, readOnly: true) : nil
     }
 
     /// Runs a journal command, turning journal problems into a message and an exit code:

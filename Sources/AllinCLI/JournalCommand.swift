@@ -40,7 +40,7 @@ struct JournalCommand {
             throw CLIError.usage(command: "journal", message: "--search needs at least one word of letters or digits")
         }
         return try await cli.runJournalCommand("journal") {
-            let journal: any JournalStoring = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : MemoryJournal()
+            let journal: any JournalStoring = try cli.existingJournal(args, paths: paths) ?? MemoryJournal()
             let now = Date()
             let summary = try journal.summary(now: now, timeZone: cli.timeZone, rules: StreakRules(restDaysPerWeek: rest))
             let shown = limit.map { $0 == 0 ? nil : $0 } ?? (args.has("--json") ? nil : 30)
@@ -68,8 +68,7 @@ struct JournalCommand {
         }
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("journal show") {
-            guard cli.journalExists(paths) else { throw JournalError.notFound(id: id) }
-            guard let entry = try cli.openJournal(args, paths: paths).entry(id) else { throw JournalError.notFound(id: id) }
+            guard let entry = try cli.existingJournal(args, paths: paths)?.entry(id) else { throw JournalError.notFound(id: id) }
             cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n" : JournalReport.detail(entry))
             return 0
         }

@@ -18,7 +18,7 @@ struct LibraryCommand {
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
-            let last = JournalPoint.lastPlayed(cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).points() : [])
+            let last = JournalPoint.lastPlayed(try cli.existingJournal(args, paths: paths)?.points() ?? [])
             var sessions = listing.sessions
             var scores: [String: Double] = [:]
             if let text = args.options["--search"] {

@@ -30,7 +30,7 @@ struct PlanCommand {
             case "next": return try await next(args, paths: paths)
             default:
                 // Looking never creates a journal file.
-                let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).activePlan() : nil
+                let plan = try cli.existingJournal(args, paths: paths)?.activePlan()
                 if action == "explain" { return try explain(plan, args: args) }
                 let listing = try cli.loadListing(args)
                 if args.has("--json") {
@@ -116,7 +116,7 @@ struct PlanCommand {
     /// Plays the next step: mood before, the session, mood after and a note (read by the crisis rule),
     /// recorded with the step.
     private func next(_ args: Arguments, paths: AppPaths) async throws -> Int32 {
-        let store = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : nil
+        let store = try cli.journalExists(paths) ? cli.openJournal(args, paths: paths) : nil
         guard let store, let plan = try store.activePlan() else {
             cli.io.err("allin plan: no plan yet. Make one in allin (b on the home screen), or with: allin plan new < intake.json\n")
             return 1

@@ -41,8 +41,8 @@ struct RouteDiffCommand {
         if args.has("--journal") {
             let paths = try cli.appPaths(args)
             return try await cli.runJournalCommand(Self.command) {
-                let entries = cli.journalExists(paths)
-                    ? try JournalStore.open(path: paths.journal).entries(JournalQuery(newestFirst: false)) : []
+                let entries = try cli.journalExists(paths)
+                    ? JournalStore.openForReading(path: paths.journal).entries(JournalQuery(newestFirst: false)) : []
                 let input = RouteDiffInput.journal(entries, source: "the journal at \(Visible.text(paths.journal))")
                 return await replay(input, catalogs: catalogs, args: args, limit: limit)
             }
