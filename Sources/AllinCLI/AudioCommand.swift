@@ -135,13 +135,7 @@ struct AudioCommand {
             throw CLIError.usage(command: "audio check", message: "unexpected argument '\(Visible.text(extra, limit: 40))'")
         }
         let ctx = try AudioContext(cli: cli, args: args)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: ctx.library.scriptsDirectory.path, isDirectory: &isDir), isDir.boolValue else {
-            cli.io.err("scripts check failed: there is no scripts directory (\(Visible.text(ctx.library.scriptsDirectory.path)))\n")
-            return 1
-        }
-        let scripts = ctx.library.allScripts()
-        let issues = ScriptCoverage.issues(sessions: ctx.catalog.sessions, scripts: scripts)
+        let issues = AudioLibrary.scriptIssues(catalogDirectory: ctx.library.catalogDirectory, sessions: ctx.catalog.sessions)
         if issues.isEmpty {
             cli.io.out("scripts OK: \(ctx.catalog.sessions.count) sessions, each with a script of \(ScriptCoverage.wordRange.lowerBound)–\(ScriptCoverage.wordRange.upperBound) words\n")
             return 0

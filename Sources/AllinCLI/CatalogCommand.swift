@@ -1,3 +1,4 @@
+import AllinAudio
 import AllinCore
 import AllinUI
 import Foundation
@@ -22,6 +23,9 @@ struct CatalogCommand {
                 // The demo's scripted check-ins live in the catalog too, and need its vocabulary.
                 let dir = try CatalogLocator.directory(option: args.options["--catalog"], environment: cli.environment)
                 scenarios = try DemoScenarios.load(catalogDirectory: dir, vocabulary: catalog.vocabulary)
+                // The session scripts, checked as 'allin audio check' checks them.
+                let scripts = AudioLibrary.scriptIssues(catalogDirectory: dir, sessions: catalog.sessions)
+                if !scripts.isEmpty { throw CLIError.catalog(scripts.map(\.description)) }
             } catch let CLIError.catalog(problems) {
                 cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
                 for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
