@@ -90,12 +90,17 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
     /// For the front: the journal at `path` wrapped so it never stops a check-in. When the file
     /// cannot be opened the journal starts in memory and `problem` says why in plain words (when
     /// `problem.canMoveAside`, offer `JournalFiles.moveAside` and open again); when the disk fails
-    /// later, writes move to memory at that point.
+    /// later, writes move to memory at that point. A journal allin may read but not write (a
+    /// read-only file or directory) is still read, past check-ins and all; new ones are kept in memory.
     public static func openOrKeepInMemory(path: String, options: Options = Options()) -> ResilientJournal {
         do {
             return ResilientJournal(primary: try open(path: path, options: options))
         } catch {
-            return ResilientJournal(primary: nil, problem: problem(error, path: path))
+            let problem = problem(error, path: path)
+            if !problem.canMoveAside, FileManager.default.fileExists(atPath: path), let reader = try? openForReading(path: path) {
+                return ResilientJournal(primary: reader, problem: problem)
+            }
+            return ResilientJournal(primary: nil, problem: problem)
         }
     }
 

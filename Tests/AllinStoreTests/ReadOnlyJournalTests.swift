@@ -24,6 +24,30 @@ struct ReadOnlyJournalTests {
         }
     }
 
+    @Test func theFrontReadsAReadOnlyJournalAndKeepsNewCheckInsInMemory() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        try await journalWithOneEntry(dir)
+        let journal = ResilientJournal(primary: try JournalStore.openForReading(path: dir.journal), problem: .readOnly(path: dir.journal))
+        let id = try journal.begin(fullCheckIn, recommendation: await route(fullCheckIn), moodBefore: 4, at: t0, timeZone: london)
+        #expect(id >= ResilientJournal.memoryIDBase)
+        #expect(try journal.entries(JournalQuery()).count == 2)
+        #expect(try JournalStore.openForReading(path: dir.journal).entries(JournalQuery()).count == 1)
+        #expect(journal.problem == .readOnly(path: dir.journal))
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads and writes whatever the modes say"))
+    func aReadOnlyJournalIsReadByTheFront() async throws {
+        let dir = TempDir()
+        defer { chmod(dir.path + "/data", 0o700); dir.cleanup() }
+        try await journalWithOneEntry(dir)
+        chmod(dir.journal, 0o400)
+        chmod(dir.path + "/data", 0o500)
+        let journal = JournalStore.openOrKeepInMemory(path: dir.journal)
+        #expect(journal.problem == .readOnly(path: dir.journal) || journal.problem?.isStorageProblem == true)
+        #expect(try journal.entries(JournalQuery()).map(\.note) == ["read me"])
+    }
+
     @Test(.enabled(if: getuid() != 0, "root reads and writes whatever the modes say"))
     func aReadOnlyFileAndDirectoryAreStillRead() async throws {
         let dir = TempDir()
