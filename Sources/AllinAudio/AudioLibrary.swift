@@ -48,15 +48,30 @@ public struct AudioLibrary: Sendable {
     }
 
     /// Every script file's bytes by file name (empty when the directory is absent).
-    public func allScripts() -> [String: [UInt8]] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: scriptsDirectory.path) else { return [:] }
+    public func allScripts() -> [String: [UInt8]] { Self.allScripts(in: scriptsDirectory) }
+
+    static func allScripts(in directory: URL) -> [String: [UInt8]] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [:] }
         var out: [String: [UInt8]] = [:]
         for name in names where name.hasSuffix(".txt") {
-            if let d = FileManager.default.contents(atPath: scriptsDirectory.appendingPathComponent(name).path) {
+            if let d = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
                 out[name] = [UInt8](d)
             }
         }
         return out
+    }
+
+    /// Everything wrong with the session scripts of the catalog in `catalogDirectory`, each naming
+    /// the file and line: no scripts directory at all, or what `ScriptCoverage` finds (a session
+    /// without a script, an empty or binary one, a bad `[pause N]`, a script no session has). The
+    /// one check behind `allin audio check` and `allin catalog --check`.
+    public static func scriptIssues(catalogDirectory: URL, sessions: [Session]) -> [CatalogIssue] {
+        let directory = catalogDirectory.appendingPathComponent(ScriptCoverage.directory)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
+            return [CatalogIssue(file: ScriptCoverage.directory, "there is no scripts directory (\(directory.path))")]
+        }
+        return ScriptCoverage.issues(sessions: sessions, scripts: allScripts(in: directory))
     }
 
     /// A recording the user supplied for `slug`, if any.

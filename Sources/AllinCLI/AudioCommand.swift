@@ -117,13 +117,7 @@ struct AudioCommand {
 
     private func check(_ args: Arguments) throws -> Int32 {
         let ctx = try AudioContext(cli: cli, args: args)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: ctx.library.scriptsDirectory.path, isDirectory: &isDir), isDir.boolValue else {
-            cli.io.err("scripts check failed: there is no scripts directory (\(Visible.text(ctx.library.scriptsDirectory.path)))\n")
-            return 1
-        }
-        let scripts = ctx.library.allScripts()
-        let issues = ScriptCoverage.issues(sessions: ctx.catalog.sessions, scripts: scripts)
+        let issues = AudioLibrary.scriptIssues(catalogDirectory: ctx.library.catalogDirectory, sessions: ctx.catalog.sessions)
         if issues.isEmpty {
             cli.io.out("scripts OK: \(ctx.catalog.sessions.count) sessions, each with a script of \(ScriptCoverage.wordRange.lowerBound)–\(ScriptCoverage.wordRange.upperBound) words\n")
             return 0

@@ -8,10 +8,12 @@ public enum CLIError: Error, Equatable {
     case catalog([String])
     /// A file could not be read: exit 2.
     case file(path: String, message: String)
+    /// An input (or one line of it) over `InputLimit`: exit 2, naming the input and the limit.
+    case tooLarge(command: String, input: String, unit: String)
 
     public var exitCode: Int32 {
         switch self {
-        case .usage, .input, .file: return 2
+        case .usage, .input, .file, .tooLarge: return 2
         case .catalog: return 1
         }
     }
@@ -29,6 +31,9 @@ public enum CLIError: Error, Equatable {
                 + problems.map { "  - \($0)\n" }.joined()
         case let .file(path, message):
             return "\(program): cannot read '\(path)': \(message)\n"
+        case let .tooLarge(command, input, unit):
+            let name = command.isEmpty ? program : "\(program) \(command)"
+            return "\(name): \(input) is over the \(InputLimit.text) limit (\(InputLimit.exactText) bytes per \(unit))\n"
         }
     }
 }

@@ -1,3 +1,4 @@
+import AllinAudio
 import AllinCore
 import AllinUI
 import Foundation
@@ -11,12 +12,16 @@ struct CatalogCommand {
             throw CLIError.usage(command: "catalog", message: "choose one of --json and --check")
         }
         if args.has("--check") {
-            let catalog: Catalog, scenarios: [DemoScenario]
+            let catalog: Catalog, scenarios: [DemoScenario], voices: VoiceCatalog
             do {
                 catalog = try cli.loadCatalog(args)
                 // The demo's scripted check-ins live in the catalog too, and need its vocabulary.
                 let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
                 scenarios = try DemoScenarios.load(catalogDirectory: dir, vocabulary: catalog.vocabulary)
+                // The session scripts, checked as 'allin audio check' checks them.
+                let scripts = AudioLibrary.scriptIssues(catalogDirectory: dir, sessions: catalog.sessions)
+                if !scripts.isEmpty { throw CLIError.catalog(scripts.map(\.description)) }
+                voices = try VoiceCommand.catalog(args, environment: cli.environment)
             } catch let CLIError.catalog(problems) {
                 cli.io.err("catalog check failed: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
                 for p in problems { cli.io.err("  - \(Visible.text(p))\n") }
@@ -24,7 +29,7 @@ struct CatalogCommand {
             }
             cli.io.out("catalog OK: \(catalog.vocabulary.emotions.count) emotions, \(catalog.sessions.count) sessions, "
                        + "\(catalog.helplines.regions.count) helpline regions, \(catalog.affectLexicon.count) lexicon words, "
-                       + "\(scenarios.count) demo check-ins\n")
+                       + "\(scenarios.count) demo check-ins, \(voices.voices.count) voices\n")
             return 0
         }
         // Showing the catalog reads only its listing: the detectors are built by `--check` and by

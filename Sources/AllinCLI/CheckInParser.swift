@@ -13,10 +13,14 @@ public enum CheckInParser {
         try parse(json(data), vocabulary: vocabulary)
     }
 
-    /// The bytes as JSON; a parse error names the input.
+    /// The bytes as JSON (`JSONReader.parseInput`, the one reader of a person's JSON); a parse error
+    /// names the input, a key written twice names the key.
     static func json(_ data: Data) throws -> JSONValue {
-        do { return try JSONValue.parse(data) } catch {
-            throw CLIError.input(field: "(input)", message: "\(error)")
+        do { return try JSONReader.parseInput(data) } catch let failure as JSONReader.Failure {
+            if let key = failure.duplicateKey {
+                throw CLIError.input(field: Visible.text(key, limit: 60), message: "appears twice; give each key once")
+            }
+            throw CLIError.input(field: "(input)", message: failure.description)
         }
     }
 

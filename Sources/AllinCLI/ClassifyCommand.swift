@@ -38,33 +38,43 @@ struct ClassifyCommand {
     /// are classified on every core (the answers are the same as one by one).
     private func runLines(_ classification: Classification, _ args: Arguments) throws -> Int32 {
         var status: Int32 = 0
-        let lines = cli.io.readAllInput().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var input = InputSource.standardInput(cli.io).lines(command: "classify")
         // One thread per core. Threads sharing one classifier slow each other down (they update the
         // same reference counts), so long inputs give each thread its own, from its own catalog
-        // load (about 0.1 s); shorter ones share.
+        // load (about 0.1 s), once that many lines have come; shorter ones share.
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var workers = Array(repeating: classification, count: cores)
-        if lines.count >= Self.linesForOwnCatalogs {
-            for k in 1..<cores { workers[k] = Classification(catalog: try cli.loadCatalog(args)) }
-        }
-        var blockStart = 0
-        while blockStart < lines.count {
-            let block = lines[blockStart..<min(lines.count, blockStart + Self.linesPerBlock)]
+        var ownCatalogs = false
+        while true {
+            // A block of lines is read and classified together; a line over the limit stops the run
+            // after the lines before it are answered.
+            var block: [(number: Int, bytes: Data)] = []
+            var stop: (any Error)?
+            do {
+                while block.count < Self.linesPerBlock, let line = try input.next() { block.append((input.number, line)) }
+            } catch { stop = error }
+            if block.isEmpty, stop == nil { break }
+            if !ownCatalogs, cores > 1, input.number >= Self.linesForOwnCatalogs {
+                for k in 1..<cores { workers[k] = Classification(catalog: try cli.loadCatalog(args)) }
+                ownCatalogs = true
+            }
             // Each line: a text to classify, a problem to report, or nothing (a blank line).
             var texts: [String] = []
-            var items: [(line: Int, text: Int?, problem: String?)] = []
-            for (offset, line) in block.enumerated() {
-                let n = blockStart + offset + 1
+            var items: [(line: Int, text: Int?, field: String, problem: String)] = []
+            for (n, line) in block {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                if let value = try? JSONValue.parse(Data(line)) {
+                do {
+                    let value = try CheckInParser.json(line)
                     if case let .string(text)? = value["text"] {
-                        items.append((n, texts.count, nil))
+                        items.append((n, texts.count, "text", ""))
                         texts.append(text)
                     } else {
-                        items.append((n, nil, value["text"] == nil ? "missing" : "must be a string"))
+                        items.append((n, nil, "text", value["text"] == nil ? "missing" : "must be a string"))
                     }
-                } else {
-                    items.append((n, nil, "the line is not valid JSON"))
+                } catch let CLIError.input(field, message) where field != "(input)" {
+                    items.append((n, nil, field, message))
+                } catch {
+                    items.append((n, nil, "text", "the line is not valid JSON"))
                 }
             }
             let answers = Batch.map(texts, workers: workers) { classification, text in classification.json(text).serialized() }
@@ -73,14 +83,13 @@ struct ClassifyCommand {
                     cli.io.out(answers[t] + "\n")
                     continue
                 }
-                let problem = item.problem ?? ""
                 status = 2
-                cli.io.err("allin classify: line \(item.line): 'text': \(problem)\n")
+                cli.io.err("allin classify: line \(item.line): '\(item.field)': \(item.problem)\n")
                 cli.io.out(JSONValue.object([("line", .int(item.line)), ("error", .object([
-                    ("field", .string("text")), ("message", .string(problem)),
+                    ("field", .string(item.field)), ("message", .string(item.problem)),
                 ]))]).serialized() + "\n")
             }
-            blockStart += Self.linesPerBlock
+            if let stop { throw stop }
         }
         return status
     }

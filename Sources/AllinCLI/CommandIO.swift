@@ -4,8 +4,9 @@ import Foundation
 public protocol CommandIO: AnyObject, Sendable {
     func out(_ text: String)
     func err(_ text: String)
-    /// All of standard input (or the named file's bytes, read by the caller).
-    func readAllInput() -> Data
+    /// Up to `count` more bytes of standard input; empty at its end. Commands read through
+    /// `InputSource`, which keeps to `InputLimit`.
+    func readInput(upTo count: Int) -> Data
     /// True when standard input is a terminal (so reading it would wait for typing).
     var inputIsTerminal: Bool { get }
     /// The next line of standard input without its line break, or nil at the end (`allin --plain`).
@@ -25,8 +26,14 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
-    public func readAllInput() -> Data {
-        FileHandle.standardInput.readDataToEndOfFile()
+    public func readInput(upTo count: Int) -> Data {
+        var data = Data(count: count)
+        while true {
+            let n = data.withUnsafeMutableBytes { read(0, $0.baseAddress!, count) }
+            if n >= 0 { data.count = n; return data }
+            // A read error ends the input, as the end of a file would.
+            if errno != EINTR { return Data() }
+        }
     }
     public var inputIsTerminal: Bool { isatty(0) == 1 }
     public func readInputLine() -> String? { Swift.readLine(strippingNewline: true) }
@@ -41,15 +48,22 @@ public final class BufferIO: CommandIO, @unchecked Sendable {
     public init(input: Data = Data()) { self.input = input }
     public func out(_ text: String) { lock.lock(); outText += text; lock.unlock() }
     public func err(_ text: String) { lock.lock(); errText += text; lock.unlock() }
-    public func readAllInput() -> Data { lock.lock(); defer { lock.unlock() }; return input }
+    /// How far standard input has been read, by either reading function.
+    private var readOffset = 0
+    public func readInput(upTo count: Int) -> Data {
+        lock.lock(); defer { lock.unlock() }
+        let start = input.startIndex + readOffset
+        let end = min(input.endIndex, start + count)
+        readOffset = end - input.startIndex
+        return input.subdata(in: start..<end)
+    }
     public var inputIsTerminal: Bool { false }
-    private var lineOffset = 0
     public func readInputLine() -> String? {
         lock.lock(); defer { lock.unlock() }
-        guard lineOffset < input.count else { return nil }
-        let rest = input[(input.startIndex + lineOffset)...]
+        guard readOffset < input.count else { return nil }
+        let rest = input[(input.startIndex + readOffset)...]
         let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-        lineOffset = end - input.startIndex + (end < rest.endIndex ? 1 : 0)
+        readOffset = end - input.startIndex + (end < rest.endIndex ? 1 : 0)
         var line = String(decoding: input[rest.startIndex..<end], as: UTF8.self)
         if line.hasSuffix("\r") { line.removeLast() }
         return line

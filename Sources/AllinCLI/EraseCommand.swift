@@ -10,11 +10,11 @@ struct EraseCommand {
     func run(_ args: Arguments) async throws -> Int32 {
         let paths = try cli.appPaths(args)
         let shownPath = Visible.text(paths.journal)
-        guard cli.journalExists(paths) else {
-            cli.io.out("Nothing to erase: there is no journal at \(shownPath).\n")
-            return 0
-        }
         return try await cli.runJournalCommand("erase") {
+            guard try cli.journalExists(paths) else {
+                cli.io.out("Nothing to erase: there is no journal at \(shownPath).\n")
+                return 0
+            }
             var (checkIns, consents) = (0, 0)
             do {
                 // Opening proves the file is an allin journal before anything is deleted.

@@ -19,8 +19,7 @@ struct ExportCommand {
             var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = [],
                 favourites: Set<String> = []
             var schema = JournalSchema.latestVersion
-            if cli.journalExists(paths) {
-                let store = try cli.openJournal(args, paths: paths)
+            if let store = try cli.existingJournal(args, paths: paths) {
                 entries = try store.entries(JournalQuery(newestFirst: false))
                 consents = try store.consents()
                 plan = try store.safetyPlan()
@@ -34,13 +33,14 @@ struct ExportCommand {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
                                                   plan: plan, plans: plans, favourites: favourites)
             // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
-            case .csv: text = JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary)
-            case .md: text = JournalExport.md(entries, consents: consents, now: now,
-                                              vocabulary: try? cli.loadListing(args).vocabulary, plan: plan, plans: plans)
+            // JSON escapes control characters itself; in CSV and Markdown they are shown as symbols
+            // (ESC as ␛), as the screens show them, wherever the export goes.
+            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary))
+            case .md: text = Self.visibleLines(JournalExport.md(entries, consents: consents, now: now,
+                                                                vocabulary: try? cli.loadListing(args).vocabulary, plan: plan, plans: plans))
             }
             guard let output, output != "-" else {
-                // JSON escapes control characters itself; CSV and Markdown are made visible on a terminal.
-                cli.io.out(cli.outputIsTerminal && format != .json ? Self.visibleLines(text) : text)
+                cli.io.out(text)
                 return 0
             }
             if let code = Self.writePrivately(Data(text.utf8), to: output) {
@@ -52,9 +52,11 @@ struct ExportCommand {
         }
     }
 
+    /// Every control character shown as a symbol (`Visible`), line breaks kept (`\r\n` too).
     static func visibleLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Visible.text(String($0.hasSuffix("\r") ? $0.dropLast() : $0)) }.joined(separator: "\n")
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? Visible.text(String(line.dropLast())) + "\r" : Visible.text(String(line))
+        }.joined(separator: "\n")
     }
 
     /// Writes through a temporary file in the same directory, mode 0600 from the start, then renames

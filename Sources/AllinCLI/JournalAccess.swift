@@ -41,11 +41,12 @@ extension CLI {
         return accept.contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// Opens the journal. A file that is not a usable journal is moved aside only with consent:
-    /// `--move-aside`, or "yes" typed on a terminal; otherwise the command stops and says how.
-    func openJournal(_ args: Arguments, paths: AppPaths) throws -> JournalStore {
+    /// Opens the journal (`readOnly` for a command that only reads: see `existingJournal`). A file
+    /// that is not a usable journal is moved aside only with consent: `--move-aside`, or "yes" typed
+    /// on a terminal; otherwise the command stops and says how.
+    func openJournal(_ args: Arguments, paths: AppPaths, readOnly: Bool = false) throws -> JournalStore {
         do {
-            return try JournalStore.open(path: paths.journal)
+            return try readOnly ? JournalStore.openForReading(path: paths.journal) : JournalStore.open(path: paths.journal)
         } catch let error as JournalError where error.canMoveAside {
             io.err("allin \(args.command): \(error.message)\n")
             let agreed = args.flags.contains("--move-aside")
@@ -59,9 +60,17 @@ extension CLI {
         }
     }
 
-    /// Whether any file of the journal exists yet (reading commands never create one).
-    func journalExists(_ paths: AppPaths) -> Bool {
-        JournalFiles.allFiles(of: paths.journal).contains { FileManager.default.fileExists(atPath: $0) }
+    /// Whether any file of the journal exists yet (reading commands never create one). A data
+    /// directory that is a file (or under one) is a `JournalError` naming it, not an empty journal.
+    func journalExists(_ paths: AppPaths) throws -> Bool {
+        try JournalFiles.checkNotAFile(paths.data)
+        return JournalFiles.allFiles(of: paths.journal).contains { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The journal for a command that only reads it: nil when there is none yet (nothing is
+    /// created), else opened read-only, so a journal without write access can still be read.
+    func existingJournal(_ args: Arguments, paths: AppPaths) throws -> JournalStore? {
+        try journalExists(paths) ? openJournal(args, paths: paths, readOnly: true) : nil
     }
 
     /// Runs a journal command, turning journal problems into a message and an exit code:
@@ -88,13 +97,47 @@ extension CLI {
         return n
     }
 
-    /// `--since YYYY-MM-DD`, naming the option when the date is malformed or does not exist.
+    /// `--since YYYY-MM-DD`, naming the option when the date is malformed, does not exist or is
+    /// outside `LocalDay.acceptedYears`.
     func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {
         guard let raw = args[name] else { return nil }
         guard let day = LocalDay(iso: raw) else {
             throw CLIError.usage(command: args.command,
                                  message: "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")
         }
+        try Self.checkYears(day, name, raw, command: args.command)
         return day
+    }
+
+    /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time),
+    /// on a day (local time) in `LocalDay.acceptedYears`.
+    func timeOption(_ args: Arguments, _ name: String) throws -> Date? {
+        guard let raw = args[name] else { return nil }
+        let f = ISO8601DateFormatter()
+        var found = f.date(from: raw)
+        if found == nil {
+            f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            found = f.date(from: raw)
+        }
+        if found == nil, let day = LocalDay(iso: raw) {
+            try Self.checkYears(day, name, raw, command: args.command)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = day.components
+            found = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12))
+        }
+        guard let found else {
+            throw CLIError.usage(command: args.command,
+                                 message: "\(name) must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
+        }
+        try Self.checkYears(LocalDay(found, in: timeZone), name, raw, command: args.command)
+        return found
+    }
+
+    private static func checkYears(_ day: LocalDay, _ name: String, _ raw: String, command: String) throws {
+        guard !day.isInAcceptedYears else { return }
+        let years = LocalDay.acceptedYears
+        throw CLIError.usage(command: command,
+                             message: "\(name) must be a day from \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, found '\(Visible.text(raw, limit: 40))'")
     }
 }

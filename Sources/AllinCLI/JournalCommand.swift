@@ -33,7 +33,7 @@ struct JournalCommand {
             throw CLIError.usage(command: "journal", message: "--search needs at least one word of letters or digits")
         }
         return try await cli.runJournalCommand("journal") {
-            let journal: any JournalStoring = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : MemoryJournal()
+            let journal: any JournalStoring = try cli.existingJournal(args, paths: paths) ?? MemoryJournal()
             let now = Date()
             let summary = try journal.summary(now: now, timeZone: cli.timeZone, rules: StreakRules(restDaysPerWeek: rest))
             let shown = limit.map { $0 == 0 ? nil : $0 } ?? (args.has("--json") ? nil : 30)
@@ -59,8 +59,7 @@ struct JournalCommand {
         }
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("journal show") {
-            guard cli.journalExists(paths) else { throw JournalError.notFound(id: id) }
-            guard let entry = try cli.openJournal(args, paths: paths).entry(id) else { throw JournalError.notFound(id: id) }
+            guard let entry = try cli.existingJournal(args, paths: paths)?.entry(id) else { throw JournalError.notFound(id: id) }
             cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n" : JournalReport.detail(entry))
             return 0
         }
@@ -76,18 +75,13 @@ struct JournalRecordCommand {
         let before = try cli.intOption(args, "--mood-before", in: 1...10)
         let after = try cli.intOption(args, "--mood-after", in: 1...10)
         let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
-        let at = try date(args)
+        let at = try cli.timeOption(args, "--at")
         let catalog = try cli.loadCatalog(args)
-        let data: Data
-        if let path = args["--file"] {
-            guard let d = FileManager.default.contents(atPath: path) else {
-                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
-            }
-            data = d
-        } else {
-            if cli.io.inputIsTerminal { cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n") }
-            data = cli.io.readAllInput()
+        let source = try cli.input(args)
+        if args["--file"] == nil, cli.io.inputIsTerminal {
+            cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n")
         }
+        let data = try source.readAll(command: "journal record")
         let checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
         let recommendation = await Router(catalog: catalog).route(checkIn)
         let paths = try cli.appPaths(args)
@@ -106,22 +100,5 @@ struct JournalRecordCommand {
             }
             return 0
         }
-    }
-
-    /// `--at`: an ISO 8601 time with its offset, or a day (`YYYY-MM-DD`, taken at noon local time).
-    private func date(_ args: Arguments) throws -> Date? {
-        guard let raw = args["--at"] else { return nil }
-        let f = ISO8601DateFormatter()
-        if let d = f.date(from: raw) { return d }
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: raw) { return d }
-        if let day = LocalDay(iso: raw) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = cli.timeZone
-            let c = day.components
-            if let d = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12)) { return d }
-        }
-        throw CLIError.usage(command: "journal record",
-                             message: "--at must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
     }
 }

@@ -70,9 +70,10 @@ public enum JournalExport {
         return out
     }
 
-    /// RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled.
+    /// RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. Scalars, not
+    /// characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
     static func csvCell(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -13,7 +13,7 @@ struct LibraryCommand {
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
-            let journal: (any JournalStoring)? = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : nil
+            let journal = try cli.existingJournal(args, paths: paths)
             let last = JournalPoint.lastPlayed(try journal?.points() ?? [])
             let favourites = try journal?.favourites() ?? []
             var sessions = listing.sessions

@@ -13,8 +13,8 @@ struct PlainCommand {
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
         session.place = PlainSessionContext(cli: cli, args: args)
         // The person's own safety plan, shown first by support (read only: looking creates no file).
-        if let paths = try? cli.appPaths(args), cli.journalExists(paths),
-           let plan = try? JournalStore.open(path: paths.journal).safetyPlan() {
+        if let paths = try? cli.appPaths(args), (try? cli.journalExists(paths)) == true,
+           let plan = try? JournalStore.openForReading(path: paths.journal).safetyPlan() {
             session.plan = plan
         }
         return await session.run()

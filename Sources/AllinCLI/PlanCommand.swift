@@ -18,7 +18,7 @@ struct PlanCommand {
             case "next": return try await next(args, paths: paths)
             default:
                 // Looking never creates a journal file.
-                let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).activePlan() : nil
+                let plan = try cli.existingJournal(args, paths: paths)?.activePlan()
                 if action == "explain" { return try explain(plan, args: args) }
                 let listing = try cli.loadListing(args)
                 if args.has("--json") {
@@ -40,7 +40,7 @@ struct PlanCommand {
         let catalog = try cli.loadCatalog(args)
         let intake: PlanIntake
         do {
-            let value = try CheckInParser.json(cli.io.readAllInput())
+            let value = try CheckInParser.json(InputSource.standardInput(cli.io).readAll(command: "plan new"))
             intake = try PlanIntake.parse(value, plan: catalog.plan)
         } catch let error as PlanInputError {
             throw CLIError.input(field: error.field, message: error.message)
@@ -104,7 +104,7 @@ struct PlanCommand {
     /// Plays the next step: mood before, the session, mood after and a note (read by the crisis rule),
     /// recorded with the step.
     private func next(_ args: Arguments, paths: AppPaths) async throws -> Int32 {
-        let store = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths) : nil
+        let store = try cli.journalExists(paths) ? cli.openJournal(args, paths: paths) : nil
         guard let store, let plan = try store.activePlan() else {
             cli.io.err("allin plan: no plan yet. Make one in allin (b on the home screen), or with: allin plan new < intake.json\n")
             return 1

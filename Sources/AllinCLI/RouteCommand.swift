@@ -12,9 +12,12 @@ struct RouteCommand {
         let region = try cli.region(args)
         let catalog = try cli.loadCatalog(args)
         let router = Router(catalog: catalog)
-        let input = try readInput(args)
-        if args.has("--jsonl") { return await runLines(input, router: router, region: region.code) }
-        let (checkIn, hour) = try CheckInParser.parseRouted(input, vocabulary: catalog.vocabulary)
+        let source = try cli.input(args)
+        if args["--file"] == nil, cli.io.inputIsTerminal {
+            cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D). See 'allin route --help'.\n")
+        }
+        if args.has("--jsonl") { return try await runLines(source.lines(command: "route"), router: router, region: region.code) }
+        let (checkIn, hour) = try CheckInParser.parseRouted(source.readAll(command: "route"), vocabulary: catalog.vocabulary)
         let recommendation = await router.route(checkIn, localHour: hour)
         let resources = recommendation.kind == .safetyHandoff ? catalog.helplines.resources(for: region.code) : nil
         if args.has("--json") {
@@ -25,30 +28,18 @@ struct RouteCommand {
         return 0
     }
 
-    private func readInput(_ args: Arguments) throws -> Data {
-        if let path = args["--file"] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
-            }
-            return data
-        }
-        if cli.io.inputIsTerminal {
-            cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D). See 'allin route --help'.\n")
-        }
-        return cli.io.readAllInput()
-    }
-
     /// One result line per input line; a bad line gets an error object on stdout and a message on
-    /// stderr naming the line and key, and the exit code becomes 2.
-    private func runLines(_ input: Data, router: Router, region: String?) async -> Int32 {
+    /// stderr naming the line and key, and the exit code becomes 2. A line over the input limit
+    /// stops the run there.
+    private func runLines(_ input: InputLines, router: Router, region: String?) async throws -> Int32 {
         var status: Int32 = 0
-        var lineNumber = 0
-        for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
+        var input = input
+        while let line = try input.next() {
+            let lineNumber = input.number
             let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             do {
-                let (checkIn, hour) = try CheckInParser.parseRouted(Data(line), vocabulary: router.catalog.vocabulary)
+                let (checkIn, hour) = try CheckInParser.parseRouted(line, vocabulary: router.catalog.vocabulary)
                 let r = await router.route(checkIn, localHour: hour)
                 let resources = r.kind == .safetyHandoff ? router.catalog.helplines.resources(for: region) : nil
                 cli.io.out(r.json(resources: resources).serialized() + "\n")

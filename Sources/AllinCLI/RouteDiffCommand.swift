@@ -38,14 +38,13 @@ struct RouteDiffCommand {
         if args.has("--journal") {
             let paths = try cli.appPaths(args)
             return try await cli.runJournalCommand(Self.command) {
-                let entries = cli.journalExists(paths)
-                    ? try JournalStore.open(path: paths.journal).entries(JournalQuery(newestFirst: false)) : []
+                let entries = try cli.journalExists(paths)
+                    ? JournalStore.openForReading(path: paths.journal).entries(JournalQuery(newestFirst: false)) : []
                 let input = RouteDiffInput.journal(entries, source: "the journal at \(Visible.text(paths.journal))")
                 return await replay(input, catalogs: catalogs, args: args, limit: limit)
             }
         }
-        let (data, source) = try readInput(args.positional.first)
-        switch RouteDiffInput.lines(data, source: source, vocabularies: [before.vocabulary, after.vocabulary]) {
+        switch try RouteDiffInput.lines(readInput(args.positional.first), vocabularies: [before.vocabulary, after.vocabulary]) {
         case let .success(input):
             return await replay(input, catalogs: catalogs, args: args, limit: limit)
         case let .failure(problems):
@@ -115,16 +114,11 @@ struct RouteDiffCommand {
     }
 
     /// The JSON lines from FILE, or standard input for `-` or no FILE.
-    private func readInput(_ path: String?) throws -> (Data, String) {
-        if let path, path != "-" {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.file(path: Visible.text(path, limit: 200), message: "no such file or not readable")
-            }
-            return (data, "'\(Visible.text(path, limit: 200))'")
-        }
+    private func readInput(_ path: String?) throws -> InputLines {
+        if let path, path != "-" { return try InputSource.file(path).lines(command: Self.command) }
         if cli.io.inputIsTerminal {
             cli.io.err("Reading check-ins as JSON lines from standard input (end with Ctrl-D). See 'allin route diff --help'.\n")
         }
-        return (cli.io.readAllInput(), "standard input")
+        return InputSource.standardInput(cli.io).lines(command: Self.command)
     }
 }

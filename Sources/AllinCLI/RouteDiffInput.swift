@@ -35,16 +35,17 @@ struct RouteDiffInput {
     /// Reads JSON lines of check-ins (the `allin route --jsonl` format, plus an optional `id` string
     /// or number). A line must be a valid check-in for at least one of the two catalogs' vocabularies,
     /// so a chip added or removed by the change can still be replayed (the router matches nothing for
-    /// an id its catalog lacks). Returns every bad line instead when there are any.
-    static func lines(_ data: Data, source: String, vocabularies: [Vocabulary]) -> Result<RouteDiffInput, BadLines> {
-        var input = RouteDiffInput(source: source)
+    /// an id its catalog lacks). Returns every bad line instead when there are any; a line over the
+    /// input limit is thrown.
+    static func lines(_ lines: InputLines, vocabularies: [Vocabulary]) throws -> Result<RouteDiffInput, BadLines> {
+        var lines = lines
+        var input = RouteDiffInput(source: lines.source.name)
         var bad: [BadLine] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
+        while let line = try lines.next() {
+            let lineNumber = lines.number
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             do {
-                input.items.append(try item(Data(line), lineNumber: lineNumber, vocabularies: vocabularies))
+                input.items.append(try item(line, lineNumber: lineNumber, vocabularies: vocabularies))
             } catch let CLIError.input(field, message) {
                 bad.append(BadLine(line: lineNumber, field: field, message: message))
             } catch {
@@ -55,10 +56,7 @@ struct RouteDiffInput {
     }
 
     static func item(_ line: Data, lineNumber: Int, vocabularies: [Vocabulary]) throws -> Item {
-        let value: JSONValue
-        do { value = try JSONValue.parse(line) } catch {
-            throw CLIError.input(field: "(input)", message: "\(error)")
-        }
+        let value = try CheckInParser.json(line)
         guard case let .object(pairs) = value else {
             throw CLIError.input(field: "(input)", message: "expected a JSON object, found \(value.typeName)")
         }

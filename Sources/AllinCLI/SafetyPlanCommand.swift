@@ -20,7 +20,7 @@ struct SafetyPlanCommand {
                 return try edit(store, args)
             default:
                 // Looking never creates a journal file.
-                let plan = cli.journalExists(paths) ? try cli.openJournal(args, paths: paths).safetyPlan() : SafetyPlan()
+                let plan = try cli.existingJournal(args, paths: paths)?.safetyPlan() ?? SafetyPlan()
                 let date = plan.updatedAt.map { JournalEntry.iso8601($0, in: cli.timeZone).prefix(10) }.map(String.init)
                 let text = format == "md" ? Self.markdown(plan, date: date) : plan.printable(date: date)
                 cli.io.out(ExportCommand.visibleLines(text))

@@ -14,12 +14,8 @@ public enum JournalFiles {
     /// when it holds nothing but the journal's files. A shared directory someone points `--data-dir`
     /// at (say `/tmp` or their home) keeps its mode: the journal's files are 0600 in any case.
     public static func prepareDirectory(_ directory: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
-            guard isDir.boolValue else {
-                throw JournalError.cannotCreateDirectory(path: directory, reason: "a file is in the way (not a directory)")
-            }
-        } else {
+        try checkNotAFile(directory)
+        if !FileManager.default.fileExists(atPath: directory) {
             let parent = (directory as NSString).deletingLastPathComponent
             if !parent.isEmpty, parent != directory { try prepareParent(parent) }
             if mkdir(directory, 0o700) != 0, errno != EEXIST {
@@ -38,6 +34,25 @@ public enum JournalFiles {
         }
     }
 
+    /// Stops with `cannotCreateDirectory` when `directory`, or a folder on the way to it, is a file,
+    /// so what is in the way is named (rather than the journal seeming empty, or nothing to erase).
+    public static func checkNotAFile(_ directory: String) throws {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw JournalError.cannotCreateDirectory(path: directory, reason: fileInTheWay) }
+        } else if errno == ENOTDIR {
+            // Name the file on the way.
+            var path = directory
+            while path != "/", !path.isEmpty {
+                path = (path as NSString).deletingLastPathComponent
+                if stat(path, &info) == 0 { break }
+            }
+            throw JournalError.cannotCreateDirectory(path: path, reason: fileInTheWay)
+        }
+    }
+
+    static let fileInTheWay = "it is a file, not a directory"
+
     /// Empty, or only `journal.sqlite3` and its companions and moved-aside copies.
     static func holdsOnlyJournalFiles(_ directory: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
@@ -48,9 +63,7 @@ public enum JournalFiles {
     private static func prepareParent(_ directory: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
-            guard isDir.boolValue else {
-                throw JournalError.cannotCreateDirectory(path: directory, reason: "a file is in the way (not a directory)")
-            }
+            guard isDir.boolValue else { throw JournalError.cannotCreateDirectory(path: directory, reason: fileInTheWay) }
             return
         }
         let parent = (directory as NSString).deletingLastPathComponent

@@ -21,6 +21,8 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         /// `FULL` (the default) syncs every commit, so a completed check-in survives even a power cut;
         /// `OFF` is only for filling benchmark journals quickly.
         public var durable = true
+        /// Open an existing journal to read only: nothing is created, tightened or migrated.
+        public var readOnly = false
         public init() {}
     }
 
@@ -33,12 +35,15 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
     /// A file that is not an allin journal is left untouched and reported.
     public static func open(path: String, options: Options = Options()) throws -> JournalStore {
         let isMemory = path == Database.memoryPath
+        let writes = !options.readOnly
         do {
-            if !isMemory {
+            if !isMemory, writes {
                 if options.createDirectory { try JournalFiles.prepareDirectory((path as NSString).deletingLastPathComponent) }
                 try JournalFiles.prepareFile(path)
             }
-            let db = try Database(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            let db = try writes || isMemory
+                ? Database(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+                : readOnlyDatabase(path, options: options)
             try identify(db, path: path)
             if !isMemory {
                 if options.verify {
@@ -47,26 +52,55 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
                         throw JournalError.corrupt(path: path, detail: "integrity check: \(report.prefix(3).joined(separator: "; "))")
                     }
                 }
-                try useWAL(db)
+                if writes { try useWAL(db) }
             }
             try db.execute("PRAGMA synchronous = \(options.durable ? "FULL" : "OFF"); PRAGMA foreign_keys = ON")
-            try Migrator.migrate(db, JournalSchema.migrations)
-            if !isMemory { JournalFiles.tighten(path) }
+            if writes { try Migrator.migrate(db, JournalSchema.migrations) }
+            if !isMemory, writes { JournalFiles.tighten(path) }
             return JournalStore(db: db, path: path)
         } catch {
             throw problem(error, path: path)
         }
     }
 
+    /// Opens an existing journal for a command that only reads, without asking for write access, so
+    /// a journal that is read-only (its file, or its directory) can still be listed and exported.
+    /// A journal an older allin wrote is brought up to date first, which does need write access.
+    public static func openForReading(path: String) throws -> JournalStore {
+        var options = Options()
+        options.readOnly = true
+        let store = try open(path: path, options: options)
+        return try store.schemaVersion < JournalSchema.latestVersion ? open(path: path) : store
+    }
+
+    /// A read-only connection. In a directory allin may not write to, SQLite cannot make the `-shm`
+    /// file a WAL journal is read with, so the file is then read as immutable (the directory being
+    /// read-only, no allin can be writing to it meanwhile).
+    private static func readOnlyDatabase(_ path: String, options: Options) throws -> Database {
+        do {
+            let db = try Database(path: path, readOnly: true, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            _ = try db.userVersion   // the first read is where a missing -shm shows
+            return db
+        } catch let error as SQLiteError where error.kind == .readOnly || error.kind == .cannotOpen {
+            guard access((path as NSString).deletingLastPathComponent, W_OK) != 0 else { throw error }
+            return try Database(path: path, immutable: true, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        }
+    }
+
     /// For the front: the journal at `path` wrapped so it never stops a check-in. When the file
     /// cannot be opened the journal starts in memory and `problem` says why in plain words (when
     /// `problem.canMoveAside`, offer `JournalFiles.moveAside` and open again); when the disk fails
-    /// later, writes move to memory at that point.
+    /// later, writes move to memory at that point. A journal allin may read but not write (a
+    /// read-only file or directory) is still read, past check-ins and all; new ones are kept in memory.
     public static func openOrKeepInMemory(path: String, options: Options = Options()) -> ResilientJournal {
         do {
             return ResilientJournal(primary: try open(path: path, options: options))
         } catch {
-            return ResilientJournal(primary: nil, problem: problem(error, path: path))
+            let problem = problem(error, path: path)
+            if !problem.canMoveAside, FileManager.default.fileExists(atPath: path), let reader = try? openForReading(path: path) {
+                return ResilientJournal(primary: reader, problem: problem)
+            }
+            return ResilientJournal(primary: nil, problem: problem)
         }
     }
 

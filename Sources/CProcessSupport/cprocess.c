@@ -6,8 +6,10 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -95,7 +97,88 @@ static void keeper_start(void) {
 #define CPS_TRACKED 32
 static pid_t tracked[CPS_TRACKED];
 
+/* The guardian: a small process forked from allin when it starts its first child, in a process
+   group of its own. allin holds one end of a socket pair and tells the guardian each child's
+   process group as it starts ("+PID") and once it is reaped ("-PID"). When allin's end closes,
+   because allin exited or was killed outright (SIGKILL can't be caught), the guardian kills every
+   group still listed and exits. A parent-death signal (setpriv --pdeathsig) reaches the player
+   alone; without the guardian a helper the player forked would outlive a killed allin. */
+static int guardian_fd = -1;
+static pthread_once_t guardian_once = PTHREAD_ONCE_INIT;
+
+/* Runs in the forked child of a threaded process: async-signal-safe calls only, no allocation. */
+static void guardian_main(int fd) {
+    struct sigaction act;
+    memset(&act, 0, sizeof act);
+    sigemptyset(&act.sa_mask);
+    for (int s = 1; s < NSIG; s++) {
+        /* Handlers allin installed are not ours; the terminal's signals are for allin. */
+        act.sa_handler = (s == SIGINT || s == SIGQUIT || s == SIGTSTP || s == SIGTTIN || s == SIGTTOU
+                          || s == SIGHUP || s == SIGPIPE) ? SIG_IGN : SIG_DFL;
+        sigaction(s, &act, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    setpgid(0, 0);
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) { dup2(null, 0); dup2(null, 1); dup2(null, 2); }
+    if (fd != 3) { dup2(fd, 3); fd = 3; }
+    if (close_range(4, ~0U, 0) != 0) {
+        for (int other = 4; other < 4096; other++) close(other);
+    }
+    pid_t groups[CPS_TRACKED];
+    memset(groups, 0, sizeof groups);
+    char buf[256];
+    char sign = 0;
+    long value = 0;
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        for (ssize_t i = 0; i < n; i++) {
+            char c = buf[i];
+            if (c == '+' || c == '-') { sign = c; value = 0; continue; }
+            if (c >= '0' && c <= '9') { value = value * 10 + (c - '0'); continue; }
+            if (c != '\n' || value <= 0) { sign = 0; continue; }
+            if (sign == '+') {
+                for (int k = 0; k < CPS_TRACKED; k++) if (groups[k] == 0) { groups[k] = (pid_t)value; break; }
+            } else if (sign == '-') {
+                for (int k = 0; k < CPS_TRACKED; k++) if (groups[k] == (pid_t)value) groups[k] = 0;
+            }
+            sign = 0;
+        }
+    }
+    for (int k = 0; k < CPS_TRACKED; k++) {
+        if (groups[k] > 0) kill(-groups[k], SIGKILL);
+    }
+    _exit(0);
+}
+
+static void guardian_start(void) {
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(sv[0]);
+        guardian_main(sv[1]);
+    }
+    close(sv[1]);
+    if (pid < 0) { close(sv[0]); return; }
+    guardian_fd = sv[0];
+}
+
+static void guardian_tell(char sign, pid_t pid) {
+    pthread_once(&guardian_once, guardian_start);
+    if (guardian_fd < 0) return;
+    char line[32];
+    int len = snprintf(line, sizeof line, "%c%d\n", sign, (int)pid);
+    /* One short write is atomic on a stream socket's buffer; a gone guardian is no error. */
+    while (send(guardian_fd, line, (size_t)len, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
+}
+
 static void track(pid_t pid) {
+    guardian_tell('+', pid);
     for (int i = 0; i < CPS_TRACKED; i++) {
         pid_t empty = 0;
         if (__atomic_compare_exchange_n(&tracked[i], &empty, pid, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return;
@@ -103,10 +186,12 @@ static void track(pid_t pid) {
 }
 
 static void untrack(pid_t pid) {
+    int found = 0;
     for (int i = 0; i < CPS_TRACKED; i++) {
         pid_t expected = pid;
-        __atomic_compare_exchange_n(&tracked[i], &expected, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        if (__atomic_compare_exchange_n(&tracked[i], &expected, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) found = 1;
     }
+    if (found) guardian_tell('-', pid);
 }
 
 void cps_kill_tracked_groups(void) {

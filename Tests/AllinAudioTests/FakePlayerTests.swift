@@ -79,6 +79,19 @@ struct FakePlayerTests {
         #expect(eventually { groupIsGone(pid) }, "an orphan of the player's group is left")
     }
 
+    @Test func aHelperThePlayerForkedIsKilledWithIt() throws {
+        let (p, log) = playback(mode: "forks")
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually { logLines(log).contains { $0.hasPrefix("child ") } })
+        let helper = try #require(logLines(log).first { $0.hasPrefix("child ") }.flatMap { Int32($0.dropFirst(6)) })
+        #expect(getpgid(helper) == pid)
+        p.stop()
+        #expect(logLines(log).contains("TERM ignored"))
+        #expect(processState(pid) == nil)
+        #expect(eventually { groupIsGone(pid) }, "the helper (\(helper)) outlived its player")
+    }
+
     @Test func aCrashAtStartIsReportedInPlainWords() throws {
         let (p, _) = playback(mode: "crash")
         try p.start()

@@ -207,6 +207,26 @@ struct AudioCLIEndToEndTests {
         #expect(eventually(timeout: 5) { !alive(pid) }, "the player outlived a SIGKILLed allin")
     }
 
+    /// A player that ignores SIGTERM and forks a helper that ignores it too: SIGKILL reaches the
+    /// player through its parent-death signal, and the helper through the guardian (cprocess.c),
+    /// which kills the player's whole group once allin is gone. SIGTERM to allin ends both as well.
+    @Test(arguments: [SIGKILL, SIGTERM])
+    func aForkingPlayerAndItsHelperDieWithAllin(signal: Int32) throws {
+        let box = try AudioSandbox()
+        let log = box.touch("fake.log")
+        let p = try box.start(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer],
+                              env: ["FAKE_PLAYER_LOG": log.path, "FAKE_PLAYER_MODE": "forks"])
+        try #require(eventually(timeout: 60) { box.text("fake.log").contains("child ") }, "the player never forked: \(box.text("err"))")
+        let lines = box.text("fake.log").split(separator: "\n")
+        let player = try #require(lines.first { $0.hasPrefix("start ") }.flatMap { Int32($0.dropFirst(6)) })
+        let helper = try #require(lines.first { $0.hasPrefix("child ") }.flatMap { Int32($0.dropFirst(6)) })
+        #expect(alive(helper) && getpgid(helper) == player, "the helper runs in the player's group")
+        kill(p.processIdentifier, signal)
+        p.waitUntilExit()
+        #expect(eventually(timeout: 10) { !alive(player) }, "the player outlived allin")
+        #expect(eventually(timeout: 10) { !alive(helper) }, "the player's helper outlived allin")
+    }
+
     @Test func aPlayerFailingAtOnceIsReportedAndTheSessionIsReadAlong() throws {
         let box = try AudioSandbox()
         let r = try box.run(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer, "--speed", "10"],

@@ -86,6 +86,9 @@ struct CommandSpecTests {
         let end = "<!-- end of commands -->"
         let table = readme.components(separatedBy: begin).dropFirst().first?.components(separatedBy: end).first
         #expect(table == Commands.program.readmeTable, "Put this between the markers:\n\(Commands.program.readmeTable)")
+        // A newcomer's page, not a lab notebook: figures and history live in docs/.
+        let words = readme.split(whereSeparator: { $0.isWhitespace }).count
+        #expect(words < 1_500, "the README has \(words) words")
     }
 
     @Test func frontDoorReadsTheSameSpec() {

@@ -12,7 +12,7 @@ final class ScriptedTerminal: CommandIO, @unchecked Sendable {
     init(answers: [String]) { self.answers = answers }
     func out(_ text: String) { lock.withLock { out += text } }
     func err(_ text: String) { lock.withLock { err += text } }
-    func readAllInput() -> Data { Data() }
+    func readInput(upTo count: Int) -> Data { Data() }
     var inputIsTerminal: Bool { true }
     func readInputLine() -> String? { lock.withLock { answers.isEmpty ? nil : answers.removeFirst() } }
     var remaining: Int { lock.withLock { answers.count } }

@@ -48,6 +48,9 @@ public enum Commands {
         Example:
           echo '{"emotion":"swamped","intensity":5,"intent":"clarity","triggerText":"too many deadlines"}' | allin route
 
+        The check-in (standard input or --file) is read up to 1 MiB; with --jsonl, each line up to
+        1 MiB. A JSON key given twice is an error.
+
         Exit status: 0 routed, 2 bad input (the message names the key), 1 catalog problem.
         """,
         subcommands: [routeDiff])
@@ -75,7 +78,8 @@ public enum Commands {
         Replays check-ins through two catalogs and shows every decision that changes (kind: session or
         crisis support, lane, session, soothe first) with both routing traces, then how many check-ins
         each lane and each session receives before and after. Test a catalog change with it before it
-        ships. --data-dir goes with --journal.
+        ships. --data-dir goes with --journal. Each line of FILE or standard input is read up to 1 MiB;
+        a key given twice is an error.
         """,
         notes: """
         On a terminal at least 120 columns wide the two traces sit side by side; otherwise one after
@@ -102,7 +106,8 @@ public enum Commands {
             OptionSpec("--jsonl", help: """
                 Read JSON lines of {"text": ...} on standard input; print one JSON result per line, in \
                 input order (large inputs are classified on every core, in blocks of 4,096 lines; from \
-                20,000 lines on, each core loads its own copy of the catalog)
+                20,000 lines on, each core loads its own copy of the catalog); each line is read up to \
+                1 MiB, and a key given twice is an error
                 """),
         ], needs: [.catalog, .detector],
         about: """
@@ -128,14 +133,14 @@ public enum Commands {
         synopsis: "[--check]",
         options: [
             OptionSpec("--json", help: "Print the whole vocabulary and session list as JSON"),
-            OptionSpec("--check", help: "Validate every file; exit 1 listing every problem, 0 when valid"),
+            OptionSpec("--check", help: "Validate every file, the session scripts too (as 'allin audio check' does); exit 1 listing every problem, 0 when valid"),
         ], needs: [.catalog],
         about: "Shows what the catalog holds: emotions, chips, intents, sub-taps, sessions, lane defaults.")
 
     static let journal = CommandSpec(
         ["journal"], abstract: "Streak, days checked in, mood trend and recent check-ins (show ID, record)",
         synopsis: "", options: [
-            OptionSpec("--since", "DAY", help: "Only check-ins on or after DAY (YYYY-MM-DD, local time)"),
+            OptionSpec("--since", "DAY", help: "Only check-ins on or after DAY (YYYY-MM-DD, local time; 1970-01-01 to 2200-12-31)"),
             OptionSpec("--search", "TEXT", help: "Only check-ins whose note or kinder reframe has every word (prefixes match)"),
             OptionSpec("--limit", "N", help: "Show at most N (default 30, or all with --json; 0 = all)"),
             OptionSpec("--json", help: "Print JSON: the summary (streak, mood series, 12-week heatmap) and the entries"),
@@ -148,7 +153,8 @@ public enum Commands {
         sessions listened to: at least 60% of their length heard or read along). A crisis handoff is
         listed with its tier only: its words are never stored. A check-in closed before its session
         began is kept, marked not played. The journal lives in the data directory (see 'allin where'):
-        directory mode 0700, files 0600.
+        directory mode 0700, files 0600. Reading never needs write access: a read-only journal can be
+        listed and shown.
         """,
         subcommands: [journalShow, journalRecord])
 
@@ -167,14 +173,14 @@ public enum Commands {
             OptionSpec("--mood-before", "N", help: "Mood before the session, 1 to 10"),
             OptionSpec("--mood-after", "N", help: "Mood after the session, 1 to 10"),
             OptionSpec("--note", "TEXT", help: "The reflection note"),
-            OptionSpec("--at", "TIME", help: "When it happened: 2024-05-01T09:30:00+01:00, or a day (YYYY-MM-DD, taken at noon local time); default now"),
+            OptionSpec("--at", "TIME", help: "When it happened: 2024-05-01T09:30:00+01:00, or a day (YYYY-MM-DD, taken at noon local time), from 1970-01-01 to 2200-12-31; default now"),
             OptionSpec("--repeat", "N", help: "Store the same check-in N times, a minute apart (for building test journals; default 1)"),
             OptionSpec("--json", help: "Print the stored entry as JSON"),
             moveAside,
         ], needs: [.journal, .catalog, .detector],
         about: """
         Routes a check-in (JSON as for 'allin route', from --file or standard input) and stores it as
-        completed. A crisis handoff is stored with its tier only.
+        completed. A crisis handoff is stored with its tier only. The check-in is read up to 1 MiB.
         """)
 
     static let export = CommandSpec(
@@ -189,6 +195,8 @@ public enum Commands {
         Writes the whole journal. JSON holds everything stored: every check-in with its answers,
         route and trace, moods, notes, and the consent records. CSV has one row per check-in with
         every column; Markdown is for reading. The catalog's labels name the chips in CSV and Markdown.
+        In CSV and Markdown, control characters in your words are shown as symbols (ESC as ␛, BEL as ␇);
+        JSON escapes them. A read-only journal can be exported.
         """)
 
     static let erase = CommandSpec(
@@ -261,7 +269,8 @@ public enum Commands {
                         about: """
                         The intake is {"areas":[{"area":ID,"rating":1-10,"answers":[4 strings]}, x3]}
                         ('allin catalog --json' lists the areas under lifeAreas and the questions under
-                        planQuestions); bad input exits 2 naming the field, e.g. areas[1].answers[2].
+                        planQuestions); bad input exits 2 naming the field, e.g. areas[1].answers[2]. The
+                        intake is read up to 1 MiB; a key given twice is an error.
                         """),
             CommandSpec(["plan", "show"], abstract: "The ten steps, the next one, and your mood before and after each step played",
                         options: [OptionSpec("--json", help: "Print the plan as JSON")], needs: [.journal, .catalog]),
@@ -326,7 +335,8 @@ public enum Commands {
         """,
         notes: """
         Keys (when standard input is a terminal): Space or p pause/resume, ← → back/forward 15 s,
-        c captions on/off, q or s stop. Ctrl-C stops cleanly too; the player never outlives allin.
+        c captions on/off, q or s stop. Ctrl-C stops cleanly too; the player never outlives allin,
+        nor does anything it started, even when allin is killed.
         If the player fails (at once or part-way), the words go on as read-along text from there; its
         messages are in ~/.local/state/allin/player.log ($XDG_STATE_HOME/allin).
         Exit status: 0 finished or stopped, 2 bad input,

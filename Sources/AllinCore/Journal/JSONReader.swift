@@ -1,18 +1,49 @@
-/// A small, fast JSON reader for the journal's stored JSON (routes and traces). It keeps object keys
-/// in their written order, which the general `JSONValue.parse` (built on `JSONDecoder`) cannot, and
-/// reads a stored trace an order of magnitude faster.
+import Foundation
+
+/// A small, fast JSON reader for the journal's stored JSON (routes and traces) and for what people
+/// give the command line (check-ins, plan intakes, JSON lines). It keeps object keys in their
+/// written order, which the general `JSONValue.parse` (built on `JSONDecoder`) cannot, can refuse a
+/// key written twice (which `JSONDecoder` silently settles), and reads a stored trace an order of
+/// magnitude faster.
 public enum JSONReader {
     /// A parse failure with the byte offset where it happened.
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var offset: Int
         public var reason: String
+        /// The key, when the failure is a key written twice in one object.
+        public var duplicateKey: String?
+
+        public init(offset: Int, reason: String, duplicateKey: String? = nil) {
+            self.offset = offset
+            self.reason = reason
+            self.duplicateKey = duplicateKey
+        }
+
+        public var description: String {
+            duplicateKey != nil ? reason : "not valid JSON (\(reason) at byte \(offset))"
+        }
     }
 
     /// Parses one JSON text (RFC 8259); trailing non-space bytes are an error.
     public static func parse(_ text: String) throws -> JSONValue {
-        var bytes = Array(text.utf8)
+        try parse(Array(text.utf8), rejectingDuplicateKeys: false)
+    }
+
+    /// Parses JSON a person gave: it must be UTF-8 (a byte-order mark is skipped), and a key written
+    /// twice in one object is refused (`{"intensity":5,"intensity":11}` has no one meaning).
+    public static func parseInput(_ data: Data) throws -> JSONValue {
+        var body = data[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw Failure(offset: 0, reason: "not valid UTF-8 text")
+        }
+        return try parse(Array(body), rejectingDuplicateKeys: true)
+    }
+
+    private static func parse(_ bytes: [UInt8], rejectingDuplicateKeys: Bool) throws -> JSONValue {
+        var bytes = bytes
         bytes.append(0)   // a sentinel so the reader never checks bounds before peeking
-        var reader = Reader(bytes: bytes, count: bytes.count - 1)
+        var reader = Reader(bytes: bytes, count: bytes.count - 1, uniqueKeys: rejectingDuplicateKeys)
         let value = try reader.value(depth: 0)
         reader.skipSpace()
         guard reader.at == reader.count else { throw reader.fail("unexpected text after the value") }
@@ -22,6 +53,7 @@ public enum JSONReader {
     private struct Reader {
         let bytes: [UInt8]
         let count: Int
+        let uniqueKeys: Bool
         var at = 0
 
         static let maxDepth = 256
@@ -57,12 +89,17 @@ public enum JSONReader {
         mutating func object(depth: Int) throws -> JSONValue {
             at += 1
             var pairs: [(String, JSONValue)] = []
+            var keys = Set<String>()
             skipSpace()
             if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
             while true {
                 skipSpace()
                 guard bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let keyStart = at
                 let key = try string()
+                if uniqueKeys, !keys.insert(key).inserted {
+                    throw Failure(offset: keyStart, reason: "'\(Visible.text(key, limit: 60))' appears twice", duplicateKey: key)
+                }
                 skipSpace()
                 guard bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 at += 1

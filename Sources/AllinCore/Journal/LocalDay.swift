@@ -9,6 +9,14 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public init(number: Int) { self.number = number }
 
+    /// The years a day given on the command line may fall in. Outside them a date is a slip of the
+    /// keys, and far outside them the calendar no longer agrees with itself (0001-01-01 would be
+    /// stored as 0000-12-30).
+    public static let acceptedYears = 1970...2200
+
+    /// True when the day's year is in `acceptedYears`.
+    public var isInAcceptedYears: Bool { LocalDay.acceptedYears.contains(components.year) }
+
     /// The day with this year, month (1–12) and day of month; nil when the date does not exist.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year) else { return nil }

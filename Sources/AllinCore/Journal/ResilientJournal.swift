@@ -16,10 +16,11 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
     /// Ids from this value up are held in memory only.
     public static let memoryIDBase: Int64 = 1 << 52
 
-    /// `primary` is the disk journal, or nil when it could not be opened (`problem` says why).
+    /// `primary` is the disk journal, or nil when it could not be opened (`problem` says why). A
+    /// `primary` with a `problem` is read but never written (a journal opened read-only).
     public init(primary: (any JournalStoring)?, problem: JournalError? = nil) {
         self.primary = primary
-        self.failure = primary == nil ? (problem ?? .other(path: "(none)", detail: "no journal")) : nil
+        self.failure = problem ?? (primary == nil ? .other(path: "(none)", detail: "no journal") : nil)
     }
 
     /// The storage problem that moved the journal to memory; nil while the disk works.

@@ -11,11 +11,20 @@ public final class Database {
     public static let memoryPath = ":memory:"
 
     /// Opens (creating when missing) the database at `path`, with extended result codes and a busy
-    /// timeout so other processes' short writes are waited for instead of failing.
-    public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    /// timeout so other processes' short writes are waited for instead of failing. `immutable` (read
+    /// only) tells SQLite the file cannot change, so it needs no `-shm` beside it: the one way to read
+    /// a WAL database in a directory it may not write to.
+    public init(path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeoutMilliseconds: Int32 = 5000) throws {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            name = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+        }
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             defer { sqlite3_close_v2(db) }
             try SQLiteError.check(rc == SQLITE_OK ? SQLITE_CANTOPEN : rc, db, "opening \(path)")

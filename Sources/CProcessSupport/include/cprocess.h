@@ -8,7 +8,10 @@
  * /dev/null when NULL), inherits no other descriptor, has every signal at its default and none
  * blocked, and leads its own process group. The spawn runs on one long-lived helper thread, so a
  * parent-death signal set by the child (setpriv --pdeathsig) is tied to the process, not to a
- * worker thread that may exit. Returns 0 with the pid in *pid_out, or an errno value. */
+ * worker thread that may exit. The first spawn also forks a guardian process that kills every
+ * spawned child's process group still unreaped when allin's end of its socket closes (allin exited
+ * or was killed, even by SIGKILL), so helpers a player forked never outlive allin.
+ * Returns 0 with the pid in *pid_out, or an errno value. */
 int cps_spawn(const char *path, char *const argv[], char *const envp[], const char *log_path,
               int search_path, pid_t *pid_out);
 

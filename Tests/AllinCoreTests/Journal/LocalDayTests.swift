@@ -106,3 +106,15 @@ struct JournalTextTests {
         #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(text) }
     }
 }
+
+@Suite("LocalDay.acceptedYears")
+struct LocalDayAcceptedYearsTests {
+    @Test func from1970To2200() {
+        #expect(LocalDay.acceptedYears == 1970...2200)
+        #expect(LocalDay(iso: "1970-01-01")!.isInAcceptedYears)
+        #expect(LocalDay(iso: "2200-12-31")!.isInAcceptedYears)
+        #expect(!LocalDay(iso: "1969-12-31")!.isInAcceptedYears)
+        #expect(!LocalDay(iso: "2201-01-01")!.isInAcceptedYears)
+        #expect(!LocalDay(iso: "0001-01-01")!.isInAcceptedYears)
+    }
+}
