@@ -100,10 +100,12 @@ public struct CommandSpec: Sendable {
     public let runnable: Bool
     /// Kept out of the command list and the README (spellings kept for old habits).
     public let hidden: Bool
+    /// A subcommand listed on its own row in the command list and the README (`route diff`).
+    public let ownRow: Bool
 
     public init(_ path: [String], abstract: String, synopsis: String? = nil, arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], needs: CommandNeeds = [], about: String = "", notes: String = "",
-                subcommands: [CommandSpec] = [], runnable: Bool = true, hidden: Bool = false) {
+                subcommands: [CommandSpec] = [], runnable: Bool = true, hidden: Bool = false, ownRow: Bool = false) {
         self.path = path
         self.abstract = abstract
         self.synopsis = synopsis
@@ -115,6 +117,7 @@ public struct CommandSpec: Sendable {
         self.subcommands = subcommands
         self.runnable = runnable
         self.hidden = hidden
+        self.ownRow = ownRow
     }
 
     public var name: String { path.joined(separator: " ") }
@@ -157,5 +160,4 @@ extension OptionSpec {
     public static let player = OptionSpec(
         "--player", "P",
         help: "The audio player: a name such as mpv, a path, or a command with options (\"mpv --ao=null\"); default $ALLIN_PLAYER, else 'player' in the config file, else the first found")
-    public static let json = OptionSpec("--json", help: "Print JSON")
 }

@@ -92,7 +92,8 @@ public enum Commands {
 
         Exit status: 0 compared, 2 a missing or unknown option, a catalog that is not valid, or a bad
         line (every bad line is named by its number; nothing is compared).
-        """)
+        """,
+        ownRow: true)
 
     static let classify = CommandSpec(
         ["classify"], abstract: "What the crisis check and the feeling reader make of a text",

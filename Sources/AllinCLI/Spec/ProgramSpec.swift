@@ -37,7 +37,7 @@ public struct ProgramSpec: Sendable {
     /// its own (`route diff` beside `route`).
     public var listed: [CommandSpec] {
         commands.filter { !$0.hidden }.flatMap { command in
-            [command] + (command.runnable ? command.subcommands.filter { !$0.hidden && $0.subcommands.isEmpty && $0.ownRow } : [])
+            [command] + command.subcommands.filter(\.ownRow)
         }
     }
 
@@ -125,11 +125,6 @@ public struct ProgramSpec: Sendable {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
     }
-}
-
-extension CommandSpec {
-    /// Whether a subcommand gets its own row in the command list.
-    var ownRow: Bool { path == ["route", "diff"] }
 }
 
 /// The two-column layout every help text uses.

@@ -60,7 +60,7 @@ struct AffectLexiconBuilder {
             issues.append(CatalogIssue(file: file, "file is missing"))
             return nil
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard let value = try? JSONValue.parse(data) else {
             issues.append(CatalogIssue(file: file, "is not valid JSON"))
             return nil
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a loosely-typed JSON tree and records every problem instead of stopping at the first.
 ///
-/// `JSONDecoder` throws on the first mismatch; the catalog contract is to list every problem,
+/// A typed decode throws on the first mismatch; the catalog contract is to list every problem,
 /// each naming its file and entry, so the crisis files are walked by hand.
 struct CrisisJSONReader {
     let file: String
@@ -20,7 +20,7 @@ struct CrisisJSONReader {
             issue(nil, "file is missing")
             return nil
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: []) else {
+        guard let object = try? JSONValue.parse(data).foundation else {
             issue(nil, "not valid JSON")
             return nil
         }

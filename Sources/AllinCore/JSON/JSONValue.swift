@@ -56,42 +56,30 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-extension JSONValue: Decodable {
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { return nil }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-            var pairs: [(String, JSONValue)] = []
-            for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                pairs.append((key.stringValue, try keyed.decode(JSONValue.self, forKey: key)))
-            }
-            self = .object(pairs)
-            return
-        }
-        if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null; return }
-        if let b = try? single.decode(Bool.self) { self = .bool(b); return }
-        if let n = try? single.decode(Double.self) { self = .number(n); return }
-        self = .string(try single.decode(String.self))
-    }
-
-    /// Parses JSON bytes; throws `JSONValue.ParseError` with a plain message.
+extension JSONValue {
+    /// Parses JSON bytes with the one reader (`JSONReader`); throws `JSONValue.ParseError` with a
+    /// plain message.
     public static func parse(_ data: Data) throws -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ParseError(message: JSONValue.describe(error))
+            return try JSONReader.parse(data)
+        } catch let failure as JSONReader.Failure {
+            throw ParseError(message: failure.description)
+        }
+    }
+
+    /// The value as Foundation objects (dictionaries, arrays, NSNumber, NSNull), for code that walks
+    /// a loosely typed tree.
+    public var foundation: Any {
+        switch self {
+        case .null: return NSNull()
+        case let .bool(b): return NSNumber(value: b)
+        case let .number(n): return NSNumber(value: n)
+        case let .string(s): return s
+        case let .array(items): return items.map(\.foundation)
+        case let .object(pairs):
+            var dict: [String: Any] = [:]
+            for (k, v) in pairs where dict[k] == nil { dict[k] = v.foundation }
+            return dict
         }
     }
 
@@ -99,17 +87,6 @@ extension JSONValue: Decodable {
     public struct ParseError: Error, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError, case let .dataCorrupted(context) = decoding {
-            if let underlying = context.underlyingError as NSError?,
-               let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
-                return "not valid JSON (\(detail))"
-            }
-            return "not valid JSON (\(context.debugDescription))"
-        }
-        return "not valid JSON"
     }
 }
 

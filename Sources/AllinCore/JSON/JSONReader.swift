@@ -1,10 +1,10 @@
 import Foundation
 
-/// A small, fast JSON reader for the journal's stored JSON (routes and traces) and for what people
-/// give the command line (check-ins, plan intakes, JSON lines). It keeps object keys in their
-/// written order, which the general `JSONValue.parse` (built on `JSONDecoder`) cannot, can refuse a
-/// key written twice (which `JSONDecoder` silently settles), and reads a stored trace an order of
-/// magnitude faster.
+/// The one JSON reader: the catalog's files, the journal's stored JSON (routes and traces), mpv's
+/// replies and what people give the command line (check-ins, plan intakes, JSON lines) are all read
+/// by it. It keeps object keys in their written order, can refuse a key written twice (which
+/// `JSONDecoder` silently settles), and reads a stored trace an order of magnitude faster than
+/// `JSONDecoder`.
 public enum JSONReader {
     /// A parse failure with the byte offset where it happened.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,15 +29,24 @@ public enum JSONReader {
         try parse(Array(text.utf8), rejectingDuplicateKeys: false)
     }
 
-    /// Parses JSON a person gave: it must be UTF-8 (a byte-order mark is skipped), and a key written
-    /// twice in one object is refused (`{"intensity":5,"intensity":11}` has no one meaning).
-    public static func parseInput(_ data: Data) throws -> JSONValue {
+    /// Parses a file's or a program's JSON bytes (UTF-8; a byte-order mark is skipped).
+    public static func parse(_ data: Data) throws -> JSONValue {
+        try parse(utf8(data), rejectingDuplicateKeys: false)
+    }
+
+    private static func utf8(_ data: Data) throws -> [UInt8] {
         var body = data[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard String(validating: body, as: UTF8.self) != nil else {
             throw Failure(offset: 0, reason: "not valid UTF-8 text")
         }
-        return try parse(Array(body), rejectingDuplicateKeys: true)
+        return Array(body)
+    }
+
+    /// Parses JSON a person gave: it must be UTF-8 (a byte-order mark is skipped), and a key written
+    /// twice in one object is refused (`{"intensity":5,"intensity":11}` has no one meaning).
+    public static func parseInput(_ data: Data) throws -> JSONValue {
+        try parse(utf8(data), rejectingDuplicateKeys: true)
     }
 
     private static func parse(_ bytes: [UInt8], rejectingDuplicateKeys: Bool) throws -> JSONValue {
