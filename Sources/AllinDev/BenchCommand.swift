@@ -17,13 +17,14 @@ struct BenchCommand {
             }
             runs = n
         }
-        let parts = ["route", "detect", "frames"]
-        var only = Set(parts)
+        // audio (rendering with each voice) takes minutes, so it runs only when asked for.
+        let parts = ["route", "detect", "frames", "audio"]
+        var only = Set(parts.dropLast())
         if let value = args["--only"] {
             let asked = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             guard !asked.isEmpty, asked.allSatisfy(parts.contains) else {
                 throw CLIError.usage(command: "bench", message:
-                    "--only: expected one or more of route, detect, frames (comma-separated), got '\(Visible.text(value, limit: 40))'")
+                    "--only: expected one or more of route, detect, frames, audio (comma-separated), got '\(Visible.text(value, limit: 40))'")
             }
             only = Set(asked)
         }
@@ -41,6 +42,7 @@ struct BenchCommand {
         if only.contains("route") { await routeBench(catalog, checkIns: checkIns, generator: &generator, quick: quick) }
         if only.contains("detect") { try detectorBench(catalog, args: args, generator: &generator, quick: quick, runs: runs) }
         if only.contains("frames") { await frameBench(catalog, quick: quick) }
+        if only.contains("audio") { try audioBench(catalog, args: args) }
         cli.io.out("Peak memory (VmHWM): \(Self.peakMemory())\n")
         return 0
     }
