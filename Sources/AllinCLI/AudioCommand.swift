@@ -69,7 +69,7 @@ struct AudioCommand {
     // MARK: players
 
     private func players(_ args: Arguments) throws -> Int32 {
-        let paths = try AudioContext.paths(cli: cli, args: args)
+        let paths = try cli.audioPaths(args)
         let config: AudioConfig
         do { config = try AudioConfig.load(paths.configFile) } catch { throw AudioContext.cliError(error) }
         let report: PlayerReport

@@ -15,7 +15,7 @@ struct AudioContext {
 
     init(cli: CLI, args: Arguments) throws {
         self.cli = cli
-        let paths = try Self.paths(cli: cli, args: args)
+        let paths = try cli.audioPaths(args)
         self.paths = paths
         do {
             config = try AudioConfig.load(paths.configFile)
@@ -25,19 +25,6 @@ struct AudioContext {
         catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         catalog = try cli.loadCatalog(args)
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
-    }
-
-    /// The audio paths, with the data directory (resume positions, the natural voice) wherever
-    /// --data-dir or ALLIN_DATA_DIR puts it. (Without HOME and an override, the audio commands keep
-    /// their own default.)
-    static func paths(cli: CLI, args: Arguments) throws -> AudioPaths {
-        var paths = AudioPaths(environment: cli.environment)
-        if args.ifDeclared("--data-dir") != nil {
-            paths.dataDirectory = URL(fileURLWithPath: try cli.appPaths(args).data)
-        } else if let app = try? cli.appPaths(args) {
-            paths.dataDirectory = URL(fileURLWithPath: app.data)
-        }
-        return paths
     }
 
     /// The player report for `--player` (or the environment, config, discovery).
@@ -133,5 +120,20 @@ enum ProgressLine {
     static func fit(_ text: String, _ columns: Int) -> String {
         let limit = max(10, columns - 1)
         return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}
+
+extension CLI {
+    /// The audio paths, with the data directory (resume positions, the natural voice) wherever
+    /// --data-dir or ALLIN_DATA_DIR puts it. (Without HOME and an override, the audio commands keep
+    /// their own default.) allin-dev's audio bench uses it too.
+    public func audioPaths(_ args: Arguments) throws -> AudioPaths {
+        var paths = AudioPaths(environment: environment)
+        if args.ifDeclared("--data-dir") != nil {
+            paths.dataDirectory = URL(fileURLWithPath: try appPaths(args).data)
+        } else if let app = try? appPaths(args) {
+            paths.dataDirectory = URL(fileURLWithPath: app.data)
+        }
+        return paths
     }
 }

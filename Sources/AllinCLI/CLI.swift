@@ -33,8 +33,7 @@ public struct CLI: Sendable {
             default:
                 break
             }
-            let words = command == "plain" ? ["--plain"] + rest : args
-            guard let (spec, words2) = Commands.program.resolve(words) else {
+            guard let (spec, words2) = Commands.program.resolve(args) else {
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }
             let parsed = try Arguments(spec, words2)
@@ -103,9 +102,8 @@ public struct CLI: Sendable {
     /// What `help [COMMAND...]` prints: the main help, or a command's; an unknown command is a usage
     /// error. Shared by `allin` and `allin-dev`.
     public static func help(topic words: [String], in program: ProgramSpec) throws -> String {
-        let named = words.first == "plain" ? ["--plain"] + words.dropFirst() : words
-        if named.isEmpty { return program.mainHelp }
-        guard let text = program.help(topic: named) else {
+        if words.isEmpty { return program.mainHelp }
+        guard let text = program.help(topic: words) else {
             throw CLIError.usage(command: "", message: "no help for '\(Visible.text(words.joined(separator: " "), limit: 40))'")
         }
         return text

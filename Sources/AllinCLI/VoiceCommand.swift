@@ -15,7 +15,6 @@ struct VoiceCommand {
         }
     }
 
-    private func paths(_ args: Arguments) throws -> AudioPaths { try AudioContext.paths(cli: cli, args: args) }
 
     private func config(_ paths: AudioPaths) throws -> AudioConfig {
         do { return try AudioConfig.load(paths.configFile) } catch { throw AudioContext.cliError(error) }
@@ -34,7 +33,7 @@ struct VoiceCommand {
     }
 
     private func list(_ args: Arguments) throws -> Int32 {
-        let paths = try paths(args)
+        let paths = try cli.audioPaths(args)
         let report = VoiceEngines.report(paths: paths, config: try config(paths), environment: cli.environment)
         let voices = try Self.catalog(args, environment: cli.environment)
         var out = "Voices that can speak the sessions:\n\n"
@@ -63,7 +62,7 @@ struct VoiceCommand {
             throw CLIError.usage(command: args.command,
                                  message: "NAME must be \(Arguments.either(VoiceEngines.names)), found '\(Visible.text(args.positional[0], limit: 20))'")
         }
-        let paths = try paths(args)
+        let paths = try cli.audioPaths(args)
         _ = try config(paths)   // a config file with a bad line is named before it is changed
         let file = paths.configFile
         let old = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -81,7 +80,7 @@ struct VoiceCommand {
     }
 
     private func install(_ args: Arguments) throws -> Int32 {
-        let paths = try paths(args)
+        let paths = try cli.audioPaths(args)
         let home = VoiceEngines.home(paths)
         if let voice = VoiceEngines.neural(in: home) {
             cli.io.out("The natural voice is already installed (\(voice.name)) in \(Visible.text(home.path)).\n")

@@ -9,8 +9,7 @@ extension BenchCommand {
     func audioBench(_ catalog: Catalog, args: Arguments) throws {
         guard let session = catalog.sessions.min(by: { $0.durationSeconds < $1.durationSeconds }) else { return }
         let env = cli.environment
-        var paths = AudioPaths(environment: env)
-        if let data = args["--data-dir"] { paths.dataDirectory = URL(fileURLWithPath: data) }
+        let paths = try cli.audioPaths(args)
         let directory = try CatalogLocator.directory(option: args["--catalog"], environment: env)
         let script = try AudioLibrary(catalogDirectory: directory, paths: paths, environment: env).script(session.slug)
         var voices: [(String, NeuralVoice?)] = []

@@ -102,10 +102,13 @@ public struct CommandSpec: Sendable {
     public let hidden: Bool
     /// A subcommand listed on its own row in the command list and the README (`route diff`).
     public let ownRow: Bool
+    /// Other words that name the command (`plain` for `--plain`).
+    public let aliases: [String]
 
     public init(_ path: [String], abstract: String, synopsis: String? = nil, arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], needs: CommandNeeds = [], about: String = "", notes: String = "",
-                subcommands: [CommandSpec] = [], runnable: Bool = true, hidden: Bool = false, ownRow: Bool = false) {
+                subcommands: [CommandSpec] = [], runnable: Bool = true, hidden: Bool = false, ownRow: Bool = false,
+                aliases: [String] = []) {
         self.path = path
         self.abstract = abstract
         self.synopsis = synopsis
@@ -118,6 +121,7 @@ public struct CommandSpec: Sendable {
         self.runnable = runnable
         self.hidden = hidden
         self.ownRow = ownRow
+        self.aliases = aliases
     }
 
     public var name: String { path.joined(separator: " ") }

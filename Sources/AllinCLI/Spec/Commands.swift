@@ -461,5 +461,5 @@ public enum Commands {
         Example:
           printf '3\\n\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | allin --plain
         """,
-        hidden: true)
+        hidden: true, aliases: ["plain"])
 }

@@ -24,7 +24,8 @@ public struct ProgramSpec: Sendable {
     /// The command named by the leading words of `args`, and the words left for it. A subcommand is
     /// taken only as the first word after its parent (`allin journal show 3`).
     public func resolve(_ args: [String]) -> (spec: CommandSpec, rest: [String])? {
-        guard let first = args.first, var spec = commands.first(where: { $0.path == [first] }) else { return nil }
+        guard let first = args.first,
+              var spec = commands.first(where: { $0.path == [first] || $0.aliases.contains(first) }) else { return nil }
         var rest = Array(args.dropFirst())
         while let word = rest.first, let sub = spec.subcommand(word) {
             spec = sub
