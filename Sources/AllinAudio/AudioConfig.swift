@@ -7,7 +7,7 @@ import Foundation
 ///     voice = en-us+f3          # espeak-ng voice
 ///     rate = 130                # words per minute, 80-200
 ///     pitch = 40                # 0-99
-///     background = on           # the soft background bed: on or off
+///     background = on           # the generated bed under the voice: on (noise and drone), noise, drone or off
 ///     format = ogg              # ogg or wav
 ///
 /// Keys allin does not know are kept aside (other parts of allin may use them), not rejected.
@@ -19,7 +19,7 @@ public struct AudioConfig: Sendable, Equatable {
     public var voice: String?
     public var rate: Int?
     public var pitch: Int?
-    public var background: Bool?
+    public var background: AmbientBed.Kind?
     public var format: String?
     /// The voice engine asked for: `auto` (the natural voice when installed), `espeak-ng` or `piper`.
     public var engine: String?
@@ -82,11 +82,8 @@ public struct AudioConfig: Sendable, Equatable {
                 guard let n = Int(e.value), RenderSettings.pitchRange.contains(n) else { throw bad("expected 0 to 99") }
                 c.pitch = n
             case "background":
-                switch e.value.lowercased() {
-                case "on", "yes", "true", "1": c.background = true
-                case "off", "no", "false", "0": c.background = false
-                default: throw bad("expected on or off")
-                }
+                guard let kind = AmbientBed.Kind.parse(e.value) else { throw bad("expected on, noise, drone or off") }
+                c.background = kind
             case "format":
                 let f = e.value.lowercased()
                 guard RenderSettings.formats.contains(f) else { throw bad("expected ogg or wav") }

@@ -12,6 +12,8 @@ public struct PreparedAudio: Sendable, Equatable {
     public var origin: String
     /// The render, when it came from the renderer.
     public var render: RenderResult?
+    /// A render still being made, playing as it goes (`file` is where it will be cached).
+    public var live: LiveRender?
 }
 
 /// Finds a session's audio: a recording the user supplied (in the data directory's `audio/`,
@@ -106,6 +108,26 @@ public struct AudioLibrary: Sendable {
             prepared.file = try convertToWAV(prepared.file, slug: slug, sox: renderer?.tools.sox, player: player.name)
         }
         return prepared
+    }
+
+    /// Like `prepare`, but when the session has to be rendered and `player` can play a stream, the
+    /// render starts in the background and this returns as soon as its first piece can play (the
+    /// result's `live` is set): sound within a second instead of after the whole render.
+    public func prepareLive(slug: String, renderer: Renderer?, player: PlayerTemplate?,
+                            progress: (RenderProgress) -> Void = { _ in }) throws(AudioError) -> PreparedAudio {
+        guard let renderer, player?.streams == true, recording(slug) == nil else {
+            return try prepare(slug: slug, renderer: renderer, player: player, progress: progress)
+        }
+        let script = try script(slug)
+        if renderer.cached(slug: slug, script: script) != nil {
+            return try prepare(slug: slug, renderer: renderer, player: player, progress: progress)
+        }
+        let live = LiveRender.start(renderer, slug: slug, script: script)
+        try live.waitForFirstPiece(progress: progress)
+        let captions = live.captions.track
+        return PreparedAudio(slug: slug, file: renderer.files(slug: slug, key: renderer.key(for: script)).audio,
+                             captions: captions, duration: live.duration, origin: "rendering as it plays", render: nil,
+                             live: live)
     }
 
     /// Which sessions can be played now and why not, for the playability decision.

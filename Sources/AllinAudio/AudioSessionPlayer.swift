@@ -19,6 +19,8 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
     private var playback: Playback?
     private var reading: (slug: String, clock: ReadAlongClock, duration: Double)?
     private var playingSlug: String?
+    /// The captions version last passed on for a session playing while it renders.
+    private var captionsVersion: Int?
 
     /// `dataDirectory` holds the resume positions (the journal's directory); `playerOption` is a
     /// `--player` value, else `ALLIN_PLAYER`, the config file and discovery choose.
@@ -75,9 +77,11 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         lock.withLock { prepared[slug] = audio }
     }
 
+    /// The audio of `slug`: a render that has to be made starts in the background and plays as it
+    /// goes when the player can play a stream (see `AudioLibrary.prepareLive`).
     private func load(_ slug: String, progress: (RenderProgress) -> Void) throws(PlaybackFailure) -> PreparedAudio {
         do {
-            return try library.prepare(slug: slug, renderer: renderer, player: choice?.template, progress: progress)
+            return try library.prepareLive(slug: slug, renderer: renderer, player: choice?.template, progress: progress)
         } catch {
             throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
         }
@@ -88,11 +92,23 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
     public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
         stop()
         guard let choice else { throw PlaybackFailure(slug: slug, reason: noPlayerReason, scope: .player) }
-        let audio: PreparedAudio
+        var audio: PreparedAudio
         if let ready = lock.withLock({ prepared[slug] }) { audio = ready } else { audio = try load(slug) { _ in } }
+        // A live render that has finished since is played from its file; one that failed says why.
+        switch audio.live?.result {
+        case let .success(render)?:
+            audio = PreparedAudio(slug: slug, file: render.file, captions: render.captions, duration: render.captions.duration,
+                                  origin: "rendered earlier (cache)", render: render)
+            lock.withLock { prepared[slug] = audio }
+        case let .failure(error)?:
+            lock.withLock { prepared[slug] = nil }
+            throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
+        case nil: break
+        }
         let at = ResumePolicy.startPosition(slug: slug, today: PlaybackPositions.today(), records: positions.load(),
                                             duration: audio.duration)
-        let p = Playback(choice: choice, file: audio.file, duration: audio.duration, environment: environment, paths: paths)
+        let p = audio.live.map { Playback(choice: choice, live: $0, environment: environment, paths: paths) }
+            ?? Playback(choice: choice, file: audio.file, duration: audio.duration, environment: environment, paths: paths)
         do {
             try p.start(at: at)
         } catch {
@@ -101,13 +117,15 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             default: throw PlaybackFailure(slug: slug, reason: error.message, scope: .player)
             }
         }
+        let captions = audio.live?.captions
         lock.withLock {
             playback = p
             playingSlug = slug
+            captionsVersion = captions?.version
         }
         return PlaybackStart(slug: slug, mode: .audio(player: choice.name, origin: audio.origin), duration: audio.duration,
-                             captions: audio.captions, position: choice.template.canStartAtPosition ? at : 0,
-                             canSeek: p.canSeek)
+                             captions: captions?.track ?? audio.captions,
+                             position: audio.live != nil || choice.template.canStartAtPosition ? at : 0, canSeek: p.canSeek)
     }
 
     public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
@@ -145,9 +163,19 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         if let (p, slug) = lock.withLock({ playback.map { ($0, playingSlug ?? "") } }) {
             let state = p.poll()
             let position = p.position
+            // Captions measured since the last look, for a session playing while it renders.
+            let fresh: CaptionTrack? = p.live.flatMap { live in
+                let now = live.captions
+                return lock.withLock {
+                    guard now.version != captionsVersion else { return nil }
+                    captionsVersion = now.version
+                    return now.track
+                }
+            }
             switch state {
-            case .playing: return PlayerStatus(position: position, phase: .playing, audible: p.isAudible)
-            case .paused: return PlayerStatus(position: position, phase: .paused, audible: p.isAudible)
+            case .playing:
+                return PlayerStatus(position: position, phase: .playing, audible: p.isAudible, captions: fresh, waiting: p.isWaiting)
+            case .paused: return PlayerStatus(position: position, phase: .paused, audible: p.isAudible, captions: fresh)
             case .finished, .stopped:
                 finish(slug, at: p.duration ?? position, duration: p.duration, finished: true)
                 return PlayerStatus(position: p.duration ?? position, phase: .finished)

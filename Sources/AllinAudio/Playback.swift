@@ -16,9 +16,17 @@ public final class Playback: @unchecked Sendable {
     }
 
     public let choice: PlayerChoice
-    public let file: URL
-    /// Length of the audio in seconds, when known (rendered captions, or mpv's answer).
-    public private(set) var duration: Double?
+    /// The file played; for a live render, the pipe it is fed through.
+    public private(set) var file: URL
+    /// Length of the audio in seconds, when known (rendered captions, mpv's answer, or the live
+    /// render's once it is complete).
+    public var duration: Double? { live?.duration ?? fileDuration }
+    /// Set when playing a render while it is being made (see `LiveRender`).
+    public let live: LiveRender?
+    private var fileDuration: Double?
+    private var feed: StreamFeed?
+    /// For a live render mpv counts from where the stream began, not from the session's start.
+    private var streamBase = 0.0
     public private(set) var state: State = .stopped
     /// True once sound is known to be coming out (see `checkAudible`); kept across a restart to seek.
     public var isAudible: Bool { lock.withLock { audibleFlag } }
@@ -50,25 +58,45 @@ public final class Playback: @unchecked Sendable {
     public init(choice: PlayerChoice, file: URL, duration: Double?, environment: [String: String], paths: AudioPaths) {
         self.choice = choice
         self.file = file
-        self.duration = duration
+        fileDuration = duration
+        live = nil
+        self.environment = environment
+        self.paths = paths
+    }
+
+    /// Plays `live` as it is rendered, through a pipe in the runtime directory.
+    public init(choice: PlayerChoice, live: LiveRender, environment: [String: String], paths: AudioPaths) {
+        self.choice = choice
+        file = paths.runtimeDirectory.appendingPathComponent("stream.wav")
+        self.live = live
         self.environment = environment
         self.paths = paths
     }
 
     deinit {
         child?.terminate(grace: Playback.stopGrace)
+        feed?.stop()
         removeSocket()
     }
 
-    /// True when the player can seek (over IPC or by restarting at the new position).
-    public var canSeek: Bool { choice.template.seek != .none }
+    /// True when the player can seek (over IPC or by restarting at the new position); a live render
+    /// can always be restarted at a new position, since allin feeds it.
+    public var canSeek: Bool { live != nil || choice.template.seek != .none }
+
+    /// True while the player waits for audio not rendered yet (after a seek ahead, or a render
+    /// slower than the playhead).
+    public var isWaiting: Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let live, live.result == nil, state == .playing else { return false }
+        return positionLocked() >= live.renderedSeconds - 0.25
+    }
 
     /// Starts playing at `position` seconds (0 when the player cannot start part-way).
     public func start(at position: Double = 0) throws(AudioError) {
         lock.lock(); defer { lock.unlock() }
         let ext = file.pathExtension.lowercased()
-        guard choice.template.plays(extension: ext) else { throw AudioError.unsupportedFormat(player: choice.name, ext: ext) }
-        try launch(at: choice.template.canStartAtPosition ? max(0, position) : 0)
+        guard live != nil || choice.template.plays(extension: ext) else { throw AudioError.unsupportedFormat(player: choice.name, ext: ext) }
+        try launch(at: live != nil || choice.template.canStartAtPosition ? max(0, position) : 0)
         state = .playing
     }
 
@@ -84,7 +112,17 @@ public final class Playback: @unchecked Sendable {
         }
         _ = FileManager.default.createFile(atPath: paths.playerLog.path, contents: nil, attributes: [.posixPermissions: 0o600])
         chmod(paths.playerLog.path, 0o600)
-        let args = choice.command.arguments(file: file.path, socket: socketPath, start: position, log: paths.playerLog.path)
+        var start = position
+        streamBase = 0
+        if let live {
+            try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
+            let n = Playback.sockets.add(1, ordering: .relaxed).newValue
+            file = paths.runtimeDirectory.appendingPathComponent("stream-\(getpid())-\(n).wav")
+            feed = try StreamFeed(live: live, path: file.path, from: position)
+            streamBase = position
+            start = 0
+        }
+        let args = choice.command.arguments(file: file.path, socket: socketPath, start: start, log: paths.playerLog.path)
         child = try ChildProcess.spawn(executable: choice.executable, arguments: args, environment: environment,
                                        log: paths.playerLog, pdeathsig: true)
         ipc = socketPath.map { MPVClient(socketPath: $0) }
@@ -123,6 +161,7 @@ public final class Playback: @unchecked Sendable {
         } else {
             state = .failed(.failedWhilePlaying(player: choice.name, detail: cause, log: log))
         }
+        endFeed()
         closeIPC()
         return state
     }
@@ -152,8 +191,9 @@ public final class Playback: @unchecked Sendable {
         if state == .finished, let duration { return duration }
         guard state == .playing else { return frozenPosition }
         if let ipc {
-            if ipc.connect(timeout: 0), let t = ipc.number("time-pos") {
-                if duration == nil, let d = ipc.number("duration") { duration = d }
+            if ipc.connect(timeout: 0), let time = ipc.number("time-pos") {
+                if live == nil, fileDuration == nil, let d = ipc.number("duration") { fileDuration = d }
+                let t = streamBase + time
                 ipcPosition = t
                 return t
             }
@@ -204,7 +244,7 @@ public final class Playback: @unchecked Sendable {
         let current = positionLocked()
         let upper = duration.map { max(0, $0 - 1) } ?? .infinity
         let target = min(max(0, current + delta), upper)
-        switch choice.template.seek {
+        switch live != nil ? .restart : choice.template.seek {
         case .none:
             return false
         case .ipc:
@@ -217,6 +257,7 @@ public final class Playback: @unchecked Sendable {
         case .restart:
             let wasPaused = state == .paused
             child?.terminate(grace: Playback.stopGrace)
+            endFeed()
             closeIPC()
             do { try launch(at: target) } catch {
                 state = .failed(error)
@@ -238,6 +279,7 @@ public final class Playback: @unchecked Sendable {
         frozenPosition = positionLocked()
         child?.terminate(grace: Playback.stopGrace)
         state = .stopped
+        endFeed()
         closeIPC()
     }
 
@@ -252,6 +294,11 @@ public final class Playback: @unchecked Sendable {
 
     /// The player's process id while it runs (for tests and diagnostics).
     public var pid: pid_t? { lock.withLock { child?.pid } }
+
+    private func endFeed() {
+        feed?.stop()
+        feed = nil
+    }
 
     private func closeIPC() {
         ipc?.close()

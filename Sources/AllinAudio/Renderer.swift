@@ -68,13 +68,31 @@ public struct Renderer: Sendable {
         return RenderResult(slug: slug, file: audio, captions: decoded.track, key: key, cached: true, seconds: 0, bytes: size)
     }
 
-    /// Renders `script` (or returns the cached render unless `force`), reporting progress.
-    public func render(slug: String, script: SessionScript, force: Bool = false,
+    /// The sample rate every render is mixed at (both voices speak at it; other rates are converted).
+    public static let sampleRate = 22050
+
+    /// Renders `script` (or returns the cached render unless `force`), reporting progress. The
+    /// session is made in pieces (`RenderChunks`); with `live`, each piece is handed to it as soon
+    /// as it is mixed, so a player can start on the first while the rest is made.
+    public func render(slug: String, script: SessionScript, force: Bool = false, live: LiveRender? = nil,
                        progress: (RenderProgress) -> Void = { _ in }) throws(AudioError) -> RenderResult {
         if !force, let hit = cached(slug: slug, script: script) {
             progress(RenderProgress(slug: slug, fraction: 1, step: "cached"))
+            live?.finish(.success(hit))
             return hit
         }
+        do {
+            let result = try renderPieces(slug: slug, script: script, live: live, progress: progress)
+            live?.finish(.success(result))
+            return result
+        } catch {
+            live?.finish(.failure(error))
+            throw error
+        }
+    }
+
+    private func renderPieces(slug: String, script: SessionScript, live: LiveRender?,
+                              progress: (RenderProgress) -> Void) throws(AudioError) -> RenderResult {
         let started = Monotonic.now()
         let key = key(for: script)
         try AudioPaths.ensurePrivateDirectory(cacheDirectory)
@@ -83,154 +101,109 @@ public struct Renderer: Sendable {
         defer { RenderWork.finished(work) }
         let log = work.appendingPathComponent("tools.log")
 
-        // 1. Speech, one file per caption line: the natural voice in one run (its model loads once),
-        // or as many espeak-ng at once as there are cores.
         let lines = script.lines
-        let voiceName = tools.neural == nil ? "espeak-ng" : "piper"
-        if let neural = tools.neural {
-            progress(RenderProgress(slug: slug, fraction: 0, step: "speaking \(lines.count) lines (natural voice)"))
-            try speakNeural(lines, with: neural, in: work, log: log)
-        } else {
-            try speakEspeak(lines, in: work, log: log, slug: slug, progress: progress)
+        let structure = TimelinePlan(script: script, lineDurations: [], layout: settings.layout)
+        let pieces = RenderChunks.split(structure.segments)
+        let estimates = TimelinePlan.estimatedDurations(script: script, wordsPerMinute: Double(settings.rate))
+        let speech = try LineSpeech(renderer: self, lines: lines, work: work, log: log)
+        defer { speech.end() }
+
+        let rate = Renderer.sampleRate
+        var mix = SessionMix(bed: settings.background, sampleRate: rate, fadeIn: settings.fadeIn, fadeOut: settings.fadeOut)
+        let full = work.appendingPathComponent("full.wav")
+        guard FileManager.default.createFile(atPath: full.path, contents: Data(PCM16.header(sampleRate: rate, dataBytes: nil))),
+              let out = FileHandle(forWritingAtPath: full.path) else {
+            throw AudioError.io(path: full.path, message: "cannot write the file")
         }
+        defer { try? out.close() }
+        do { try out.seekToEnd() } catch { throw AudioError.io(path: full.path, message: "cannot write the file") }
         var durations: [Double] = []
-        var format: WAVInfo?
-        for i in lines.indices {
-            guard let info = WAVInfo.read(work.appendingPathComponent("line-\(i).wav")) else {
-                throw AudioError.toolFailed(tool: voiceName, detail: "it wrote no readable WAV for line \(i + 1)")
+        var written = 0
+        for (n, piece) in pieces.enumerated() {
+            var samples: [Float] = []
+            for segment in structure.segments[piece] {
+                switch segment {
+                case let .silence(seconds):
+                    samples += [Float](repeating: 0, count: Int((seconds * Double(rate)).rounded()))
+                case let .speech(line):
+                    progress(RenderProgress(slug: slug, fraction: 0.9 * Double(line) / Double(max(1, lines.count)),
+                                            step: "speaking line \(line + 1) of \(lines.count)"))
+                    let spoken = try speech.samples(line, upTo: piece.upperBound == structure.segments.count
+                        ? lines.count : structure.linesBefore(piece.upperBound))
+                    durations.append(Double(spoken.count) / Double(rate))
+                    samples += spoken
+                }
             }
-            format = format ?? info
-            durations.append(info.duration)
+            let bytes = PCM16.bytes(mix.mix(samples, isLast: n == pieces.count - 1))
+            do { try out.write(contentsOf: bytes) } catch {
+                throw AudioError.io(path: full.path, message: "cannot write the file")
+            }
+            written += bytes.count
+            let known = durations + estimates.dropFirst(durations.count)
+            live?.append(bytes, captions: TimelinePlan(script: script, lineDurations: known, layout: settings.layout,
+                                                       estimated: durations.count < lines.count).track)
         }
-        guard let format else { throw AudioError.toolFailed(tool: voiceName, detail: "the script has no lines") }
-        let track = try layOut(script, durations: durations, format: format, key: key, slug: slug, work: work, log: log,
-                               progress: progress)
-        let audio = files(slug: slug, key: key).audio
+        do {
+            try out.seek(toOffset: 0)
+            try out.write(contentsOf: PCM16.header(sampleRate: rate, dataBytes: written))
+            try out.close()
+        } catch {
+            throw AudioError.io(path: full.path, message: "cannot write the file")
+        }
+        let track = TimelinePlan(script: script, lineDurations: durations, layout: settings.layout).track
+
+        // Encode, then into the cache: captions first, then the audio (whose presence marks a complete render).
+        progress(RenderProgress(slug: slug, fraction: 0.95, step: "encoding"))
+        let (audio, captionsURL) = files(slug: slug, key: key)
+        var encoded = full
+        if settings.format == "ogg" {
+            encoded = work.appendingPathComponent("out.ogg")
+            try encodeOgg(full, to: encoded, log: log)
+        }
+        let json = track.json(slug: slug, cacheKey: key).serialized(pretty: true) + "\n"
+        try AudioPaths.writePrivate(Data(json.utf8), to: captionsURL)
+        chmod(encoded.path, 0o600)
+        guard rename(encoded.path, audio.path) == 0 else {
+            throw AudioError.io(path: audio.path, message: "cannot move the rendered file into the cache")
+        }
+        removeOtherRenders(slug: slug, keeping: [audio.lastPathComponent, captionsURL.lastPathComponent])
         let size = (try? FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? Int) ?? 0
         progress(RenderProgress(slug: slug, fraction: 1, step: "done"))
         return RenderResult(slug: slug, file: audio, captions: track, key: key, cached: false,
                             seconds: Monotonic.now() - started, bytes: size)
     }
 
-    /// espeak-ng, one process per line, as many at once as there are cores.
-    private func speakEspeak(_ lines: [String], in work: URL, log: URL, slug: String,
-                             progress: (RenderProgress) -> Void) throws(AudioError) {
-        guard let espeak = tools.espeak else { throw AudioError.toolMissing("espeak-ng") }
-        var jobs: [ToolRunner.Job] = []
-        for (i, text) in lines.enumerated() {
-            let textFile = work.appendingPathComponent("line-\(i).txt")
-            guard FileManager.default.createFile(atPath: textFile.path, contents: Data(text.utf8)) else {
-                throw AudioError.io(path: textFile.path, message: "cannot write the file")
-            }
-            jobs.append(ToolRunner.Job(tool: espeak, args: [
-                "-v", settings.voice, "-s", String(settings.rate), "-p", String(settings.pitch),
-                "-w", work.appendingPathComponent("line-\(i).wav").path, "-f", textFile.path,
-            ], name: "espeak-ng"))
-        }
-        progress(RenderProgress(slug: slug, fraction: 0, step: "speaking line 1 of \(lines.count)"))
-        var spoken = 0
-        try ToolRunner.runAll(jobs, parallel: Renderer.parallelism, environment: environment, log: log) { _ in
-            spoken += 1
-            progress(RenderProgress(slug: slug, fraction: 0.8 * Double(spoken) / Double(lines.count),
-                                    step: "speaking line \(min(spoken + 1, lines.count)) of \(lines.count)"))
+    /// Ogg Vorbis at quality 4 (at 2, smaller, peaks came out 3 dB higher than they went in). Lossy
+    /// encoding can still push a sharp consonant past full scale (seen once, +0.2 dB, with the
+    /// natural voice), so the encoded file is decoded and checked, and encoded again 1.5 dB
+    /// quieter while it reaches full scale (sox's decoder stops at it).
+    private func encodeOgg(_ wav: URL, to ogg: URL, log: URL) throws(AudioError) {
+        var trim = 0.0
+        for _ in 0..<4 {
+            try runTool(tools.sox, [wav.path, "-C", "4", ogg.path] + (trim < 0 ? ["vol", "\(trim)dB"] : []), "sox", log: log)
+            let stat = ToolRunner.output(tools.sox, [ogg.path, "-n", "stat"], environment: environment)
+            let peak = stat.split(separator: "\n").compactMap { line -> Double? in
+                guard line.contains("imum amplitude:") else { return nil }
+                return line.split(separator: ":").last.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map(abs)
+            }.max()
+            guard let peak, peak >= 0.995 else { return }
+            trim -= 1.5
         }
     }
 
-    /// Piper once for every line (one WAV per input line, named in order), renamed `line-N.wav`. Its
-    /// pace follows the `rate` setting (Piper speaks about 165 words a minute at its own pace).
-    private func speakNeural(_ lines: [String], with voice: NeuralVoice, in work: URL, log: URL) throws(AudioError) {
-        let input = work.appendingPathComponent("lines.txt")
-        let out = work.appendingPathComponent("piper")
-        let text = lines.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
-        guard FileManager.default.createFile(atPath: input.path, contents: Data(text.utf8)),
-              (try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)) != nil else {
-            throw AudioError.io(path: work.path, message: "cannot write the files for the voice")
-        }
-        try runTool(voice.piper, ["-m", voice.model.path, "-i", input.path, "-d", out.path,
-                                  "--length-scale", String(format: "%.2f", 165.0 / Double(settings.rate)),
-                                  "--sentence-silence", "0.3"], "piper", log: log)
-        // Piper names each file by the time it was written: sorted, they are the lines in order.
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [])
-            .filter { $0.hasSuffix(".wav") }
-            .sorted { ($0.count, $0) < ($1.count, $1) }
-        guard names.count == lines.count else {
-            throw AudioError.toolFailed(tool: "piper", detail: "it wrote \(names.count) files for \(lines.count) lines")
-        }
-        for (i, name) in names.enumerated() {
-            guard rename(out.appendingPathComponent(name).path, work.appendingPathComponent("line-\(i).wav").path) == 0 else {
-                throw AudioError.io(path: out.path, message: "cannot move the voice's files")
-            }
-        }
-    }
-
-    /// Steps 2 to 5: the voice track with the script's pauses, the background, the mix, the cache.
-    private func layOut(_ script: SessionScript, durations: [Double], format: WAVInfo, key: String, slug: String,
-                        work: URL, log: URL, progress: (RenderProgress) -> Void) throws(AudioError) -> CaptionTrack {
-        func run(_ tool: URL, _ args: [String], _ name: String) throws(AudioError) { try runTool(tool, args, name, log: log) }
-
-        // 2. The voice track: speech and silences in script order.
-        progress(RenderProgress(slug: slug, fraction: 0.82, step: "laying out pauses"))
-        let plan = TimelinePlan(script: script, lineDurations: durations, layout: settings.layout)
-        let pcm = ["-r", String(format.sampleRate), "-c", "1", "-b", "16"]
-        var silences: [Double: URL] = [:]
-        var inputs: [String] = []
-        for segment in plan.segments {
-            switch segment {
-            case let .speech(line):
-                inputs.append(work.appendingPathComponent("line-\(line).wav").path)
-            case let .silence(seconds):
-                if silences[seconds] == nil {
-                    let url = work.appendingPathComponent("silence-\(silences.count).wav")
-                    try run(tools.sox, ["-n"] + pcm + [url.path, "trim", "0", SessionScript.seconds(seconds)], "sox")
-                    silences[seconds] = url
-                }
-                inputs.append(silences[seconds]!.path)
-            }
-        }
-        let voice = work.appendingPathComponent("voice.wav")
-        try run(tools.sox, inputs + pcm + [voice.path], "sox")
-        let total = WAVInfo.read(voice)?.duration ?? plan.track.duration
-
-        // 3. The background bed, as long as the voice.
-        var mixInputs = ["-v", "1.0", voice.path]
-        if settings.background {
-            progress(RenderProgress(slug: slug, fraction: 0.86, step: "making the background"))
-            let length = SessionScript.seconds(total)
-            let noise = work.appendingPathComponent("bed-noise.wav")
-            let drone = work.appendingPathComponent("bed-drone.wav")
-            try ToolRunner.runAll([
-                ToolRunner.Job(tool: tools.sox, args: ["-n"] + pcm + [noise.path, "synth", length, "brownnoise",
-                                                                     "lowpass", "400", "vol", "0.25"], name: "sox"),
-                ToolRunner.Job(tool: tools.sox, args: ["-r", String(format.sampleRate), "-c", "2", "-n", "-b", "16", drone.path,
-                                                       "synth", length, "sine", "110", "sine", "165", "tremolo", "0.1", "40",
-                                                       "remix", "-", "vol", "0.05"], name: "sox"),
-            ], parallel: Renderer.parallelism, environment: environment, log: log) { _ in }
-            mixInputs = ["-m"] + mixInputs + ["-v", "0.5", noise.path, "-v", "0.6", drone.path]
-        }
-
-        // 4. Mix, compress, normalise, fade, encode.
-        progress(RenderProgress(slug: slug, fraction: 0.9, step: "mixing and encoding"))
-        let (audio, captionsURL) = files(slug: slug, key: key)
-        let out = work.appendingPathComponent("out.\(settings.format)")
-        let encode = settings.format == "ogg" ? ["-C", "2"] : ["-b", "16"]
-        try run(tools.sox, mixInputs + encode + [out.path,
-                                                 "compand", "0.05,0.3", "6:-70,-60,-20", "-8", "-90", "0",
-                                                 "gain", "-n", "-1",
-                                                 "fade", "t", SessionScript.seconds(settings.fadeIn), "0",
-                                                 SessionScript.seconds(settings.fadeOut)], "sox")
-
-        // 5. Into the cache: captions first, then the audio (whose presence marks a complete render).
-        let track = CaptionTrack(cues: plan.track.cues, duration: total, estimated: false)
-        let json = track.json(slug: slug, cacheKey: key).serialized(pretty: true) + "\n"
-        try AudioPaths.writePrivate(Data(json.utf8), to: captionsURL)
-        chmod(out.path, 0o600)
-        guard rename(out.path, audio.path) == 0 else { throw AudioError.io(path: audio.path, message: "cannot move the rendered file into the cache") }
-        removeOtherRenders(slug: slug, keeping: [audio.lastPathComponent, captionsURL.lastPathComponent])
-        return track
+    /// The integrated loudness (LUFS) of an audio file sox can read, converted to 16-bit WAV at the
+    /// render rate first; nil when it cannot be read.
+    public func loudness(of file: URL) -> Double? {
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("allin-loudness-\(UUID().uuidString).wav")
+        let log = wav.appendingPathExtension("log")
+        defer { unlink(wav.path); unlink(log.path) }
+        guard (try? ToolRunner.run(tools.sox, [file.path, "-b", "16", "-c", "1", wav.path], environment: environment, log: log))?
+            .succeeded == true, let read = PCM16.read(wav) else { return nil }
+        return Loudness.integrated(read.samples, sampleRate: read.rate)
     }
 
     /// Runs a tool to the end; a failure names it with the last line it logged.
-    private func runTool(_ tool: URL, _ args: [String], _ name: String, log: URL) throws(AudioError) {
+    func runTool(_ tool: URL, _ args: [String], _ name: String, log: URL) throws(AudioError) {
         let status = try ToolRunner.run(tool, args, environment: environment, log: log)
         guard status.succeeded else {
             let last = ToolRunner.lastLine(log)

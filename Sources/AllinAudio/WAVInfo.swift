@@ -42,3 +42,64 @@ public struct WAVInfo: Sendable, Equatable {
         return nil
     }
 }
+
+/// 16-bit PCM in and out: the samples of a WAV file as -1…1 (channels averaged), and the bytes of a
+/// mono WAV for samples, with a header for a known length or for a stream of unknown length.
+public enum PCM16 {
+    /// The samples of a 16-bit PCM WAV file and its rate; nil when it is not one.
+    public static func read(_ url: URL) -> (rate: Int, samples: [Float])? {
+        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), let info = WAVInfo.parse(data),
+              info.bitsPerSample == 16, info.channels >= 1 else { return nil }
+        guard let start = dataStart(data), start + info.dataBytes <= data.count else { return nil }
+        let channels = info.channels
+        var samples = [Float](repeating: 0, count: info.frames)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for f in 0..<info.frames {
+                var sum = 0
+                for c in 0..<channels {
+                    let i = start + (f * channels + c) * 2
+                    sum += Int(Int16(bitPattern: UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8))
+                }
+                samples[f] = Float(sum) / Float(channels * 32768)
+            }
+        }
+        return (info.sampleRate, samples)
+    }
+
+    /// Where the sample data begins: just after the "data" chunk's header.
+    private static func dataStart(_ data: Data) -> Int? {
+        let bytes = [UInt8](data.prefix(65536))
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            if bytes[offset..<offset + 4] == [0x64, 0x61, 0x74, 0x61] { return offset + 8 }
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16
+                | Int(bytes[offset + 7]) << 24
+            offset += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+    /// Little-endian 16-bit samples, clamped to full scale.
+    public static func bytes(_ samples: [Float]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: samples.count * 2)
+        for (i, s) in samples.enumerated() {
+            let v = Int16(max(-32768, min(32767, (Double(s) * 32768).rounded())))
+            let u = UInt16(bitPattern: v)
+            out[2 * i] = UInt8(u & 0xFF)
+            out[2 * i + 1] = UInt8(u >> 8)
+        }
+        return out
+    }
+
+    /// A mono 16-bit WAV header for `dataBytes` of samples; nil writes the sizes a stream of
+    /// unknown length uses (0xFFFFFFFF), which players read to the end of the stream.
+    public static func header(sampleRate: Int, dataBytes: Int?) -> [UInt8] {
+        func u32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
+        func u16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        let data = dataBytes.map { UInt32(clamping: $0) } ?? 0xFFFF_FFFF
+        let riff = dataBytes.map { UInt32(clamping: $0 + 36) } ?? 0xFFFF_FFFF
+        return Array("RIFF".utf8) + u32(riff) + Array("WAVE".utf8) + Array("fmt ".utf8) + u32(16) + u16(1) + u16(1)
+            + u32(UInt32(sampleRate)) + u32(UInt32(sampleRate * 2)) + u16(2) + u16(16) + Array("data".utf8) + u32(data)
+    }
+}

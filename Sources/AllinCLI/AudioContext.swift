@@ -3,14 +3,15 @@ import AllinCore
 import CProcessSupport
 import Foundation
 
-/// What the audio commands share: the user's paths and config, the catalog, the player and the
+/// What the audio commands share: the user's paths and config, the catalog's sessions (the listing:
+/// playing never checks words, so it never pays for loading the detector), the player and the
 /// renderer, with every audio error turned into a CLI error naming the field.
 struct AudioContext {
     let cli: CLI
     let paths: AudioPaths
     let config: AudioConfig
     let catalogDirectory: URL
-    let catalog: Catalog
+    let catalog: CatalogListing
     let library: AudioLibrary
 
     init(cli: CLI, args: Arguments) throws {
@@ -23,7 +24,7 @@ struct AudioContext {
             throw AudioContext.cliError(error)
         }
         catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
-        catalog = try cli.loadCatalog(args)
+        catalog = try cli.loadListing(args)
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
     }
 
@@ -51,7 +52,7 @@ struct AudioContext {
     /// Sessions named on the command line, each checked against the catalog.
     func sessions(_ slugs: [String], command: String) throws -> [Session] {
         try slugs.map { slug in
-            guard let s = catalog.session(slug) else {
+            guard let s = catalog.sessions.first(where: { $0.slug == slug }) else {
                 throw CLIError.input(field: "SLUG", message: "no session '\(Visible.text(slug, limit: 60))' in the catalog; run 'allin catalog' to list them")
             }
             return s

@@ -67,14 +67,14 @@ struct PlayCommand {
         if let choice = report?.choice {
             let renderer = try? ctx.renderer().get()
             do {
-                let prepared = try ctx.library.prepare(slug: session.slug, renderer: renderer, player: choice.template,
-                                                       progress: display.renderProgress)
+                let prepared = try ctx.library.prepareLive(slug: session.slug, renderer: renderer, player: choice.template,
+                                                           progress: display.renderProgress)
                 display.clearStatus()
                 switch try session_.playAudio(prepared, choice: choice, paths: ctx.paths) {
                 case let .exit(code):
                     let t = resume.trail
                     return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
-                                                 audioSeconds: t.position, length: prepared.duration))
+                                                 audioSeconds: t.position, length: prepared.live?.duration ?? prepared.duration))
                 case let .readAlong(reason, position):
                     why = reason
                     fallbackAt = position

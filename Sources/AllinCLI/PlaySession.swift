@@ -22,12 +22,17 @@ struct PlaySession {
 
     func playAudio(_ prepared: PreparedAudio, choice: PlayerChoice, paths: AudioPaths) throws(AudioError) -> Outcome {
         let start = resume.start(duration: prepared.duration)
-        let playback = Playback(choice: choice, file: prepared.file, duration: prepared.duration,
-                                environment: cli.environment, paths: paths)
+        let playback = prepared.live.map { Playback(choice: choice, live: $0, environment: cli.environment, paths: paths) }
+            ?? Playback(choice: choice, file: prepared.file, duration: prepared.duration, environment: cli.environment, paths: paths)
         try playback.start(at: start)
-        let length = prepared.duration.map { ", \(Clock.text($0))" } ?? ""
-        display.line("Playing \(heading)\(length)) with \(Visible.text(choice.name)): \(prepared.origin).")
-        if start > 0, choice.template.canStartAtPosition {
+        // A live render's captions grow as it renders; its length is an estimate until it is done.
+        var captions = prepared.captions
+        var captionsVersion = prepared.live?.captions.version
+        var length: Double? { playback.duration ?? captions?.duration }
+        let lengthText = prepared.duration.map { ", \(Clock.text($0))" }
+            ?? (prepared.live != nil ? captions.map { ", about \(Clock.text($0.duration))" } : nil) ?? ""
+        display.line("Playing \(heading)\(lengthText)) with \(Visible.text(choice.name)): \(prepared.origin).")
+        if start > 0, prepared.live != nil || choice.template.canStartAtPosition {
             display.line("Resuming at \(Clock.text(playback.position)), where you stopped earlier today (--from-start to begin again).")
         }
         let hints = controls.keysActive ? (playback.canSeek ? "Space pause  ←/→ 15 s  c captions  q stop" : "Space pause  c captions  q stop") : ""
@@ -46,7 +51,7 @@ struct PlaySession {
                 continue
             }
             if sig != 0 {
-                return .exit(stop(playback, duration: prepared.duration, code: 128 + sig))
+                return .exit(stop(playback, duration: length, code: 128 + sig))
             }
             for control in controls.read(timeout: PlayCommand.tick) {
                 switch control {
@@ -61,29 +66,32 @@ struct PlaySession {
                     display.line(captionsOn ? "Captions on." : "Captions off.")
                     lastCue = nil
                 case .stop:
-                    return .exit(stop(playback, duration: prepared.duration, code: 0))
+                    return .exit(stop(playback, duration: length, code: 0))
                 }
             }
             switch playback.poll() {
             case .finished:
-                resume.save(at: prepared.duration ?? 0, duration: prepared.duration, finished: true)
+                resume.save(at: length ?? 0, duration: length, finished: true)
                 display.clearStatus()
                 display.line("Finished.")
                 return .exit(0)
             case let .failed(error):
                 // At the start or part-way, the words go on from where the sound stopped.
                 display.clearStatus()
-                resume.save(at: playback.position, duration: prepared.duration, finished: false)
+                resume.save(at: playback.position, duration: length, finished: false)
                 return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
             default: break
             }
+            if let live = prepared.live, live.captions.version != captionsVersion {
+                (captions, captionsVersion) = (live.captions.track, live.captions.version)
+            }
             let position = playback.position
-            if captionsOn, let track = prepared.captions, let i = track.cueIndex(at: position), i != lastCue {
+            if captionsOn, let track = captions, let i = track.cueIndex(at: position), i != lastCue {
                 display.caption(track.cues[i])
                 lastCue = i
             }
-            display.status(paused: playback.state == .paused, position: position, duration: prepared.duration,
-                           title: session.title, hints: hints)
+            display.status(paused: playback.state == .paused, position: position, duration: length,
+                           title: session.title, hints: playback.isWaiting ? "preparing…  " + hints : hints)
         }
     }
 

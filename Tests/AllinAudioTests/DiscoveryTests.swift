@@ -68,16 +68,16 @@ struct DiscoveryTests {
         """
         let c = try AudioConfig.parse(text, file: "cfg")
         #expect(c.player?.command == "mpv" && c.voice == "en-us+f3" && c.rate == 130 && c.pitch == 40)
-        #expect(c.background == true && c.format == "ogg")
+        #expect(c.background == .both && c.format == "ogg")
         #expect(c.otherKeys.map(\.key) == ["theme"])
         let s = try AudioConfig.parse("rate = 100\nbackground = off\n", file: "cfg").apply(to: RenderSettings())
-        #expect(s.rate == 100 && !s.background && s.voice == RenderSettings().voice)
+        #expect(s.rate == 100 && s.background == .off && s.voice == RenderSettings().voice)
     }
 
     @Test(arguments: [
         ("rate = 300", "cfg:1: 'rate': expected words per minute from 80 to 200"),
         ("pitch = high", "cfg:1: 'pitch': expected 0 to 99"),
-        ("background = maybe", "cfg:1: 'background': expected on or off"),
+        ("background = maybe", "cfg:1: 'background': expected on, noise, drone or off"),
         ("format = mp3", "cfg:1: 'format': expected ogg or wav"),
         ("voice = -x", "cfg:1: 'voice': expected an espeak-ng voice such as en-us+f3"),
         ("player = 'mpv", "cfg:1: 'player': the value has an unclosed quote"),

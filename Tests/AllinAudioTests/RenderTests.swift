@@ -89,7 +89,7 @@ struct RenderTests {
         let script = try Fixtures.script("short_test")
         var settings = RenderSettings()
         settings.format = "wav"
-        settings.background = false
+        settings.background = .off
         let result = try renderer(settings).render(slug: "short_test", script: script)
         let info = try #require(WAVInfo.read(result.file))
         #expect(abs(info.duration - result.captions.duration) < 0.01)

@@ -41,9 +41,13 @@ public struct PlayerTemplate: Sendable, Equatable {
     public var formats: Set<String>
     /// What to know about it, shown by `allin audio players`.
     public var note: String
+    /// True when it plays a WAV stream of unknown length from a named pipe to its end, so a session
+    /// can start while the rest of it renders.
+    public var streams: Bool
 
     public init(name: String, arguments: [PlayerArgument], pause: PauseMethod, seek: SeekMethod,
-                formats: Set<String>, note: String) {
+                formats: Set<String>, note: String, streams: Bool = false) {
+        self.streams = streams
         self.name = name
         self.arguments = arguments
         self.pause = pause
@@ -83,12 +87,12 @@ public struct PlayerTemplate: Sendable, Equatable {
             .literal("--no-config"), .literal("--no-terminal"), .literal("--no-video"), .literal("--really-quiet"),
             .literal("--idle=no"), .literal("--keep-open=no"), .socket(prefix: "--input-ipc-server="), .log(prefix: "--log-file="), .start(["--start={s}"]), .literal("--"), .file,
         ], pause: .ipc, seek: .ipc, formats: ["ogg", "opus", "wav", "mp3", "flac", "m4a"],
-        note: "pause, seek and exact position over its IPC socket"),
+        note: "pause, seek and exact position over its IPC socket", streams: true),
         PlayerTemplate(name: "ffplay", arguments: [
             .literal("-nodisp"), .literal("-autoexit"), .literal("-hide_banner"), .literal("-loglevel"),
             .literal("error"), .start(["-ss", "{s}"]), .literal("-i"), .file,
         ], pause: .signal, seek: .restart, formats: ["ogg", "opus", "wav", "mp3", "flac", "m4a"],
-        note: "pause by signals; seeks by restarting at the new position"),
+        note: "pause by signals; seeks by restarting at the new position", streams: true),
         PlayerTemplate(name: "play", arguments: [
             .literal("-q"), .file, .start(["trim", "{s}"]),
         ], pause: .signal, seek: .restart, formats: ["ogg", "wav", "mp3", "flac"],
@@ -96,7 +100,7 @@ public struct PlayerTemplate: Sendable, Equatable {
         PlayerTemplate(name: "paplay", arguments: [.file], pause: .signal, seek: .none,
                        formats: ["ogg", "wav", "flac"], note: "needs a PulseAudio or PipeWire server; cannot seek"),
         PlayerTemplate(name: "aplay", arguments: [.literal("-q"), .file], pause: .signal, seek: .none,
-                       formats: ["wav"], note: "ALSA; WAV only (allin converts); cannot seek"),
+                       formats: ["wav"], note: "ALSA; WAV only (allin converts); cannot seek", streams: true),
     ]
 
     /// The template for a program name or path (`/usr/bin/mpv` → mpv); nil for an unknown program.

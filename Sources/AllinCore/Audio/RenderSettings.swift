@@ -8,8 +8,8 @@ public struct RenderSettings: Sendable, Equatable {
     /// Voice pitch 0–99 (espeak-ng `-p`).
     public var pitch: Int
     public var layout: TimelineLayout
-    /// Whether a soft generated background (brown noise and a low drone) plays under the voice.
-    public var background: Bool
+    /// The soft generated background under the voice: brown noise, a low drone, both, or none.
+    public var background: AmbientBed.Kind
     /// Fade-in and fade-out of the whole mix, in seconds.
     public var fadeIn: Double
     public var fadeOut: Double
@@ -21,11 +21,12 @@ public struct RenderSettings: Sendable, Equatable {
     public static let rateRange = 80...200
     public static let pitchRange = 0...99
     public static let formats = ["ogg", "wav"]
-    /// Bumped when the rendering recipe changes in a way the settings do not show.
-    public static let recipeVersion = 1
+    /// Bumped when the rendering recipe changes in a way the settings do not show (2: rendered in
+    /// pieces, the bed made by allin, loudness normalised to -16 LUFS).
+    public static let recipeVersion = 2
 
     public init(voice: String = "en-us+f3", rate: Int = 130, pitch: Int = 40, layout: TimelineLayout = .standard,
-                background: Bool = true, fadeIn: Double = 4, fadeOut: Double = 6, format: String = "ogg",
+                background: AmbientBed.Kind = .both, fadeIn: Double = 4, fadeOut: Double = 6, format: String = "ogg",
                 engine: String = "") {
         self.voice = voice
         self.rate = rate
@@ -42,7 +43,7 @@ public struct RenderSettings: Sendable, Equatable {
     public var canonical: String {
         let s = SessionScript.seconds
         return "recipe=\(RenderSettings.recipeVersion);voice=\(voice);rate=\(rate);pitch=\(pitch);"
-            + "leadIn=\(s(layout.leadIn));gap=\(s(layout.gap));tail=\(s(layout.tail));background=\(background);"
+            + "leadIn=\(s(layout.leadIn));gap=\(s(layout.gap));tail=\(s(layout.tail));background=\(background.rawValue);"
             + "fade=\(s(fadeIn)),\(s(fadeOut));format=\(format);engine=\(engine)"
     }
 

@@ -45,11 +45,18 @@ public struct PlayerStatus: Sendable, Equatable {
     /// True once sound is known to be coming out (mpv reports an audio output and its position
     /// moves; another player has stayed alive past its first moments). Always true for read-along.
     public var audible: Bool
+    /// New captions (and with them the length) when a session playing while it renders has
+    /// measured more of its lines; nil when they have not changed.
+    public var captions: CaptionTrack?
+    /// True while the player waits for audio that is still being made (after a seek ahead).
+    public var waiting: Bool
 
-    public init(position: Double, phase: Phase, audible: Bool = true) {
+    public init(position: Double, phase: Phase, audible: Bool = true, captions: CaptionTrack? = nil, waiting: Bool = false) {
         self.position = position
         self.phase = phase
         self.audible = audible
+        self.captions = captions
+        self.waiting = waiting
     }
 }
 

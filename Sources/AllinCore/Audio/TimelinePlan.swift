@@ -66,14 +66,24 @@ public struct TimelinePlan: Sendable, Equatable {
         self.track = CaptionTrack(cues: cues, duration: clock, estimated: estimated)
     }
 
+    /// How many spoken lines come before segment `index`.
+    public func linesBefore(_ index: Int) -> Int {
+        segments[..<min(index, segments.count)].reduce(0) { n, s in if case .speech = s { n + 1 } else { n } }
+    }
+
     /// Read-along timing when no audio was rendered: each line lasts as long as espeak-ng takes to
     /// say it at `wordsPerMinute`. Fitted to the 1,050 catalog lines rendered at 130 wpm: 0.356 s a
     /// word (espeak-ng's words come 1.3 times faster than its rate says) plus 1.1 s a line for the
     /// pauses at its punctuation; every session's estimate is then within 10% of its render.
     public static func estimated(script: SessionScript, wordsPerMinute: Double,
                                  layout: TimelineLayout = .standard) -> TimelinePlan {
+        TimelinePlan(script: script, lineDurations: estimatedDurations(script: script, wordsPerMinute: wordsPerMinute),
+                     layout: layout, estimated: true)
+    }
+
+    /// The estimated length of each spoken line (see `estimated`).
+    public static func estimatedDurations(script: SessionScript, wordsPerMinute: Double) -> [Double] {
         let rate = max(40, wordsPerMinute) * 1.3
-        let durations = script.lines.map { Double(max(1, SessionScript.words(in: $0))) * 60 / rate + 1.1 }
-        return TimelinePlan(script: script, lineDurations: durations, layout: layout, estimated: true)
+        return script.lines.map { Double(max(1, SessionScript.words(in: $0))) * 60 / rate + 1.1 }
     }
 }

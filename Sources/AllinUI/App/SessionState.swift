@@ -42,6 +42,8 @@ public struct PlayerState: Equatable, Sendable {
     /// True once sound is known to be coming out (always for read-along); until then the screen
     /// says the player is starting, not playing.
     public var audible = false
+    /// True while the player waits for the part of the session still being made.
+    public var waiting = false
     /// The one plain line shown when the player failed and the words took over.
     public var soundProblem: String?
     /// Where the session was left earlier today, while "Resume from 3:12?" waits for an answer.

@@ -191,6 +191,11 @@ enum PlayerUpdate {
         default: return []
         }
         if status.audible { p.audible = true }
+        p.waiting = status.waiting
+        if let captions = status.captions {
+            p.started?.captions = captions
+            p.started?.duration = captions.estimated ? nil : captions.duration
+        }
         switch status.phase {
         case .playing:
             p.count(to: status.position)

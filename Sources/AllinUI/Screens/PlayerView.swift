@@ -78,8 +78,9 @@ enum PlayerView {
         let paused = p.playback.isPausedPhase
         var col = rect.col
         // Until sound is known to be coming out, the player is starting, not playing.
-        let label = paused ? "‖ Paused " : p.audible ? "▶ Playing" : "… Starting"
-        col += canvas.put(label, row: row, col: col, role: paused ? .notice : p.audible ? .accent : .dim)
+        // A seek past what is rendered waits for it: "preparing…", then it plays on.
+        let label = paused ? "‖ Paused " : p.waiting ? "… Preparing" : p.audible ? "▶ Playing" : "… Starting"
+        col += canvas.put(label, row: row, col: col, role: paused ? .notice : p.audible && !p.waiting ? .accent : .dim)
         col += canvas.put("  " + TimeText.clock(position) + " ", row: row, col: col, role: .normal)
         guard let duration = p.duration, duration > 0 else { return }
         let total = " " + TimeText.clock(duration)

@@ -86,7 +86,7 @@ struct CacheKeyTests {
         #expect(AudioCacheKey.key(script: script, settings: base) == key)
         var variants: [RenderSettings] = []
         for change in [{ (s: inout RenderSettings) in s.voice = "en-gb" }, { $0.rate = 120 }, { $0.pitch = 30 },
-                       { $0.background = false }, { $0.format = "wav" }, { $0.engine = "espeak-ng 1.52" },
+                       { $0.background = .off }, { $0.background = .noise }, { $0.format = "wav" }, { $0.engine = "espeak-ng 1.52" },
                        { $0.layout.gap = 1.2 }, { $0.fadeOut = 3 }] {
             var s = base
             change(&s)

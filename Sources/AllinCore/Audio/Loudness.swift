@@ -1,0 +1,111 @@
+import Foundation
+
+/// Programme loudness as ITU-R BS.1770-4 measures it, for one channel: K-weighting (a high shelf
+/// near 1.7 kHz and a high pass near 38 Hz, designed for the file's own sample rate), mean square
+/// over 400 ms blocks every 100 ms, an absolute gate at -70 LUFS and a relative gate 10 LU below
+/// the loudness of the blocks above it. A full-scale 1 kHz sine reads about -3 LUFS.
+public enum Loudness {
+    /// The loudness allin renders to (streaming services and podcasts use about -16 LUFS).
+    public static let target = -16.0
+    /// The highest sample peak allowed after the gain, in dBFS: 3 dB under full scale, because Ogg
+    /// Vorbis encoding pushes peaks up (measured at quality 4: up to 2.1 dB with the natural voice).
+    public static let peakCeiling = -3.0
+
+    /// Integrated loudness in LUFS of `samples` (−1…1) at `sampleRate`; nil when no block is above
+    /// the absolute gate (silence, or shorter than one block).
+    public static func integrated(_ samples: [Float], sampleRate: Int) -> Double? {
+        let power = blockPowers(samples, sampleRate: sampleRate)
+        let absolute = power.filter { lufs($0) > -70 }
+        guard !absolute.isEmpty else { return nil }
+        let relativeGate = lufs(absolute.reduce(0, +) / Double(absolute.count)) - 10
+        let gated = absolute.filter { lufs($0) > relativeGate }
+        guard !gated.isEmpty else { return nil }
+        return lufs(gated.reduce(0, +) / Double(gated.count))
+    }
+
+    /// The gain in dB that brings `samples` to `target` LUFS without its peak passing `peakCeiling`
+    /// (0 when it cannot be measured).
+    public static func gain(for samples: [Float], sampleRate: Int, target: Double = Loudness.target,
+                            ceiling: Double = Loudness.peakCeiling) -> Double {
+        guard let measured = integrated(samples, sampleRate: sampleRate) else { return 0 }
+        let wanted = target - measured
+        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+        guard peak > 0 else { return wanted }
+        return min(wanted, ceiling - decibels(Double(peak)))
+    }
+
+    public static func decibels(_ amplitude: Double) -> Double { 20 * log10(max(amplitude, 1e-12)) }
+    public static func amplitude(_ decibels: Double) -> Double { pow(10, decibels / 20) }
+
+    private static func lufs(_ meanSquare: Double) -> Double { -0.691 + 10 * log10(max(meanSquare, 1e-30)) }
+
+    /// Mean square of the K-weighted signal over each 400 ms block, blocks 100 ms apart.
+    static func blockPowers(_ samples: [Float], sampleRate: Int) -> [Double] {
+        let step = max(1, sampleRate / 10)
+        let block = step * 4
+        guard samples.count >= block else { return [] }
+        var shelf = Biquad.highShelf(rate: Double(sampleRate))
+        var pass = Biquad.highPass(rate: Double(sampleRate))
+        // Sums of squares per 100 ms step; a block is four steps in a row.
+        var steps: [Double] = []
+        steps.reserveCapacity(samples.count / step)
+        var sum = 0.0
+        var n = 0
+        for s in samples {
+            let y = pass.process(shelf.process(Double(s)))
+            sum += y * y
+            n += 1
+            if n == step {
+                steps.append(sum)
+                sum = 0
+                n = 0
+            }
+        }
+        guard steps.count >= 4 else { return [] }
+        return (0...(steps.count - 4)).map { i in (steps[i] + steps[i + 1] + steps[i + 2] + steps[i + 3]) / Double(block) }
+    }
+}
+
+/// A second-order filter (direct form I) with the audio-EQ-cookbook designs BS.1770 uses.
+struct Biquad {
+    var b0, b1, b2, a1, a2: Double
+    private var x1 = 0.0, x2 = 0.0, y1 = 0.0, y2 = 0.0
+
+    init(b0: Double, b1: Double, b2: Double, a0: Double, a1: Double, a2: Double) {
+        self.b0 = b0 / a0
+        self.b1 = b1 / a0
+        self.b2 = b2 / a0
+        self.a1 = a1 / a0
+        self.a2 = a2 / a0
+    }
+
+    mutating func process(_ x: Double) -> Double {
+        let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2 = x1
+        x1 = x
+        y2 = y1
+        y1 = y
+        return y
+    }
+
+    /// The K-weighting's first stage: +4 dB above about 1.7 kHz (the head's effect).
+    static func highShelf(rate: Double) -> Biquad {
+        let gain = 3.999843853973347, q = 0.7071752369554193, fc = 1681.974450955533
+        let a = pow(10, gain / 40)
+        let w0 = 2 * Double.pi * min(fc, rate * 0.45) / rate
+        let alpha = sin(w0) / (2 * q)
+        let c = cos(w0), r = 2 * a.squareRoot() * alpha
+        return Biquad(b0: a * ((a + 1) + (a - 1) * c + r), b1: -2 * a * ((a - 1) + (a + 1) * c),
+                      b2: a * ((a + 1) + (a - 1) * c - r), a0: (a + 1) - (a - 1) * c + r,
+                      a1: 2 * ((a - 1) - (a + 1) * c), a2: (a + 1) - (a - 1) * c - r)
+    }
+
+    /// The K-weighting's second stage: a high pass near 38 Hz.
+    static func highPass(rate: Double) -> Biquad {
+        let q = 0.5003270373238773, fc = 38.13547087602444
+        let w0 = 2 * Double.pi * fc / rate
+        let alpha = sin(w0) / (2 * q)
+        let c = cos(w0)
+        return Biquad(b0: (1 + c) / 2, b1: -(1 + c), b2: (1 + c) / 2, a0: 1 + alpha, a1: -2 * c, a2: 1 - alpha)
+    }
+}
