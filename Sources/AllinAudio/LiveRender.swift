@@ -148,6 +148,12 @@ final class StreamFeed: @unchecked Sendable {
     }
 
     private func run(from start: Int) {
+        // A player that went away makes a write fail with EPIPE; SIGPIPE is blocked on this thread
+        // so it never ends the process (allin ignores it; a test host or another caller may not).
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         // The open waits for the player to open its end; checked again and again so `stop` can end it.
         var fd: Int32 = -1
         while !stopped {

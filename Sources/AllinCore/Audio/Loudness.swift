@@ -66,17 +66,18 @@ public enum Loudness {
     }
 }
 
-/// A second-order filter (direct form I) with the audio-EQ-cookbook designs BS.1770 uses.
+/// A second-order filter (direct form I) with the two K-weighting stages of BS.1770, designed by
+/// the bilinear transform for any sample rate; at 48 kHz they give the standard's own coefficients.
 struct Biquad {
     var b0, b1, b2, a1, a2: Double
     private var x1 = 0.0, x2 = 0.0, y1 = 0.0, y2 = 0.0
 
-    init(b0: Double, b1: Double, b2: Double, a0: Double, a1: Double, a2: Double) {
-        self.b0 = b0 / a0
-        self.b1 = b1 / a0
-        self.b2 = b2 / a0
-        self.a1 = a1 / a0
-        self.a2 = a2 / a0
+    init(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double) {
+        self.b0 = b0
+        self.b1 = b1
+        self.b2 = b2
+        self.a1 = a1
+        self.a2 = a2
     }
 
     mutating func process(_ x: Double) -> Double {
@@ -88,24 +89,22 @@ struct Biquad {
         return y
     }
 
-    /// The K-weighting's first stage: +4 dB above about 1.7 kHz (the head's effect).
+    /// The first stage: about +4 dB above 1.7 kHz (the head's effect on sound).
     static func highShelf(rate: Double) -> Biquad {
-        let gain = 3.999843853973347, q = 0.7071752369554193, fc = 1681.974450955533
-        let a = pow(10, gain / 40)
-        let w0 = 2 * Double.pi * min(fc, rate * 0.45) / rate
-        let alpha = sin(w0) / (2 * q)
-        let c = cos(w0), r = 2 * a.squareRoot() * alpha
-        return Biquad(b0: a * ((a + 1) + (a - 1) * c + r), b1: -2 * a * ((a - 1) + (a + 1) * c),
-                      b2: a * ((a + 1) + (a - 1) * c - r), a0: (a + 1) - (a - 1) * c + r,
-                      a1: 2 * ((a - 1) - (a + 1) * c), a2: (a + 1) - (a - 1) * c - r)
+        let f0 = 1681.974450955533, gain = 3.999843853973347, q = 0.7071752369554196
+        let k = tan(Double.pi * min(f0, rate * 0.45) / rate)
+        let vh = pow(10, gain / 20)
+        let vb = pow(vh, 0.4996667741545416)
+        let a0 = 1 + k / q + k * k
+        return Biquad(b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
+                      a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
     }
 
-    /// The K-weighting's second stage: a high pass near 38 Hz.
+    /// The second stage: a high pass near 38 Hz.
     static func highPass(rate: Double) -> Biquad {
-        let q = 0.5003270373238773, fc = 38.13547087602444
-        let w0 = 2 * Double.pi * fc / rate
-        let alpha = sin(w0) / (2 * q)
-        let c = cos(w0)
-        return Biquad(b0: (1 + c) / 2, b1: -(1 + c), b2: (1 + c) / 2, a0: 1 + alpha, a1: -2 * c, a2: 1 - alpha)
+        let f0 = 38.13547087613982, q = 0.5003270373253953
+        let k = tan(Double.pi * f0 / rate)
+        let a0 = 1 + k / q + k * k
+        return Biquad(b0: 1, b1: -2, b2: 1, a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
     }
 }

@@ -73,10 +73,11 @@ public struct SessionMix: Sendable {
         var out: [Float]
         if let gain {
             out = limiter.process(raw, gain: gain)
-            // Later pieces nudge the gain toward the target, half the way and at most 1.5 dB a
-            // piece, so a voice whose first line was not typical still ends near it without a jump.
+            // Each piece corrects the gain for the next, by at most 2 dB (the change falls in the
+            // silence where pieces meet), so a voice whose first line was not typical still ends
+            // near the target.
             if let after = Loudness.integrated(out, sampleRate: sampleRate) {
-                self.gain = gain * Loudness.amplitude(min(1.5, max(-1.5, (Loudness.target - after) / 2)))
+                self.gain = gain * Loudness.amplitude(min(2, max(-2, Loudness.target - after)))
             }
         } else {
             // The limiter takes a little off the loudness: measure again after it and correct once.
