@@ -6,6 +6,7 @@ final class SessionPlace {
     let dir: URL
     var data: String { dir.appendingPathComponent("data").path }
     var cache: String { dir.appendingPathComponent("cache").path }
+    var runtime: String { dir.appendingPathComponent("run").path }
     var log: String { dir.appendingPathComponent("fake-player.log").path }
     static let fakePlayer = Paths.root.appendingPathComponent("Tests/AllinAudioTests/Fixtures/fake-player").path
     static let mpvAvailable = spawn(["mpv", "--version"], env: ["PATH": "/usr/bin:/bin:/usr/local/bin"]).status == 0
@@ -19,7 +20,7 @@ final class SessionPlace {
 
     /// The app's environment: data and cache here, and the player (the fake one logs what it is sent).
     func env(player: String = SessionPlace.fakePlayer, extra: [String: String] = [:]) -> [String: String] {
-        ["LANG": "en_GB.UTF-8", "ALLIN_DATA_DIR": data, "XDG_CACHE_HOME": cache, "ALLIN_PLAYER": player,
+        ["LANG": "en_GB.UTF-8", "ALLIN_DATA_DIR": data, "XDG_CACHE_HOME": cache, "XDG_RUNTIME_DIR": runtime, "ALLIN_PLAYER": player,
          "FAKE_PLAYER_LOG": log, "FAKE_PLAYER_SECONDS": "600"].merging(extra) { $1 }
     }
 
@@ -38,7 +39,8 @@ final class SessionPlace {
     /// Pids of processes whose command line names audio under this place (players allin started).
     func players() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        let marks = [cache + "/allin/audio/", data + "/audio/"]
+        // A session playing while it renders is read from a pipe in the runtime directory.
+        let marks = [cache + "/allin/audio/", data + "/audio/", runtime + "/allin/stream-"]
         return names.compactMap(Int32.init).filter { pid in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let cmd = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)

@@ -327,12 +327,13 @@ public enum Commands {
             OptionSpec("--speed", "X", help: "Pace of read-along text (0.5 to 10; default 1)"),
         ], needs: [.audio, .journal, .catalog],
         about: """
-        Plays one session's audio (rendering it first if needed) through a command-line player. On a
-        terminal a one-line display shows the time, a progress bar and the keys; the caption lines are
-        printed as they are spoken. Without a player (or with --text) the script runs as read-along
-        text, paced by its timings. Reopening a session you stopped part-way earlier today asks
-        "Resume from 3:12? (Enter resumes, r restarts)" on a terminal, and says where it resumes
-        otherwise. Where you stopped is kept in the data directory, shared with the full-screen app.
+        Plays one session's audio through a command-line player; a session not rendered yet starts
+        within a second or two and renders as it plays. On a terminal a one-line display shows the
+        time, a progress bar and the keys; the caption lines are printed as they are spoken. Without
+        a player (or with --text) the script runs as read-along text, paced by its timings.
+        Reopening a session you stopped part-way earlier today asks "Resume from 3:12? (Enter
+        resumes, r restarts)" on a terminal, and says where it resumes otherwise. Where you stopped
+        is kept in the data directory, shared with the full-screen app.
         """,
         notes: """
         Keys (when standard input is a terminal): Space or p pause/resume, ← → back/forward 15 s,
