@@ -34,14 +34,16 @@ struct AudioCommand {
         }
         let live = ctx.outputIsTerminal
         var rendered = 0, cached = 0, failed: [String] = []
-        for session in sessions {
+        for (n, session) in sessions.enumerated() {
+            // With more than one session the bar says which of them it is at.
+            let label = sessions.count > 1 ? "\(n + 1)/\(sessions.count) \(session.slug)" : session.slug
             do {
                 let script = try ctx.library.script(session.slug)
                 var lastDraw = 0.0
                 let result = try renderer.render(slug: session.slug, script: script, force: args.has("--force")) { p in
                     guard live, p.fraction < 1, Monotonic.now() - lastDraw > 0.05 else { return }
                     lastDraw = Monotonic.now()
-                    cli.io.out("\r\u{1B}[2K" + ProgressLine.render(slug: p.slug, fraction: p.fraction, step: p.step,
+                    cli.io.out("\r\u{1B}[2K" + ProgressLine.render(slug: label, fraction: p.fraction, step: p.step,
                                                                   columns: ctx.columns, unicode: ctx.unicode))
                 }
                 if live { cli.io.out("\r\u{1B}[2K") }
