@@ -150,7 +150,10 @@ public final class Playback: @unchecked Sendable {
         let early = !audibleFlag && ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
         let log = AudioPaths.display(paths.playerLog, environment: environment)
         let cause = PlayerDiagnosis.cause(status, log: logTail())
-        if early || (!audibleFlag && !status.succeeded) {
+        if let live, case let .failure(renderError)? = live.result, status.succeeded {
+            // The stream ended because the render failed part-way: not a finished session.
+            state = .failed(renderError)
+        } else if early || (!audibleFlag && !status.succeeded) {
             var detail = cause
             if status.succeeded, let remaining, cause == PlayerDiagnosis.endedAtOnce {
                 detail = "ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing"

@@ -90,3 +90,40 @@ struct LiveRenderTests {
         live.waitUntilDone()
     }
 }
+
+@Suite("A render failing while it plays", .enabled(if: renderToolsAvailable && mpvAvailable, "espeak-ng, sox or mpv is not installed"))
+struct LiveRenderFailureTests {
+    let tmp = TempDir()
+    let env = ProcessInfo.processInfo.environment
+
+    @Test func theSessionIsNotReportedFinishedWhenItsRenderFailedPartWay() throws {
+        // espeak-ng that fails on the script's second line (the second piece), after the first played.
+        let real = try #require(ExecutableSearch.find("espeak-ng", environment: env))
+        let fake = tmp.path("espeak-ng")
+        try "#!/bin/sh\ncase \"$*\" in *line-1.txt*) echo 'no voice today' >&2; exit 3;; esac\nexec \(real.path) \"$@\"\n"
+            .write(to: fake, atomically: true, encoding: .utf8)
+        chmod(fake.path, 0o755)
+        var tools = try RenderTools.find(environment: env)
+        tools.espeak = fake
+        let renderer = Renderer(tools: tools, cacheDirectory: tmp.paths.cacheDirectory, settings: RenderSettings(), environment: env)
+        let live = LiveRender.start(renderer, slug: "short_test", script: try Fixtures.script("short_test"))
+        try live.waitForFirstPiece()
+        let exe = try #require(ExecutableSearch.find("mpv", environment: env))
+        let choice = PlayerChoice(command: PlayerCommand(program: "mpv", extraArguments: ["--ao=null"]), executable: exe, source: "test")
+        let p = Playback(choice: choice, live: live, environment: env, paths: tmp.paths)
+        try p.start()
+        guard case .failure = live.waitUntilDone() else {
+            Issue.record("the render should have failed")
+            p.stop()
+            return
+        }
+        // What was made plays out; then the player ends, and that is a failure with the render's reason.
+        #expect(eventually(timeout: 20) { p.poll() != .playing })
+        guard case let .failed(error) = p.state else {
+            Issue.record("state \(p.state)")
+            return
+        }
+        #expect(error.message.contains("espeak-ng"), "\(error.message)")
+        #expect(renderer.cached(slug: "short_test", script: try Fixtures.script("short_test")) == nil)
+    }
+}
