@@ -31,7 +31,6 @@ extension AppRuntime {
 
     func started(_ start: PlaybackStart) -> [Msg] {
         playing = true
-        onPlaybackStarted?(start)
         return [.playbackStarted(start)]
     }
 

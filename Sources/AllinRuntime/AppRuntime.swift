@@ -44,14 +44,10 @@ public final class AppRuntime {
     /// How often the player is polled while a session runs.
     public static let pollMilliseconds = 200
 
-    /// Called when the consent question is answered (after the journal has recorded it).
-    public var onConsent: ((Bool) -> Void)?
-    /// Called once, after the first frame is presented.
-    public var onFirstFrame: (() -> Void)?
+    /// When the first frame was presented (for the startup report); nil before it has been.
+    public private(set) var firstFrameAt: ContinuousClock.Instant?
     /// Where the journal screen reads from; an empty journal until the executable sets the real one.
     public var journalReader = JournalReader.empty
-    /// Called when a session has started playing (audio or read-along).
-    public var onPlaybackStarted: ((PlaybackStart) -> Void)?
     /// Builds a beliefs plan's ten steps from an intake (the library's search index lives outside the
     /// pure core; the executable sets this). Nil: plans can't be made here, and the screen says so.
     public var planBuilder: (@Sendable (PlanIntake) throws -> [PlanStep])?
@@ -142,7 +138,6 @@ public final class AppRuntime {
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
                 case let .recordConsent(granted):
                     recordConsent(granted)
-                    onConsent?(granted)
                 case .checkPlayability:
                     queue.append(.playabilityChecked(player.availability(of: state.context.catalog.sessions)))
                 case let .forgetResume(slug): player.forgetResume(slug)
@@ -234,7 +229,7 @@ public final class AppRuntime {
         terminal.present(canvas, changes: canvas.changes(from: previous))
         previous = canvas
         framesPresented += 1
-        if framesPresented == 1 { onFirstFrame?() }
+        if framesPresented == 1 { firstFrameAt = ContinuousClock.now }
     }
 
     /// Stops whatever plays (and forgets a render in progress). Safe to call at any time.

@@ -129,9 +129,8 @@ enum FullScreen {
         let settings = FrontJournal(environment: environment)
         runtime.journalReader = JournalReader(journal: { journal }, now: { Date() }, timeZone: settings.timeZone,
                                               rules: settings.rules, note: settings.settingsProblem)
-        var firstFrame: Duration?
-        runtime.onFirstFrame = { firstFrame = ContinuousClock.now - started }
         let exit = await runtime.run()
+        let firstFrame = runtime.firstFrameAt.map { $0 - started }
         runtime.stopPlayer()
         // A render still running (quit or a signal during "Preparing the audio"): its tools end
         // first (and no new one starts), then its work folder goes.
