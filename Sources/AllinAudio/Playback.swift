@@ -104,7 +104,7 @@ public final class Playback: @unchecked Sendable {
         try AudioPaths.ensurePrivateDirectory(paths.stateDirectory)
         if choice.template.pause == .ipc {
             try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
-            Playback.removeStaleSockets(in: paths.runtimeDirectory)
+            Playback.removeStaleFiles(in: paths.runtimeDirectory)
             let n = Playback.sockets.add(1, ordering: .relaxed).newValue
             let path = paths.runtimeDirectory.appendingPathComponent("mpv-\(getpid())-\(n).sock").path
             unlink(path)
@@ -116,6 +116,7 @@ public final class Playback: @unchecked Sendable {
         streamBase = 0
         if let live {
             try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
+            Playback.removeStaleFiles(in: paths.runtimeDirectory)
             let n = Playback.sockets.add(1, ordering: .relaxed).newValue
             file = paths.runtimeDirectory.appendingPathComponent("stream-\(getpid())-\(n).wav")
             feed = try StreamFeed(live: live, path: file.path, from: position)
@@ -314,11 +315,16 @@ public final class Playback: @unchecked Sendable {
         socketPath = nil
     }
 
-    /// Sockets left by an allin that was killed outright (`mpv-<pid>-<n>.sock` whose pid is gone).
-    static func removeStaleSockets(in directory: URL) {
+    /// Sockets and stream pipes left by an allin that was killed outright (`mpv-<pid>-<n>.sock`,
+    /// `stream-<pid>-<n>.wav` whose pid is gone).
+    static func removeStaleFiles(in directory: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix("mpv-") && name.hasSuffix(".sock") {
-            let parts = name.dropFirst(4).split(separator: "-")
+        for name in names {
+            let prefix: String
+            if name.hasPrefix("mpv-"), name.hasSuffix(".sock") { prefix = "mpv-" }
+            else if name.hasPrefix("stream-"), name.hasSuffix(".wav") { prefix = "stream-" }
+            else { continue }
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
             guard let owner = parts.first.flatMap({ Int32($0) }), owner != getpid() else { continue }
             if kill(owner, 0) != 0, errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
         }

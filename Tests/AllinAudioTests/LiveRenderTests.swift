@@ -74,6 +74,22 @@ struct LiveRenderTests {
         #expect(!left.contains { $0.hasPrefix("stream-") }, "the pipe is removed: \(left)")
     }
 
+    @Test func pipesLeftByAKilledAllinAreRemovedOthersKept() throws {
+        let run = tmp.paths.runtimeDirectory
+        try AudioPaths.ensurePrivateDirectory(run)
+        // A pid that is not running: a child that has been reaped.
+        let gone = try ChildProcess.spawn(executable: URL(fileURLWithPath: "/bin/true"), arguments: [], environment: [:], log: nil)
+        _ = gone.waitUntilExit()
+        let stale = run.appendingPathComponent("stream-\(gone.pid)-1.wav").path
+        let mine = run.appendingPathComponent("stream-\(getpid())-1.wav").path
+        let other = run.appendingPathComponent("stream-notes.txt").path
+        for path in [stale, mine] { #expect(mkfifo(path, 0o600) == 0) }
+        _ = FileManager.default.createFile(atPath: other, contents: Data())
+        Playback.removeStaleFiles(in: run)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: mine) && FileManager.default.fileExists(atPath: other))
+    }
+
     @Test(.enabled(if: mpvAvailable, "mpv is not installed"))
     func stoppingPartWayEndsThePlayerAndThePipe() throws {
         let exe = try #require(ExecutableSearch.find("mpv", environment: env))
