@@ -44,7 +44,9 @@ final class SessionPlace {
         return names.compactMap(Int32.init).filter { pid in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let cmd = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return marks.contains { cmd.contains($0) }
+            // Render tools (espeak-ng, sox) work in `.work-…` folders of the cache; a session
+            // playing while it renders has them running beside the player.
+            return marks.contains { cmd.contains($0) } && !cmd.contains("/allin/audio/.work-")
         }
     }
 
