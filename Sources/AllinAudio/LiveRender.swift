@@ -106,7 +106,7 @@ public final class LiveRender: @unchecked Sendable, Equatable {
         condition.withLock {
             while true {
                 if stopped() { return nil }
-                if offset < pcm.count { return Array(pcm[offset..<min(pcm.count, offset + limit)]) }
+                if offset < pcm.count { return Array(pcm[offset..<(offset + min(pcm.count - offset, max(1, limit)))]) }
                 if outcome != nil { return nil }
                 condition.wait()
             }

@@ -30,6 +30,7 @@ struct LiveRenderTests {
         #expect(cached.rate == Renderer.sampleRate)
         #expect(streamed == PCM16.bytes(cached.samples))
         #expect(live.read(from: streamed.count, limit: 10, stopped: { false }) == nil, "the stream ends with the render")
+        #expect(live.read(from: 2, limit: Int.max, stopped: { false })?.count == streamed.count - 2)
         // The captions end measured, the same as the cached ones, and the file is as long as they say.
         #expect(live.captions.track == result.captions && !result.captions.estimated)
         #expect(abs(Double(cached.samples.count) / Double(cached.rate) - result.captions.duration) < 0.01)
