@@ -125,7 +125,7 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         }
         return PlaybackStart(slug: slug, mode: .audio(player: choice.name, origin: audio.origin), duration: audio.duration,
                              captions: captions?.track ?? audio.captions,
-                             position: audio.live != nil || choice.template.canStartAtPosition ? at : 0, canSeek: p.canSeek)
+                             position: p.canStartAtPosition ? at : 0, canSeek: p.canSeek)
     }
 
     public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {

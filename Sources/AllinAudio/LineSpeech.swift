@@ -29,7 +29,7 @@ final class LineSpeech {
 
     /// Line `line`'s samples; with espeak-ng, lines `line..<end` are spoken together when it is not spoken yet.
     func samples(_ line: Int, upTo end: Int) throws(AudioError) -> [Float] {
-        if piper != nil || renderer.tools.neural != nil {
+        if renderer.tools.neural != nil {
             try takePiperLines(through: line)
         } else if !FileManager.default.fileExists(atPath: file(line).path) {
             try speakEspeak(line..<max(line + 1, min(end, lines.count)))

@@ -83,6 +83,10 @@ public final class Playback: @unchecked Sendable {
     /// can always be restarted at a new position, since allin feeds it.
     public var canSeek: Bool { live != nil || choice.template.seek != .none }
 
+    /// True when it can start part-way (a resume): a player that takes a start position, or a live
+    /// render, which allin feeds from any point.
+    public var canStartAtPosition: Bool { live != nil || choice.template.canStartAtPosition }
+
     /// True while the player waits for audio not rendered yet (after a seek ahead, or a render
     /// slower than the playhead).
     public var isWaiting: Bool {
@@ -96,15 +100,17 @@ public final class Playback: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let ext = file.pathExtension.lowercased()
         guard live != nil || choice.template.plays(extension: ext) else { throw AudioError.unsupportedFormat(player: choice.name, ext: ext) }
-        try launch(at: live != nil || choice.template.canStartAtPosition ? max(0, position) : 0)
+        try launch(at: canStartAtPosition ? max(0, position) : 0)
         state = .playing
     }
 
     private func launch(at position: Double) throws(AudioError) {
         try AudioPaths.ensurePrivateDirectory(paths.stateDirectory)
-        if choice.template.pause == .ipc {
+        if choice.template.pause == .ipc || live != nil {
             try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
             Playback.removeStaleFiles(in: paths.runtimeDirectory)
+        }
+        if choice.template.pause == .ipc {
             let n = Playback.sockets.add(1, ordering: .relaxed).newValue
             let path = paths.runtimeDirectory.appendingPathComponent("mpv-\(getpid())-\(n).sock").path
             unlink(path)
@@ -115,8 +121,6 @@ public final class Playback: @unchecked Sendable {
         var start = position
         streamBase = 0
         if let live {
-            try AudioPaths.ensurePrivateDirectory(paths.runtimeDirectory)
-            Playback.removeStaleFiles(in: paths.runtimeDirectory)
             let n = Playback.sockets.add(1, ordering: .relaxed).newValue
             file = paths.runtimeDirectory.appendingPathComponent("stream-\(getpid())-\(n).wav")
             feed = try StreamFeed(live: live, path: file.path, from: position)

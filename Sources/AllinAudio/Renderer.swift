@@ -128,8 +128,7 @@ public struct Renderer: Sendable {
                 case let .speech(line):
                     progress(RenderProgress(slug: slug, fraction: 0.9 * Double(line) / Double(max(1, lines.count)),
                                             step: "speaking line \(line + 1) of \(lines.count)"))
-                    let spoken = try speech.samples(line, upTo: piece.upperBound == structure.segments.count
-                        ? lines.count : structure.linesBefore(piece.upperBound))
+                    let spoken = try speech.samples(line, upTo: structure.linesBefore(piece.upperBound))
                     durations.append(Double(spoken.count) / Double(rate))
                     samples += spoken
                 }

@@ -7,6 +7,8 @@ public struct WAVInfo: Sendable, Equatable {
     public var bitsPerSample: Int
     /// Bytes of sample data.
     public var dataBytes: Int
+    /// Where the sample data starts in the file (just after the "data" chunk's header).
+    public var dataOffset = 44
 
     public var frames: Int { dataBytes / max(1, channels * bitsPerSample / 8) }
     public var duration: Double { Double(frames) / Double(max(1, sampleRate)) }
@@ -35,7 +37,8 @@ public struct WAVInfo: Sendable, Equatable {
                 // Streams written without seeking leave the size at 0 or 0xFFFFFFFF: use what is there.
                 let available = data.count - body
                 let dataBytes = size == 0 || size > available ? available : size
-                return WAVInfo(sampleRate: f.rate, channels: f.channels, bitsPerSample: f.bits, dataBytes: dataBytes)
+                return WAVInfo(sampleRate: f.rate, channels: f.channels, bitsPerSample: f.bits, dataBytes: dataBytes,
+                               dataOffset: body)
             }
             offset = body + size + (size & 1)
         }
@@ -50,7 +53,8 @@ public enum PCM16 {
     public static func read(_ url: URL) -> (rate: Int, samples: [Float])? {
         guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), let info = WAVInfo.parse(data),
               info.bitsPerSample == 16, info.channels >= 1 else { return nil }
-        guard let start = dataStart(data), start + info.dataBytes <= data.count else { return nil }
+        let start = info.dataOffset
+        guard start + info.dataBytes <= data.count else { return nil }
         let channels = info.channels
         var samples = [Float](repeating: 0, count: info.frames)
         data.withUnsafeBytes { raw in
@@ -65,19 +69,6 @@ public enum PCM16 {
             }
         }
         return (info.sampleRate, samples)
-    }
-
-    /// Where the sample data begins: just after the "data" chunk's header.
-    private static func dataStart(_ data: Data) -> Int? {
-        let bytes = [UInt8](data.prefix(65536))
-        var offset = 12
-        while offset + 8 <= bytes.count {
-            if bytes[offset..<offset + 4] == [0x64, 0x61, 0x74, 0x61] { return offset + 8 }
-            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16
-                | Int(bytes[offset + 7]) << 24
-            offset += 8 + size + (size & 1)
-        }
-        return nil
     }
 
     /// Little-endian 16-bit samples, clamped to full scale.

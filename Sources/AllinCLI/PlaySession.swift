@@ -26,13 +26,12 @@ struct PlaySession {
             ?? Playback(choice: choice, file: prepared.file, duration: prepared.duration, environment: cli.environment, paths: paths)
         try playback.start(at: start)
         // A live render's captions grow as it renders; its length is an estimate until it is done.
-        var captions = prepared.captions
-        var captionsVersion = prepared.live?.captions.version
+        var captions: CaptionTrack? { prepared.live?.captions.track ?? prepared.captions }
         var length: Double? { playback.duration ?? captions?.duration }
         let lengthText = prepared.duration.map { ", \(Clock.text($0))" }
             ?? (prepared.live != nil ? captions.map { ", about \(Clock.text($0.duration))" } : nil) ?? ""
         display.line("Playing \(heading)\(lengthText)) with \(Visible.text(choice.name)): \(prepared.origin).")
-        if start > 0, prepared.live != nil || choice.template.canStartAtPosition {
+        if start > 0, playback.canStartAtPosition {
             display.line("Resuming at \(Clock.text(playback.position)), where you stopped earlier today (--from-start to begin again).")
         }
         let hints = controls.keysActive ? (playback.canSeek ? "Space pause  ←/→ 15 s  c captions  q stop" : "Space pause  c captions  q stop") : ""
@@ -81,9 +80,6 @@ struct PlaySession {
                 resume.save(at: playback.position, duration: length, finished: false)
                 return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
             default: break
-            }
-            if let live = prepared.live, live.captions.version != captionsVersion {
-                (captions, captionsVersion) = (live.captions.track, live.captions.version)
             }
             let position = playback.position
             if captionsOn, let track = captions, let i = track.cueIndex(at: position), i != lastCue {

@@ -3,18 +3,11 @@ import Foundation
 
 /// Deterministic generated data for the benchmark: catalogs, check-ins and a text corpus.
 struct BenchData {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// SplitMix64: small, fast and reproducible.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
     mutating func pick<T>(_ list: [T]) -> T { list[int(list.count)] }

@@ -21,7 +21,7 @@ public struct AmbientBed: Sendable {
 
     public let kind: Kind
     public let sampleRate: Int
-    private var random: UInt64
+    private var random: SplitMix64
     private var brown = 0.0
     private var smooth = 0.0
     private var frame = 0
@@ -34,7 +34,7 @@ public struct AmbientBed: Sendable {
     public init(kind: Kind, sampleRate: Int, seed: UInt64 = 0x5EED_A11E) {
         self.kind = kind
         self.sampleRate = sampleRate
-        random = seed
+        random = SplitMix64(seed: seed)
     }
 
     /// The next `count` samples of the bed.
@@ -61,13 +61,8 @@ public struct AmbientBed: Sendable {
         return out
     }
 
-    /// A uniform value in -1…1 (SplitMix64).
+    /// A uniform value in -1…1.
     private mutating func white() -> Double {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 52) - 1
+        Double(random.next() >> 11) / Double(1 << 52) - 1
     }
 }

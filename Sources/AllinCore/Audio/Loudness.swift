@@ -23,17 +23,6 @@ public enum Loudness {
         return lufs(gated.reduce(0, +) / Double(gated.count))
     }
 
-    /// The gain in dB that brings `samples` to `target` LUFS without its peak passing `peakCeiling`
-    /// (0 when it cannot be measured).
-    public static func gain(for samples: [Float], sampleRate: Int, target: Double = Loudness.target,
-                            ceiling: Double = Loudness.peakCeiling) -> Double {
-        guard let measured = integrated(samples, sampleRate: sampleRate) else { return 0 }
-        let wanted = target - measured
-        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
-        guard peak > 0 else { return wanted }
-        return min(wanted, ceiling - decibels(Double(peak)))
-    }
-
     public static func decibels(_ amplitude: Double) -> Double { 20 * log10(max(amplitude, 1e-12)) }
     public static func amplitude(_ decibels: Double) -> Double { pow(10, decibels / 20) }
 

@@ -19,16 +19,7 @@ func day(_ iso: String) -> LocalDay { LocalDay(iso: iso)! }
 func days(_ isos: String...) -> [LocalDay] { isos.map(day) }
 
 /// A small seeded generator, so property tests are repeatable.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededRandom = SplitMix64
 
 /// An audio recommendation for `session` in `lane`, with a one-gate trace.
 func audioRoute(_ slug: String = "soothe-breath", lane: Lane = .soothe) -> Recommendation {

@@ -17,7 +17,7 @@ struct LocalDayTests {
     @Test func agreesWithFoundationsGregorianCalendar() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        var rng = SeededRandom(state: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
             let n = Int.random(in: -130_000...200_000, using: &rng)   // Foundation is Julian before 1582
             let date = Date(timeIntervalSince1970: Double(n) * 86_400 + 43_200)

@@ -142,7 +142,7 @@ struct StreakTests {
     @Test("property: no 7 consecutive days hold more rest days than allowed, and the run is gap-free",
           arguments: [0, 1, 2, 3])
     func restDayInvariant(rest: Int) {
-        var rng = SeededRandom(state: UInt64(100 + rest))
+        var rng = SeededRandom(seed: UInt64(100 + rest))
         let rules = StreakRules(restDaysPerWeek: rest)
         for _ in 0..<300 {
             let today = day("2024-06-30")
