@@ -10,10 +10,30 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
     private let library: AudioLibrary
     private let paths: AudioPaths
     private let environment: [String: String]
-    private let choice: PlayerChoice?
-    private let noPlayerReason: String
-    private let renderer: Renderer?
-    private let wordsPerMinute: Double
+    /// What discovery found: the player, the voice tools and the reading pace. Found the first time a
+    /// session needs them rather than at start: the tools' probes run child processes (about 30 ms)
+    /// the first frame should not wait for.
+    private struct Setup {
+        let choice: PlayerChoice?
+        let noPlayerReason: String
+        let renderer: Renderer?
+        let wordsPerMinute: Double
+    }
+    private let setupLock = NSLock()
+    private var found: Setup?
+    private let playerOption: String?
+    private var setup: Setup {
+        setupLock.withLock {
+            if let found { return found }
+            let made = Self.discover(paths: paths, environment: environment, playerOption: playerOption)
+            found = made
+            return made
+        }
+    }
+    private var choice: PlayerChoice? { setup.choice }
+    private var noPlayerReason: String { setup.noPlayerReason }
+    private var renderer: Renderer? { setup.renderer }
+    private var wordsPerMinute: Double { setup.wordsPerMinute }
     private let positions: PlaybackPositions
     private var prepared: [String: PreparedAudio] = [:]
     private var playback: Playback?
@@ -31,8 +51,15 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         self.environment = environment
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: environment)
         positions = PlaybackPositions(paths: paths)
+        self.playerOption = playerOption
+        // Render folders left by an allin that was killed outright (~15 MB each).
+        RenderWork.sweepStale(in: paths.cacheDirectory)
+    }
+
+    private static func discover(paths: AudioPaths, environment: [String: String], playerOption: String?) -> Setup {
         // A config file that can't be read is reported by `allin audio`; here the defaults apply.
         let config = (try? AudioConfig.load(paths.configFile)) ?? AudioConfig()
+        let choice: PlayerChoice?, noPlayerReason: String
         do {
             let report = try PlayerDiscovery.discover(option: playerOption, environment: environment, config: config)
             choice = report.choice
@@ -42,13 +69,12 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             noPlayerReason = error.message
         }
         let neural = VoiceEngines.selected(paths: paths, config: config, environment: environment)
-        renderer = (try? RenderTools.find(environment: environment, neural: neural)).map {
+        let renderer = (try? RenderTools.find(environment: environment, neural: neural)).map {
             Renderer(tools: $0, cacheDirectory: paths.cacheDirectory, settings: config.apply(to: RenderSettings()),
                      environment: environment)
         }
-        wordsPerMinute = Double(config.rate ?? RenderSettings().rate)
-        // Render folders left by an allin that was killed outright (~15 MB each).
-        RenderWork.sweepStale(in: paths.cacheDirectory)
+        return Setup(choice: choice, noPlayerReason: noPlayerReason, renderer: renderer,
+                     wordsPerMinute: Double(config.rate ?? RenderSettings().rate))
     }
 
     /// The player that will be used (nil: read-along only), for diagnostics.

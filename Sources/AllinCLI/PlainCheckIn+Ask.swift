@@ -108,7 +108,7 @@ extension PlainCheckIn {
     func printWhy(support: SupportReason?) {
         io.out("\n")
         for row in DemoTrace.rows(check: gates.check, texts: flow.answers.freeText, answered: answered, support: support,
-                                  recommendation: nil, answers: flow.answers, catalog: catalog) {
+                                  recommendation: nil, answers: flow.answers, catalog: catalog.listing) {
             let indent = row.1 == .title ? "" : "  "
             io.out(row.0.isEmpty ? "\n" : Wrap.lines(row.0, width: 76).map { indent + $0 }.joined(separator: "\n") + "\n")
         }

@@ -26,10 +26,10 @@ public enum SessionLibrary {
 public final class SharedSessionIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var index: SessionIndex?
-    private let catalog: Catalog
+    private let catalog: CatalogListing
     private let directory: URL
 
-    public init(catalog: Catalog, directory: URL) {
+    public init(catalog: CatalogListing, directory: URL) {
         self.catalog = catalog
         self.directory = directory
     }
@@ -45,7 +45,7 @@ public final class SharedSessionIndex: @unchecked Sendable {
     /// The library's search as you type: matching slugs, best first; [] with no word to look for, nil
     /// when the index can't be built.
     public func searchAsYouType(_ text: String) -> [String]? {
-        let words = PlanEngine.queryWords([text], stopWords: catalog.routing.stopWords)
+        let words = PlanEngine.queryWords([text], stopWords: catalog.stopWords)
         guard !words.isEmpty else { return [] }
         return try? search(PlanEngine.ftsQuery(words, prefix: true), limit: catalog.sessions.count).map(\.slug)
     }
@@ -53,7 +53,7 @@ public final class SharedSessionIndex: @unchecked Sendable {
     /// A plan's ten steps from the same index.
     public func planSteps(_ intake: PlanIntake) throws -> [PlanStep] {
         _ = try search("", limit: 0)   // builds the index now, so a failure to build it is reported
-        return PlanEngine.build(intake, plan: catalog.plan, sessions: catalog.sessions, stopWords: catalog.routing.stopWords) {
+        return PlanEngine.build(intake, plan: catalog.plan, sessions: catalog.sessions, stopWords: catalog.stopWords) {
             (try? self.search($0, limit: $1)) ?? []
         }.steps
     }

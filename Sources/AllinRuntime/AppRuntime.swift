@@ -1,12 +1,16 @@
 import AllinCore
 import AllinUI
 import Foundation
+import Synchronization
 
 /// How the loop ended.
 public enum RuntimeExit: Equatable, Sendable {
     case quit
     case signal(Int32)
     case closed
+    /// The crisis detector could not be loaded (the catalog's problems, already worded for a person;
+    /// `status` is the exit status the command line gives them).
+    case detectorsFailed(message: String, status: Int32)
 
     /// The process exit status for this ending (128 + signal, as shells expect).
     public var status: Int32 {
@@ -14,6 +18,7 @@ public enum RuntimeExit: Equatable, Sendable {
         case .quit: return 0
         case let .signal(sig): return 128 + sig
         case .closed: return 0
+        case let .detectorsFailed(_, status): return status
         }
     }
 }
@@ -25,7 +30,12 @@ public enum RuntimeExit: Equatable, Sendable {
 public final class AppRuntime {
     public private(set) var state: AppState
     let terminal: any TerminalPort
-    private let router: Router
+    /// The router over the loaded detectors (nil until they are).
+    private var router: Router?
+    /// The background load of the detectors, when the context started without them (begun once the
+    /// first frame is up, so it does not compete with it for the processor).
+    private var loading: DetectorLoad?
+    private var loadWork: DetectorLoad.Work?
     let journal: any JournalStoring
     let player: any SessionPlayerClient
     let now: () -> Date
@@ -62,7 +72,7 @@ public final class AppRuntime {
                 now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current, rendersInline: Bool = false) {
         self.renderExecutor = rendersInline ? PreparationJob.inline : PreparationJob.background
         self.terminal = terminal
-        self.router = router ?? Router(catalog: context.catalog)
+        self.router = router ?? context.gates.map(Self.router)
         self.journal = journal ?? MemoryJournal()
         self.player = player ?? TextOnlyPlayer()
         self.now = now
@@ -70,11 +80,43 @@ public final class AppRuntime {
         self.state = AppState(context: context, size: terminal.size)
     }
 
+    /// A runtime that paints at once while `load` builds the detectors off the main actor (the
+    /// context starts without them). Messages that could read a person's words wait for the load.
+    /// A failed load ends `run` with `RuntimeExit.detectorsFailed`.
+    public convenience init(context: AppContext, terminal: any TerminalPort, loadingDetectors load: @escaping DetectorLoad.Work,
+                            journal: (any JournalStoring)? = nil, player: (any SessionPlayerClient)? = nil,
+                            now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
+        self.init(context: context, terminal: terminal, journal: journal, player: player, now: now, timeZone: timeZone)
+        if context.gates == nil { loadWork = load }
+    }
+
+    /// The router sharing the context's detector and classifier (one of each per run).
+    private static func router(_ gates: FlowGates) -> Router {
+        Router(catalog: gates.catalog, detector: gates.detector, classifier: gates.classifier)
+    }
+
+    /// Waits for the background load; nil (and the runtime ends) when it failed.
+    private func detectorsLoaded() async -> Msg? {
+        guard let loading else { return nil }
+        switch await loading.result() {
+        case let .success(gates):
+            router = router ?? Self.router(gates)
+            return .detectorsLoaded(LoadedDetectors(gates))
+        case .failure:
+            return nil
+        }
+    }
+
     /// Runs until quit, a termination signal, or the end of input; the player never outlives it, and
     /// the journal keeps what it should of a check-in under way (`Msg.appClosing`).
     public func run() async -> RuntimeExit {
+        present()
+        if let loadWork { loading = DetectorLoad(loadWork) }
         // Read once: crisis support shows the person's own plan first. No plan (or no journal) is none.
-        if let plan = try? journal.safetyPlan(), !plan.isEmpty { _ = await send(.safetyPlanLoaded(plan)) }
+        if let plan = try? journal.safetyPlan(), !plan.isEmpty {
+            _ = await send(.safetyPlanLoaded(plan))
+            present()
+        }
         let exit = await loop()
         _ = await send(.appClosing)
         stopPlayer()
@@ -82,7 +124,6 @@ public final class AppRuntime {
     }
 
     private func loop() async -> RuntimeExit {
-        present()
         while true {
             let wantsTicks = state.wantsTicks
             if wantsTicks, nextTick == nil { nextTick = clock.now + .seconds(1) }
@@ -90,7 +131,19 @@ public final class AppRuntime {
             let polls = state.wantsPlayerPolls
             if polls, nextPoll == nil { nextPoll = clock.now + .milliseconds(Self.pollMilliseconds) }
             if !polls { nextPoll = nil }
-            let wait = [nextTick, nextPoll].compactMap { $0 }.min().map { max(0, milliseconds(until: $0)) } ?? 500
+            var wait = [nextTick, nextPoll].compactMap { $0 }.min().map { max(0, milliseconds(until: $0)) } ?? 500
+            // While the detectors load, look every 50 ms whether they are ready (or failed).
+            if state.context.gates == nil, let loading {
+                if loading.isFinished {
+                    if let msg = await detectorsLoaded() {
+                        if let exit = await send(msg) { return exit }
+                    } else if let failure = loading.failure {
+                        return failure
+                    }
+                } else {
+                    wait = min(wait, 50)
+                }
+            }
             let event = terminal.nextEvent(timeoutMilliseconds: wait)
             var msgs: [Msg] = []
             switch event {
@@ -127,14 +180,20 @@ public final class AppRuntime {
             let next = queue.removeFirst()
             for effect in App.update(&state, next) {
                 switch effect {
+                case let .waitForDetectors(msg):
+                    guard let loaded = await detectorsLoaded() else { return loading?.failure ?? .closed }
+                    queue.insert(contentsOf: [loaded, msg], at: 0)
                 case let .routeCheckIn(checkIn, answered):
                     present()
                     // The local hour lets sleep sessions fit late in the evening.
                     var calendar = Calendar(identifier: .gregorian)
                     calendar.timeZone = timeZone
                     let hour = calendar.component(.hour, from: now())
+                    // A check-in is reached only once the detectors are loaded, so the router exists.
+                    guard let router else { break }
                     queue.append(.checkInRouted(await router.route(checkIn, answered: answered, localHour: hour)))
                 case let .routeLab(checkIn, revision):
+                    guard let router else { break }
                     queue.append(.labRouted(revision: revision, await router.route(checkIn)))
                 case let .recordConsent(granted):
                     recordConsent(granted)
@@ -248,4 +307,51 @@ public final class AppRuntime {
 /// No plan builder was given to the runtime.
 struct PlanBuildUnavailable: Error, CustomStringConvertible {
     var description: String { "the library's search is not available here" }
+}
+
+/// The detectors loading off the main actor: the loop asks whether they are ready without waiting,
+/// and waits for them when a message needs them.
+public final class DetectorLoad: Sendable {
+    /// Builds the detectors; a thrown error's text (with `status`) ends the run.
+    public typealias Work = @Sendable () async -> Result<FlowGates, DetectorLoadFailure>
+
+    /// The result, once there is one (read by the loop without waiting).
+    private final class Slot: Sendable {
+        let value = Mutex<Result<FlowGates, DetectorLoadFailure>?>(nil)
+    }
+
+    private let task: Task<Result<FlowGates, DetectorLoadFailure>, Never>
+    private let done = Slot()
+
+    init(_ work: @escaping Work) {
+        let done = self.done
+        task = Task.detached(priority: .userInitiated) {
+            let result = await work()
+            done.value.withLock { $0 = result }
+            return result
+        }
+    }
+
+    var isFinished: Bool { done.value.withLock { $0 != nil } }
+
+    func result() async -> Result<FlowGates, DetectorLoadFailure> { await task.value }
+
+    /// How the run ends when the load failed; nil while loading or after a success.
+    var failure: RuntimeExit? {
+        done.value.withLock { result in
+            guard case let .failure(f)? = result else { return nil }
+            return RuntimeExit.detectorsFailed(message: f.message, status: f.status)
+        }
+    }
+}
+
+/// Why the detectors could not be loaded, worded for a person, and the exit status to give.
+public struct DetectorLoadFailure: Error, Sendable {
+    public let message: String
+    public let status: Int32
+
+    public init(message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
 }

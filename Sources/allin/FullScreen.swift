@@ -26,11 +26,14 @@ enum FullScreen {
             }
             region = code
         }
-        let catalog: Catalog
+        // The listing (chips, sessions, helplines) is enough for the first frame; the crisis detector and
+        // the affect classifier load in the background once the screen is up (`AppRuntime`), and
+        // anything that reads a person's words waits for them.
+        let catalog: CatalogListing
         let catalogDirectory: URL
         do {
             catalogDirectory = try CatalogLocator.directory(option: option, environment: environment)
-            catalog = try CatalogLocator.load(option: option, environment: environment)
+            catalog = try CatalogLocator.loadListing(option: option, environment: environment)
         } catch let error as CLIError {
             FileHandle.standardError.write(Data(error.message().utf8))
             return error.exitCode
@@ -114,12 +117,19 @@ enum FullScreen {
         // Every way out stops the player: the runtime on quit and signals, exit hooks, and a crash hook.
         ChildRegistry.shared.installExitHook()
         CursesTerminal.setCrashHook(ChildRegistry.crashHook)
-        var context = AppContext(catalog: catalog, environment: environment, regionOverride: region,
+        var context = AppContext(listing: catalog, environment: environment, regionOverride: region,
                                  configured: configured)
         context.demo = demo
         context.demoScenarios = scenarios
-        let runtime = AppRuntime(context: context, terminal: terminal, journal: journal, player: player,
-                                 timeZone: LocalZone.current(environment: environment))
+        let runtime = AppRuntime(context: context, terminal: terminal, loadingDetectors: {
+            do {
+                return .success(FlowGates(catalog: try CatalogLocator.load(option: option, environment: environment)))
+            } catch let error as CLIError {
+                return .failure(DetectorLoadFailure(message: error.message(), status: error.exitCode))
+            } catch {
+                return .failure(DetectorLoadFailure(message: "allin: \(error)\n", status: 1))
+            }
+        }, journal: journal, player: player, timeZone: LocalZone.current(environment: environment))
         // The journal screen reads the same journal the session writes (one connection, and check-ins
         // kept in memory after a disk failure show there too); the settings come from the config file.
         // One library index for the run, built the first time the library or a plan needs it.
@@ -137,6 +147,7 @@ enum FullScreen {
         ChildRegistry.shared.close()
         RenderWork.removeAll()
         terminal.end()
+        if case let .detectorsFailed(message, _) = exit { FileHandle.standardError.write(Data(message.utf8)) }
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15
             FileHandle.standardError.write(Data(String(format: "allin: first frame %.1f ms after main started\n", ms).utf8))

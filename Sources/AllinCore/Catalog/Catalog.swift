@@ -102,6 +102,8 @@ public struct CatalogListing: Sendable {
     /// Filler words a search leaves out (`routing.json` `stopWords`).
     public var stopWords: Set<String> = []
 
+    public func session(_ slug: String) -> Session? { sessions.first { $0.slug == slug } }
+
     /// The files a listing is decoded from.
     public static var fileNames: [String] {
         [Catalog.vocabularyFile, Catalog.sessionsFile, HelplineDirectory.fileName, CountryTable.fileName, PlanCatalog.fileName,

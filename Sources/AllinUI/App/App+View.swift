@@ -86,7 +86,7 @@ enum Chrome {
         var right = ""
         switch state.screen {
         case .checkIn:
-            if let c = state.checkIn { right = c.flow.path(gates: state.context.gates).label + " " }
+            if let c = state.checkIn, let gates = state.context.gates { right = c.flow.path(gates: gates).label + " " }
         case .support:
             right = "Region \(state.support?.region ?? "other") "
         case .lab:

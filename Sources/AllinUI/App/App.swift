@@ -5,6 +5,7 @@ public enum App {
     /// Applies one message. Keys go through the current screen's binding table first; printable keys
     /// that no binding claims are typing.
     public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+        if state.context.gates == nil, !worksBeforeDetectors(state, msg) { return [.waitForDetectors(msg)] }
         let before = state.screen
         var effects = apply(&state, msg)
         if state.screen == .support, before != .support {
@@ -13,8 +14,37 @@ public enum App {
         return effects
     }
 
+    /// Whether `msg` can be handled while the detectors load: nothing it leads to reads a person's
+    /// words. The first screen's moves, the help, crisis support, quitting and resizing work at once;
+    /// anything else waits for the detectors (`Effect.waitForDetectors`).
+    public static func worksBeforeDetectors(_ state: AppState, _ msg: Msg) -> Bool {
+        switch msg {
+        case .terminalResized, .clockTicked, .detectorsLoaded, .safetyPlanLoaded:
+            return true
+        case .appClosing:
+            // Nothing can have been typed yet: every way into a text field waits for the detectors.
+            return state.checkIn == nil
+        case let .keyPressed(key):
+            guard [.home, .support].contains(state.screen), state.checkIn == nil,
+                  let action = state.bindings.binding(for: key)?.action else { return false }
+            switch action {
+            case .openHelp, .closeHelp, .openSupport, .quit, .suspend, .up, .down, .pageUp, .pageDown: return true
+            case .breathe, .stopBreathing, .nextRegion, .previousRegion, .leaveSupport: return state.screen == .support
+            case .choose, .pickByKey:
+                guard state.screen == .home, state.overlay == nil else { return false }
+                return [.support, .help, .quit].contains(HomeUpdate.choice(state, action, key: key))
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
     static func apply(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
+        case let .detectorsLoaded(loaded):
+            state.context.detectorsLoaded(loaded.gates)
+            return []
         case let .keyPressed(key): return handle(&state, key: key)
         case let .textPasted(text): return paste(&state, text)
         case let .terminalResized(size):

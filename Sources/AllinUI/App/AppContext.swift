@@ -1,9 +1,16 @@
 import AllinCore
 
 /// What the app reads but never changes: the catalog, the in-flow gates and the person's region.
+///
+/// The full-screen app paints its first frame from the catalog's listing (chips, sessions, helplines)
+/// and loads the crisis detector and the affect classifier in the background; until they are loaded
+/// `gates` is nil, and `App.update` holds back every message that could read a person's words
+/// (`App.worksBeforeDetectors`) until `Msg.detectorsLoaded` has set them. No check is ever skipped:
+/// the message waits for the detector.
 public struct AppContext: Sendable {
-    public let catalog: Catalog
-    public let gates: FlowGates
+    public let catalog: CatalogListing
+    /// The crisis rule and the affect classifier over the whole catalog; nil while they load.
+    public private(set) var gates: FlowGates?
     /// The region from `--region` or the locale; nil when none is known.
     public let region: String?
     /// Where the region came from (e.g. `LANG=en_GB.UTF-8`).
@@ -27,8 +34,14 @@ public struct AppContext: Sendable {
     public static let ownWordLimit = TextLimits.ownEmotion
 
     public init(catalog: Catalog, region: String?, regionSource: String, gates: FlowGates? = nil) {
-        self.catalog = catalog
+        self.init(listing: catalog.listing, region: region, regionSource: regionSource)
         self.gates = gates ?? FlowGates(catalog: catalog)
+    }
+
+    /// A context whose detectors are still loading (`gates` is nil until `detectorsLoaded`).
+    public init(listing: CatalogListing, region: String?, regionSource: String) {
+        self.catalog = listing
+        self.gates = nil
         self.region = region
         self.regionSource = regionSource
         var items: [Step: [ListItem]] = [:]
@@ -44,17 +57,28 @@ public struct AppContext: Sendable {
     /// `configured` is the config file's `region` (already validated); it comes after `--region`.
     public init(catalog: Catalog, environment: [String: String], regionOverride: String? = nil,
                 configured: String? = nil) {
+        self.init(listing: catalog.listing, environment: environment, regionOverride: regionOverride,
+                  configured: configured)
+        gates = FlowGates(catalog: catalog)
+    }
+
+    /// A context for an environment whose detectors are still loading.
+    public init(listing: CatalogListing, environment: [String: String], regionOverride: String? = nil,
+                configured: String? = nil) {
         if let regionOverride {
-            self.init(catalog: catalog, region: regionOverride, regionSource: "--region")
+            self.init(listing: listing, region: regionOverride, regionSource: "--region")
         } else if let configured {
-            self.init(catalog: catalog, region: configured, regionSource: RegionDetector.configSource)
+            self.init(listing: listing, region: configured, regionSource: RegionDetector.configSource)
         } else if let found = RegionDetector.detect(environment: environment) {
-            self.init(catalog: catalog, region: found.region, regionSource: found.source)
+            self.init(listing: listing, region: found.region, regionSource: found.source)
         } else {
-            self.init(catalog: catalog, region: nil, regionSource: "no country in LC_ALL, LC_MESSAGES or LANG")
+            self.init(listing: listing, region: nil, regionSource: "no country in LC_ALL, LC_MESSAGES or LANG")
         }
         unicode = AppContext.localeIsUTF8(environment)
     }
+
+    /// The detectors, once loaded (`Msg.detectorsLoaded`).
+    mutating func detectorsLoaded(_ gates: FlowGates) { self.gates = gates }
 
     /// True when the first locale variable set (`LC_ALL`, `LC_CTYPE`, `LANG`) names UTF-8.
     public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
@@ -67,4 +91,18 @@ public struct AppContext: Sendable {
 
     /// Region codes the switch cycles through: the directory's regions, then "other" (nil).
     public var regionChoices: [String?] { catalog.helplines.regions.map { Optional($0.code) } + [nil] }
+}
+
+/// The detectors a background load produced, as a message can carry them. Two are equal when they
+/// came from the same load (`load`), which is what a test comparing messages needs.
+public struct LoadedDetectors: Equatable, Sendable {
+    public let gates: FlowGates
+    public let load: Int
+
+    public init(_ gates: FlowGates, load: Int = 1) {
+        self.gates = gates
+        self.load = load
+    }
+
+    public static func == (a: LoadedDetectors, b: LoadedDetectors) -> Bool { a.load == b.load }
 }

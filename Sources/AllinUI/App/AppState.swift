@@ -27,7 +27,8 @@ public enum Overlay: Equatable, Sendable {
 
 /// The whole state of the terminal front: one value, changed only by `App.update`.
 public struct AppState: Sendable {
-    public let context: AppContext
+    /// Changed only by `Msg.detectorsLoaded`, once.
+    public internal(set) var context: AppContext
     public var size: Size
     public var screen: ScreenID = .home
     public var overlay: Overlay?

@@ -2,6 +2,9 @@ import AllinCore
 
 /// Work `update` asks the runtime to do, as values tests can compare.
 public enum Effect: Equatable, Sendable {
+    /// `msg` could read a person's words and the detectors are still loading: wait for them, send
+    /// `Msg.detectorsLoaded`, then send `msg` again. Nothing has changed in the state.
+    case waitForDetectors(Msg)
     /// Route the completed check-in; answer with `Msg.checkInRouted`.
     /// `answered`: answers the person already answered for (said they are safe, or saw support for
     /// these exact words), which the router's crisis rule does not hand off on again.

@@ -6,6 +6,8 @@ public enum Msg: Equatable, Sendable {
     /// Text arrived as one bracketed paste.
     case textPasted(String)
     case terminalResized(Size)
+    /// The crisis detector and the affect classifier finished loading in the background.
+    case detectorsLoaded(LoadedDetectors)
     /// One second passed (sent only while `AppState.wantsTicks`).
     case clockTicked
     /// The router answered for the check-in.

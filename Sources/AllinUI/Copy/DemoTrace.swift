@@ -7,7 +7,7 @@ public enum DemoTrace {
     /// Everything the demo can explain about this moment, as rows with roles.
     public static func rows(check: CrisisCheck, texts: [(field: String, text: String)], answered: Set<String>,
                             support: SupportReason?, recommendation: Recommendation?, answers: CheckIn?,
-                            catalog: Catalog) -> [(String, Role)] {
+                            catalog: CatalogListing) -> [(String, Role)] {
         var rows: [(String, Role)] = [("What the crisis check reads now", .title)]
         let texts = texts.filter { !$0.text.allSatisfy(\.isWhitespace) }
         if texts.isEmpty {
@@ -120,7 +120,8 @@ public enum DemoTrace {
 
     /// The rows for the state on screen.
     public static func rows(_ state: AppState) -> [(String, Role)] {
-        rows(check: state.context.gates.check, texts: texts(state), answered: state.checkIn?.answered ?? [],
+        guard let check = state.context.gates?.check else { return [("The crisis check is still loading.", .dim)] }
+        return rows(check: check, texts: texts(state), answered: state.checkIn?.answered ?? [],
              support: state.screen == .support ? state.support?.reason : nil,
              recommendation: state.result?.recommendation, answers: state.checkIn?.flow.answers,
              catalog: state.context.catalog)

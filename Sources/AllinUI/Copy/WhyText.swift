@@ -13,7 +13,7 @@ public enum WhyText {
 
     /// "You said you feel swamped (8 out of 10) about work: “too many deadlines”.": what the person told
     /// us, in their words; nil without answers.
-    public static func heard(_ answers: CheckIn?, catalog: Catalog) -> String? {
+    public static func heard(_ answers: CheckIn?, catalog: CatalogListing) -> String? {
         guard let answers else { return nil }
         let v = catalog.vocabulary
         var feeling: String?
@@ -41,7 +41,7 @@ public enum WhyText {
 
     /// One plain sentence per part of the choice: what the person asked for, what fits, why this one,
     /// and how long it takes. `answers` (the check-in) lets the sentences use the person's own words.
-    public static func lines(_ r: Recommendation, catalog: Catalog, answers: CheckIn? = nil) -> [String] {
+    public static func lines(_ r: Recommendation, catalog: CatalogListing, answers: CheckIn? = nil) -> [String] {
         var out: [String] = []
         if let heard = heard(answers, catalog: catalog) { out.append(heard) }
         for entry in r.trace {
@@ -121,7 +121,7 @@ public enum WhyText {
 
     /// "4 soothe sessions fit feeling overwhelmed.": what narrowed the list, in the vocabulary's own
     /// words (never an id).
-    static func candidates(_ entry: TraceEntry, catalog: Catalog) -> String {
+    static func candidates(_ entry: TraceEntry, catalog: CatalogListing) -> String {
         let count = entry.detail("count").map(plain) ?? "0"
         let lane = entry.detail("lane").map(plain) ?? ""
         let head = "\(count) \(lane) session\(count == "1" ? "" : "s") fit"

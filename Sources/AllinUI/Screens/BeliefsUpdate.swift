@@ -160,9 +160,10 @@ enum BeliefsUpdate {
     static func stop(_ state: inout AppState, _ b: inout BeliefsState, _ intake: PlanIntakeState, text: String,
                      action: Action, key: Key) -> Bool {
         let field = fieldName(state, intake)
-        let report = state.context.gates.check.check(field: field, text: text, answered: intake.answered)
         b.intake = intake
         state.beliefs = b
+        guard let check = state.context.gates?.check else { return true }
+        let report = check.check(field: field, text: text, answered: intake.answered)
         switch report.verdict {
         case .clear:
             return false
@@ -187,8 +188,8 @@ enum BeliefsUpdate {
     /// Every answer together through the crisis rule once more (layer B reads them as a whole), then
     /// the runtime builds and saves the plan.
     static func finish(_ state: inout AppState, _ b: inout BeliefsState) -> [Effect] {
-        guard let intake = b.intake else { return [] }
-        let report = state.context.gates.check.check(intake.intake.fields, answered: intake.answered)
+        guard let intake = b.intake, let check = state.context.gates?.check else { return [] }
+        let report = check.check(intake.intake.fields, answered: intake.answered)
         if case let .handoff(d) = report.verdict {
             state.beliefs = b
             App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: "all", finding: d.finding)),

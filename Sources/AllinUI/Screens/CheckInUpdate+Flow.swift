@@ -65,8 +65,8 @@ extension CheckInUpdate {
 
     /// "Next" through the step machine and its gates.
     static func advance(_ state: inout AppState) -> [Effect] {
-        guard var c = state.checkIn else { return [] }
-        switch c.flow.next(gates: state.context.gates, answered: c.answered) {
+        guard var c = state.checkIn, let gates = state.context.gates else { return [] }
+        switch c.flow.next(gates: gates, answered: c.answered) {
         case .advanced:
             enterStep(&c, state.context)
             state.checkIn = c

@@ -28,7 +28,9 @@ extension CheckInUpdate {
     /// support has opened, or the gentle question is showing, and the words stay where they were.
     static func checkExit(_ state: inout AppState, _ c: inout CheckInState, step: Step, action: Action, key: Key) -> [Effect]? {
         guard leavesText(c, step: step, action: action), let (field, text) = pendingText(c, step: step) else { return nil }
-        let report = state.context.gates.check.check(field: field, text: text, answered: c.answered)
+        // Unreachable while the detectors load (`App.worksBeforeDetectors`); were it reached, the words stay.
+        guard let check = state.context.gates?.check else { return [] }
+        let report = check.check(field: field, text: text, answered: c.answered)
         switch report.verdict {
         case .clear:
             return nil

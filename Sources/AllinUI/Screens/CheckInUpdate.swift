@@ -138,6 +138,8 @@ enum CheckInUpdate {
             state.checkIn = c
             return []
         }
+        // Unreachable while the detectors load; were it reached, nothing is pasted unchecked.
+        guard let check = state.context.gates?.check else { return [] }
         c.message = nil
         let dropped = c.editor.insertReporting(text)
         syncText(&c, step: step)
@@ -145,7 +147,7 @@ enum CheckInUpdate {
             c.message = c.editor.refusal(dropped: dropped)
             // What was left out is still read: the whole paste goes through the crisis rule now.
             let field = StepCopy.textField(step) ?? StepCopy.name(step)
-            let report = state.context.gates.check.check(field: field, text: TextField.clean(text), answered: c.answered)
+            let report = check.check(field: field, text: TextField.clean(text), answered: c.answered)
             state.checkIn = c
             if stop(&state, report.verdict, step: step, field: field, text: c.editor.text, action: .edit(.end), key: .end) {
                 return []

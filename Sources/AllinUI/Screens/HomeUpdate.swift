@@ -40,16 +40,25 @@ enum HomeUpdate {
         switch action {
         case .up: state.home.cursor = max(0, state.home.cursor - 1)
         case .down: state.home.cursor = min(items.count - 1, state.home.cursor + 1)
-        case .choose:
-            return choose(&state, items[min(state.home.cursor, items.count - 1)].choice)
-        case .pickByKey:
-            guard let c = key.character else { return [] }
-            if c == "n" { return choose(&state, .newCheckIn) }
-            if c == "a" { return choose(&state, .library) }
-            if let item = items.first(where: { $0.key == c }) { return choose(&state, item.choice) }
+        case .choose, .pickByKey:
+            if let picked = choice(state, action, key: key) { return choose(&state, picked) }
         default: break
         }
         return []
+    }
+
+    /// The menu entry `action` would choose (Enter on the highlighted one, or its key); nil for a move.
+    static func choice(_ state: AppState, _ action: Action, key: Key) -> HomeItem.Choice? {
+        let items = HomeItem.items(state)
+        switch action {
+        case .choose: return items[min(state.home.cursor, items.count - 1)].choice
+        case .pickByKey:
+            guard let c = key.character else { return nil }
+            if c == "n" { return .newCheckIn }
+            if c == "a" { return .library }
+            return items.first(where: { $0.key == c })?.choice
+        default: return nil
+        }
     }
 
     static func choose(_ state: inout AppState, _ choice: HomeItem.Choice) -> [Effect] {

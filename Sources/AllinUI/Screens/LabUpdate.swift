@@ -128,7 +128,7 @@ enum LabUpdate {
 /// What the step machine's own gates (SPEC §1) would do with the lab's answers.
 enum LabPreview {
     static func lines(_ a: CheckIn, context: AppContext) -> [String] {
-        let gates = context.gates
+        guard let gates = context.gates else { return ["The crisis check is still loading."] }
         var out: [String] = []
         let flow = CheckInFlow(answers: a)
         let steps = flow.steps(in: context.vocabulary)

@@ -119,7 +119,8 @@ enum LibraryUpdate {
         guard state.screen == .library, let l = state.library else { return nil }
         let text = l.query.text
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
-        let report = state.context.gates.check.check(field: "library search", text: text, answered: l.answered)
+        guard let check = state.context.gates?.check else { return [] }
+        let report = check.check(field: "library search", text: text, answered: l.answered)
         switch report.verdict {
         case .clear: return nil
         case .askedForHelp:

@@ -88,7 +88,8 @@ enum PlanUpdate {
     /// opens support.
     private static func flag(_ state: inout AppState, _ p: PlanEditState, text: String, action: Action,
                              key: Key) -> [Effect]? {
-        let report = state.context.gates.check.check(field: p.part.rawValue, text: text, answered: p.answered)
+        guard let check = state.context.gates?.check else { return [] }
+        let report = check.check(field: p.part.rawValue, text: text, answered: p.answered)
         switch report.verdict {
         case .clear:
             return nil

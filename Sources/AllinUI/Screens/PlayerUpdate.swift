@@ -99,12 +99,11 @@ enum PlayerUpdate {
 
     /// The runtime's answer to `checkPlayability` (or a failure): decide what runs, with the trace.
     static func decide(_ state: inout AppState, _ availability: AudioAvailability) -> [Effect] {
-        guard var p = state.session?.player, let r = state.result?.recommendation,
+        guard var p = state.session?.player, let r = state.result?.recommendation, let catalog = state.context.gates?.catalog,
               let answers = state.session?.withoutCheckIn == true ? CheckIn() : state.checkIn?.flow.answers else {
             return []
         }
         // A plan step or a library choice has no check-in: only the session itself decides what stands in for it.
-        let catalog = state.context.catalog
         let d = Playability.decide(routed: p.routed, checkIn: answers, sootheFirst: r.sootheFirst,
                                    catalog: catalog, audio: availability)
         p.availability = availability

@@ -81,8 +81,9 @@ enum RegionPickerUpdate {
     /// Leaving the search: its words go through the one crisis check like every text field's. Support
     /// is already open; a more urgent finding puts the emergency number first.
     static func checkLeaving(_ s: inout SupportState, _ text: String, _ context: AppContext) {
-        guard !text.allSatisfy(\.isWhitespace) else { return }
-        let report = context.gates.check.check(field: "country search", text: text)
+        // Typing here waits for the detectors (`App.worksBeforeDetectors`), so they are loaded.
+        guard !text.allSatisfy(\.isWhitespace), let check = context.gates?.check else { return }
+        let report = check.check(field: "country search", text: text)
         guard let d = report.verdict.decision, d.finding.tier > (s.reason.tier ?? .none) else { return }
         if case .handoff = report.verdict { s.reason = .noteTripwire(d.finding) }
     }

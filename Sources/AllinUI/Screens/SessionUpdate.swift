@@ -90,10 +90,10 @@ enum SessionUpdate {
     /// right now?" first; otherwise the reflection goes to the journal and the end screen shows what
     /// was kept.
     static func finishNote(_ state: inout AppState) -> [Effect] {
-        guard var s = state.session else { return [] }
+        guard var s = state.session, let check = state.context.gates?.check else { return [] }
         let text = s.note.text
         let answered = state.checkIn?.answered ?? []
-        let report = state.context.gates.check.check(field: "note", text: text, answered: answered)
+        let report = check.check(field: "note", text: text, answered: answered)
         var reason: SupportReason?
         switch report.verdict {
         case .clear: break

@@ -15,7 +15,7 @@ struct WhyTextTests {
         var c = CheckIn(emotion: "swamped", situation: "work", triggerText: "client moved the deadline up to 9am tomorrow",
                         intensity: 6, intent: "clarity")
         c.claritySubTap = "too_much_on_my_plate"
-        let lines = WhyText.lines(await routed(c), catalog: catalog, answers: c)
+        let lines = WhyText.lines(await routed(c), catalog: catalog.listing, answers: c)
         #expect(lines.first == "You said you feel swamped (6 out of 10) about work: “client moved the deadline up to 9am tomorrow”.")
         #expect(lines.contains("You asked to get clear on what to do."))
         #expect(lines.last?.hasPrefix("It takes about ") == true)
@@ -24,7 +24,7 @@ struct WhyTextTests {
     @Test func ownWordsAndLongTextAreQuotedAndCutAtAWord() {
         let c = CheckIn(customEmotion: "  kinda\tmeh ", situation: "nothing_in_particular",
                         triggerText: "one two three four five six seven eight nine ten eleven twelve", intensity: 4)
-        #expect(WhyText.heard(c, catalog: catalog)
+        #expect(WhyText.heard(c, catalog: catalog.listing)
             == "You said you feel kinda meh (4 out of 10): “one two three four five six seven eight nine ten…”.")
     }
 
@@ -40,7 +40,7 @@ struct WhyTextTests {
         }
         for c in checkIns {
             let r = await routed(c)
-            let text = WhyText.lines(r, catalog: catalog, answers: c).joined(separator: "\n")
+            let text = WhyText.lines(r, catalog: catalog.listing, answers: c).joined(separator: "\n")
             let words = Set(text.lowercased().split { !$0.isLetter && $0 != "-" && $0 != "_" }.map(String.init))
             for jargon in ["everyth", "overthink", "score", "sub-tap", "tier", "valence", "unpleasant", "lane", "bm25", "picker"] {
                 #expect(!words.contains(jargon), "\(jargon) in: \(text)")

@@ -128,17 +128,17 @@ struct CheckInUpdateTests {
 
     @Test func theStepIndicatorFollowsTheIntent() {
         var s = ScreenStates.on(.intent)
-        #expect(s.checkIn?.flow.path(gates: s.context.gates).total == nil)
+        #expect(s.checkIn?.flow.path(gates: s.context.gates!).total == nil)
         #expect(screen(s).line(0).contains("Step 4") && !screen(s).line(0).contains("Step 4 of"))
         #expect(screen(s).line(1).contains("intent › …"))
         #expect(!screen(s).contains("consent"))
         press(&s, .char("2"))
         #expect(step(s) == .claritySubTap)
-        #expect(s.checkIn!.flow.path(gates: s.context.gates).label == "Step 5 of 5")
+        #expect(s.checkIn!.flow.path(gates: s.context.gates!).label == "Step 5 of 5")
         #expect(screen(s).contains("Step 5 of 5"))
         press(&s, .escape)
         press(&s, .char("3"))
-        #expect(s.checkIn!.flow.path(gates: s.context.gates).label == "Step 5 of 6")
+        #expect(s.checkIn!.flow.path(gates: s.context.gates!).label == "Step 5 of 6")
         #expect(screen(s).contains("picture it"))
     }
 

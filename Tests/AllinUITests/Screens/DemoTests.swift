@@ -71,7 +71,7 @@ struct DemoTests {
     }
 
     @Test func theWhyTellsAQuestionFromAHandoffAndAClearAnswer() {
-        let check = Self.demoState().context.gates.check
+        let check = Self.demoState().context.gates!.check
         let catalog = Self.demoState().context.catalog
         func outcome(_ text: String) -> String {
             DemoTrace.rows(check: check, texts: [("triggerText", text)], answered: [], support: nil, recommendation: nil,

@@ -38,7 +38,7 @@ struct LabTests {
     @Test func onlyTheLatestRevisionIsShown() async {
         var (s, _) = openLab()
         press(&s, .right)
-        let router = Router(catalog: s.context.catalog)
+        let router = Router(catalog: s.context.gates!.catalog)
         let old = await router.route(CheckIn(intensity: 5))
         _ = App.update(&s, .labRouted(revision: 1, old))
         #expect(s.lab.result == nil)
@@ -52,7 +52,7 @@ struct LabTests {
         press(&s, .down)
         let effects = type(&s, "i want to kill myself")
         guard case let .routeLab(c, revision) = effects.last else { Issue.record("no route"); return }
-        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.catalog).route(c)))
+        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.gates!.catalog).route(c)))
         #expect(s.screen == .lab)
         let text = screen(s).text
         #expect(text.contains("CRISIS SUPPORT: a clear statement"))
@@ -70,7 +70,7 @@ struct LabTests {
         press(&s, .down)
         let effects = type(&s, "i feel hopeless about everything lately")
         guard case let .routeLab(c, revision) = effects.last else { Issue.record("no route"); return }
-        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.catalog).route(c)))
+        _ = App.update(&s, .labRouted(revision: revision, await Router(catalog: s.context.gates!.catalog).route(c)))
         let text = screen(s).text
         #expect(text.contains("after the gentle"), "the session, after the gentle question")
         #expect(!text.contains("CRISIS SUPPORT"))

@@ -102,7 +102,7 @@ struct SnapshotTests {
         _ = effects
         let labEffects = type(&lab, "kill myself")
         if case let .routeLab(c, revision) = labEffects.last {
-            _ = App.update(&lab, .labRouted(revision: revision, await Router(catalog: lab.context.catalog).route(c)))
+            _ = App.update(&lab, .labRouted(revision: revision, await Router(catalog: lab.context.gates!.catalog).route(c)))
         }
         list.append(("lab", lab))
         return list

@@ -30,7 +30,7 @@ func checkInState(width: Int = 80, height: Int = 24, lang: String = "en_GB.UTF-8
 func route(_ state: inout AppState, _ effects: [Effect]) async {
     for effect in effects {
         if case let .routeCheckIn(checkIn, answered) = effect {
-            let r = await Router(catalog: state.context.catalog).route(checkIn, answered: answered)
+            let r = await Router(catalog: state.context.gates!.catalog).route(checkIn, answered: answered)
             _ = App.update(&state, .checkInRouted(r))
         }
     }

@@ -1,0 +1,109 @@
+import AllinRuntime
+import AllinTestSupport
+import Testing
+@testable import AllinCore
+@testable import AllinUI
+
+/// A door a test opens: whoever waits on it goes on once it is open.
+private actor Door {
+    private var open = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func pass() async {
+        if open { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func openIt() {
+        open = true
+        for w in waiting { w.resume() }
+        waiting = []
+    }
+}
+
+/// The full-screen app paints before the crisis detector has loaded; nothing that reads a person's
+/// words runs until it has (the message waits, it is never skipped).
+@Suite("Painting first while the detectors load")
+@MainActor
+struct DetectorLoadingTests {
+    /// A state whose detectors are still loading.
+    static func loadingState(width: Int = 80, height: Int = 24) -> AppState {
+        AppState(context: AppContext(listing: TestCatalog.real.listing, environment: ["LANG": "en_GB.UTF-8"]),
+                 size: Size(width: width, height: height))
+    }
+
+    static let gates = FlowGates(catalog: TestCatalog.real)
+
+    @Test func theHelpSupportAndQuitWorkAtOnce() {
+        var s = Self.loadingState()
+        #expect(press(&s, .char("?")).isEmpty)
+        #expect(s.overlay == .help)
+        #expect(App.view(s, size: s.size).text.contains("crisis support"))
+        press(&s, .escape)
+        #expect(s.overlay == nil)
+        press(&s, .down, .down, .up)
+        #expect(s.home.cursor == 1)
+        #expect(press(&s, .char("s")).isEmpty)
+        #expect(s.screen == .support)
+        #expect(App.view(s, size: s.size).text.contains("999"))
+
+        var q = Self.loadingState()
+        #expect(press(&q, .char("q")) == [.quit])
+    }
+
+    @Test func anythingThatCouldReadWordsWaitsAndChangesNothing() {
+        var s = Self.loadingState()
+        for msg in [Msg.keyPressed(.char("c")), .keyPressed(.enter), .keyPressed(.char("l")), .textPasted("i want to die")] {
+            let before = s.screen
+            #expect(App.update(&s, msg) == [.waitForDetectors(msg)])
+            #expect(s.screen == before && s.checkIn == nil && s.overlay == nil)
+        }
+        // On support, typing goes into the country search, which is checked: it waits too.
+        press(&s, .char("s"))
+        let typed = Msg.keyPressed(.char("x"))
+        #expect(App.update(&s, typed) == [.waitForDetectors(typed)])
+    }
+
+    @Test func onceLoadedTheSameKeysRunAsAlways() {
+        var s = Self.loadingState()
+        _ = App.update(&s, .detectorsLoaded(LoadedDetectors(Self.gates)))
+        #expect(s.context.gates != nil)
+        #expect(press(&s, .char("c")).isEmpty)
+        #expect(s.screen == .checkIn)
+        #expect(App.view(s, size: s.size).text.contains("Step 1"))
+    }
+
+    @Test func theRuntimePaintsFirstAndHoldsKeysUntilTheLoadEnds() async {
+        let started = Door(), door = Door()
+        let gates = Self.gates
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24),
+                                      script: [.key(.char("?")), .key(.escape), .key(.char("c"))]
+                                        + TerminalEvent.typing("overw") + [.key(.enter)])
+        let runtime = AppRuntime(context: Self.loadingState().context, terminal: terminal, loadingDetectors: {
+            await started.openIt()
+            await door.pass()
+            return .success(gates)
+        })
+        let run = Task { await runtime.run() }
+        // The load begins only after the first frame; the runtime then runs the help and stops at "c".
+        await started.pass()
+        #expect(terminal.framesPresented >= 2)
+        #expect(runtime.state.screen == .home && runtime.state.context.gates == nil)
+        #expect(terminal.script.count == 6)   // "overw" and Enter still wait in the input
+        await door.openIt()
+        #expect(await run.value == .closed)
+        #expect(runtime.state.screen == .checkIn)
+        #expect(runtime.state.checkIn?.flow.answers.emotion != nil)
+    }
+
+    @Test func aFailedLoadEndsTheRunWithTheCatalogsWords() async {
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("c"))])
+        let runtime = AppRuntime(context: Self.loadingState().context, terminal: terminal, loadingDetectors: {
+            .failure(DetectorLoadFailure(message: "allin: catalog/crisis/model.tsv: line 3: bad weight\n", status: 1))
+        })
+        let exit = await runtime.run()
+        #expect(exit == .detectorsFailed(message: "allin: catalog/crisis/model.tsv: line 3: bad weight\n", status: 1))
+        #expect(exit.status == 1)
+        #expect(runtime.state.screen == .home && runtime.state.checkIn == nil)
+    }
+}
