@@ -18,13 +18,13 @@ struct BenchCommand {
             runs = n
         }
         // audio (rendering with each voice) takes minutes, so it runs only when asked for.
-        let parts = ["route", "detect", "frames", "audio"]
+        let parts = ["route", "detect", "frames", "startup", "audio"]
         var only = Set(parts.dropLast())
         if let value = args["--only"] {
             let asked = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             guard !asked.isEmpty, asked.allSatisfy(parts.contains) else {
                 throw CLIError.usage(command: "bench", message:
-                    "--only: expected one or more of route, detect, frames, audio (comma-separated), got '\(Visible.text(value, limit: 40))'")
+                    "--only: expected one or more of route, detect, frames, startup, audio (comma-separated), got '\(Visible.text(value, limit: 40))'")
             }
             only = Set(asked)
         }
@@ -42,8 +42,13 @@ struct BenchCommand {
         if only.contains("route") { await routeBench(catalog, checkIns: checkIns, generator: &generator, quick: quick) }
         if only.contains("detect") { try detectorBench(catalog, args: args, generator: &generator, quick: quick, runs: runs) }
         if only.contains("frames") { await frameBench(catalog, quick: quick) }
+        if only.contains("startup") {
+            let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent().appendingPathComponent("allin").path
+            StartupBench(binary: beside, runs: quick ? 5 : 15).report { cli.io.out($0) }
+        }
         if only.contains("audio") { try audioBench(catalog, args: args) }
-        cli.io.out("Peak memory (VmHWM): \(Self.peakMemory())\n")
+        cli.io.out("Peak memory (VmHWM): \(PeakMemory.kilobytes().map { "\($0) kB" } ?? "unknown")\n")
         return 0
     }
 
@@ -57,9 +62,4 @@ struct BenchCommand {
         return String(format: "%.1f ms", Double(c.seconds) * 1e3 + Double(c.attoseconds) / 1e15)
     }
 
-    static func peakMemory() -> String {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "unknown" }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        return line.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "unknown"
-    }
 }

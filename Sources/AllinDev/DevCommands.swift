@@ -51,10 +51,10 @@ enum DevCommands {
         about: "The README's table sits between its 'commands' markers; a test fails when the two differ.")
 
     static let bench = CommandSpec(
-        ["bench"], abstract: "Measure routing, detection, frame and journal speed (build with -c release)",
+        ["bench"], abstract: "Measure routing, detection, frame, start-up and journal speed (build with -c release)",
         options: [
             OptionSpec("--quick", help: "Fewer iterations (for a smoke test)"),
-            OptionSpec("--only", "PARTS", help: "Measure only these parts, comma-separated: route, detect, frames, audio (audio runs only when named: it renders a session with each voice found)"),
+            OptionSpec("--only", "PARTS", help: "Measure only these parts, comma-separated: route, detect, frames, startup, audio (audio runs only when named: it renders a session with each voice found)"),
             OptionSpec("--runs", "N", help: "Report the best of N detector runs (default 3; 1 with --quick): other work on a shared machine only ever slows a run down, so more runs steady the figures"),
             OptionSpec("--journal", help: "Measure the journal instead: insert rate and query times on 10,000 check-ins (in a temporary directory; your own journal is not touched)"),
             OptionSpec("--data-dir", "DIR", help: "Where to look for the natural voice with --only audio (default: as for allin)"),
@@ -64,7 +64,9 @@ enum DevCommands {
         1,000, 10,000 and 100,000 sessions; detector throughput in MB/s (each layer on one thread, and
         both layers on one thread and on every core, as 'classify --jsonl' runs them); and the terminal
         front's keypress-to-frame time (update, view and diff on the in-memory terminal) at 80x24 and
-        200x60. With --only audio: the time from asking for a session to its audio being ready for the
+        200x60; and start-up, whole process, against 'allin --help' in the same run: each light
+        command's and 'classify hello''s wall time, CPU time and peak memory, and the full-screen front's
+        first frame through a pseudo-terminal (from spawning allin to its home menu). With --only audio: the time from asking for a session to its audio being ready for the
         player, with each voice found (espeak-ng; Piper when 'allin voice install' has put it in the
         data directory), on a cold cache (an empty one) and a warm one, and render speed as a multiple
         of real time. Build in release mode for meaningful figures: swift run -c release allin-dev bench

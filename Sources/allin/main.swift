@@ -9,7 +9,12 @@ let environment = ProcessInfo.processInfo.environment
 switch FrontDoor.decide(arguments, interactive: isatty(0) == 1 && isatty(1) == 1) {
 case let .command(args):
     let cli = CLI(environment: environment, io: StandardIO())
-    exit(await cli.run(args))
+    let status = await cli.run(args)
+    // The benchmark's start-up figures (allin-dev bench --only startup): this process's peak memory.
+    if environment["ALLIN_STARTUP_REPORT"] == "1", let line = PeakMemory.reportLine() {
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+    exit(status)
 case let .fullScreen(catalog, region, player, dataDir, demo):
     exit(await FullScreen.run(catalog: catalog, region: region, player: player, dataDir: dataDir, demo: demo,
                               environment: environment, started: started))

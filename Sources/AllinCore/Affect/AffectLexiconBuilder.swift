@@ -83,7 +83,7 @@ struct AffectLexiconBuilder {
                 issues.append(CatalogIssue(file: file, entry: "words #\(n + 1)", "must be an object, not \(value.typeName)"))
                 continue
             }
-            guard let word = item["word"]?.stringValue, !word.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let word = item["word"]?.stringValue, !word.allSatisfy(\.isWhitespace) else {
                 issues.append(CatalogIssue(file: file, entry: "words #\(n + 1)", "needs a non-empty 'word'"))
                 continue
             }

@@ -56,7 +56,7 @@ extension ConceptScanner {
         func slot(_ text: String, entry: String, issues: inout [CatalogIssue]) -> Slot? {
             var alternatives: [[Int32]] = []
             var classes: UInt64 = 0
-            for alt in text.split(separator: "|").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            for alt in text.split(separator: "|").map(\.trimmed) {
                 if alt.hasPrefix("@") {
                     guard let bit = classBits[String(alt.dropFirst())] else {
                         issues.append(CatalogIssue(file: file, entry: entry, "unknown class '\(alt)'")); return nil

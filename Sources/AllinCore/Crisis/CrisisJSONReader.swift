@@ -64,7 +64,7 @@ struct CrisisJSONReader {
             issue(entry, "\(field) must be text")
             return nil
         }
-        if !allowEmpty && s.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !allowEmpty && s.allSatisfy(\.isWhitespace) {
             issue(entry, "\(field) is empty")
             return nil
         }

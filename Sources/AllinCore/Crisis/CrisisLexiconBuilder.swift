@@ -152,7 +152,7 @@ struct CrisisLexiconBuilder {
     /// Parses a pattern and queues it; returns its handle.
     mutating func pattern(_ reader: inout CrisisJSONReader, _ value: Any?, _ entry: String, _ field: String, layer: Layer, compile: Bool = true) -> Int? {
         guard let text = reader.string(value, entry, field, allowEmpty: true) else { return nil }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.allSatisfy(\.isWhitespace) {
             reader.issue(entry, "\(field) is empty")
             return nil
         }

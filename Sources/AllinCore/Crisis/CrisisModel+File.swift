@@ -42,7 +42,7 @@ extension CrisisModel {
             let entry = "line \(n + 1)"
             if line.isEmpty { continue }
             if line.first == 0x23 {   // '#'
-                about.append(String(decoding: line.dropFirst(), as: UTF8.self).trimmingCharacters(in: .whitespaces))
+                about.append(String(decoding: line.dropFirst(), as: UTF8.self).trimmed)
                 continue
             }
             let cols = line.split(separator: 0x09, omittingEmptySubsequences: false)

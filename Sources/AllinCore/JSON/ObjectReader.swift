@@ -43,7 +43,9 @@ public struct ObjectReader {
             problem("'\(key)' must be a string, found \(value.typeName)")
             return nil
         }
-        if s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        // Native, not Foundation's trimmingCharacters: this runs for every string of every catalog
+        // file, and the bridged trim was a quarter of `allin resources`' whole run.
+        if s.allSatisfy(\.isWhitespace) {
             problem("'\(key)' is empty")
             return nil
         }

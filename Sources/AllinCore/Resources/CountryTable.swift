@@ -106,7 +106,7 @@ public struct CountryTable: Sendable, Equatable {
                 for n in [number.number] + number.also where !HelplineDirectory.isDialable(n) {
                     e.rejectValue("number '\(n)' has characters other than digits, spaces and dashes")
                 }
-                if number.source.trimmingCharacters(in: .whitespaces).isEmpty { e.rejectValue("'source' is empty") }
+                if number.source.allSatisfy(\.isWhitespace) { e.rejectValue("'source' is empty") }
                 nested += e.issues
                 emergency = number
             }

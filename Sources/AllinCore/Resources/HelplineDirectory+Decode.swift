@@ -82,7 +82,7 @@ extension HelplineDirectory {
     static func sourceKind(_ r: inout ObjectReader) -> SourceKind {
         let raw = r.string("sourceKind") ?? ""
         let pages = (r.optionalString("source") ?? "").split(separator: ";")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+            .map(\.trimmed).filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         guard let kind = SourceKind(rawValue: raw) else {
             if !raw.isEmpty { r.rejectValue("'sourceKind' must be primary or secondary, found '\(raw)'") }
             return .primary
