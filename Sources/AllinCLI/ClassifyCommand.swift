@@ -77,7 +77,9 @@ struct ClassifyCommand {
                     items.append((n, nil, "text", "the line is not valid JSON"))
                 }
             }
-            let answers = Batch.map(texts, workers: workers) { classification, text in classification.json(text).serialized() }
+            let answers = Batch.map(texts, workers: workers, scratch: CrisisBuffers.init) { classification, buffers, text in
+                classification.json(text, reusing: &buffers).serialized()
+            }
             for item in items {
                 if let t = item.text {
                     cli.io.out(answers[t] + "\n")
@@ -110,7 +112,12 @@ struct Classification: Sendable {
     }
 
     func json(_ text: String) -> JSONValue {
-        let (a, b) = detector.layers(text)
+        var buffers = CrisisBuffers()
+        return json(text, reusing: &buffers)
+    }
+
+    func json(_ text: String, reusing buffers: inout CrisisBuffers) -> JSONValue {
+        let (a, b) = detector.layers(text, reusing: &buffers)
         let affect = classifier.classifyText(text)
         return .object([
             ("crisisA", .object([

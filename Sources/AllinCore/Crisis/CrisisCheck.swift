@@ -91,8 +91,9 @@ public struct CrisisCheck: Sendable {
                 break
             }
         }
+        var buffers = CrisisBuffers()
         for (field, text) in texts {
-            let (a, b) = detector.layers(text)
+            let (a, b) = detector.layers(text, reusing: &buffers)
             let known = answered.contains(text)
             if a.tier > (report.a?.finding.tier ?? .none) { report.a = CrisisDecision(finding: a, field: field) }
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }

@@ -8,10 +8,6 @@ public struct CrisisDetector: Sendable {
     let ruleOfEntry: [Int32]
     /// Layer B's reason for each clear score (0.00 … 1.00), built once so a clear line formats nothing.
     let clearReasons: [String]
-    /// The router calls `layerA(t)` then `layerB(t)`; the second call reuses the first one's normalisation.
-    let memo = CrisisViewMemo()
-    /// Buffers `layers(_:)` reuses from line to line.
-    let spare = CrisisBufferPool()
 
     public init(lexicon: CrisisLexicon) {
         self.lexicon = lexicon
@@ -24,22 +20,27 @@ public struct CrisisDetector: Sendable {
 
     /// Layer A: the normalised phrase grammar. Returns the highest-tier finding (tier .none when clear).
     public func layerA(_ text: String) -> CrisisFinding {
-        layerA(Prepared(text: text, views: memo.views(text, normalizer)))
+        layerA(prepare(text))
     }
 
     /// Both layers over one normalisation of `text` (the router's usual call: half the work of
     /// calling `layerA` and `layerB` separately, same results).
-    ///
-    /// The buffers of the line before are reused (see `CrisisBuffers`), so an ordinary line allocates
-    /// almost nothing; results never depend on them.
     public func layers(_ text: String) -> (a: CrisisFinding, b: CrisisFinding) {
-        var buffers = spare.take()
+        var buffers = CrisisBuffers()
+        return layers(text, reusing: &buffers)
+    }
+
+    /// `layers(text)` with the caller's scratch space, kept from line to line by a caller that checks
+    /// many (see `CrisisBuffers`): an ordinary line then allocates almost nothing. Results never
+    /// depend on what the buffers held.
+    public func layers(_ text: String, reusing buffers: inout CrisisBuffers) -> (a: CrisisFinding, b: CrisisFinding) {
+        // The bitset describes the last line's words: this line builds its own in the same buffer.
+        buffers.scratch.presenceReady = false
         var views = normalizer.views(text, reusing: &buffers)
         let a = findingA(views, &buffers.scratch)
         let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
         let b = withConcepts(scored, text, &buffers.concepts)
         buffers.keep(&views)
-        spare.give(consume buffers)
         return (a, b)
     }
 
@@ -102,7 +103,7 @@ public struct CrisisDetector: Sendable {
     /// preparation). `score` in 0...1; >= 0.5 → .crisis, 0.25..<0.5 → .concern, else .none; may return
     /// .immediate when preparation/method+time features are strong. Never throws, never crashes.
     public func layerB(_ text: String) -> CrisisFinding {
-        layerB(Prepared(text: text, views: memo.views(text, normalizer)))
+        layerB(prepare(text, forLayerBOnly: true))
     }
 
     /// Layer B is the weighted score, the concept rules and the trained model together: the highest
@@ -130,31 +131,6 @@ public struct CrisisDetector: Sendable {
         if !words.isEmpty && lexicon.helpWhole.contains(words) { return true }
         var scan = CrisisScan(program: lexicon.programA, tokens: view.tokens)
         return !scan.candidates(lexicon.helpIndex).isEmpty
-    }
-}
-
-/// The views of the most recent text, held until the other layer asks for the same text.
-///
-/// Results never depend on it: a miss just normalises again. A hit hands the views over and empties
-/// the slot, so at most one recent text is held, and only between the two calls of one check.
-final class CrisisViewMemo: @unchecked Sendable {
-    // @unchecked: `entry` is only read or written while holding `lock`.
-    private let lock = NSLock()
-    private var entry: (text: String, views: [CrisisView])?
-
-    func views(_ text: String, _ normalizer: CrisisNormalizer) -> [CrisisView] {
-        lock.lock()
-        if let e = entry, e.text == text {
-            entry = nil
-            lock.unlock()
-            return e.views
-        }
-        lock.unlock()
-        let views = normalizer.views(text)
-        lock.lock()
-        entry = (text, views)
-        lock.unlock()
-        return views
     }
 }
 

@@ -14,21 +14,32 @@ public enum Batch {
     /// down by updating the same reference counts (measured: up to twice the CPU time per line).
     public static func map<W: Sendable, T: Sendable, R: Sendable>(_ items: [T], workers: [W],
                                                                   _ body: @Sendable (W, T) -> R) -> [R] {
+        map(items, workers: workers, scratch: {}) { worker, _, item in body(worker, item) }
+    }
+
+    /// `map` with scratch space per thread: `scratch` makes one for each thread, and `body` gets it
+    /// `inout` for every item that thread runs (buffers kept from one item to the next).
+    public static func map<W: Sendable, S, T: Sendable, R: Sendable>(_ items: [T], workers: [W], scratch: @Sendable () -> S,
+                                                                     _ body: @Sendable (W, inout S, T) -> R) -> [R] {
         precondition(!workers.isEmpty, "Batch.map needs at least one worker")
         let count = items.count
         let blocks = (count + blockSize - 1) / blockSize
-        guard workers.count > 1, blocks > 1 else { return items.map { body(workers[0], $0) } }
+        guard workers.count > 1, blocks > 1 else {
+            var own = scratch()
+            return items.map { body(workers[0], &own, $0) }
+        }
         let results = Results<R>(count: count)
         let nextBlock = Atomic<Int>(0)
         items.withUnsafeBufferPointer { input in
             let input = Input(buffer: input)
             DispatchQueue.concurrentPerform(iterations: Swift.min(workers.count, blocks)) { w in
                 let worker = workers[w]
+                var own = scratch()
                 while true {
                     let block = nextBlock.add(1, ordering: .relaxed).oldValue
                     guard block < blocks else { return }
                     let start = block * blockSize
-                    for i in start..<Swift.min(count, start + blockSize) { results.set(i, body(worker, input.buffer[i])) }
+                    for i in start..<Swift.min(count, start + blockSize) { results.set(i, body(worker, &own, input.buffer[i])) }
                 }
             }
         }
@@ -66,7 +77,9 @@ extension CrisisDetector {
     /// in `workers` (each best built from its own catalog load, see `Batch.map(_:workers:_:)`); all
     /// must come from the same catalog. Results are in input order and equal to the one-by-one results.
     public static func layers(_ texts: [String], workers: [CrisisDetector]) -> [(a: CrisisFinding, b: CrisisFinding)] {
-        Batch.map(texts, workers: workers) { detector, text in detector.layers(text) }
+        Batch.map(texts, workers: workers, scratch: CrisisBuffers.init) { detector, buffers, text in
+            detector.layers(text, reusing: &buffers)
+        }
     }
 }
 
