@@ -25,10 +25,32 @@ public enum Overlay: Equatable, Sendable {
     case demoTrace
 }
 
-/// The whole state of the terminal front: one value, changed only by `App.update`.
+/// The whole state of the terminal front: one value, changed only by `App.update`. It is the
+/// context (the catalog and detectors the app reads but never changes, except once when the detectors
+/// finish loading) and the model: everything that changes, which is `Equatable`, so a test can
+/// compare whole models after each message. The model's fields read and write through the state
+/// (`state.screen` is `state.model.screen`).
+@dynamicMemberLookup
 public struct AppState: Sendable {
     /// Changed only by `Msg.detectorsLoaded`, once.
     public internal(set) var context: AppContext
+    public var model: AppModel
+
+    public init(context: AppContext, size: Size) {
+        self.context = context
+        self.model = AppModel(size: size, lab: LabState(region: context.region))
+    }
+
+    public subscript<T>(dynamicMember path: WritableKeyPath<AppModel, T>) -> T {
+        get { model[keyPath: path] }
+        _modify { yield &model[keyPath: path] }
+    }
+
+    public subscript<T>(dynamicMember path: KeyPath<AppModel, T>) -> T { model[keyPath: path] }
+}
+
+/// Everything on the terminal front that changes, apart from the context.
+public struct AppModel: Equatable, Sendable {
     public var size: Size
     public var screen: ScreenID = .home
     public var overlay: Overlay?
@@ -60,10 +82,9 @@ public struct AppState: Sendable {
     /// The scripted check-in under the cursor on the demo's list.
     public var demoCursor = 0
 
-    public init(context: AppContext, size: Size) {
-        self.context = context
+    public init(size: Size, lab: LabState) {
         self.size = size
-        self.lab = LabState(region: context.region)
+        self.lab = lab
     }
 
     /// True while something on screen moves with time (the breathing exercise): a tick each second.

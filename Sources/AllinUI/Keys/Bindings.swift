@@ -4,7 +4,7 @@ import AllinCore
 /// are drawn from them, so the three can never disagree.
 extension AppState {
     public var bindings: [KeyBinding] {
-        switch overlay {
+        switch model.overlay {
         case .help: return Bindings.helpOverlay
         case .demoTrace: return Bindings.demoTraceOverlay
         case .concern: return Bindings.concern + Bindings.global(help: true)
@@ -22,15 +22,15 @@ extension AppState {
 
     /// True when typing goes into a text field (so `?` and letters are text, not commands).
     public var hasTextFocus: Bool {
-        switch screen {
-        case .checkIn: return checkIn?.focus == .text
-        case .lab: return lab.field.isText
-        case .journal: return journal?.searching == true && journal?.detail == nil
+        switch model.screen {
+        case .checkIn: return model.checkIn?.focus == .text
+        case .lab: return model.lab.field.isText
+        case .journal: return model.journal?.searching == true && model.journal?.detail == nil
         case .note: return true
-        case .safetyPlan: return plan?.editing != nil
-        case .support: return support?.picker != nil
+        case .safetyPlan: return model.plan?.editing != nil
+        case .support: return model.support?.picker != nil
         case .beliefsPlan:
-            if case .answer? = beliefs?.intake?.phase { return true }
+            if case .answer? = model.beliefs?.intake?.phase { return true }
             return false
         case .library: return true
         default: return false
@@ -38,25 +38,25 @@ extension AppState {
     }
 
     private var screenBindings: [KeyBinding] {
-        switch screen {
+        switch model.screen {
         case .home: return Bindings.home(self)
-        case .checkIn: return checkIn.map { Bindings.checkIn($0, context) } ?? []
+        case .checkIn: return model.checkIn.map { Bindings.checkIn($0, context) } ?? []
         case .routing: return []
         case .recommendation: return Bindings.recommendation
         case .trace: return Bindings.trace
         case .moodBefore: return Bindings.mood(before: true)
         case .moodAfter: return Bindings.mood(before: false)
-        case .player: return session.map { Bindings.player($0.player) } ?? []
+        case .player: return model.session.map { Bindings.player($0.player) } ?? []
         case .note: return Bindings.note
         case .done:
-            if session?.feltWorse == true { return Bindings.doneWorse }
-            return session?.planStep == nil ? Bindings.done : Bindings.donePlanStep
-        case .support: return support.map(Bindings.support) ?? []
-        case .lab: return Bindings.lab(field: lab.field)
-        case .journal: return Bindings.journal(journal)
-        case .safetyPlan: return Bindings.safetyPlan(writing: plan?.editing != nil)
+            if model.session?.feltWorse == true { return Bindings.doneWorse }
+            return model.session?.planStep == nil ? Bindings.done : Bindings.donePlanStep
+        case .support: return model.support.map(Bindings.support) ?? []
+        case .lab: return Bindings.lab(field: model.lab.field)
+        case .journal: return Bindings.journal(model.journal)
+        case .safetyPlan: return Bindings.safetyPlan(writing: model.plan?.editing != nil)
         case .demo: return Bindings.demo
-        case .beliefsPlan: return Bindings.beliefs(beliefs)
+        case .beliefsPlan: return Bindings.beliefs(model.beliefs)
         case .library: return Bindings.library
         }
     }
