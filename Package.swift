@@ -10,7 +10,7 @@ let package = Package(
     ],
     targets: [
         // Pure: domain, catalog model and validation, step machine, detectors, router.
-        .target(name: "AllinCore", path: "Sources/AllinCore"),
+        .target(name: "AllinCore", path: "Sources/AllinCore", exclude: ["Crisis/README.md"]),
         // The system SQLite (libsqlite3-dev) as a module.
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
         // Adapter: the journal in SQLite (the only module that imports CSQLite3).

@@ -39,7 +39,8 @@ extension CrisisModel {
         var indexOfKey: [UInt64: Int] = [:]
         for (n, raw) in lines.enumerated() {
             let line = raw.last == 0x0D ? raw.dropLast() : raw
-            let entry = "line \(n + 1)"
+            // Named only when there is a problem to report (made for every line, it cost a string per feature).
+            var entry: String { "line \(n + 1)" }
             if line.isEmpty { continue }
             if line.first == 0x23 {   // '#'
                 about.append(String(decoding: line.dropFirst(), as: UTF8.self).trimmed)
