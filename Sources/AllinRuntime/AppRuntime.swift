@@ -181,6 +181,10 @@ public final class AppRuntime {
             for effect in App.update(&state, next) {
                 switch effect {
                 case let .waitForDetectors(msg):
+                    if let loading, !loading.isFinished {
+                        _ = App.update(&state, .detectorsLoading)
+                        present()
+                    }
                     guard let loaded = await detectorsLoaded() else { return loading?.failure ?? .closed }
                     queue.insert(contentsOf: [loaded, msg], at: 0)
                 case let .routeCheckIn(checkIn, answered):

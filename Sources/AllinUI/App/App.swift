@@ -14,12 +14,15 @@ public enum App {
         return effects
     }
 
+    /// Shown while a key waits for the detectors (a moment after start, at most).
+    static let loadingNotice = "One moment: getting ready."
+
     /// Whether `msg` can be handled while the detectors load: nothing it leads to reads a person's
     /// words. The first screen's moves, the help, crisis support, quitting and resizing work at once;
     /// anything else waits for the detectors (`Effect.waitForDetectors`).
     public static func worksBeforeDetectors(_ state: AppState, _ msg: Msg) -> Bool {
         switch msg {
-        case .terminalResized, .clockTicked, .detectorsLoaded, .safetyPlanLoaded:
+        case .terminalResized, .clockTicked, .detectorsLoaded, .detectorsLoading, .safetyPlanLoaded:
             return true
         case .appClosing:
             // Nothing can have been typed yet: every way into a text field waits for the detectors.
@@ -44,6 +47,10 @@ public enum App {
         switch msg {
         case let .detectorsLoaded(loaded):
             state.context.detectorsLoaded(loaded.gates)
+            if state.notice == loadingNotice { state.notice = nil }
+            return []
+        case .detectorsLoading:
+            state.notice = loadingNotice
             return []
         case let .keyPressed(key): return handle(&state, key: key)
         case let .textPasted(text): return paste(&state, text)

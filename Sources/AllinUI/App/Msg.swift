@@ -8,6 +8,8 @@ public enum Msg: Equatable, Sendable {
     case terminalResized(Size)
     /// The crisis detector and the affect classifier finished loading in the background.
     case detectorsLoaded(LoadedDetectors)
+    /// A message is waiting for the detectors (`Effect.waitForDetectors`): say so until it runs.
+    case detectorsLoading
     /// One second passed (sent only while `AppState.wantsTicks`).
     case clockTicked
     /// The router answered for the check-in.

@@ -90,10 +90,12 @@ struct DetectorLoadingTests {
         #expect(terminal.framesPresented >= 2)
         #expect(runtime.state.screen == .home && runtime.state.context.gates == nil)
         #expect(terminal.script.count == 6)   // "overw" and Enter still wait in the input
+        #expect(terminal.text.contains("One moment: getting ready."))
         await door.openIt()
         #expect(await run.value == .closed)
         #expect(runtime.state.screen == .checkIn)
         #expect(runtime.state.checkIn?.flow.answers.emotion != nil)
+        #expect(runtime.state.notice == nil && !terminal.text.contains("One moment"))
     }
 
     @Test func aFailedLoadEndsTheRunWithTheCatalogsWords() async {
