@@ -316,7 +316,7 @@ struct PlanBuildUnavailable: Error, CustomStringConvertible {
 /// The detectors loading off the main actor: the loop asks whether they are ready without waiting,
 /// and waits for them when a message needs them.
 public final class DetectorLoad: Sendable {
-    /// Builds the detectors; a thrown error's text (with `status`) ends the run.
+    /// Builds the detectors, or says why it could not (the failure's words and exit status end the run).
     public typealias Work = @Sendable () async -> Result<FlowGates, DetectorLoadFailure>
 
     /// The result, once there is one (read by the loop without waiting).
