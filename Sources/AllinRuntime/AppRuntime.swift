@@ -95,15 +95,21 @@ public final class AppRuntime {
         Router(catalog: gates.catalog, detector: gates.detector, classifier: gates.classifier)
     }
 
-    /// Waits for the background load; nil (and the runtime ends) when it failed.
-    private func detectorsLoaded() async -> Msg? {
-        guard let loading else { return nil }
+    /// What the background load came to: the message that installs the detectors, or how the run ends.
+    private enum LoadOutcome {
+        case loaded(Msg)
+        case failed(RuntimeExit)
+    }
+
+    /// Waits for the background load (at once when it has finished).
+    private func loadOutcome() async -> LoadOutcome {
+        guard let loading else { return .failed(.closed) }
         switch await loading.result() {
         case let .success(gates):
             router = router ?? Self.router(gates)
-            return .detectorsLoaded(LoadedDetectors(gates))
-        case .failure:
-            return nil
+            return .loaded(.detectorsLoaded(LoadedDetectors(gates)))
+        case let .failure(f):
+            return .failed(.detectorsFailed(message: f.message, status: f.status))
         }
     }
 
@@ -135,10 +141,9 @@ public final class AppRuntime {
             // While the detectors load, look every 50 ms whether they are ready (or failed).
             if state.context.gates == nil, let loading {
                 if loading.isFinished {
-                    if let msg = await detectorsLoaded() {
-                        if let exit = await send(msg) { return exit }
-                    } else if let failure = loading.failure {
-                        return failure
+                    switch await loadOutcome() {
+                    case let .loaded(msg): if let exit = await send(msg) { return exit }
+                    case let .failed(exit): return exit
                     }
                 } else {
                     wait = min(wait, 50)
@@ -185,8 +190,10 @@ public final class AppRuntime {
                         _ = App.update(&state, .detectorsLoading)
                         present()
                     }
-                    guard let loaded = await detectorsLoaded() else { return loading?.failure ?? .closed }
-                    queue.insert(contentsOf: [loaded, msg], at: 0)
+                    switch await loadOutcome() {
+                    case let .loaded(loaded): queue.insert(contentsOf: [loaded, msg], at: 0)
+                    case let .failed(exit): return exit
+                    }
                 case let .routeCheckIn(checkIn, answered):
                     present()
                     // The local hour lets sleep sessions fit late in the evening.
@@ -319,34 +326,26 @@ public final class DetectorLoad: Sendable {
     /// Builds the detectors, or says why it could not (the failure's words and exit status end the run).
     public typealias Work = @Sendable () async -> Result<FlowGates, DetectorLoadFailure>
 
-    /// The result, once there is one (read by the loop without waiting).
-    private final class Slot: Sendable {
-        let value = Mutex<Result<FlowGates, DetectorLoadFailure>?>(nil)
+    /// Set when the work has finished (read by the loop without waiting).
+    private final class Flag: Sendable {
+        let value = Mutex(false)
     }
 
     private let task: Task<Result<FlowGates, DetectorLoadFailure>, Never>
-    private let done = Slot()
+    private let done = Flag()
 
     init(_ work: @escaping Work) {
         let done = self.done
         task = Task.detached(priority: .userInitiated) {
             let result = await work()
-            done.value.withLock { $0 = result }
+            done.value.withLock { $0 = true }
             return result
         }
     }
 
-    var isFinished: Bool { done.value.withLock { $0 != nil } }
+    var isFinished: Bool { done.value.withLock { $0 } }
 
     func result() async -> Result<FlowGates, DetectorLoadFailure> { await task.value }
-
-    /// How the run ends when the load failed; nil while loading or after a success.
-    var failure: RuntimeExit? {
-        done.value.withLock { result in
-            guard case let .failure(f)? = result else { return nil }
-            return RuntimeExit.detectorsFailed(message: f.message, status: f.status)
-        }
-    }
 }
 
 /// Why the detectors could not be loaded, worded for a person, and the exit status to give.

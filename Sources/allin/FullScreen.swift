@@ -151,7 +151,6 @@ enum FullScreen {
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15
             FileHandle.standardError.write(Data(String(format: "allin: first frame %.1f ms after main started\n", ms).utf8))
-            if let line = PeakMemory.reportLine() { FileHandle.standardError.write(Data(line.utf8)) }
         }
         return exit.status
     }

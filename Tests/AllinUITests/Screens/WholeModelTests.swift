@@ -54,6 +54,8 @@ struct WholeModelTests {
         // A lab route for a revision the lab has moved past, and a router answer with no check-in waiting.
         send(&s, .labRouted(revision: s.lab.revision + 5, recommendation()))
         #expect(s.model == before)
+        send(&s, .checkInRouted(recommendation()))
+        #expect(s.model == before)
     }
 
     @Test func theSameMessagesFromTheSameStartGiveTheSameModel() async {
