@@ -82,14 +82,14 @@ public enum App {
         case let .safetyPlanSaved(plan, problem): return PlanUpdate.saved(&state, plan, problem: problem)
         case let .planLoaded(plan): return BeliefsUpdate.loaded(&state, plan)
         case let .libraryLoaded(days, favourites):
-            state.library?.lastPlayed = days
-            state.library?.favourites = favourites
+            state.library.lastPlayed = days
+            state.library.favourites = favourites
             return []
         case let .favouriteSaved(slug, on, problem): return LibraryUpdate.favouriteSaved(&state, slug, on, problem: problem)
         case let .librarySearched(revision, slugs): return LibraryUpdate.searched(&state, revision: revision, slugs)
         case let .planMade(plan, problem): return BeliefsUpdate.made(&state, plan, problem: problem)
         case let .planStepSaved(problem):
-            state.session?.save = problem.map(JournalSave.inMemory) ?? .saved
+            state.modify(\.session) { $0.save = problem.map(JournalSave.inMemory) ?? .saved }
             return []
         case .appClosing: return SessionUpdate.closing(&state)
         }
@@ -195,26 +195,32 @@ public enum App {
         }
     }
 
-    /// Opens crisis support over whatever is happening. The way back returns to where the person was.
+    /// Opens crisis support over whatever is happening. The way back returns to where the person was:
+    /// the screen under a trace, home for the router at work (its answer is not waited for; the
+    /// check-in stays paused) and for the demo's list.
     /// `flagged` is the exact text that opened it, kept with the check-in (see `SupportState.flagged`).
-    static func openSupport(_ state: inout AppState, reason: SupportReason, returnTo: ScreenID? = nil,
-                            flagged: String? = nil) {
+    static func openSupport(_ state: inout AppState, reason: SupportReason, flagged: String? = nil,
+                            handoff: Recommendation? = nil) {
         state.overlay = nil
         state.asking = nil
-        if state.screen == .support, var s = state.support {
+        if case .support(var s, let over) = state.current {
             s.scroll = 0
             s.breathing = nil
             s.confirmingLeave = false
             if (reason.tier ?? .none) > (s.reason.tier ?? .none) { s.reason = reason }
-            state.support = s
+            state.current = .support(s, over: over)
             return
         }
-        var back = returnTo ?? state.screen
-        if back == .trace { back = state.result?.traceReturn ?? .home }
-        if back == .routing { back = state.result == nil ? .home : .recommendation }
-        var support = SupportState(reason: reason, returnTo: back, region: state.context.region)
+        var under = state.current
+        if case let .trace(over) = under { under = over }
+        if case let .routing(c) = under {
+            state.model.paused = c
+            under = .home
+        }
+        if under == .demo { under = .home }
+        var support = SupportState(reason: reason, region: state.context.region)
         support.flagged = flagged
-        state.support = support
-        state.screen = .support
+        support.handoff = handoff
+        state.current = .support(support, over: under)
     }
 }

@@ -1,6 +1,7 @@
 import AllinCore
 
-/// Which screen is showing.
+/// Which screen is showing, without its state (`Screen` carries that): for views, key tables and
+/// tests that only ask which screen it is.
 public enum ScreenID: Equatable, Hashable, Sendable {
     case home, checkIn, routing, recommendation, trace, support, lab, journal, safetyPlan, demo, beliefsPlan, library
     /// After the recommendation: mood before, the player, mood after, the note, the end.
@@ -29,7 +30,7 @@ public enum Overlay: Equatable, Sendable {
 /// context (the catalog and detectors the app reads but never changes, except once when the detectors
 /// finish loading) and the model: everything that changes, which is `Equatable`, so a test can
 /// compare whole models after each message. The model's fields read and write through the state
-/// (`state.screen` is `state.model.screen`).
+/// (`state.screen` is `state.model.screen`), and so do its ways of changing a screen's state.
 @dynamicMemberLookup
 public struct AppState: Sendable {
     /// Changed only by `Msg.detectorsLoaded`, once.
@@ -47,25 +48,35 @@ public struct AppState: Sendable {
     }
 
     public subscript<T>(dynamicMember path: KeyPath<AppModel, T>) -> T { model[keyPath: path] }
+
+    mutating func modify<T>(_ part: WritableKeyPath<ScreenParts, T?>, _ change: (inout T) -> Void) {
+        model.modify(part, change)
+    }
+
+    mutating func modify(_ part: WritableKeyPath<ScreenParts, CheckInState?>, _ change: (inout CheckInState) -> Void) {
+        model.modify(part, change)
+    }
 }
 
 /// Everything on the terminal front that changes, apart from the context.
 public struct AppModel: Equatable, Sendable {
     public var size: Size
-    public var screen: ScreenID = .home
+    /// What is on screen, with the state it needs (see `Screen` for the graph).
+    public var current: Screen = .home
+    /// A check-in left for home (Esc on its first step, or "leave for now"), resumed from the home menu.
+    /// Nil while a check-in is on screen or under one (then the screen carries it).
+    public internal(set) var paused: CheckInState?
     public var overlay: Overlay?
     /// First row of the help overlay.
     public var helpScroll = 0
+    /// Remembered between visits: the home menu, the lab, the library and the beliefs plan keep their
+    /// state when left, so coming back goes on where the person was.
     public var home = HomeState()
-    /// The check-in in progress (kept when going home, so nothing is lost).
-    public var checkIn: CheckInState?
-    public var result: ResultState?
-    public var support: SupportState?
     public var lab: LabState
-    /// The journal screen (kept while support is open over it).
-    public var journal: JournalState?
-    /// The session after the recommendation (mood, player, reflection), once started.
-    public var session: SessionState?
+    public var library = LibraryState()
+    public var beliefs = BeliefsState()
+    /// The scripted check-in under the cursor on the demo's list.
+    public var demoCursor = 0
     /// A calm one-line message shown on the next screen (cleared by the next key).
     public var notice: String?
     /// The gentle question asked in the middle of a check-in or a reflection: the words it is about and
@@ -73,18 +84,60 @@ public struct AppModel: Equatable, Sendable {
     public var asking: Asking?
     /// The person's safety plan, as the journal holds it (empty when none is written).
     public var safetyPlan = SafetyPlan()
-    /// The safety plan screen, while it is open.
-    public var plan: PlanEditState?
-    /// The beliefs plan screen (nil until opened).
-    public var beliefs: BeliefsState?
-    /// The audio library screen (nil until opened).
-    public var library: LibraryState?
-    /// The scripted check-in under the cursor on the demo's list.
-    public var demoCursor = 0
 
     public init(size: Size, lab: LabState) {
         self.size = size
         self.lab = lab
+    }
+
+    /// Which screen is showing.
+    public var screen: ScreenID { current.id }
+    /// The screen under support, the safety plan editor or the trace (what closing it shows again).
+    public var covered: ScreenID? { current.covered?.id }
+
+    /// The check-in on screen or under it, else the paused one.
+    public var checkIn: CheckInState? { current.part(\.checkIn) ?? paused }
+    /// The routed check-in's result (the recommendation and its trace), from the recommendation to the end.
+    public var result: ResultState? { current.part(\.result) }
+    /// The session, from the mood before to the end (also kept on the recommendation when the person
+    /// comes back to it).
+    public var session: SessionState? { current.part(\.session) }
+    public var support: SupportState? { current.part(\.support) }
+    public var journal: JournalState? { current.part(\.journal) }
+    /// The safety plan editor.
+    public var plan: PlanEditState? { current.part(\.plan) }
+
+    /// Changes the state of `part` where it is (on screen or under it); nothing when no screen has it.
+    /// A check-in not on screen is the paused one.
+    mutating func modify<T>(_ part: WritableKeyPath<ScreenParts, T?>, _ change: (inout T) -> Void) {
+        _ = current.modify(part, change)
+    }
+
+    /// Changes the check-in on screen or under it, else the paused one.
+    mutating func modify(_ part: WritableKeyPath<ScreenParts, CheckInState?>, _ change: (inout CheckInState) -> Void) {
+        if current.modify(part, change) { return }
+        if var c = paused {
+            change(&c)
+            paused = c
+        }
+    }
+
+    /// Puts `c` on screen (the paused check-in resumed, or a new one replacing it).
+    mutating func openCheckIn(_ c: CheckInState) {
+        paused = nil
+        current = .checkIn(c)
+    }
+
+    /// Moves the session (on screen, or under its trace) on to `step`.
+    mutating func goTo(_ step: SessionStep) {
+        guard case let .session(_, s, r, c)? = current.sessionScreen else { return }
+        current = .session(step, s, r, checkIn: c)
+    }
+
+    /// Leaves the check-in on screen for home, paused (resumable from the home menu).
+    mutating func pauseCheckIn() {
+        if case let .checkIn(c) = current { paused = c }
+        current = .home
     }
 
     /// True while something on screen moves with time (the breathing exercise): a tick each second.
@@ -146,8 +199,6 @@ public struct ResultState: Equatable, Sendable {
     public var recommendation: Recommendation
     public var completion: FlowCompletion?
     public var traceScroll = 0
-    /// Where closing the trace goes back to (the recommendation, or the player).
-    public var traceReturn: ScreenID = .recommendation
     /// Set once the concern question was answered "no" or "not now".
     public var concernDismissed = false
 
@@ -189,8 +240,8 @@ public enum SupportReason: Equatable, Sendable {
 /// The crisis support screen.
 public struct SupportState: Equatable, Sendable {
     public var reason: SupportReason
-    /// Where the calm way back goes.
-    public var returnTo: ScreenID
+    /// The router's handoff that opened support, kept as the journal's record of it.
+    public var handoff: Recommendation?
     /// The region whose lines are shown (nil: the fallback).
     public var region: String?
     public var scroll = 0
@@ -205,9 +256,8 @@ public struct SupportState: Equatable, Sendable {
     /// The country list `r` opens (nil when closed).
     public var picker: RegionPicker?
 
-    public init(reason: SupportReason, returnTo: ScreenID, region: String?) {
+    public init(reason: SupportReason, region: String?) {
         self.reason = reason
-        self.returnTo = returnTo
         self.region = region
     }
 

@@ -107,9 +107,9 @@ public enum DemoTrace {
         case .support:
             if let query = state.support?.picker?.query.text { texts.append(("the country search", query)) }
         case .library:
-            if let query = state.library?.query.text { texts.append(("the library search", query)) }
+            texts.append(("the library search", state.library.query.text))
         case .beliefsPlan:
-            if let intake = state.beliefs?.intake {
+            if let intake = state.beliefs.intake {
                 texts += intake.intake.fields.filter { !$0.text.isEmpty }
                 if case .answer = intake.phase { texts.append((BeliefsUpdate.fieldName(state, intake), intake.field.text)) }
             }

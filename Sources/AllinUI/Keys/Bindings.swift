@@ -30,7 +30,7 @@ extension AppState {
         case .safetyPlan: return model.plan?.editing != nil
         case .support: return model.support?.picker != nil
         case .beliefsPlan:
-            if case .answer? = model.beliefs?.intake?.phase { return true }
+            if case .answer? = model.beliefs.intake?.phase { return true }
             return false
         case .library: return true
         default: return false

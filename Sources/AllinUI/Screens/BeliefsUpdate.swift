@@ -5,15 +5,15 @@ import AllinCore
 enum BeliefsUpdate {
     static func open(_ state: inout AppState) -> [Effect] {
         // A plan half asked for is kept: coming back goes on with it.
-        var b = state.beliefs ?? BeliefsState()
+        var b = state.beliefs
         b.loading = true
         state.beliefs = b
-        state.screen = .beliefsPlan
+        state.current = .beliefsPlan
         return [.loadPlan]
     }
 
     static func loaded(_ state: inout AppState, _ plan: StoredPlan?) -> [Effect] {
-        guard var b = state.beliefs else { return [] }
+        var b = state.beliefs
         b.plan = plan
         b.loading = false
         state.beliefs = b
@@ -21,7 +21,7 @@ enum BeliefsUpdate {
     }
 
     static func made(_ state: inout AppState, _ plan: StoredPlan?, problem: String?) -> [Effect] {
-        guard var b = state.beliefs else { return [] }
+        var b = state.beliefs
         b.making = false
         if let plan {
             b.plan = plan
@@ -35,7 +35,7 @@ enum BeliefsUpdate {
     }
 
     static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
-        guard var b = state.beliefs else { return [] }
+        var b = state.beliefs
         guard var intake = b.intake else {
             switch action {
             case .choose, .startSession:
@@ -44,7 +44,7 @@ enum BeliefsUpdate {
             case .pickByKey where key.character == "n":
                 b.intake = PlanIntakeState()
             case .back:
-                state.screen = .home
+                state.current = .home
             default: break
             }
             state.beliefs = b
@@ -70,11 +70,11 @@ enum BeliefsUpdate {
             case .back:
                 if intake.answers.values.contains(where: { $0.contains { !$0.isEmpty } }) {
                     // Typed answers are never dropped without asking: they wait here.
-                    state.screen = .home
+                    state.current = .home
                     state.notice = "Your answers are kept: b goes back to them."
                 } else {
                     b.intake = nil
-                    if b.plan == nil { state.screen = .home }
+                    if b.plan == nil { state.current = .home }
                 }
                 state.beliefs = b
                 return []
@@ -132,7 +132,8 @@ enum BeliefsUpdate {
     }
 
     static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
-        guard var b = state.beliefs, var intake = b.intake, case .answer = intake.phase else { return [] }
+        var b = state.beliefs
+        guard var intake = b.intake, case .answer = intake.phase else { return [] }
         let dropped = intake.field.insertReporting(text)
         if dropped > 0 { state.notice = intake.field.refusal(dropped: dropped) }
         b.intake = intake
@@ -168,10 +169,10 @@ enum BeliefsUpdate {
         case .clear:
             return false
         case .askedForHelp:
-            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .beliefsPlan)
+            App.openSupport(&state, reason: .typedHelp(field: field))
         case let .handoff(d):
             App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)),
-                            returnTo: .beliefsPlan, flagged: text)
+                            flagged: text)
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text,
                               action: action, key: key)
@@ -192,8 +193,7 @@ enum BeliefsUpdate {
         let report = check.check(intake.intake.fields, answered: intake.answered)
         if case let .handoff(d) = report.verdict {
             state.beliefs = b
-            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: "all", finding: d.finding)),
-                            returnTo: .beliefsPlan)
+            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: "all", finding: d.finding)))
             return []
         }
         b.making = true
@@ -210,15 +210,15 @@ enum BeliefsUpdate {
         }
         var s = SessionState(routed: session)
         s.planStep = PlanStepRef(plan: plan.id, index: step.index)
-        state.session = s
-        state.result = ResultState(recommendation: .planned(session, step: step), completion: nil)
-        state.screen = .moodBefore
+        let result = ResultState(recommendation: .planned(session, step: step), completion: nil)
+        state.current = .session(.moodBefore, s, result, checkIn: nil)
         return []
     }
 
     /// The words `q` or Ctrl-C would leave behind in an answer: checked before the app closes.
     static func checkLeaving(_ state: inout AppState, key: Key) -> [Effect]? {
-        guard state.screen == .beliefsPlan, var b = state.beliefs, let intake = b.intake, case .answer = intake.phase else {
+        var b = state.beliefs
+        guard state.screen == .beliefsPlan, let intake = b.intake, case .answer = intake.phase else {
             return nil
         }
         let text = intake.field.text

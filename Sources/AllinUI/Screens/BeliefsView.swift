@@ -4,7 +4,8 @@ import AllinCore
 /// the intake (areas, a rating each, four questions each).
 enum BeliefsView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
-        guard let b = state.beliefs, !rect.isEmpty else { return }
+        let b = state.beliefs
+        guard !rect.isEmpty else { return }
         if let intake = b.intake {
             if b.making {
                 canvas.put("Searching the library for your plan…", row: rect.row + 1, col: rect.col, role: .dim, maxWidth: rect.width)

@@ -37,10 +37,10 @@ extension CheckInUpdate {
         if step == .situation {
             c.focus = .text
             c.editor = TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(step))
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             return effects
         }
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return effects + advance(&state)
     }
 
@@ -51,7 +51,7 @@ extension CheckInUpdate {
         if StepModel.hasOwnWords(step) {
             guard StepModel.nonEmpty(text) != nil else {
                 c.focus = .list
-                state.checkIn = c
+                state.modify(\.checkIn) { $0 = c }
                 return []
             }
             StepModel.setText(step, &c.flow.answers, text)
@@ -59,7 +59,7 @@ extension CheckInUpdate {
             if step == .belief { c.flow.answers.belief = nil }
             c.drafts[step] = nil
         }
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return advance(&state)
     }
 
@@ -69,32 +69,31 @@ extension CheckInUpdate {
         switch c.flow.next(gates: gates, answered: c.answered) {
         case .advanced:
             enterStep(&c, state.context)
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             return []
         case let .needsAnswer(message):
             c.message = message
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             return []
         case let .crisis(hit):
-            state.checkIn = c
-            App.openSupport(&state, reason: .tripwire(hit), returnTo: .checkIn, flagged: flaggedText(c, hit))
+            state.modify(\.checkIn) { $0 = c }
+            App.openSupport(&state, reason: .tripwire(hit), flagged: flaggedText(c, hit))
             return []
         case let .concern(hit):
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             ask(&state, hit, text: flaggedText(c, hit) ?? "", action: .next, key: .enter)
             return []
         case let .askedForHelp(field):
-            state.checkIn = c
-            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
+            state.modify(\.checkIn) { $0 = c }
+            App.openSupport(&state, reason: .typedHelp(field: field))
             return []
         case let .askClosest(ids):
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             state.overlay = .closest(ids)
             return []
         case let .complete(completion):
             c.completion = completion
-            state.checkIn = c
-            state.screen = .routing
+            state.current = .routing(c)
             return [.routeCheckIn(c.flow.answers, answered: c.answered)]
         }
     }
@@ -113,7 +112,7 @@ extension CheckInUpdate {
             return []
         }
         state.overlay = nil
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return advance(&state)
     }
 
@@ -127,10 +126,10 @@ extension CheckInUpdate {
         let v = state.context.vocabulary
         if c.flow.back(in: v) {
             enterStep(&c, state.context)
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
         } else {
-            state.checkIn = c
-            state.screen = .home
+            state.modify(\.checkIn) { $0 = c }
+            state.model.pauseCheckIn()
             state.home.cursor = 0
             state.notice = "Your answers are kept. Press c to continue the check-in."
         }

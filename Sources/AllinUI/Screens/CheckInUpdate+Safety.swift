@@ -43,11 +43,11 @@ extension CheckInUpdate {
             } else {
                 c.lists[step]?.clearFilter()
             }
-            state.checkIn = c
-            App.openSupport(&state, reason: .typedHelp(field: field), returnTo: .checkIn)
+            state.modify(\.checkIn) { $0 = c }
+            App.openSupport(&state, reason: .typedHelp(field: field))
             return []
         case .concern, .handoff:
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             _ = stop(&state, report.verdict, step: step, field: field, text: text, action: action, key: key)
             return []
         }
@@ -61,7 +61,7 @@ extension CheckInUpdate {
         switch verdict {
         case let .handoff(d):
             App.openSupport(&state, reason: .tripwire(FlowCrisis(step: step, field: field, finding: d.finding)),
-                            returnTo: .checkIn, flagged: text)
+                            flagged: text)
         case let .concern(d):
             ask(&state, FlowCrisis(step: step, field: field, finding: d.finding), text: text, action: action, key: key)
         case .clear, .askedForHelp:
@@ -83,22 +83,21 @@ extension CheckInUpdate {
             state.overlay = nil
             return []
         }
-        let returnTo = state.screen
         switch action {
         case .concernSafe:
             state.overlay = nil
             state.asking = nil
-            state.checkIn?.answered.insert(asking.text)
-            if state.screen == .safetyPlan { state.plan?.answered.insert(asking.text) }
-            if state.screen == .beliefsPlan { state.beliefs?.intake?.answered.insert(asking.text) }
-            if state.screen == .library { state.library?.answered.insert(asking.text) }
+            state.modify(\.checkIn) { $0.answered.insert(asking.text) }
+            if state.screen == .safetyPlan { state.modify(\.plan) { $0.answered.insert(asking.text) } }
+            if state.screen == .beliefsPlan { state.beliefs.intake?.answered.insert(asking.text) }
+            if state.screen == .library { state.library.answered.insert(asking.text) }
             state.notice = "Thank you for telling me. Support stays one key away: F2."
             if asking.action == .quit { return [.quit] }
             return App.perform(&state, asking.action, key: asking.key)
         case .concernNotSafe, .concernNotSure:
             state.overlay = nil
             state.asking = nil
-            App.openSupport(&state, reason: .notSafe(asking.hit), returnTo: returnTo, flagged: asking.text)
+            App.openSupport(&state, reason: .notSafe(asking.hit), flagged: asking.text)
             return []
         default:
             return []

@@ -91,17 +91,17 @@ enum CheckInUpdate {
         case .next:
             c.lists[step] = list
             if c.focus == .text { return submitText(&state, &c, step: step) }
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             return advance(&state)
         case .back:
             c.lists[step] = list
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             back(&state)
             return []
         default: break
         }
         c.lists[step] = list
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return []
     }
 
@@ -119,7 +119,7 @@ enum CheckInUpdate {
             if !(list.filter.isEmpty && ch == " ") { list.typeFilter(ch) }
             c.lists[step] = list
         }
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return []
     }
 
@@ -135,7 +135,7 @@ enum CheckInUpdate {
             }
         }
         guard c.focus == .text else {
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             return []
         }
         // Unreachable while the detectors load; were it reached, nothing is pasted unchecked.
@@ -148,12 +148,12 @@ enum CheckInUpdate {
             // What was left out is still read: the whole paste goes through the crisis rule now.
             let field = StepCopy.textField(step) ?? StepCopy.name(step)
             let report = check.check(field: field, text: TextField.clean(text), answered: c.answered)
-            state.checkIn = c
+            state.modify(\.checkIn) { $0 = c }
             if stop(&state, report.verdict, step: step, field: field, text: c.editor.text, action: .edit(.end), key: .end) {
                 return []
             }
         }
-        state.checkIn = c
+        state.modify(\.checkIn) { $0 = c }
         return []
     }
 }

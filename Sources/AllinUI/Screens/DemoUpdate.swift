@@ -6,13 +6,13 @@ enum DemoUpdate {
     static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
         let scenarios = state.context.demoScenarios
         guard !scenarios.isEmpty else {
-            state.screen = .home
+            state.current = .home
             return []
         }
         switch action {
         case .up: state.demoCursor = max(0, state.demoCursor - 1)
         case .down: state.demoCursor = min(scenarios.count - 1, state.demoCursor + 1)
-        case .back: state.screen = .home
+        case .back: state.current = .home
         case .choose:
             let scenario = scenarios[min(state.demoCursor, scenarios.count - 1)]
             var flow = CheckInFlow(answers: scenario.checkIn)
@@ -28,9 +28,7 @@ enum DemoUpdate {
                 c.lists[.situation] = list
                 c.focus = .list
             }
-            state.checkIn = c
-            state.result = nil
-            state.screen = .checkIn
+            state.model.openCheckIn(c)
             state.notice = "Scripted: \(scenario.shows). Enter goes on; Esc shows the earlier answers."
         default: break
         }

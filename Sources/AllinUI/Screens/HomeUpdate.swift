@@ -64,32 +64,29 @@ enum HomeUpdate {
     static func choose(_ state: inout AppState, _ choice: HomeItem.Choice) -> [Effect] {
         switch choice {
         case .continueCheckIn:
-            state.screen = .checkIn
             if var c = state.checkIn {
                 CheckInUpdate.enterStep(&c, state.context)
-                state.checkIn = c
+                state.model.openCheckIn(c)
             }
             return []
         case .newCheckIn:
             var c = CheckInState()
             CheckInUpdate.enterStep(&c, state.context)
-            state.checkIn = c
-            state.result = nil
-            state.screen = .checkIn
+            state.model.openCheckIn(c)
             return []
         case .journal:
             return JournalUpdate.open(&state)
         case .plan:
-            return PlanUpdate.open(&state, returnTo: .home)
+            return PlanUpdate.open(&state)
         case .beliefs:
             return BeliefsUpdate.open(&state)
         case .library:
             return LibraryUpdate.open(&state)
         case .demo:
-            state.screen = .demo
+            state.current = .demo
             return []
         case .lab:
-            state.screen = .lab
+            state.current = .lab
             state.lab.editor = TextField(LabUpdate.text(state.lab.field, state.lab.answers) ?? "", limit: AppContext.textLimit)
             return state.lab.result == nil ? LabUpdate.changed(&state) : []
         case .support:

@@ -7,8 +7,7 @@ enum JournalUpdate {
     static func open(_ state: inout AppState) -> [Effect] {
         var j = JournalState()
         j.revision = (state.journal?.revision ?? 0) + 1
-        state.journal = j
-        state.screen = .journal
+        state.current = .journal(j)
         state.overlay = nil
         return [.loadJournal(limit: JournalState.pageSize, revision: j.revision)]
     }
@@ -27,7 +26,7 @@ enum JournalUpdate {
         }
         j.loadingMore = false
         j.cursor = min(j.cursor, max(0, j.listed.count - 1))
-        state.journal = j
+        state.modify(\.journal) { $0 = j }
         return []
     }
 
@@ -42,19 +41,18 @@ enum JournalUpdate {
         case let .failure(error):
             state.notice = "Search didn't work: \(Visible.text(error.message))"
         }
-        state.journal = j
+        state.modify(\.journal) { $0 = j }
         return []
     }
 
     static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
         guard var j = state.journal else {
-            if action == .goHome { state.screen = .home }
+            if action == .goHome { state.current = .home }
             return []
         }
-        defer { if state.screen == .journal { state.journal = j } }
+        defer { if state.screen == .journal { state.current = .journal(j) } }
         if action == .goHome {
-            state.screen = .home
-            state.journal = nil
+            state.current = .home
             return []
         }
         guard let page = j.page else { return [] }
@@ -92,7 +90,7 @@ enum JournalUpdate {
     static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
         guard var j = state.journal, j.searching, j.detail == nil else { return [] }
         j.search.insert(text)
-        state.journal = j
+        state.modify(\.journal) { $0 = j }
         return []
     }
 

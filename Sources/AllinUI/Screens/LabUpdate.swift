@@ -47,7 +47,7 @@ enum LabUpdate {
             state.lab.editor = TextField(limit: AppContext.textLimit)
             return changed(&state)
         case .goHome:
-            state.screen = .home
+            state.current = .home
         default: break
         }
         return []

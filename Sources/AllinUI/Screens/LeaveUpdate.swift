@@ -44,11 +44,10 @@ enum LeaveUpdate {
         switch leaving {
         case .quit: return [.quit]
         case .startOver:
-            state.checkIn = nil
             return HomeUpdate.choose(&state, .newCheckIn)
         case .home:
             if state.screen == .checkIn {
-                state.screen = .home
+                state.model.pauseCheckIn()
                 state.home.cursor = 0
                 state.notice = "Your answers are kept until you quit. Press c to continue the check-in."
             } else {

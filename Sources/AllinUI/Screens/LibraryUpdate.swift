@@ -21,22 +21,21 @@ public struct LibraryState: Equatable, Sendable {
 
 enum LibraryUpdate {
     static func open(_ state: inout AppState) -> [Effect] {
-        if state.library == nil { state.library = LibraryState() }
-        state.screen = .library
+        state.current = .library
         return [.loadLibrary]
     }
 
     /// The sessions on screen: the search's matches, or every session grouped by what it helps with.
     static func sessions(_ state: AppState) -> [Session] {
         let catalog = state.context.catalog
-        guard let hits = state.library?.hits else {
+        guard let hits = state.library.hits else {
             return Lane.allCases.flatMap { lane in catalog.sessions.filter { $0.lane == lane } }
         }
         return hits.compactMap { catalog.session($0) }
     }
 
     static func perform(_ state: inout AppState, _ action: Action, key: Key) -> [Effect] {
-        guard var l = state.library else { return [] }
+        var l = state.library
         let count = sessions(state).count
         switch action {
         case let .edit(edit):
@@ -61,7 +60,7 @@ enum LibraryUpdate {
         case .back:
             if let stopped = checkLeaving(&state, action: .back, key: key) { return stopped }
             if l.query.text.isEmpty {
-                state.screen = .home
+                state.current = .home
             } else {
                 l.query = TextField("", limit: 100)
                 l.hits = nil
@@ -74,7 +73,7 @@ enum LibraryUpdate {
     }
 
     static func typed(_ state: inout AppState, _ text: String) -> [Effect] {
-        guard var l = state.library else { return [] }
+        var l = state.library
         let dropped = l.query.insertReporting(text)
         if dropped > 0 { state.notice = l.query.refusal(dropped: dropped) }
         state.library = l
@@ -83,7 +82,7 @@ enum LibraryUpdate {
 
     /// Every change to the words asks the runtime for a search; an empty box shows everything.
     static func search(_ state: inout AppState) -> [Effect] {
-        guard var l = state.library else { return [] }
+        var l = state.library
         l.cursor = 0
         l.revision += 1
         let text = l.query.text
@@ -93,7 +92,7 @@ enum LibraryUpdate {
     }
 
     static func favouriteSaved(_ state: inout AppState, _ slug: String, _ on: Bool, problem: JournalError?) -> [Effect] {
-        guard var l = state.library else { return [] }
+        var l = state.library
         if let problem {
             state.notice = "Couldn't keep that mark: \(problem.message)"
             return []
@@ -106,7 +105,8 @@ enum LibraryUpdate {
     }
 
     static func searched(_ state: inout AppState, revision: Int, _ slugs: [String]?) -> [Effect] {
-        guard var l = state.library, l.revision == revision else { return [] }
+        var l = state.library
+        guard l.revision == revision else { return [] }
         l.hits = slugs ?? []
         if slugs == nil { state.notice = "The search could not run here; Esc shows every session." }
         state.library = l
@@ -116,7 +116,8 @@ enum LibraryUpdate {
     /// The words in the search box go through the one crisis rule when they are left (Enter, Esc,
     /// quitting), like every text field's. Nil when the way on is clear.
     static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
-        guard state.screen == .library, let l = state.library else { return nil }
+        guard state.screen == .library else { return nil }
+        let l = state.library
         let text = l.query.text
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
         guard let check = state.context.gates?.check else { return [] }
@@ -124,10 +125,10 @@ enum LibraryUpdate {
         switch report.verdict {
         case .clear: return nil
         case .askedForHelp:
-            App.openSupport(&state, reason: .typedHelp(field: "library search"), returnTo: .library)
+            App.openSupport(&state, reason: .typedHelp(field: "library search"))
         case let .handoff(d):
             App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: "library search", finding: d.finding)),
-                            returnTo: .library, flagged: text)
+                            flagged: text)
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "library search", finding: d.finding), text: text,
                               action: action, key: key)
@@ -138,14 +139,13 @@ enum LibraryUpdate {
     static func play(_ state: inout AppState, _ session: Session) -> [Effect] {
         var s = SessionState(routed: session)
         s.fromLibrary = true
-        state.session = s
-        state.result = ResultState(recommendation: .chosen(session), completion: nil)
-        state.screen = .moodBefore
+        state.current = .session(.moodBefore, s, ResultState(recommendation: .chosen(session), completion: nil), checkIn: nil)
         return []
     }
 
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
-        guard let l = state.library, rect.height >= 3 else { return }
+        let l = state.library
+        guard rect.height >= 3 else { return }
         canvas.put(Wrap.fitting(["Search every session (title, words, script):", "Search:"], width: rect.width), row: rect.row,
                    col: rect.col, role: .title, maxWidth: rect.width)
         canvas.cursor = EditorView(field: l.query, placeholder: "type to search, e.g. exam nerves", focused: true)

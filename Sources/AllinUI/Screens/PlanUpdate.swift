@@ -6,8 +6,6 @@ public struct PlanEditState: Equatable, Sendable {
     public var cursor = 0
     /// The text of the part being written (nil while choosing a part).
     public var editing: TextField?
-    /// Where Esc goes back to.
-    public var returnTo: ScreenID
     /// Answers the person already said they are safe about (the gentle question doesn't ask again).
     public var answered: Set<String> = []
     /// True while a save is on its way to the journal (the screen says "Saving…", never "Saved" early).
@@ -17,15 +15,15 @@ public struct PlanEditState: Equatable, Sendable {
 }
 
 enum PlanUpdate {
-    static func open(_ state: inout AppState, returnTo: ScreenID) -> [Effect] {
-        state.plan = PlanEditState(returnTo: returnTo == .safetyPlan ? .home : returnTo)
-        state.screen = .safetyPlan
+    /// Opens the editor over the screen on show (home or support); Esc shows it again.
+    static func open(_ state: inout AppState) -> [Effect] {
+        state.current = .safetyPlan(PlanEditState(), over: state.current)
         return []
     }
 
     static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard var p = state.plan else { return [] }
-        defer { if state.screen == .safetyPlan, state.plan != nil { state.plan = p } }
+        defer { if state.screen == .safetyPlan { state.modify(\.plan) { $0 = p } } }
         if var field = p.editing {
             switch action {
             case let .edit(edit):
@@ -46,8 +44,7 @@ enum PlanUpdate {
         case .down: p.cursor = min(count - 1, p.cursor + 1)
         case .choose, .next: p.editing = TextField(state.safetyPlan[p.part], limit: SafetyPlan.partLimit)
         case .back:
-            state.plan = nil
-            state.screen = p.returnTo
+            if let under = state.current.covered { state.current = under }
         default: break
         }
         return []
@@ -58,7 +55,7 @@ enum PlanUpdate {
         let dropped = field.insertReporting(text)
         if dropped > 0 { state.notice = field.refusal(dropped: dropped) }
         p.editing = field
-        state.plan = p
+        state.modify(\.plan) { $0 = p }
         return []
     }
 
@@ -94,10 +91,10 @@ enum PlanUpdate {
         case .clear:
             return nil
         case .askedForHelp:
-            state.plan = p
-            App.openSupport(&state, reason: .typedHelp(field: p.part.title), returnTo: .safetyPlan)
+            state.modify(\.plan) { $0 = p }
+            App.openSupport(&state, reason: .typedHelp(field: p.part.title))
         case let .concern(d), let .handoff(d):
-            state.plan = p
+            state.modify(\.plan) { $0 = p }
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding), text: text,
                               action: action, key: key)
         }
@@ -106,7 +103,7 @@ enum PlanUpdate {
 
     /// The journal answered a save: only now does the screen say it is kept.
     static func saved(_ state: inout AppState, _ plan: SafetyPlan, problem: JournalError?) -> [Effect] {
-        state.plan?.saving = false
+        state.modify(\.plan) { $0.saving = false }
         if let problem {
             state.notice = "Your plan could not be saved: \(problem.message)"
         } else {

@@ -52,10 +52,10 @@ enum PlayerUpdate {
                 p.confirmingStop = true
                 break
             }
-            state.session?.player = p
+            state.modify(\.session) { $0.player = p }
             return stop(&state)
         case .confirmStop:
-            state.session?.player = p
+            state.modify(\.session) { $0.player = p }
             return stop(&state)
         case .keepPlaying:
             p.confirmingStop = false
@@ -65,12 +65,11 @@ enum PlayerUpdate {
             p.playback = .preparing(fraction: 0, step: gettingReady)
             effects = action == .startOver ? [.forgetResume(slug: plan.slug), .startPlayback(plan)] : [.startPlayback(plan)]
         case .showTrace:
-            state.result?.traceReturn = .player
-            state.result?.traceScroll = 0
-            state.screen = .trace
+            state.modify(\.result) { $0.traceScroll = 0 }
+            state.current = .trace(over: state.current)
         default: break
         }
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return effects
     }
 
@@ -82,17 +81,17 @@ enum PlayerUpdate {
         p.playback = .notPlaying
         p.interrupted = false
         p.confirmingStop = false
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return effects + reflect(&state, outcome: outcome)
     }
 
     /// On to the mood after: the journal learns how the session ended (the check-in is stored now
     /// if its session never got to start).
     static func reflect(_ state: inout AppState, outcome: PlaybackRecord.Outcome, notice: String? = nil) -> [Effect] {
-        state.session?.player.confirmingStop = false
+        state.modify(\.session) { $0.player.confirmingStop = false }
         let effects = SessionUpdate.beginJournal(&state) + SessionUpdate.sessionEnded(&state, outcome)
         state.overlay = nil
-        state.screen = .moodAfter
+        state.model.goTo(.moodAfter)
         if let notice { state.notice = notice }
         return effects
     }
@@ -113,17 +112,17 @@ enum PlayerUpdate {
         p.started = nil
         p.playback = .preparing(fraction: 0, step: gettingReady)
         p.resumeOffer = nil
-        state.result?.recommendation.trace += d.trace
+        state.modify(\.result) { $0.recommendation.trace += d.trace }
         // A session is never resumed silently: the first start of a session left part-way earlier
         // today asks "Resume from 3:12?" (Enter resumes, r starts over).
         let (first, _) = p.resumeAnswered.insert(d.plan.slug)
         if first, let at = availability.resumePoints[d.plan.slug], at > 0 {
             p.resumeOffer = at
             p.playback = .notPlaying
-            state.session?.player = p
+            state.modify(\.session) { $0.player = p }
             return []
         }
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return [.startPlayback(d.plan)]
     }
 
@@ -135,7 +134,7 @@ enum PlayerUpdate {
     static func progressed(_ state: inout AppState, slug: String, fraction: Double, step: String) -> [Effect] {
         guard var p = state.session?.player, p.plan?.slug == slug, case .preparing = p.playback else { return [] }
         p.playback = .preparing(fraction: min(1, max(0, fraction)), step: step)
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return []
     }
 
@@ -156,7 +155,7 @@ enum PlayerUpdate {
         p.countedTo = start.position
         p.audible = start.mode == .readAlong
         if start.mode == .readAlong { p.captionsOn = true }
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         if start.resumed, p.soundProblem == nil {
             state.notice = "Resumed at \(TimeText.clock(start.position)), where you stopped earlier today."
         }
@@ -168,10 +167,11 @@ enum PlayerUpdate {
     static func failed(_ state: inout AppState, _ failure: PlaybackFailure) -> [Effect] {
         guard var p = state.session?.player, p.plan?.slug == failure.slug, p.playback.isLive else { return [] }
         p.failures += 1
-        state.result?.recommendation.trace.append(TraceEntry(gate: "player", decision: "failed", details: [
+        let entry = TraceEntry(gate: "player", decision: "failed", details: [
             ("slug", .string(failure.slug)), ("scope", .string(failure.scope == .player ? "player" : "session")),
             ("reason", .string(failure.reason)),
-        ]))
+        ])
+        state.modify(\.result) { $0.recommendation.trace.append(entry) }
         var available = p.availability ?? AudioAvailability(player: nil, playable: [])
         if failure.scope == .player || p.failures >= maxFailures {
             available.player = nil
@@ -179,7 +179,7 @@ enum PlayerUpdate {
         } else {
             available = available.markingFailed(failure.slug, reason: failure.reason)
         }
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return decide(&state, available)
     }
 
@@ -205,13 +205,13 @@ enum PlayerUpdate {
         case .finished:
             p.count(to: status.position)
             p.playback = .notPlaying
-            state.session?.player = p
+            state.modify(\.session) { $0.player = p }
             return reflect(&state, outcome: .finished, notice: "The session has finished. Take a moment before you answer.")
         case let .failed(reason, _):
-            state.session?.player = p
+            state.modify(\.session) { $0.player = p }
             return soundFailed(&state, reason: reason, at: status.position)
         }
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return []
     }
 
@@ -219,10 +219,11 @@ enum PlayerUpdate {
     /// as read-along text from the line that was playing. The failure lands in the trace.
     static func soundFailed(_ state: inout AppState, reason: String, at position: Double) -> [Effect] {
         guard var p = state.session?.player else { return [] }
-        state.result?.recommendation.trace.append(TraceEntry(gate: "player", decision: "failed", details: [
+        let entry = TraceEntry(gate: "player", decision: "failed", details: [
             ("slug", .string(p.session.slug)), ("scope", .string("player")), ("reason", .string(reason)),
             ("position", .number((position * 10).rounded() / 10)),
-        ]))
+        ])
+        state.modify(\.result) { $0.recommendation.trace.append(entry) }
         let cue = p.started?.captions?.cueIndex(at: position)
         p.soundProblem = "No sound output: \(reason). Showing the words instead."
         p.failures += 1
@@ -232,7 +233,7 @@ enum PlayerUpdate {
         p.confirmingStop = false
         p.captionsOn = true
         p.playback = .preparing(fraction: 0, step: gettingReady)
-        state.session?.player = p
+        state.modify(\.session) { $0.player = p }
         return [.continueReadAlong(slug: p.session.slug, from: ReadAlongPlace(cue: cue, position: position))]
     }
 }

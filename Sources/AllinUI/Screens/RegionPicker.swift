@@ -54,17 +54,17 @@ enum RegionPickerUpdate {
             s.note = nil
             checkLeaving(&s, picker.query.text, state.context)
             s.picker = nil
-            state.support = s
+            state.modify(\.support) { $0 = s }
             return []
         case .back:
             checkLeaving(&s, picker.query.text, state.context)
             s.picker = nil
-            state.support = s
+            state.modify(\.support) { $0 = s }
             return []
         default: break
         }
         s.picker = picker
-        state.support = s
+        state.modify(\.support) { $0 = s }
         return []
     }
 
@@ -74,7 +74,7 @@ enum RegionPickerUpdate {
         if dropped > 0 { state.notice = picker.query.refusal(dropped: dropped) }
         picker.cursor = 0
         s.picker = picker
-        state.support = s
+        state.modify(\.support) { $0 = s }
         return []
     }
 

@@ -4,16 +4,15 @@ import AllinCore
 enum ResultUpdate {
     /// The router answered: a handoff opens support; a tier-1 concern asks one gentle question first.
     static func routed(_ state: inout AppState, _ r: Recommendation) -> [Effect] {
-        guard state.screen == .routing else { return [] }
-        state.result = ResultState(recommendation: r, completion: state.checkIn?.completion)
-        state.session = nil
+        guard case let .routing(c) = state.current else { return [] }
         if r.kind == .safetyHandoff {
-            let flagged = state.checkIn?.flow.answers.text(named: r.crisis?.field)
-            App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked,
-                            returnTo: state.checkIn == nil ? .home : .checkIn, flagged: flagged)
+            // Support opens over the check-in: the way back goes on with it.
+            state.current = .checkIn(c)
+            let flagged = c.flow.answers.text(named: r.crisis?.field)
+            App.openSupport(&state, reason: r.crisis.map(SupportReason.router) ?? .asked, flagged: flagged, handoff: r)
             return []
         }
-        state.screen = .recommendation
+        state.current = .recommendation(ResultState(recommendation: r, completion: c.completion), c, kept: nil)
         state.asking = nil
         if r.concern != nil { state.overlay = .concern }
         return []
@@ -23,10 +22,10 @@ enum ResultUpdate {
         switch action {
         case .concernNotSafe, .concernNotSure:
             state.overlay = nil
-            App.openSupport(&state, reason: .concernConfirmed, returnTo: .recommendation)
+            App.openSupport(&state, reason: .concernConfirmed)
         case .concernSafe:
             state.overlay = nil
-            state.result?.concernDismissed = true
+            state.modify(\.result) { $0.concernDismissed = true }
             state.notice = "Thank you for answering. If that changes, F2 opens support at any time."
         default: break
         }
@@ -38,26 +37,22 @@ enum ResultUpdate {
         case .startSession:
             return SessionUpdate.start(&state)
         case .showTrace:
-            state.screen = .trace
-            state.result?.traceScroll = 0
-            state.result?.traceReturn = .recommendation
+            state.modify(\.result) { $0.traceScroll = 0 }
+            state.current = .trace(over: state.current)
         case .closeTrace:
-            state.screen = state.result?.traceReturn ?? .recommendation
+            if let under = state.current.covered { state.current = under }
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 6)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
             if let scroll = state.result?.traceScroll {
                 let body = App.bodyRect(for: state.size)
                 let count = TraceView.rows(state, width: body.width).count
-                state.result?.traceScroll = App.clampScroll(scroll + delta, count: count, visible: body.height)
+                state.modify(\.result) { $0.traceScroll = App.clampScroll(scroll + delta, count: count, visible: body.height) }
             }
         case .editAnswers:
             guard var c = state.checkIn else { return [] }
             CheckInUpdate.enterStep(&c, state.context)
-            state.checkIn = c
-            state.result = nil
-            state.session = nil
-            state.screen = .checkIn
+            state.current = .checkIn(c)
         case .goHome:
             SessionUpdate.goHome(&state)
         default: break

@@ -5,9 +5,9 @@ import AllinCore
 enum SessionUpdate {
     /// Enter on the recommendation: ask the mood first (kept if the person comes back to it).
     static func start(_ state: inout AppState) -> [Effect] {
-        guard let session = state.result?.recommendation.session else { return [] }
-        if state.session?.player.routed.slug != session.slug { state.session = SessionState(routed: session) }
-        state.screen = .moodBefore
+        guard case let .recommendation(r, c, kept) = state.current, let session = r.recommendation.session else { return [] }
+        let s = kept.flatMap { $0.player.routed.slug == session.slug ? $0 : nil } ?? SessionState(routed: session)
+        state.current = .session(.moodBefore, s, r, checkIn: c)
         return []
     }
 
@@ -25,42 +25,39 @@ enum SessionUpdate {
             case .skip: mood = nil
             case .back:
                 if s.withoutCheckIn, before {
-                    state.screen = s.planStep != nil ? .beliefsPlan : .library
-                    state.session = nil
-                    state.result = nil
+                    state.current = s.planStep != nil ? .beliefsPlan : .library
                     return []
                 }
-                state.screen = .recommendation
+                // Back to the recommendation, the session kept with it.
+                if case let .session(_, kept, r, c?) = state.current { state.current = .recommendation(r, c, kept: kept) }
                 return []
             default: break
             }
             if before { s.moodBefore = mood } else { s.moodAfter = mood }
-            state.session = s
+            state.modify(\.session) { $0 = s }
             guard action == .next || action == .skip else { return [] }
             if !before {
-                state.screen = .note
+                state.model.goTo(.note)
                 return []
             }
-            state.screen = .player
+            state.model.goTo(.player)
             if s.player.availability == nil { return [.checkPlayability] }
             return []
         case .note:
             switch action {
             case let .edit(edit): s.note.apply(edit)
             case .back:
-                state.screen = .moodAfter
+                state.model.goTo(.moodAfter)
             case .next:
-                state.session = s
+                state.modify(\.session) { $0 = s }
                 return finishNote(&state)
             default: break
             }
-            state.session = s
+            state.modify(\.session) { $0 = s }
             return []
         case .done:
             if action == .goHome { goHome(&state) }
             if action == .pickByKey, key.character == "b", s.planStep != nil {
-                state.session = nil
-                state.result = nil
                 return BeliefsUpdate.open(&state)
             }
             if action == .newCheckIn {
@@ -81,7 +78,7 @@ enum SessionUpdate {
         guard state.screen == .note, var s = state.session else { return [] }
         let dropped = s.note.insertReporting(text)
         if dropped > 0 { state.notice = s.note.refusal(dropped: dropped) }
-        state.session = s
+        state.modify(\.session) { $0 = s }
         return []
     }
 
@@ -108,25 +105,21 @@ enum SessionUpdate {
         s.noteWithheld = reason != nil
         if reason != nil { s.note = TextField(limit: SessionState.noteLimit) }
         s.completed = true
-        state.session = s
+        state.modify(\.session) { $0 = s }
         var effects: [Effect] = []
         if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
         if let step = s.planStep { effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note)) }
-        if let reason {
-            App.openSupport(&state, reason: reason, returnTo: .done)
-        } else {
-            state.screen = .done
-        }
+        state.model.goTo(.done)
+        // Support opens over the end: its way back shows what was kept.
+        if let reason { App.openSupport(&state, reason: reason) }
         return effects
     }
 
     static func goHome(_ state: inout AppState) {
-        // A plan step or a library session leaves a check-in under way where it was.
-        if state.session?.withoutCheckIn != true { state.checkIn = nil }
-        state.result = nil
-        state.session = nil
+        // A plan step or a library session leaves a paused check-in where it was.
+        if state.session?.withoutCheckIn != true { state.model.paused = nil }
         state.home.cursor = 0
-        state.screen = .home
+        state.current = .home
     }
 
     /// The check-in is stored as its session starts (or when it ends before it could start).
@@ -135,14 +128,14 @@ enum SessionUpdate {
         if var s = state.session, let step = s.planStep {
             guard !s.begun else { return [] }
             s.begun = true
-            state.session = s
+            state.modify(\.session) { $0 = s }
             return [.recordPlanStepPlayed(step, moodBefore: s.moodBefore)]
         }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
               let r = state.result?.recommendation,
               let answers = s.withoutCheckIn ? CheckIn() : state.checkIn?.flow.answers else { return [] }
         s.begun = true
-        state.session = s
+        state.modify(\.session) { $0 = s }
         return [.beginJournal(answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]
     }
 
@@ -150,12 +143,12 @@ enum SessionUpdate {
         guard var s = state.session else { return [] }
         s.journalID = id
         s.save = problem.map(JournalSave.inMemory) ?? .saved
-        state.session = s
+        state.modify(\.session) { $0 = s }
         if let problem { state.notice = JournalCopy.notSaved(problem) }
         var effects: [Effect] = []
         // The check-in opened support earlier and went on: its handoff row joins this one.
         if let id, let handoff = state.checkIn?.supportRow {
-            state.checkIn?.supportRow = nil
+            state.modify(\.checkIn) { $0.supportRow = nil }
             effects.append(.mergeHandoff(handoff, into: id))
         }
         // The session ended before the row was there (it never started): record how now.
@@ -170,7 +163,7 @@ enum SessionUpdate {
             // The check-in's own row was begun meanwhile: merge at once.
             return [.mergeHandoff(id, into: row)]
         }
-        state.checkIn?.supportRow = id
+        state.modify(\.checkIn) { $0.supportRow = id }
         return []
     }
 
@@ -178,7 +171,7 @@ enum SessionUpdate {
     static func sessionEnded(_ state: inout AppState, _ outcome: PlaybackRecord.Outcome) -> [Effect] {
         guard var s = state.session, s.player.ended == nil else { return [] }
         s.player.ended = outcome
-        state.session = s
+        state.modify(\.session) { $0 = s }
         guard let id = s.journalID else { return [] }
         return [.recordPlayback(id: id, s.player.record(outcome))]
     }
@@ -190,7 +183,7 @@ enum SessionUpdate {
         guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,
               let session = state.session?.player.session ?? r.session else { return [] }
         if let reason = state.support?.reason, reason != .asked { return [] }
-        if state.session == nil { state.session = SessionState(routed: session) }
+        if state.session == nil { state.model.current.keep(SessionState(routed: session)) }
         guard let player = state.session?.player, player.ended == nil else { return [] }
         // The screen is left as it was; the runtime stops the player after this.
         return beginJournal(&state) + sessionEnded(&state, player.stoppedOutcome)
@@ -203,7 +196,7 @@ enum SessionUpdate {
             if s.save == .saved { state.notice = JournalCopy.notSaved(problem) }
             s.save = .inMemory(problem)
         }
-        state.session = s
+        state.modify(\.session) { $0 = s }
         return []
     }
 
@@ -214,7 +207,7 @@ enum SessionUpdate {
         if var s = state.session, s.player.playback.isLive {
             s.player.playback = .notPlaying
             s.player.interrupted = s.player.plan != nil
-            state.session = s
+            state.modify(\.session) { $0 = s }
             effects.append(.stopPlayback)
         }
         let fromCheckIn: Set<ScreenID> = [.checkIn, .routing, .recommendation, .trace, .moodBefore, .player, .moodAfter, .note]
@@ -225,8 +218,7 @@ enum SessionUpdate {
         switch reason {
         case .asked: handoff = nil
         case let .router(decision):
-            handoff = state.result?.recommendation.kind == .safetyHandoff ? state.result?.recommendation
-                : .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
+            handoff = state.support?.handoff ?? .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
         case let .tripwire(hit): handoff = .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
         case let .noteTripwire(finding): handoff = .handoff(finding: finding, field: "note", intentLane: lane)
         case let .typedHelp(field):
@@ -245,7 +237,7 @@ enum SessionUpdate {
             handoff = .handoff(finding: finding, field: concern?.field, intentLane: lane)
         }
         if let handoff {
-            state.checkIn?.supportRecorded = true
+            state.modify(\.checkIn) { $0.supportRecorded = true }
             if let row = state.session?.journalID {
                 // The check-in is already an entry (support opened from its reflection): it keeps the tier.
                 effects.append(.recordSupport(id: row, tier: handoff.crisis?.finding.tier ?? .crisis))

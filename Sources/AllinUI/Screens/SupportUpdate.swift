@@ -32,55 +32,41 @@ enum SupportUpdate {
             let count = SupportView.lines(state, width: body.width, height: body.height).count
             s.scroll = App.clampScroll(s.scroll + delta, count: count, visible: body.height - 1)
         case .openPlan:
-            state.support = s
-            return PlanUpdate.open(&state, returnTo: .support)
+            state.modify(\.support) { $0 = s }
+            return PlanUpdate.open(&state)
         case .leaveSupport:
             s.confirmingLeave = true
         case .stay:
             s.confirmingLeave = false
             s.note = "Staying here with you. If you can, call or text one of these lines now."
         case .confirmLeave:
-            state.support = nil
-            state.screen = destination(s.returnTo, state)
+            // The calm way back: the screen support covers, exactly as it was.
+            guard case let .support(_, under) = state.current else { return [] }
+            state.current = under
             state.notice = "Support stays one key away: press F2 at any time."
             if state.screen == .note, let flagged = s.flagged {
-                state.checkIn?.answered.insert(flagged)
+                state.modify(\.checkIn) { $0.answered.insert(flagged) }
                 state.notice = "Your note is still here: change it, or press Enter to keep it."
             }
             if state.screen == .library, let flagged = s.flagged {
-                state.library?.answered.insert(flagged)
+                state.library.answered.insert(flagged)
                 state.notice = "Your words are still here: change them, or press Enter to go on. F2 opens support."
             }
             if state.screen == .beliefsPlan, let flagged = s.flagged {
-                state.beliefs?.intake?.answered.insert(flagged)
+                state.beliefs.intake?.answered.insert(flagged)
                 state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
             }
             if state.screen == .checkIn, let flagged = s.flagged {
                 // "Yes, go back" is an answer for these words: the check-in goes on without asking again,
                 // and editing them asks again.
-                state.checkIn?.answered.insert(flagged)
+                state.modify(\.checkIn) { $0.answered.insert(flagged) }
                 state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
             }
             return []
         default: break
         }
-        state.support = s
+        state.modify(\.support) { $0 = s }
         return []
-    }
-
-    /// Where the way back lands: the screen support was opened from, if it still has something to show.
-    static func destination(_ screen: ScreenID, _ state: AppState) -> ScreenID {
-        switch screen {
-        case .checkIn: return state.checkIn == nil ? .home : .checkIn
-        case .recommendation, .trace: return state.result == nil ? .home : screen
-        case .moodBefore, .player, .moodAfter, .note, .done: return state.session == nil ? .home : screen
-        case .lab: return .lab
-        case .journal: return state.journal == nil ? .home : .journal
-        case .safetyPlan: return state.plan == nil ? .home : .safetyPlan
-        case .beliefsPlan: return state.beliefs == nil ? .home : .beliefsPlan
-        case .library: return state.library == nil ? .home : .library
-        default: return .home
-        }
     }
 
     static func tick(_ state: inout AppState) -> [Effect] {
@@ -92,7 +78,7 @@ enum SupportUpdate {
         } else {
             s.breathing = b
         }
-        state.support = s
+        state.modify(\.support) { $0 = s }
         return []
     }
 }

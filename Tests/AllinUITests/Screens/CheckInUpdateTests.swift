@@ -230,7 +230,7 @@ struct CheckInUpdateTests {
         // Asking for help is recorded as support opened, with no crisis tier.
         #expect(handoffTiers(effects) == [CrisisTier.none])
         #expect(s.support?.reason == .typedHelp(field: "triggerText"))
-        #expect(s.support?.returnTo == .checkIn)
+        #expect(s.covered == .checkIn)
         #expect(s.checkIn?.flow.answers.triggerText == nil)
     }
 
@@ -252,7 +252,7 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support)
         guard case let .tripwire(hit) = s.support?.reason else { Issue.record("not the tripwire"); return }
         #expect(hit.step == .emotion && hit.field == "customEmotion" && hit.finding.layer == .a)
-        #expect(s.support?.returnTo == .checkIn)
+        #expect(s.covered == .checkIn)
         #expect(s.support?.flagged == "I want to kill myself")
     }
 
@@ -360,7 +360,7 @@ struct CheckInUpdateTests {
     @Test("in a filter on the situation step, Enter and Tab pick the highlighted chip", arguments: [Key.enter, .tab])
     func situationHighlightEnterAndTabAgree(key: Key) {
         var s = ScreenStates.on(.situation)
-        s.checkIn?.flow.answers.situation = nil
+        s.modify(\.checkIn) { $0.flow.answers.situation = nil }
         type(&s, "o")
         press(&s, .down)
         let highlighted = s.checkIn!.lists[.situation]!.current(s.context.items(.situation))!
@@ -390,8 +390,8 @@ struct CheckInUpdateTests {
     @Test("every optional step names its skip key in the footer", arguments: [Step.situation, .pattern, .origin, .kinder, .embodyNew])
     func optionalStepsShowTheirSkipKey(step: Step) {
         var s = ScreenStates.on(step)
-        StepModel.setText(step, &s.checkIn!.flow.answers, nil)
-        if step == .situation { s.checkIn?.flow.answers.situation = nil }
+        s.modify(\.checkIn) { StepModel.setText(step, &$0.flow.answers, nil) }
+        if step == .situation { s.modify(\.checkIn) { $0.flow.answers.situation = nil } }
         for width in [40, 80] {
             _ = App.update(&s, .terminalResized(Size(width: width, height: 24)))
             let footer = screen(s).line(s.size.height - 1)
@@ -455,7 +455,7 @@ struct CheckInUpdateTests {
         press(&notSafe, .tab)
         type(&notSafe, "i feel hopeless about everything lately")
         press(&notSafe, .enter, .char("n"))
-        #expect(notSafe.screen == .support && notSafe.support?.returnTo == .checkIn)
+        #expect(notSafe.screen == .support && notSafe.covered == .checkIn)
     }
 
     @Test func supportOverTheQuestionLeavesNoQuestionBehind() {

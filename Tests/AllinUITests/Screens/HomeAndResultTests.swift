@@ -12,7 +12,7 @@ struct HomeAndResultTests {
         #expect(s.home.cursor == 6)
         press(&s, .enter)
         #expect(s.screen == .support)
-        #expect(s.support?.reason == .asked && s.support?.returnTo == .home)
+        #expect(s.support?.reason == .asked && s.covered == .home)
     }
 
     @Test("home keys", arguments: [
@@ -140,7 +140,7 @@ struct HomeAndResultTests {
         #expect(s.support?.reason == .router(decision))
         #expect(s.support?.emergencyFirst == true)
         // The way back is the check-in, with the words still there.
-        #expect(s.support?.returnTo == .checkIn)
+        #expect(s.covered == .checkIn)
     }
 
     @Test func aConcernAsksTheInlineQuestion() {
@@ -163,7 +163,7 @@ struct HomeAndResultTests {
             var notSafe = s
             press(&notSafe, key)
             #expect(notSafe.screen == .support && notSafe.support?.reason == .concernConfirmed)
-            #expect(notSafe.support?.returnTo == .recommendation)
+            #expect(notSafe.covered == .recommendation)
         }
     }
 

@@ -304,7 +304,7 @@ struct JournalScreenTests {
         var s = F.opened(F.populated())
         press(&s, .tab, .down)
         press(&s, .function(2))
-        #expect(s.screen == .support && s.support?.returnTo == .journal)
+        #expect(s.screen == .support && s.covered == .journal)
         press(&s, .escape, .char("y"))
         #expect(s.screen == .journal && s.journal?.cursor == 1 && s.journal?.tab == .entries)
     }

@@ -28,16 +28,16 @@ struct LibraryTests {
         var s = Self.open()
         let first = try #require(LibraryUpdate.sessions(s).first)
         #expect(press(&s, .tab) == [.setFavourite(first.slug, true)])
-        #expect(s.library?.favourites.isEmpty == true, "nothing shows before the journal answers")
+        #expect(s.library.favourites.isEmpty == true, "nothing shows before the journal answers")
         _ = App.update(&s, .favouriteSaved(first.slug, true, problem: .diskFull(path: "/j")))
-        #expect(s.library?.favourites.isEmpty == true && s.notice?.contains("Couldn't keep that mark") == true)
+        #expect(s.library.favourites.isEmpty == true && s.notice?.contains("Couldn't keep that mark") == true)
         _ = App.update(&s, .favouriteSaved(first.slug, true, problem: nil))
-        #expect(s.library?.favourites == [first.slug])
+        #expect(s.library.favourites == [first.slug])
         #expect(screen(s).text.contains("★ \(first.title)"))
         // Typing still searches; Tab again takes the mark away.
         #expect(press(&s, .tab) == [.setFavourite(first.slug, false)])
         _ = App.update(&s, .favouriteSaved(first.slug, false, problem: nil))
-        #expect(s.library?.favourites.isEmpty == true && !screen(s).text.contains("★ \(first.title)"))
+        #expect(s.library.favourites.isEmpty == true && !screen(s).text.contains("★ \(first.title)"))
         #expect(s.bindings.contains { $0.label == "Tab" && $0.action == .toggle })
     }
 
@@ -46,11 +46,11 @@ struct LibraryTests {
         let effects = type(&s, "ex")
         #expect(effects.last == .searchLibrary("ex", revision: 2))
         _ = App.update(&s, .librarySearched(revision: 1, ["box_breath_reset"]))
-        #expect(s.library?.hits == nil, "an older answer is not shown")
+        #expect(s.library.hits == nil, "an older answer is not shown")
         _ = App.update(&s, .librarySearched(revision: 2, ["steady_on_exam_morning", "plan_before_an_exam"]))
         #expect(screen(s).text.contains("2 found, best first") && screen(s).text.contains("Steady on Exam Morning"))
         press(&s, .escape)
-        #expect(s.library?.query.text == "" && s.library?.hits == nil && s.screen == .library)
+        #expect(s.library.query.text == "" && s.library.hits == nil && s.screen == .library)
         press(&s, .escape)
         #expect(s.screen == .home)
     }
@@ -66,7 +66,7 @@ struct LibraryTests {
             Issue.record("no journal entry begun"); return
         }
         #expect(answers == CheckIn() && r.session?.slug == "five_senses_anchor")
-        s.screen = .note
+        s.model.goTo(.note)
         type(&s, "steadier")
         press(&s, .enter)
         #expect(screen(s).text.contains("Session complete") && screen(s).text.contains("Note: kept with this session."))
@@ -78,9 +78,9 @@ struct LibraryTests {
         var s = Self.open()
         type(&s, "i want to kill myself")
         press(&s, .enter)
-        #expect(s.screen == .support && s.support?.returnTo == .library)
+        #expect(s.screen == .support && s.covered == .library)
         press(&s, .escape, .char("y"))
-        #expect(s.screen == .library && s.library?.query.text == "i want to kill myself")
+        #expect(s.screen == .library && s.library.query.text == "i want to kill myself")
         #expect(s.notice?.contains("Your words are still here") == true)
     }
 

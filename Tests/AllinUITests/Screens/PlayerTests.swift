@@ -70,7 +70,7 @@ struct PlayerTests {
         press(&s, .escape)
         #expect(s.screen == .player)
         press(&s, .char("t"), .function(2))
-        #expect(s.support?.returnTo == .player)
+        #expect(s.covered == .player)
     }
 
     @Test func renderingShowsProgressThenStartsWhenReady() async {
@@ -221,7 +221,7 @@ struct PlayerTests {
 
     @Test func theScreenSaysStartingUntilSoundIsKnownToComeOut() async {
         var s = await ScreenStates.playing()
-        s.session?.player.audible = false
+        s.modify(\.session) { $0.player.audible = false }
         #expect(screen(s).text.contains("… Starting"))
         #expect(!screen(s).text.contains("▶ Playing"))
         _ = App.update(&s, .playerTicked(PlayerStatus(position: 0.2, phase: .playing, audible: false)))
@@ -241,17 +241,17 @@ struct PlayerTests {
 
     @Test func captionsCannotHideReadAlongText() async {
         var s = await ScreenStates.playing()
-        s.session?.player.started?.mode = .readAlong
+        s.modify(\.session) { $0.player.started?.mode = .readAlong }
         #expect(s.bindings.binding(for: .char("c")) == nil)
         press(&s, .char("c"))
         #expect(s.session?.player.captionsOn == true)
-        s.session?.player.captionsOn = false
+        s.modify(\.session) { $0.player.captionsOn = false }
         #expect(screen(s).text.contains("Let your shoulders drop."), "the words still show")
     }
 
     @Test func heardTimeCountsTicksNotSeeks() async {
         var s = await ScreenStates.playing(position: 0)
-        s.session?.player.audible = true
+        s.modify(\.session) { $0.player.audible = true }
         for t in stride(from: 0.2, through: 2.0, by: 0.2) {
             _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
         }

@@ -120,10 +120,10 @@ struct SessionFlowTests {
 
     @Test func theEndPointsToTheJournalKey() async {
         var s = await ScreenStates.playing()
-        s.session?.moodBefore = 4
-        s.session?.moodAfter = 6
-        s.session?.completed = true
-        s.screen = .done
+        s.modify(\.session) { $0.moodBefore = 4 }
+        s.modify(\.session) { $0.moodAfter = 6 }
+        s.modify(\.session) { $0.completed = true }
+        s.model.goTo(.done)
         #expect(screen(s).contains("J opens your journal"))
         #expect(!screen(s).contains("allin journal"))
         let effects = press(&s, .char("J"))
@@ -136,11 +136,11 @@ struct SessionFlowTests {
           arguments: [(7, 1), (6, 3), (nil, 2)] as [(Int?, Int)])
     func aDropIsAcknowledged(before: Int?, after: Int) async {
         var s = await ScreenStates.playing()
-        s.session?.moodBefore = before
-        s.session?.moodAfter = after
-        s.session?.completed = true
-        s.session?.summary = JournalSummary.compute([], today: LocalDay(year: 2026, month: 12, day: 3)!)
-        s.screen = .done
+        s.modify(\.session) { $0.moodBefore = before }
+        s.modify(\.session) { $0.moodAfter = after }
+        s.modify(\.session) { $0.completed = true }
+        s.modify(\.session) { $0.summary = JournalSummary.compute([], today: LocalDay(year: 2026, month: 12, day: 3)!) }
+        s.model.goTo(.done)
         #expect(screen(s).contains("You feel worse than before, and that matters."))
         #expect(!screen(s).contains("Streak") && !screen(s).contains("streak"))
         var support = s
@@ -153,8 +153,8 @@ struct SessionFlowTests {
 
     @Test func aSmallDipStillShowsTheStreak() async {
         var s = await ScreenStates.playing()
-        s.session?.moodBefore = 6
-        s.session?.moodAfter = 5
+        s.modify(\.session) { $0.moodBefore = 6 }
+        s.modify(\.session) { $0.moodAfter = 5 }
         #expect(s.session?.feltWorse == false)
     }
 
@@ -205,7 +205,7 @@ struct SessionFlowTests {
         #expect(effects.contains(.recordSupport(id: 7, tier: CrisisTier.none)) && handoffTiers(effects).isEmpty)
         #expect(s.screen == .support)
         #expect(s.support?.reason == .typedHelp(field: "note"))
-        #expect(s.support?.returnTo == .done)
+        #expect(s.covered == .done)
         #expect(s.session?.note.text == "" && s.session?.noteWithheld == true)
         press(&s, .escape, .char("y"))
         #expect(s.screen == .done)
@@ -267,7 +267,7 @@ struct SessionFlowTests {
         let effects = press(&s, .function(2))
         #expect(effects == [.stopPlayback])
         #expect(s.screen == .support)
-        #expect(s.support?.returnTo == .player)
+        #expect(s.covered == .player)
         #expect(s.session?.player.playback == .notPlaying)
         #expect(s.session?.player.interrupted == true)
         press(&s, .escape, .char("y"))
@@ -345,7 +345,7 @@ struct SessionFlowTests {
     /// when it goes on to its session; support opened from the reflection is kept on that row.
     @Test func aCheckInThatOpenedSupportAndWentOnIsOneEntry() async {
         var s = await ScreenStates.moodBefore()
-        s.checkIn?.supportRecorded = true
+        s.modify(\.checkIn) { $0.supportRecorded = true }
         #expect(App.update(&s, .handoffRecorded(id: 3)) == [])
         #expect(s.checkIn?.supportRow == 3)
         press(&s, .char("4"), .enter)

@@ -31,7 +31,7 @@ struct SupportTests {
         #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
         press(&s, .function(2))
         #expect(s.screen == .support && s.overlay == nil)
-        #expect(s.support?.returnTo == from)
+        #expect(s.covered == from)
         press(&s, .escape, .char("y"))
         #expect(s.screen == from)
         #expect(s.checkIn == checkIn)
@@ -50,7 +50,7 @@ struct SupportTests {
                                                                   finding: CrisisFinding(layer: .a, tier: .immediate)))] {
             for region in s.context.regionChoices {
                 App.openSupport(&s, reason: reason)
-                s.support?.region = region
+                s.modify(\.support) { $0.region = region }
                 let resources = s.context.catalog.helplines.resources(for: region)
                 let text = screen(s).text
                 if let e = resources.emergency {
@@ -59,8 +59,7 @@ struct SupportTests {
                 let first = resources.lines.first
                 let contact = first?.phone ?? first?.sms ?? first?.url ?? ""
                 #expect(text.contains(contact), "\(size) \(region ?? "other"): \(contact)")
-                s.support = nil
-                s.screen = .home
+                s.current = .home
             }
         }
     }
