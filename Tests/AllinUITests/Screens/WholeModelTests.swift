@@ -76,4 +76,136 @@ struct WholeModelTests {
         press(&third, .char("t"))
         #expect(third.model != first.model)
     }
+
+    /// F2, then Esc and "yes, go back": the calm way out of support.
+    func openAndLeaveSupport(_ s: inout AppState) {
+        press(&s, .function(2))
+        press(&s, .escape, .char("y"))
+    }
+
+    static let backFromSupport = "Support stays one key away: press F2 at any time."
+
+    @Test func supportCoversTheCheckInAndItsWayBackRestoresItExactly() {
+        var s = checkInState()
+        type(&s, "overw")
+        let before = s.model
+        press(&s, .function(2))
+        var support = SupportState(reason: .asked, region: s.context.region)
+        #expect(s.current == .support(support, over: before.current))
+        press(&s, .escape)
+        support.confirmingLeave = true
+        #expect(s.current == .support(support, over: before.current))
+        press(&s, .char("y"))
+        var expected = before
+        expected.notice = Self.backFromSupport
+        #expect(s.model == expected)
+    }
+
+    @Test func supportOverTheTraceGoesBackToWhatTheTraceCovers() async {
+        var s = await ScreenStates.recommendation()
+        let recommendation = s.model
+        press(&s, .char("t"))
+        guard case let .trace(over) = s.current else { Issue.record("no trace: \(s.screen)"); return }
+        #expect(over == recommendation.current)
+        openAndLeaveSupport(&s)
+        var expected = recommendation
+        expected.notice = Self.backFromSupport
+        #expect(s.model == expected)
+    }
+
+    @Test func theSafetyPlanOpenedFromSupportGoesBackToThatSupport() {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .down)
+        let support = s.model
+        press(&s, .char("p"))
+        guard case let .safetyPlan(plan, over) = s.current else { Issue.record("no plan: \(s.screen)"); return }
+        #expect(plan == PlanEditState() && over == support.current)
+        press(&s, .escape)
+        #expect(s.model == support)
+        press(&s, .escape, .char("y"))
+        var expected = TestCatalog.state().model
+        expected.notice = Self.backFromSupport
+        #expect(s.model == expected)
+    }
+
+    @Test func aCheckInLeftForHomeIsPausedAndContinuingPutsItBackOnScreen() {
+        var s = checkInState()
+        guard case let .checkIn(started) = s.current else { Issue.record("no check-in: \(s.screen)"); return }
+        press(&s, .escape)
+        var expected = TestCatalog.state().model
+        expected.paused = started
+        expected.notice = "Your answers are kept. Press c to continue the check-in."
+        #expect(s.model == expected)
+        press(&s, .char("c"))
+        expected.paused = nil
+        expected.notice = nil
+        expected.current = .checkIn(started)
+        #expect(s.model == expected)
+    }
+
+    @Test func aJournalAnswerArrivingUnderSupportLandsInTheJournalUnderIt() {
+        var s = TestCatalog.state()
+        let effects = press(&s, .char("J"))
+        guard case let .loadJournal(_, revision)? = effects.first, case var .journal(journal) = s.current else {
+            Issue.record("no journal: \(effects)"); return
+        }
+        press(&s, .function(2))
+        let page = JournalPage(summary: JournalSummary.compute([], today: LocalDay(year: 2026, month: 12, day: 3)!),
+                               entries: [], rules: .standard)
+        _ = App.update(&s, .journalLoaded(revision: revision, .success(page)))
+        journal.load = .loaded(page)
+        #expect(s.current == .support(SupportState(reason: .asked, region: s.context.region), over: .journal(journal)))
+        press(&s, .escape, .char("y"))
+        #expect(s.current == .journal(journal))
+    }
+
+    @Test func backFromTheMoodQuestionKeepsTheSessionWithTheRecommendation() async {
+        var s = await ScreenStates.recommendation()
+        var expected = s.model
+        guard case let .recommendation(result, checkIn, nil) = s.current else { Issue.record("\(s.screen)"); return }
+        press(&s, .enter, .char("7"))
+        var session = SessionState(routed: result.recommendation.session!)
+        session.moodBefore = 7
+        #expect(s.current == .session(.moodBefore, session, result, checkIn: checkIn))
+        press(&s, .escape)
+        expected.current = .recommendation(result, checkIn, kept: session)
+        #expect(s.model == expected)
+        press(&s, .enter)
+        #expect(s.current == .session(.moodBefore, session, result, checkIn: checkIn))
+    }
+
+    @Test func aLibrarySessionLeftAtItsMoodQuestionGoesBackToTheLibraryAsItWas() {
+        var s = TestCatalog.state()
+        press(&s, .char("a"), .down)
+        let library = s.model
+        press(&s, .enter)
+        guard case let .session(.moodBefore, session, _, nil) = s.current else { Issue.record("\(s.screen)"); return }
+        #expect(session.fromLibrary)
+        press(&s, .escape)
+        #expect(s.model == library)
+    }
+
+    @Test func aPausedCheckInIsChangedWhereItWaits() {
+        var s = checkInState()
+        press(&s, .escape)
+        #expect(s.current == .home && s.paused != nil)
+        s.modify(\.checkIn) { $0.answered.insert("these words") }
+        #expect(s.paused?.answered == ["these words"] && s.checkIn == s.paused)
+    }
+
+    @Test func supportOverThePlanOverSupportUnwindsOneScreenAtATime() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        let first = s.model
+        press(&s, .char("p"))
+        let plan = s.model
+        openAndLeaveSupport(&s)
+        var expected = plan
+        expected.notice = Self.backFromSupport
+        #expect(s.model == expected)
+        press(&s, .escape)
+        expected = first
+        expected.notice = nil
+        #expect(s.model == expected)
+    }
 }
