@@ -3,16 +3,16 @@ import AllinCore
 /// What is on screen, each case carrying the state that screen needs, so no screen can exist without
 /// its state (support without its `SupportState`, the player without its session and the result it
 /// plays). Screens that open over another carry the screen they cover, and closing them shows it
-/// again exactly as it was. The graph:
+/// again exactly as it was. The graph (`AppModel.current` moves along it):
 ///
-///     home ─c─▶ checkIn ─Enter on the last step─▶ routing ─▶ recommendation ─Enter─▶ session(.moodBefore)
-///       ▲         │ Esc on the first step: home, the check-in paused (`AppModel.paused`)
-///       │         └── a handoff from the router: support over the check-in
-///       │     session: .moodBefore ─▶ .player ─▶ .moodAfter ─▶ .note ─▶ .done ─▶ home
-///       ├─J─▶ journal        ├─l─▶ lab        ├─d─▶ demo ─▶ checkIn
-///       ├─a─▶ library ─Enter─▶ session (Esc on its mood before: back to the library)
-///       ├─b─▶ beliefsPlan ─Enter─▶ session (Esc on its mood before: back to the plan)
-///       └─p─▶ safetyPlan(over: home)
+///     home ─c─▶ checkIn ─Enter on the last step─▶ routing ─▶ recommendation ─Enter─▶ session
+///               ▲  Esc on the first step: home, the check-in paused (`AppModel.paused`); c resumes it
+///               └─ e on the recommendation (edit the answers); a handoff from the router shows
+///                  support over the check-in
+///     session: moodBefore ─▶ player ─▶ moodAfter ─▶ note ─▶ done ─▶ home, a new check-in or the journal
+///              (Esc on moodBefore: back to where the session came from, which keeps it)
+///     home ─J─▶ journal    ─l─▶ lab    ─d─▶ demo ─Enter─▶ checkIn    ─p─▶ safetyPlan(over: home)
+///     home ─a─▶ library ─Enter─▶ session        home ─b─▶ beliefsPlan ─Enter─▶ session
 ///     F2 anywhere: support(over: the screen) ─p─▶ safetyPlan(over: support)
 ///     t on the recommendation or the player: trace(over: that screen)
 ///
