@@ -44,7 +44,8 @@ public final class AppRuntime {
     var previous: Canvas?
     private var nextTick: ContinuousClock.Instant?
     private var nextPoll: ContinuousClock.Instant?
-    private let clock = ContinuousClock()
+    /// Paces the ticks and the player's polls (passed in, so tests move time by hand).
+    private let clock: any LoopClock
     /// A render running off the loop, for the session that waits for it.
     var preparation: PreparationJob?
     /// True while the player client runs a session (until it is stopped, ends or fails).
@@ -65,11 +66,14 @@ public final class AppRuntime {
     public var librarySearch: (@Sendable (String) -> [String]?)?
 
     /// `journal` defaults to one in memory and `player` to read-along text of the descriptions; the
-    /// executable passes the SQLite journal and the audio adapter. `now` and `timeZone` date the journal.
-    /// With `rendersInline` a render runs inside the poll that starts it (tests), not on a queue.
+    /// executable passes the SQLite journal and the audio adapter. `now` and `timeZone` date the journal;
+    /// `clock` paces the ticks and polls. With `rendersInline` a render runs inside the poll that starts
+    /// it (tests), not on a queue.
     public init(context: AppContext, terminal: any TerminalPort, router: Router? = nil,
                 journal: (any JournalStoring)? = nil, player: (any SessionPlayerClient)? = nil,
-                now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current, rendersInline: Bool = false) {
+                now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current,
+                clock: any LoopClock = SystemLoopClock(), rendersInline: Bool = false) {
+        self.clock = clock
         self.renderExecutor = rendersInline ? PreparationJob.inline : PreparationJob.background
         self.terminal = terminal
         self.router = router ?? context.gates.map(Self.router)
@@ -85,8 +89,10 @@ public final class AppRuntime {
     /// A failed load ends `run` with `RuntimeExit.detectorsFailed`.
     public convenience init(context: AppContext, terminal: any TerminalPort, loadingDetectors load: @escaping DetectorLoad.Work,
                             journal: (any JournalStoring)? = nil, player: (any SessionPlayerClient)? = nil,
-                            now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
-        self.init(context: context, terminal: terminal, journal: journal, player: player, now: now, timeZone: timeZone)
+                            now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current,
+                            clock: any LoopClock = SystemLoopClock()) {
+        self.init(context: context, terminal: terminal, journal: journal, player: player, now: now, timeZone: timeZone,
+                  clock: clock)
         if context.gates == nil { loadWork = load }
     }
 
@@ -132,10 +138,10 @@ public final class AppRuntime {
     private func loop() async -> RuntimeExit {
         while true {
             let wantsTicks = state.wantsTicks
-            if wantsTicks, nextTick == nil { nextTick = clock.now + .seconds(1) }
+            if wantsTicks, nextTick == nil { nextTick = clock.now() + .seconds(1) }
             if !wantsTicks { nextTick = nil }
             let polls = state.wantsPlayerPolls
-            if polls, nextPoll == nil { nextPoll = clock.now + .milliseconds(Self.pollMilliseconds) }
+            if polls, nextPoll == nil { nextPoll = clock.now() + .milliseconds(Self.pollMilliseconds) }
             if !polls { nextPoll = nil }
             var wait = [nextTick, nextPoll].compactMap { $0 }.min().map { max(0, milliseconds(until: $0)) } ?? 500
             // While the detectors load, look every 50 ms whether they are ready (or failed).
@@ -151,13 +157,14 @@ public final class AppRuntime {
             }
             let event = terminal.nextEvent(timeoutMilliseconds: wait)
             var msgs: [Msg] = []
+            // A tick only when a second has passed on the clock (a wait can end early: a key, the
+            // detectors' 50 ms look, a poll). A late loop owes ticks: the next one is due at once.
+            if wantsTicks, let due = nextTick, clock.now() >= due {
+                nextTick = due + .seconds(1)
+                msgs.append(.clockTicked)
+            }
             switch event {
-            case nil:
-                // The requested time passed: a tick of whatever was waited for.
-                if wantsTicks, !polls || (nextTick.map { clock.now >= $0 } ?? true) {
-                    nextTick = clock.now + .seconds(1)
-                    msgs.append(.clockTicked)
-                }
+            case nil: break
             case let .key(key): msgs.append(.keyPressed(key))
             case let .paste(text): msgs.append(.textPasted(text))
             case let .resize(size):
@@ -166,8 +173,8 @@ public final class AppRuntime {
             case let .terminated(sig): return .signal(sig)
             case .closed: return .closed
             }
-            if polls, event == nil || (nextPoll.map { clock.now >= $0 } ?? true) {
-                nextPoll = clock.now + .milliseconds(Self.pollMilliseconds)
+            if polls, event == nil || (nextPoll.map { clock.now() >= $0 } ?? true) {
+                nextPoll = clock.now() + .milliseconds(Self.pollMilliseconds)
                 msgs += pollPlayer()
             }
             guard !msgs.isEmpty else { continue }
@@ -299,7 +306,7 @@ public final class AppRuntime {
         terminal.present(canvas, changes: canvas.changes(from: previous))
         previous = canvas
         framesPresented += 1
-        if framesPresented == 1 { firstFrameAt = ContinuousClock.now }
+        if framesPresented == 1 { firstFrameAt = clock.now() }
     }
 
     /// Stops whatever plays (and forgets a render in progress). Safe to call at any time.
@@ -310,7 +317,7 @@ public final class AppRuntime {
     }
 
     private func milliseconds(until instant: ContinuousClock.Instant) -> Int {
-        let c = (instant - clock.now).components
+        let c = (instant - clock.now()).components
         return Int(c.seconds * 1000 + c.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -6,15 +6,19 @@ public final class MemoryTerminal: TerminalPort {
     public private(set) var size: Size
     /// The cells "on the glass".
     public private(set) var screen: Canvas
-    /// What is left to play; `nil` entries are timeouts (one tick when ticks are wanted).
+    /// What is left to play; `nil` entries are timeouts: the whole wait the runtime asked for passes
+    /// on `clock`.
     public var script: [TerminalEvent?]
+    /// The time the runtime reads (give the same clock to the runtime).
+    public let clock: ManualClock
     public private(set) var framesPresented = 0
     public private(set) var suspensions = 0
     /// The last canvas presented (to compare with what the runs built).
     public private(set) var lastCanvas: Canvas?
 
-    public init(size: Size, script: [TerminalEvent?] = []) {
+    public init(size: Size, script: [TerminalEvent?] = [], clock: ManualClock = ManualClock()) {
         self.size = size
+        self.clock = clock
         self.screen = Canvas(size: size)
         self.script = script
     }
@@ -22,6 +26,7 @@ public final class MemoryTerminal: TerminalPort {
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         guard !script.isEmpty else { return .closed }
         let event = script.removeFirst()
+        if event == nil { clock.advance(by: .milliseconds(timeoutMilliseconds)) }
         if case let .resize(newSize) = event { size = newSize }
         return event
     }

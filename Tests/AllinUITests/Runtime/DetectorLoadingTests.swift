@@ -98,6 +98,28 @@ struct DetectorLoadingTests {
         #expect(runtime.state.notice == nil && !terminal.text.contains("One moment"))
     }
 
+    @Test func whileTheLoadRunsBreathingKeepsTimeByTheClock() async {
+        // The loop looks at the load every 50 ms; those short waits must not count as seconds.
+        let started = Door(), door = Door()
+        let gates = Self.gates
+        let waits: [TerminalEvent?] = Array(repeating: nil, count: 30)
+        // F2 and the exercise work before the load; a key the exercise doesn't use waits for it.
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24),
+                                      script: [.key(.function(2)), .key(.char("g"))] + waits + [.key(.char("x"))])
+        let runtime = AppRuntime(context: Self.loadingState().context, terminal: terminal, loadingDetectors: {
+            await started.openIt()
+            await door.pass()
+            return .success(gates)
+        }, clock: terminal.clock)
+        let run = Task { await runtime.run() }
+        await started.pass()
+        // 30 looks of 50 ms: a second and a half, so one tick (there were 30 before the clock).
+        #expect(runtime.state.context.gates == nil && terminal.script.isEmpty)
+        #expect(runtime.state.support?.breathing?.elapsed == 1)
+        await door.openIt()
+        #expect(await run.value == .closed)
+    }
+
     @Test func aFailedLoadEndsTheRunWithTheCatalogsWords() async {
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("c"))])
         let runtime = AppRuntime(context: Self.loadingState().context, terminal: terminal, loadingDetectors: {

@@ -10,7 +10,7 @@ struct RuntimeTests {
     func runtime(_ script: [TerminalEvent?], size: Size = Size(width: 80, height: 24),
                  lang: String = "en_GB.UTF-8") -> (AppRuntime, MemoryTerminal) {
         let terminal = MemoryTerminal(size: size, script: script)
-        return (AppRuntime(context: TestCatalog.context(lang: lang), terminal: terminal), terminal)
+        return (AppRuntime(context: TestCatalog.context(lang: lang), terminal: terminal, clock: terminal.clock), terminal)
     }
 
     static let toIntent: [TerminalEvent?] =
@@ -54,6 +54,7 @@ struct RuntimeTests {
         _ = await rt.run()
         #expect(rt.state.support?.breathing?.elapsed == 5)
     }
+
 
     @Test func suspendAsksTheTerminalAndRedrawsFully() async {
         let (rt, term) = runtime([.key(.ctrl("z")), .key(.char("l"))])

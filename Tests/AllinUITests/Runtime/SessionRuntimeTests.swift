@@ -20,7 +20,7 @@ struct SessionRuntimeTests {
                  journal: any JournalStoring = MemoryJournal()) -> (AppRuntime, MemoryTerminal) {
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, player: player,
-                            now: { Self.noon }, timeZone: Self.utc, rendersInline: true)
+                            now: { Self.noon }, timeZone: Self.utc, clock: terminal.clock, rendersInline: true)
         return (rt, terminal)
     }
 
@@ -170,7 +170,7 @@ struct SessionRuntimeTests {
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: Self.toSession + [.terminated(signal: signal)])
         // The render runs on a queue that never gets to it: the signal comes while it is under way.
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, player: player,
-                            now: { Self.noon }, timeZone: Self.utc, rendersInline: false)
+                            now: { Self.noon }, timeZone: Self.utc, clock: terminal.clock, rendersInline: false)
         #expect(await rt.run() == .signal(signal))
         let entry = try #require(try journal.entries(JournalQuery()).first)
         #expect(entry.moodBefore == 4 && !entry.isComplete)
