@@ -40,9 +40,21 @@ public enum CatalogLocator {
         return files
     }
 
-    /// Loads and validates the catalog, turning problems into a `CLIError.catalog`.
+    /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model
+    /// comes from its compiled form when a sound one made from this text is cached (`CompiledCache`);
+    /// otherwise from the text, and the form is stored for the next run.
     public static func load(option: String?, environment: [String: String]) throws -> Catalog {
-        try load(option: option, environment: environment, names: Catalog.fileNames, decode: Catalog.decode)
+        try load(option: option, environment: environment, cache: CompiledCache(environment: environment))
+    }
+
+    static func load(option: String?, environment: [String: String], cache: CompiledCache) throws -> Catalog {
+        try load(option: option, environment: environment, names: Catalog.fileNames) { files in
+            let text = files[CrisisModel.fileName]
+            let compiled = text.flatMap(cache.model(for:))
+            let catalog = try Catalog.decode(files: files, crisisModel: compiled)
+            if compiled == nil, let text { cache.store(catalog.crisisLexicon.model, for: text) }
+            return catalog
+        }
     }
 
     /// Loads and validates only the listing (chips, sessions, helplines): no detector is built.

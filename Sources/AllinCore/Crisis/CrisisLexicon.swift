@@ -32,7 +32,9 @@ public struct CrisisLexicon: Sendable {
 
     /// Decodes and validates; `files` maps each of `fileNames` to its bytes. Throws `CatalogProblems`
     /// listing every problem, each naming the file and the entry.
-    public static func decode(files: [String: Data]) throws -> CrisisLexicon {
+    /// `model`, when given, is the model already loaded from its compiled form (made from
+    /// `files[CrisisModel.fileName]`); the text is then not decoded again.
+    public static func decode(files: [String: Data], model compiled: CrisisModel? = nil) throws -> CrisisLexicon {
         /// A file decoded on its own (the rules' words and the model are separate from layers A and B).
         @Sendable func part<T>(_ name: String, _ empty: T, _ decode: (Data) throws -> T) -> (T, [CatalogIssue]) {
             guard let data = files[name] else { return (empty, [CatalogIssue(file: name, "file is missing")]) }
@@ -51,7 +53,7 @@ public struct CrisisLexicon: Sendable {
                 return (lexicon, builder.issues)
             },
             { part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) } },
-            { part(CrisisModel.fileName, CrisisModel.empty) { try CrisisModel.decode($0) } })
+            { part(CrisisModel.fileName, CrisisModel.empty) { try compiled ?? CrisisModel.decode($0) } })
         var issues = built + conceptIssues + modelIssues
         issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
@@ -67,7 +69,9 @@ public struct CrisisLexicon: Sendable {
         guard !concepts.classNames.isEmpty else { return [] }
         let known = Set(concepts.classNames)
         var issues: [CatalogIssue] = []
-        for name in model.names {
+        // Most features are lower-case words and name no class: their bytes are scanned, not made into strings.
+        for i in model.names.indices where model.names.utf8(i).contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            let name = model.names[i]
             for c in CrisisModel.classes(in: name) where !known.contains(String(c)) {
                 issues.append(CatalogIssue(file: CrisisModel.fileName, entry: "feature '\(name)'",
                                            "names class '\(c)', which \(ConceptScanner.fileName) does not define"))
@@ -89,7 +93,7 @@ public struct CrisisLexicon: Sendable {
     /// Layer B's concept rules (crisis/concepts.json), checked beside the weighted score.
     var concepts = ConceptScanner.empty
     /// Layer B's trained model (crisis/model.tsv), scored over the concept scanner's words.
-    var model = CrisisModel.empty
+    public internal(set) var model = CrisisModel.empty
 
     /// The concept scanner, whose words the model is trained on (`allin-dev model train`).
     public var conceptScanner: ConceptScanner { concepts }

@@ -33,7 +33,7 @@ extension CrisisModel {
         var about: [String] = []
         var settings: [String: Double] = [:]
         // Parallel, in file order: the trainer writes features sorted, so no sort is needed at load.
-        var names: [String] = []
+        var names = PackedStrings()
         var weights: [Float] = []
         var keys: [UInt64] = []
         var indexOfKey: [UInt64: Int] = [:]
@@ -78,7 +78,7 @@ extension CrisisModel {
                 continue
             }
             indexOfKey[key] = names.count
-            names.append(name)
+            names.append(utf8: cols[0])
             weights.append(Float(value))
             keys.append(key)
         }

@@ -32,10 +32,10 @@ public struct CrisisModel: Sendable {
     /// Open-addressing table over feature keys (see `key(ofFeature:)`). Each slot packs the key's
     /// high 32 bits over index + 1 (0 = empty), 8 bytes, so the table stays small enough to sit in
     /// cache; a slot whose tag agrees is confirmed against the full key in `entries`.
-    private let table: [UInt64]
+    let table: [UInt64]
     private let mask: Int
     /// Each feature's full key and weight side by side (one cache line confirms and weighs a hit).
-    private let entries: [Entry]
+    let entries: [Entry]
 
     struct Entry {
         var key: UInt64
@@ -43,7 +43,9 @@ public struct CrisisModel: Sendable {
     }
     /// The weights in the file's order (parallel to `names`).
     var weights: [Float] { entries.map(\.weight) }
-    let names: [String]
+    /// The features' keys in the file's order (parallel to `names`).
+    var keys: [UInt64] { entries.map(\.key) }
+    let names: PackedStrings
     /// Provenance lines from the file header (what it was trained on, and how).
     let about: [String]
 
@@ -53,7 +55,7 @@ public struct CrisisModel: Sendable {
     /// `names` and `weights` are parallel, in the file's order (the trainer writes them sorted by
     /// name); the names are distinct, and so are their keys (`keys`, if given, holds them in the
     /// same order, as `decode` has already worked them out).
-    init(bias: Double, crisisAt: Double, names: [String], weights: [Float], about: [String], keys: [UInt64]? = nil) {
+    init(bias: Double, crisisAt: Double, names: PackedStrings, weights: [Float], about: [String], keys: [UInt64]? = nil) {
         self.bias = bias
         self.crisisAt = crisisAt
         self.about = about
@@ -70,6 +72,17 @@ public struct CrisisModel: Sendable {
         }
         self.table = table
         self.entries = zip(keys, weights).map { Entry(key: $0, weight: $1) }
+    }
+
+    /// A model from the parts of its compiled form (`CrisisModel+Compiled`), which has checked them.
+    init(bias: Double, crisisAt: Double, table: [UInt64], entries: [Entry], names: PackedStrings, about: [String]) {
+        self.bias = bias
+        self.crisisAt = crisisAt
+        self.table = table
+        self.mask = table.count - 1
+        self.entries = entries
+        self.names = names
+        self.about = about
     }
 
     var featureCount: Int { names.count }
@@ -238,7 +251,7 @@ public struct CrisisModel: Sendable {
         return names.sorted()
     }
 
-    @inline(__always) private static func tag(_ h: UInt64) -> UInt64 { h & 0xFFFF_FFFF_0000_0000 }
+    @inline(__always) static func tag(_ h: UInt64) -> UInt64 { h & 0xFFFF_FFFF_0000_0000 }
 
     /// The index of the feature whose key is `h`, if the model has one.
     @inline(__always)

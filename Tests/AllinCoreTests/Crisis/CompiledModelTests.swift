@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import AllinCore
+
+@Suite("The trained model's compiled form")
+struct CompiledModelTests {
+    static func shipped() throws -> (model: CrisisModel, text: Data, source: UInt64) {
+        let text = try catalogFileData(CrisisModel.fileName)
+        return (try CrisisModel.decode(text), text, CompiledForm.digest(text))
+    }
+
+    @Test func loadingTheCompiledFormGivesTheSameModel() throws {
+        let (model, _, source) = try Self.shipped()
+        let loaded = try CrisisModel.load(compiled: model.compiled(source: source), source: source)
+        #expect(loaded == model)
+        #expect(loaded.names.count == model.names.count && loaded.names.count > 10_000)
+        #expect(loaded.about == model.about && !loaded.about.isEmpty)
+        #expect(Array(loaded.names.prefix(50)) == Array(model.names.prefix(50)))
+    }
+
+    @Test func bothFormsFindTheSameOnEveryTrainingLine() throws {
+        let files = realCatalogFiles()
+        let fromText = try Catalog.decode(files: files)
+        let text = try #require(files[CrisisModel.fileName])
+        let source = CompiledForm.digest(text)
+        let compiled = try CrisisModel.load(compiled: fromText.crisisLexicon.model.compiled(source: source), source: source)
+        let fromForm = try Catalog.decode(files: files, crisisModel: compiled)
+        let a = CrisisDetector(lexicon: fromText.crisisLexicon), b = CrisisDetector(lexicon: fromForm.crisisLexicon)
+        var lines = 0, differ: [String] = []
+        for name in try TrainingDigestTests.trainingFiles() where name.hasSuffix(".tsv") {
+            for row in try LabelledSetTests.rows("train/" + name) {
+                let (a1, b1) = a.layers(row.text), (a2, b2) = b.layers(row.text)
+                if a1 != a2 || b1 != b2 { differ.append(row.text) }
+                lines += 1
+            }
+        }
+        #expect(lines > 10_000)
+        #expect(differ.isEmpty, "\(differ.count) lines differ, e.g. \(differ.prefix(3))")
+    }
+
+    @Test func aFormFromAnotherTextOrDamagedIsNeverUsed() throws {
+        let (model, text, source) = try Self.shipped()
+        let good = model.compiled(source: source)
+        // The header: kind, version, source, the code's probe, the checksum; then a weight, the end.
+        let expected: [(Int, CompiledForm.Problem)] = [
+            (0, .notThisKind), (8, .otherVersion), (16, .otherSource), (24, .otherCode),
+            (32, .damaged("its checksum does not match")), (good.count / 2, .damaged("its checksum does not match")),
+            (good.count - 1, .damaged("its checksum does not match")),
+        ]
+        for (offset, problem) in expected {
+            var bad = good
+            bad[offset] ^= 0x10
+            #expect(throws: problem) { try CrisisModel.load(compiled: bad, source: source) }
+        }
+        #expect(throws: CompiledForm.Problem.damaged("its length is not whole words")) {
+            try CrisisModel.load(compiled: good.dropLast(3), source: source)
+        }
+        #expect(throws: CompiledForm.Problem.notThisKind) { try CrisisModel.load(compiled: Data(), source: source) }
+        var changed = text
+        changed.append(contentsOf: Array("# one more comment\n".utf8))
+        #expect(throws: CompiledForm.Problem.otherSource) {
+            try CrisisModel.load(compiled: good, source: CompiledForm.digest(changed))
+        }
+    }
+
+    @Test func aWholeFormThatDisagreesWithItselfIsRefused() throws {
+        let (model, _, source) = try Self.shipped()
+        // Written whole (the checksum agrees), but one feature is missing from the table.
+        var table = model.table
+        let slot = try #require(table.firstIndex { $0 != 0 })
+        table[slot] = 0
+        var w = CompiledForm.Writer()
+        w.double(model.bias)
+        w.double(model.crisisAt)
+        w.uint64s(table)
+        w.uint64s(model.keys)
+        w.floats(model.weights)
+        w.uint32s(model.names.ends)
+        w.bytes(model.names.bytes)
+        w.uint32s([])
+        w.bytes([])
+        let form = w.bytes(kind: CrisisModel.compiledKind, version: CrisisModel.compiledVersion, source: source,
+                           probe: CrisisModel.keyProbe)
+        #expect(throws: CompiledForm.Problem.damaged("its table misses a feature")) {
+            try CrisisModel.load(compiled: form, source: source)
+        }
+    }
+
+    @Test func theDigestTellsTextsApart() {
+        let a = Data("want to\t0.4127\n".utf8), b = Data("want to\t0.4128\n".utf8)
+        #expect(CompiledForm.digest(a) == CompiledForm.digest(a))
+        #expect(CompiledForm.digest(a) != CompiledForm.digest(b))
+        #expect(CompiledForm.digest(Data()) != CompiledForm.digest(Data([0])))
+    }
+}
