@@ -51,9 +51,10 @@ public struct CLI: Sendable {
         }
     }
 
-    /// Loads the catalog named by `--catalog` or found near the executable.
-    public func loadCatalog(_ args: Arguments) throws -> Catalog {
-        try CatalogLocator.load(option: args["--catalog"], environment: environment)
+    /// Loads the catalog named by `--catalog` or found near the executable. `savesCompiled: false` (the
+    /// demo, which saves nothing) reads a compiled model from the cache but never writes one.
+    public func loadCatalog(_ args: Arguments, savesCompiled: Bool = true) throws -> Catalog {
+        try CatalogLocator.load(option: args["--catalog"], environment: environment, savesCompiled: savesCompiled)
     }
 
     /// The catalog's chips, sessions and helplines only, for commands that show them and never check words.

@@ -42,17 +42,20 @@ public enum CatalogLocator {
 
     /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model
     /// comes from its compiled form when a sound one made from this text is cached (`CompiledCache`);
-    /// otherwise from the text, and the form is stored for the next run.
-    public static func load(option: String?, environment: [String: String]) throws -> Catalog {
-        try load(option: option, environment: environment, cache: CompiledCache(environment: environment))
+    /// otherwise from the text, and the form is stored for the next run (unless `savesCompiled` is false:
+    /// the demo writes nothing anywhere).
+    public static func load(option: String?, environment: [String: String], savesCompiled: Bool = true) throws -> Catalog {
+        try load(option: option, environment: environment, cache: CompiledCache(environment: environment),
+                 savesCompiled: savesCompiled)
     }
 
-    static func load(option: String?, environment: [String: String], cache: CompiledCache) throws -> Catalog {
+    static func load(option: String?, environment: [String: String], cache: CompiledCache,
+                     savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
             let text = files[CrisisModel.fileName]
             let compiled = text.flatMap(cache.model(for:))
             let catalog = try Catalog.decode(files: files, crisisModel: compiled)
-            if compiled == nil, let text { cache.store(catalog.crisisLexicon.model, for: text) }
+            if compiled == nil, savesCompiled, let text { cache.store(catalog.crisisLexicon.model, for: text) }
             return catalog
         }
     }

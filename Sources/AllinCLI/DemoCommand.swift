@@ -10,7 +10,7 @@ struct DemoCommand {
             throw CLIError.usage(command: "demo", message: "the demo needs a terminal; for numbered prompts use 'allin demo --plain'")
         }
         let region = try cli.region(args)
-        let catalog = try cli.loadCatalog(args)
+        let catalog = try cli.loadCatalog(args, savesCompiled: false)
         cli.io.out("DEMO: nothing you type is saved, and no journal is read or written.\n")
         // No journal, no plan read, and no session after the recommendation (nothing is played or kept).
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)

@@ -123,7 +123,9 @@ enum FullScreen {
         context.demoScenarios = scenarios
         let runtime = AppRuntime(context: context, terminal: terminal, loadingDetectors: {
             do {
-                return .success(FlowGates(catalog: try CatalogLocator.load(option: option, environment: environment)))
+                // The demo saves nothing, not even the compiled model in the cache.
+                return .success(FlowGates(catalog: try CatalogLocator.load(option: option, environment: environment,
+                                                                           savesCompiled: !demo)))
             } catch let error as CLIError {
                 return .failure(DetectorLoadFailure(message: error.message(), status: error.exitCode))
             } catch {
