@@ -3,9 +3,9 @@ import Testing
 
 /// Where realistic check-ins land, judged from the sessions' own content by helpers who never saw the
 /// router (docs/routing.md). Each line holds the check-in, the person's local hour, the sessions a
-/// clinician would accept and the best one. The blind set (route8) was measured once with this
-/// router; its floor holds that figure, so a change that loses ground fails. route6 and route7 were
-/// tuned on and are training: their figures are printed, not held.
+/// clinician would accept and the best one. The blind set (route9) was measured once with this
+/// router; its floor holds that figure, so a change that loses ground fails. route6, route7 and
+/// route8 were tuned on and are training: their figures are printed, not held.
 @Suite("Routing on realistic check-ins (spawns the built binary)")
 struct RoutingSetTests {
     struct Figures {
@@ -42,13 +42,13 @@ struct RoutingSetTests {
     }
 
     @Test func blindRoutingSetHoldsItsFirstContactFigure() throws {
-        let f = try Self.measure("blind/route8.jsonl")
+        let f = try Self.measure("blind/route9.jsonl")
         #expect(f.count == 120)
-        #expect(f.acceptable >= 98, "first contact: 98/120 on an acceptable session")
-        #expect(f.best >= 58, "first contact: 58/120 on the best one")
+        #expect(f.acceptable >= 103, "first contact: 103/120 on an acceptable session")
+        #expect(f.best >= 68, "first contact: 68/120 on the best one")
     }
 
-    @Test("training routing sets are printed", arguments: ["train/route6.jsonl", "train/route7.jsonl"])
+    @Test("training routing sets are printed", arguments: ["train/route6.jsonl", "train/route7.jsonl", "train/route8.jsonl"])
     func trainingRoutingSetIsPrinted(file: String) throws {
         let f = try Self.measure(file)
         #expect(f.count == 120)

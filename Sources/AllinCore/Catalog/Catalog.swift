@@ -193,15 +193,20 @@ public struct RoutingWords: Sendable, Equatable {
     /// The lowest picker score that chooses a session; below it a match rests on one common word
     /// ("first", "week") and the best fit for the feeling decides instead. 0 keeps every match.
     public var pickerMinScore: Double
+    /// The lowest picker score that chooses a session made for one situation (an exam, an interview;
+    /// `situational` in sessions.json) over general candidates: the words must name the situation
+    /// clearly, not brush it with one word ("kids off school", "tmrw morning"). 0: the same as any.
+    public var situationalMinScore: Double
 
     public static let fileName = "routing.json"
 
     public init(sleepWords: Set<String>, stopWords: Set<String>, beliefClusters: [String: [String]] = [:],
-                pickerMinScore: Double = 0) {
+                pickerMinScore: Double = 0, situationalMinScore: Double = 0) {
         self.sleepWords = sleepWords
         self.stopWords = stopWords
         self.beliefClusters = beliefClusters
         self.pickerMinScore = pickerMinScore
+        self.situationalMinScore = situationalMinScore
     }
 
     public static func decode(_ data: Data, file: String = RoutingWords.fileName) throws -> RoutingWords {
@@ -234,13 +239,17 @@ public struct RoutingWords: Sendable, Equatable {
             }
         default: r.rejectValue("'beliefClusters' must be an object of belief id → cluster ids")
         }
-        var minScore = 0.0
-        switch r.raw("pickerMinScore") {
-        case nil: break
-        case let .number(n)? where n >= 0 && n <= 100: minScore = n
-        default: r.rejectValue("'pickerMinScore' must be a number from 0 to 100")
+        func score(_ key: String) -> Double {
+            switch r.raw(key) {
+            case nil: return 0
+            case let .number(n)? where n >= 0 && n <= 100: return n
+            default:
+                r.rejectValue("'\(key)' must be a number from 0 to 100")
+                return 0
+            }
         }
-        r.rejectUnknownKeys(["about", "sleepWords", "stopWords", "beliefClusters", "pickerMinScore"])
+        let minScore = score("pickerMinScore"), situationalMinScore = score("situationalMinScore")
+        r.rejectUnknownKeys(["about", "sleepWords", "stopWords", "beliefClusters", "pickerMinScore", "situationalMinScore"])
         for w in sleep + stop where w != w.lowercased() || w.contains(" ") || w.isEmpty {
             r.rejectValue("word '\(w)' must be one lower-case word")
         }
@@ -248,6 +257,6 @@ public struct RoutingWords: Sendable, Equatable {
         issues += r.issues
         if !issues.isEmpty { throw CatalogProblems(issues) }
         return RoutingWords(sleepWords: Set(sleep), stopWords: Set(stop), beliefClusters: beliefClusters,
-                            pickerMinScore: minScore)
+                            pickerMinScore: minScore, situationalMinScore: situationalMinScore)
     }
 }

@@ -212,8 +212,13 @@ public struct Router: Sendable {
             why = "no words of the person's own to rank by"
         } else {
             let answer = await picker.pick(candidates: pool, text: query, catalog: catalog)
+            let situational = answer.flatMap { catalog.sessionIndex[$0.slug] }.map { catalog.sessions[$0].situational } ?? false
+            let hasGeneral = pool.contains { !catalog.sessions[$0].situational }
             if let answer, answer.score < catalog.routing.pickerMinScore {
                 why = "the closest match ('\(answer.slug)', \(answer.score)) rests on too little: below \(catalog.routing.pickerMinScore)"
+            } else if let answer, situational, hasGeneral, answer.score < catalog.routing.situationalMinScore {
+                why = "the closest match ('\(answer.slug)', \(answer.score)) is made for one situation, which the words name "
+                    + "too faintly: below \(catalog.routing.situationalMinScore)"
             } else if let answer, let index = catalog.sessionIndex[answer.slug], Router.contains(pool, index) {
                 return (answer.slug, TraceEntry(gate: "choice", decision: "picker", details: [
                     ("picker", .string(picker.name)), ("slug", .string(answer.slug)), ("score", .number(answer.score)),
@@ -230,13 +235,28 @@ public struct Router: Sendable {
         ]))
     }
 
-    /// The candidate chosen without a picker match: the lane default when it is a candidate (the lane's
-    /// general starting point); else, for a chosen belief, a session of its clusters in routing.json's
-    /// order (the most fitting first); else the candidate that lists the check-in's emotion family
-    /// earliest; else the first in catalog order.
-    func bestFit(_ pool: [Int], lane: Lane, checkIn: CheckIn) -> (slug: String, how: String) {
+    /// The candidate chosen without a picker match. A session made for one situation (an exam, an
+    /// interview, money; `situational` in sessions.json) is chosen only through the person's words (the
+    /// picker), so here only the general candidates count when there are any. For a sub-tap, the
+    /// sessions made first for its need (listed first in their `needs`) come before those that serve it
+    /// too. Among those: the lane default when it is one (the lane's general starting point); else, for
+    /// a chosen belief, a session of its clusters in routing.json's order (the most fitting first);
+    /// else the candidate that lists the check-in's emotion family earliest; else the first in
+    /// catalog order.
+    func bestFit(_ all: [Int], lane: Lane, checkIn: CheckIn) -> (slug: String, how: String) {
+        let general = all.filter { !catalog.sessions[$0].situational }
+        var pool = general.isEmpty ? all : general
+        var made = ""
+        if let need = subTapNeed(checkIn, lane: lane) {
+            let rank = { (i: Int) in self.catalog.sessions[i].needs.firstIndex(of: need) ?? Int.max }
+            let first = pool.map(rank).min() ?? Int.max
+            if first == 0, pool.contains(where: { rank($0) > 0 }) {
+                pool = pool.filter { rank($0) == 0 }
+                made = ", made first for '\(need)'"
+            }
+        }
         if let fallback = catalog.laneDefaults[lane], let i = catalog.sessionIndex[fallback], Router.contains(pool, i) {
-            return (fallback, "the lane's starting session is a candidate")
+            return (fallback, "the lane's starting session is a candidate" + made)
         }
         if lane == .unblock, let belief = checkIn.belief, let order = catalog.routing.beliefClusters[belief] {
             for cluster in order {
@@ -248,10 +268,19 @@ public struct Router: Sendable {
         if let family = family(of: checkIn) {
             let ranked = pool.compactMap { i in catalog.sessions[i].families.firstIndex(of: family).map { (i, $0) } }
             if let best = ranked.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
-                return (catalog.sessions[best.0].slug, "made for the emotion family '\(family)'")
+                return (catalog.sessions[best.0].slug, "made for the emotion family '\(family)'" + made)
             }
         }
-        return (catalog.sessions[pool[0]].slug, "the first candidate")
+        return (catalog.sessions[pool[0]].slug, "the first candidate" + made)
+    }
+
+    /// The need of the clarity or embody sub-tap the check-in chose, if any.
+    func subTapNeed(_ checkIn: CheckIn, lane: Lane) -> String? {
+        switch lane {
+        case .clarity: return catalog.vocabulary.claritySubTaps.first { $0.id == checkIn.claritySubTap }?.need
+        case .embody: return catalog.vocabulary.confidenceSubTaps.first { $0.id == checkIn.confidenceSubTap }?.need
+        default: return nil
+        }
     }
 
     /// Membership in a candidate list; lists are built in catalog order, so a binary search.

@@ -205,6 +205,55 @@ struct RouterTests {
         #expect(after.session?.slug == "for_sad", "the lane's starting session")
     }
 
+    @Test func aSessionForOneSituationIsTheBestFitOnlyWhenNothingGeneralFits() async {
+        // The exam plan lists the feeling's family and the general session does not: still the general one.
+        let exam = session("exam_plan", .clarity, families: ["anxious"], needs: ["plan_next_step"], situational: true)
+        let general = session("first_step", .clarity, needs: ["plan_next_step"])
+        var c = CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "", intensity: 4, intent: "clarity")
+        c.claritySubTap = "dont_know_where_to_start"
+        let both = await Router(catalog: catalog(sessions: [exam, general], defaults: [:])).route(c)
+        #expect(both.trace.last?.decision == "bestFit")
+        #expect(both.session?.slug == "first_step")
+        let onlyExam = session("exam_two", .clarity, needs: ["plan_next_step"], situational: true)
+        let alone = await Router(catalog: catalog(sessions: [exam, onlyExam], defaults: [:])).route(c)
+        #expect(alone.session?.slug == "exam_plan", "no general candidate: the situational ones compete as before")
+    }
+
+    @Test func theWordsMustNameASituationClearlyToChooseItsSession() async throws {
+        let sessions = [
+            session("exam_plan", .clarity, needs: ["prioritise"], tags: ["exam", "school"], situational: true),
+            session("sort_it", .clarity, needs: ["prioritise"]),
+        ]
+        var cat = catalog(sessions: sessions, defaults: [.clarity: "sort_it"])
+        var c = CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "moving sat, kids off school", intensity: 5,
+                        intent: "clarity")
+        c.claritySubTap = "too_much_on_my_plate"
+        cat.routing.situationalMinScore = 0
+        let faint = await Router(catalog: cat).route(c)
+        #expect(faint.trace.last?.decision == "picker" && faint.session?.slug == "exam_plan")
+        let score = try #require(faint.trace.last?.detail("score").flatMap { if case let .number(n) = $0 { n } else { nil } })
+        cat.routing.situationalMinScore = score + 0.01
+        let r = await Router(catalog: cat).route(c)
+        #expect(r.trace.last?.decision == "bestFit")
+        #expect(r.session?.slug == "sort_it")
+        // With no general candidate the usual threshold is all it takes.
+        let alone = await Router(catalog: catalog(sessions: [sessions[0]], defaults: [:])).route(c)
+        #expect(alone.session?.slug == "exam_plan")
+        #expect(realCatalog.routing.situationalMinScore > realCatalog.routing.pickerMinScore)
+    }
+
+    @Test func aSubTapsOwnSessionsComeBeforeThoseThatAlsoServeItsNeed() async throws {
+        let sessions = [
+            session("speak_up", .embody, families: ["anxious"], needs: ["voice", "courage"]),
+            session("begin", .embody, needs: ["courage"]),
+        ]
+        var c = CheckIn(emotion: unpleasant(family: "anxious").id, triggerText: "", intensity: 4, intent: "embody")
+        c.confidenceSubTap = "taking_a_risk"
+        let r = await Router(catalog: catalog(sessions: sessions, defaults: [:])).route(c)
+        #expect(r.session?.slug == "begin")
+        #expect(r.trace.last?.detail("how") == .string("the first candidate, made first for 'courage'"))
+    }
+
     @Test func withoutAMatchABeliefsOwnClusterComesFirst() async throws {
         // 'too_late_to_start' lists direction first; the lane default (another cluster) is no candidate.
         var c = CheckIn(emotion: pleasant.id, triggerText: "", intensity: 4, intent: "unblock")

@@ -42,9 +42,9 @@ func catalog(sessions: [Session], defaults: [Lane: String]) -> Catalog {
 }
 
 func session(_ slug: String, _ lane: Lane, families: [String] = [], needs: [String] = [], tags: [String] = [],
-             description: String = "A session.") -> Session {
+             description: String = "A session.", situational: Bool = false) -> Session {
     Session(slug: slug, title: slug.replacingOccurrences(of: "_", with: " "), lane: lane, description: description,
-            tags: tags, families: families, needs: needs, cluster: nil, durationSeconds: 300, situational: false)
+            tags: tags, families: families, needs: needs, cluster: nil, durationSeconds: 300, situational: situational)
 }
 
 /// Reads a fixture file under Tests/AllinCoreTests/Fixtures.
