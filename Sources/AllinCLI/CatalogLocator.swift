@@ -41,9 +41,9 @@ public enum CatalogLocator {
     }
 
     /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model
-    /// comes from its compiled form when a sound one made from this text is cached (`CompiledCache`);
-    /// otherwise from the text, and the form is stored for the next run (unless `savesCompiled` is false:
-    /// the demo writes nothing anywhere).
+    /// and the concept rules come from their compiled forms when sound ones made from these texts are
+    /// cached (`CompiledCache`); otherwise from the texts, and the forms are stored for the next run
+    /// (unless `savesCompiled` is false: the demo writes nothing anywhere).
     public static func load(option: String?, environment: [String: String], savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, cache: CompiledCache(environment: environment),
                  savesCompiled: savesCompiled)
@@ -52,10 +52,18 @@ public enum CatalogLocator {
     static func load(option: String?, environment: [String: String], cache: CompiledCache,
                      savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
-            let text = files[CrisisModel.fileName]
-            let compiled = text.flatMap(cache.model(for:))
-            let catalog = try Catalog.decode(files: files, crisisModel: compiled)
-            if compiled == nil, savesCompiled, let text { cache.store(catalog.crisisLexicon.model, for: text) }
+            let modelText = files[CrisisModel.fileName], conceptsText = files[ConceptScanner.fileName]
+            let compiled = CompiledCrisisParts(model: modelText.flatMap { cache.load("model", for: $0, CrisisModel.load) },
+                                               concepts: conceptsText.flatMap { cache.load("concepts", for: $0, ConceptScanner.load) })
+            let catalog = try Catalog.decode(files: files, compiled: compiled)
+            guard savesCompiled else { return catalog }
+            let lexicon = catalog.crisisLexicon
+            if compiled.model == nil, let modelText {
+                cache.store("model", for: modelText) { lexicon.model.compiled(source: $0) }
+            }
+            if compiled.concepts == nil, let conceptsText {
+                cache.store("concepts", for: conceptsText) { lexicon.conceptScanner.compiled(source: $0) }
+            }
             return catalog
         }
     }

@@ -50,8 +50,8 @@ public struct Catalog: Sendable {
     }
 
     /// Decodes and validates every file; throws `CatalogProblems` listing every problem found in any file.
-    /// `crisisModel`, when given, is the trained model already loaded from its compiled form.
-    public static func decode(files: [String: Data], crisisModel: CrisisModel? = nil) throws -> Catalog {
+    /// `compiled` holds the crisis lexicon's parts already loaded from their compiled forms.
+    public static func decode(files: [String: Data], compiled: CompiledCrisisParts = CompiledCrisisParts()) throws -> Catalog {
         var reader = CatalogReader(files: files)
         let listing = reader.listing()
         let routing = reader.data(RoutingWords.fileName).flatMap { d in reader.attempt { try RoutingWords.decode(d) } }
@@ -63,7 +63,7 @@ public struct Catalog: Sendable {
             let mine = lexiconFiles.filter { names.contains($0.key) }
             return mine.count == names.count ? mine : nil
         }
-        let crisis = own(CrisisLexicon.fileNames).flatMap { files in reader.attempt { try CrisisLexicon.decode(files: files, model: crisisModel) } }
+        let crisis = own(CrisisLexicon.fileNames).flatMap { files in reader.attempt { try CrisisLexicon.decode(files: files, compiled: compiled) } }
         let affect = own(AffectLexicon.fileNames).flatMap { files in reader.attempt { try AffectLexicon.decode(files: files) } }
         if let vocabulary = listing.vocabulary, let affect {
             reader.issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary)

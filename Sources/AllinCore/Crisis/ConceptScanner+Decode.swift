@@ -101,6 +101,7 @@ extension ConceptScanner {
         }
         if !issues.isEmpty { throw CatalogProblems(issues) }
         return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: negators,
-                              emoji: emoji, bigNumberBit: bigNumberBit, yearBit: yearBit, classNames: classNames)
+                              fold: ConceptFold(emoji: emoji), bigNumberBit: bigNumberBit, yearBit: yearBit,
+                              classNames: classNames)
     }
 }

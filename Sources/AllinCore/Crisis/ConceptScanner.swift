@@ -40,15 +40,15 @@ public struct ConceptScanner: Sendable {
     }
 
     /// Class bits of each word id (ids are dense, 0..<table.count).
-    private let classOf: [UInt64]
-    private let rules: [Rule]
+    let classOf: [UInt64]
+    let rules: [Rule]
     /// The rules whose first slot can start at each word id (by its run keys or its classes), as a
     /// bitset over rules: word `w`'s bits are `startMasks[w * ruleWords ..< (w + 1) * ruleWords]`.
     private let startMasks: [UInt64]
     private let ruleWords: Int
     /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
     private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
-    private let isNegator: [Bool]
+    let isNegator: [Bool]
     /// What each rule needs the line to hold before it is worth walking: one requirement per slot
     /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
     /// of the slot's classes, or one of the slot's runs of words stands in it, word for word. Both
@@ -91,12 +91,12 @@ public struct ConceptScanner: Sendable {
     private let keyNeeds: [UInt64]
     private let ruleOfNeed: [Int32]
     /// The concept words by their bytes; its ids are the ids the rules use.
-    private let table: CrisisVocabulary
-    private let fold: ConceptFold
+    let table: CrisisVocabulary
+    let fold: ConceptFold
     /// The class bit given to numbers of 10 or more (the `@BIGNUM` class).
-    private let bigNumberBit: UInt64
+    let bigNumberBit: UInt64
     /// The class bit given to years 1950–2099 (the `@YEAR` class; a past event, not a quantity).
-    private let yearBit: UInt64
+    let yearBit: UInt64
     /// Each class's name by its bit ("DEATH"), as the trained model names its class features.
     let classNames: [String]
     /// The first-person class (`FP`) and the classes that name someone else or a story (`THIRD`,
@@ -114,7 +114,7 @@ public struct ConceptScanner: Sendable {
     public static let fileName = "crisis/concepts.json"
 
     init(words: CrisisVocabulary, classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
-         emoji: [Character: String], bigNumberBit: UInt64, yearBit: UInt64, classNames: [String] = []) {
+         fold: ConceptFold, bigNumberBit: UInt64, yearBit: UInt64, classNames: [String] = []) {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
         let names = Array(classNames.prefix(64))
@@ -283,7 +283,7 @@ public struct ConceptScanner: Sendable {
         }
         self.classMeets = classMeets
         self.table = words
-        self.fold = ConceptFold(emoji: emoji)
+        self.fold = fold
     }
 
     /// A token: its word id (-1 when unknown), class bits, and the original word.
@@ -305,8 +305,8 @@ public struct ConceptScanner: Sendable {
     }
 
     /// A scanner with no rules (used when a catalog has no concepts file).
-    static let empty = ConceptScanner(words: CrisisVocabulary(), classOf: [:], rules: [], negators: [], emoji: [:],
-                                      bigNumberBit: 0, yearBit: 0)
+    static let empty = ConceptScanner(words: CrisisVocabulary(), classOf: [:], rules: [], negators: [],
+                                      fold: ConceptFold(emoji: [:]), bigNumberBit: 0, yearBit: 0)
 
     /// The highest-tier rule that matches `text`, or nil. Work is linear in the text: very long
     /// lines are taken in windows of 400 words (overlapping by 40, so no phrase is cut in two).
@@ -706,7 +706,13 @@ public struct ConceptScanner: Sendable {
 /// curly apostrophes become apostrophes; zero-width and format characters vanish; the few meaningful
 /// emoji become words. Tables are built once, so a line never calls Foundation.
 struct ConceptFold: Sendable {
-    private let map: [UInt32: [UInt8]]
+    /// What each folded scalar becomes (its ASCII bytes; empty: it vanishes).
+    let map: [UInt32: [UInt8]]
+
+    /// A fold from its table (as a compiled form keeps it).
+    init(map: [UInt32: [UInt8]]) {
+        self.map = map
+    }
 
     init(emoji: [Character: String]) {
         var map: [UInt32: [UInt8]] = [:]

@@ -32,9 +32,9 @@ public struct CrisisLexicon: Sendable {
 
     /// Decodes and validates; `files` maps each of `fileNames` to its bytes. Throws `CatalogProblems`
     /// listing every problem, each naming the file and the entry.
-    /// `model`, when given, is the model already loaded from its compiled form (made from
-    /// `files[CrisisModel.fileName]`); the text is then not decoded again.
-    public static func decode(files: [String: Data], model compiled: CrisisModel? = nil) throws -> CrisisLexicon {
+    /// Parts given in `compiled` were already loaded from their compiled forms (made from the texts in
+    /// `files`); their texts are not decoded again.
+    public static func decode(files: [String: Data], compiled: CompiledCrisisParts = CompiledCrisisParts()) throws -> CrisisLexicon {
         /// A file decoded on its own (the rules' words and the model are separate from layers A and B).
         @Sendable func part<T>(_ name: String, _ empty: T, _ decode: (Data) throws -> T) -> (T, [CatalogIssue]) {
             guard let data = files[name] else { return (empty, [CatalogIssue(file: name, "file is missing")]) }
@@ -52,8 +52,8 @@ public struct CrisisLexicon: Sendable {
                 let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
                 return (lexicon, builder.issues)
             },
-            { part(ConceptScanner.fileName, ConceptScanner.empty) { try ConceptScanner.decode($0) } },
-            { part(CrisisModel.fileName, CrisisModel.empty) { try compiled ?? CrisisModel.decode($0) } })
+            { part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts ?? ConceptScanner.decode($0) } },
+            { part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model ?? CrisisModel.decode($0) } })
         var issues = built + conceptIssues + modelIssues
         issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
@@ -131,5 +131,17 @@ public struct CrisisLexicon: Sendable {
 
     var normalizer: CrisisNormalizer {
         CrisisNormalizer(vocabulary: vocabulary, table: table, data: normalization)
+    }
+}
+
+/// Parts of the crisis lexicon already loaded from their compiled forms (`CompiledForm`), each made
+/// from the text the catalog holds; a part left nil is decoded from its text.
+public struct CompiledCrisisParts: Sendable {
+    public var model: CrisisModel?
+    public var concepts: ConceptScanner?
+
+    public init(model: CrisisModel? = nil, concepts: ConceptScanner? = nil) {
+        self.model = model
+        self.concepts = concepts
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AllinCore
 
-@Suite("The trained model's compiled form")
+@Suite("Compiled forms: the trained model and the concept rules")
 struct CompiledModelTests {
     static func shipped() throws -> (model: CrisisModel, text: Data, source: UInt64) {
         let text = try catalogFileData(CrisisModel.fileName)
@@ -21,16 +21,20 @@ struct CompiledModelTests {
     @Test func bothFormsFindTheSameOnEveryTrainingLine() throws {
         let files = realCatalogFiles()
         let fromText = try Catalog.decode(files: files)
-        let text = try #require(files[CrisisModel.fileName])
-        let source = CompiledForm.digest(text)
-        let compiled = try CrisisModel.load(compiled: fromText.crisisLexicon.model.compiled(source: source), source: source)
-        let fromForm = try Catalog.decode(files: files, crisisModel: compiled)
+        let modelSource = CompiledForm.digest(try #require(files[CrisisModel.fileName]))
+        let conceptSource = CompiledForm.digest(try #require(files[ConceptScanner.fileName]))
+        let lexicon = fromText.crisisLexicon
+        let compiled = CompiledCrisisParts(
+            model: try CrisisModel.load(compiled: lexicon.model.compiled(source: modelSource), source: modelSource),
+            concepts: try ConceptScanner.load(compiled: lexicon.conceptScanner.compiled(source: conceptSource), source: conceptSource))
+        let fromForm = try Catalog.decode(files: files, compiled: compiled)
         let a = CrisisDetector(lexicon: fromText.crisisLexicon), b = CrisisDetector(lexicon: fromForm.crisisLexicon)
         var lines = 0, differ: [String] = []
         for name in try TrainingDigestTests.trainingFiles() where name.hasSuffix(".tsv") {
             for row in try LabelledSetTests.rows("train/" + name) {
                 let (a1, b1) = a.layers(row.text), (a2, b2) = b.layers(row.text)
-                if a1 != a2 || b1 != b2 { differ.append(row.text) }
+                let conceptsAgree = lexicon.conceptScanner.scan(row.text) == fromForm.crisisLexicon.conceptScanner.scan(row.text)
+                if a1 != a2 || b1 != b2 || !conceptsAgree { differ.append(row.text) }
                 lines += 1
             }
         }
@@ -83,6 +87,27 @@ struct CompiledModelTests {
                            probe: CrisisModel.keyProbe)
         #expect(throws: CompiledForm.Problem.damaged("its table misses a feature")) {
             try CrisisModel.load(compiled: form, source: source)
+        }
+    }
+
+    @Test func theConceptRulesCompiledFormIsCheckedLikeTheModels() throws {
+        let text = try catalogFileData(ConceptScanner.fileName)
+        let source = CompiledForm.digest(text)
+        let scanner = try ConceptScanner.decode(text)
+        let good = scanner.compiled(source: source)
+        let loaded = try ConceptScanner.load(compiled: good, source: source)
+        #expect(loaded.classNames == scanner.classNames && loaded.classHashes == scanner.classHashes)
+        #expect(loaded.scan("pills saved up to finally do it")?.rule == scanner.scan("pills saved up to finally do it")?.rule)
+        #expect(loaded.scan("pills saved up to finally do it") != nil)
+        for (offset, problem) in [(0, CompiledForm.Problem.notThisKind), (16, .otherSource), (24, .otherCode),
+                                  (good.count / 3, .damaged("its checksum does not match"))] {
+            var bad = good
+            bad[offset] ^= 0x04
+            #expect(throws: problem) { try ConceptScanner.load(compiled: bad, source: source) }
+        }
+        #expect(throws: CompiledForm.Problem.notThisKind, "a model's form is not the concept rules'") {
+            let model = try CrisisModel.decode(try catalogFileData(CrisisModel.fileName))
+            _ = try ConceptScanner.load(compiled: model.compiled(source: source), source: source)
         }
     }
 
