@@ -1,5 +1,6 @@
 import AllinCore
 import Foundation
+import Synchronization
 
 /// Finds and reads the catalog directory: `--catalog DIR`, else `ALLIN_CATALOG`, else the nearest
 /// `catalog/` above the executable, else above the working directory.
@@ -53,15 +54,23 @@ public enum CatalogLocator {
                      savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
             let modelText = files[CrisisModel.fileName], conceptsText = files[ConceptScanner.fileName]
-            let compiled = CompiledCrisisParts(model: modelText.flatMap { cache.load("model", for: $0, CrisisModel.load) },
-                                               concepts: conceptsText.flatMap { cache.load("concepts", for: $0, ConceptScanner.load) })
-            let catalog = try Catalog.decode(files: files, compiled: compiled)
+            // Which forms were found sound (each loader runs on its own thread, beside the others).
+            let found = Mutex<Set<String>>([])
+            func loader<T>(_ part: String, _ text: Data?, _ load: @escaping @Sendable (Data, UInt64) throws -> T) -> @Sendable () -> T? {
+                { () -> T? in
+                    guard let text, let value = cache.load(part, for: text, load) else { return nil }
+                    found.withLock { _ = $0.insert(part) }
+                    return value
+                }
+            }
+            let catalog = try Catalog.decode(files: files, compiled: CompiledCrisisParts(
+                model: loader("model", modelText, CrisisModel.load), concepts: loader("concepts", conceptsText, ConceptScanner.load)))
             guard savesCompiled else { return catalog }
-            let lexicon = catalog.crisisLexicon
-            if compiled.model == nil, let modelText {
+            let lexicon = catalog.crisisLexicon, loaded = found.withLock { $0 }
+            if !loaded.contains("model"), let modelText {
                 cache.store("model", for: modelText) { lexicon.model.compiled(source: $0) }
             }
-            if compiled.concepts == nil, let conceptsText {
+            if !loaded.contains("concepts"), let conceptsText {
                 cache.store("concepts", for: conceptsText) { lexicon.conceptScanner.compiled(source: $0) }
             }
             return catalog

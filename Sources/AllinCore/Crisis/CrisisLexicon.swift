@@ -52,8 +52,8 @@ public struct CrisisLexicon: Sendable {
                 let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
                 return (lexicon, builder.issues)
             },
-            { part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts ?? ConceptScanner.decode($0) } },
-            { part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model ?? CrisisModel.decode($0) } })
+            { part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts() ?? ConceptScanner.decode($0) } },
+            { part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model() ?? CrisisModel.decode($0) } })
         var issues = built + conceptIssues + modelIssues
         issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
@@ -134,13 +134,15 @@ public struct CrisisLexicon: Sendable {
     }
 }
 
-/// Parts of the crisis lexicon already loaded from their compiled forms (`CompiledForm`), each made
-/// from the text the catalog holds; a part left nil is decoded from its text.
+/// Where the crisis lexicon's slow parts can come from their compiled forms (`CompiledForm`), each
+/// made from the text the catalog holds: each loader runs beside the other parts' work and returns
+/// nil when no sound form is at hand, and then the part is decoded from its text.
 public struct CompiledCrisisParts: Sendable {
-    public var model: CrisisModel?
-    public var concepts: ConceptScanner?
+    public var model: @Sendable () -> CrisisModel?
+    public var concepts: @Sendable () -> ConceptScanner?
 
-    public init(model: CrisisModel? = nil, concepts: ConceptScanner? = nil) {
+    public init(model: @escaping @Sendable () -> CrisisModel? = { nil },
+                concepts: @escaping @Sendable () -> ConceptScanner? = { nil }) {
         self.model = model
         self.concepts = concepts
     }

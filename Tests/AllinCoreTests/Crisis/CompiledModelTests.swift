@@ -24,9 +24,9 @@ struct CompiledModelTests {
         let modelSource = CompiledForm.digest(try #require(files[CrisisModel.fileName]))
         let conceptSource = CompiledForm.digest(try #require(files[ConceptScanner.fileName]))
         let lexicon = fromText.crisisLexicon
-        let compiled = CompiledCrisisParts(
-            model: try CrisisModel.load(compiled: lexicon.model.compiled(source: modelSource), source: modelSource),
-            concepts: try ConceptScanner.load(compiled: lexicon.conceptScanner.compiled(source: conceptSource), source: conceptSource))
+        let model = try CrisisModel.load(compiled: lexicon.model.compiled(source: modelSource), source: modelSource)
+        let concepts = try ConceptScanner.load(compiled: lexicon.conceptScanner.compiled(source: conceptSource), source: conceptSource)
+        let compiled = CompiledCrisisParts(model: { model }, concepts: { concepts })
         let fromForm = try Catalog.decode(files: files, compiled: compiled)
         let a = CrisisDetector(lexicon: fromText.crisisLexicon), b = CrisisDetector(lexicon: fromForm.crisisLexicon)
         var lines = 0, differ: [String] = []
