@@ -125,9 +125,9 @@ public enum CompiledForm {
 
         /// Checks the kind, version, source digest, probe and checksum before any field is read.
         public init(_ data: Data, kind: UInt64, version: UInt64, source: UInt64, probe: UInt64) throws(Problem) {
-            guard data.count >= CompiledForm.headerWords * 8, data.count % 8 == 0 else {
-                throw data.count >= 8 ? .damaged("its length is not whole words") : .notThisKind
-            }
+            guard data.count >= 8 else { throw .notThisKind }
+            guard data.count % 8 == 0 else { throw .damaged("its length is not whole words") }
+            guard data.count >= CompiledForm.headerWords * 8 else { throw .damaged("it is shorter than its header") }
             // One copy of the file into words (the file is whole words, checked above).
             let words = [UInt64](unsafeUninitializedCapacity: data.count / 8) { buffer, count in
                 _ = data.copyBytes(to: buffer)
@@ -152,8 +152,9 @@ public enum CompiledForm {
         /// The length of an array whose elements take `perWord` to a word, and where they start.
         private mutating func span(perWord: Int) throws(Problem) -> (count: Int, start: Int) {
             let count = try word()
+            // Checked before any arithmetic on it: a count near the largest integer must not overflow.
+            guard count <= UInt64(words.count - at) * UInt64(perWord) else { throw .damaged("an array runs past the end") }
             let wordCount = (count + UInt64(perWord) - 1) / UInt64(perWord)
-            guard wordCount <= UInt64(words.count - at) else { throw .damaged("an array runs past the end") }
             defer { at += Int(wordCount) }
             return (Int(count), at)
         }

@@ -111,6 +111,22 @@ struct CompiledModelTests {
         }
     }
 
+    @Test func anArrayLongerThanTheFileIsRefusedWithoutOverflow() throws {
+        // Whole and checksummed, but its first array claims the largest count there is.
+        var w = CompiledForm.Writer()
+        w.double(-3)
+        w.double(0.9)
+        w.word(UInt64.max)
+        let form = w.bytes(kind: CrisisModel.compiledKind, version: CrisisModel.compiledVersion, source: 7,
+                           probe: CrisisModel.keyProbe)
+        #expect(throws: CompiledForm.Problem.damaged("an array runs past the end")) {
+            try CrisisModel.load(compiled: form, source: 7)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("it is shorter than its header")) {
+            try CrisisModel.load(compiled: form.prefix(16), source: 7)
+        }
+    }
+
     @Test func theDigestTellsTextsApart() {
         let a = Data("want to\t0.4127\n".utf8), b = Data("want to\t0.4128\n".utf8)
         #expect(CompiledForm.digest(a) == CompiledForm.digest(a))
