@@ -1,8 +1,8 @@
 import Foundation
 
-/// The binary form of a catalog part that is slow to build from its text (the trained model): what
-/// the running code would build from the text, laid out as 64-bit words so loading it is a copy, not
-/// a parse. The text in `catalog/` stays the reviewed truth; this form is a cache made from it on
+/// The binary form of a catalog part that is slow to build from its text (the trained model, the
+/// concept rules): what the running code would build from the text, laid out as 64-bit words so
+/// loading it is a copy, not a parse. The text in `catalog/` stays the reviewed truth; this form is a cache made from it on
 /// this machine, checked before every use, and rebuilt from the text whenever a check fails.
 ///
 ///     word 0   kind: which part this is (the model's is "ALLINMB1")
@@ -111,6 +111,12 @@ public enum CompiledForm {
             }
         }
 
+        /// A list of strings (or byte strings): where each ends, then their bytes.
+        public mutating func strings(_ packed: PackedStrings) {
+            uint32s(packed.ends)
+            bytes(packed.bytes)
+        }
+
         /// The file's bytes: the header, then the fields.
         public func bytes(kind: UInt64, version: UInt64, source: UInt64, probe: UInt64) -> Data {
             let all = [kind, version, source, probe, CompiledForm.checksum(words[...])] + words
@@ -174,6 +180,13 @@ public enum CompiledForm {
         public mutating func bytes() throws(Problem) -> [UInt8] {
             let (count, start) = try span(perWord: 8)
             return (0..<count).map { UInt8(truncatingIfNeeded: words[start + $0 / 8] >> UInt64(8 * ($0 % 8))) }
+        }
+
+        /// A list written by `Writer.strings`, checked (its ends rise and stay within its bytes).
+        public mutating func strings() throws(Problem) -> PackedStrings {
+            let ends = try uint32s()
+            guard let packed = PackedStrings(bytes: try bytes(), ends: ends) else { throw .damaged("a list of strings") }
+            return packed
         }
 
         /// Throws unless every word has been read.

@@ -18,16 +18,18 @@ extension ConceptScanner {
         var w = CompiledForm.Writer()
         w.word(bigNumberBit)
         w.word(yearBit)
-        Self.write(strings: classNames, to: &w)
-        Self.write(strings: table.words, to: &w)
+        w.strings(PackedStrings(classNames))
+        w.strings(PackedStrings(table.words))
         w.uint64s(classOf)
         w.uint32s(isNegator.indices.filter { isNegator[$0] }.map(UInt32.init))
         let folded = fold.map.keys.sorted()
         w.uint32s(folded)
-        Self.write(bytes: folded.map { fold.map[$0] ?? [] }, to: &w)
+        var foldBytes = PackedStrings()
+        for scalar in folded { foldBytes.append(utf8: fold.map[scalar] ?? []) }
+        w.strings(foldBytes)
         w.word(UInt64(rules.count))
         for rule in rules {
-            Self.write(strings: [rule.id, rule.reason], to: &w)
+            w.strings([rule.id, rule.reason])
             w.word(UInt64(rule.tier.rawValue))
             w.word(UInt64(rule.maxGap))
             w.word(rule.negatable ? 1 : 0)
@@ -57,9 +59,9 @@ extension ConceptScanner {
     public static func load(compiled data: Data, source: UInt64) throws(CompiledForm.Problem) -> ConceptScanner {
         var r = try CompiledForm.Reader(data, kind: compiledKind, version: compiledVersion, source: source, probe: keyProbe)
         let bigNumberBit = try r.word(), yearBit = try r.word()
-        let classNames = try strings(&r)
+        let classNames = Array(try r.strings())
         var words = CrisisVocabulary()
-        for word in try strings(&r) {
+        for word in try r.strings() {
             guard words.intern(word) == Int32(words.count - 1) else { throw .damaged("a word is listed twice") }
         }
         let count = words.count
@@ -69,13 +71,13 @@ extension ConceptScanner {
         for (id, bits) in dense.enumerated() where bits != 0 { classOf[Int32(id)] = bits }
         let negatorIDs = try r.uint32s()
         guard negatorIDs.allSatisfy({ Int($0) < count }) else { throw .damaged("a negator") }
-        let folded = try r.uint32s(), foldBytes = try bytes(&r)
+        let folded = try r.uint32s(), foldBytes = try r.strings()
         guard folded.count == foldBytes.count else { throw .damaged("its folding table") }
         let ruleCount = try r.word()
         guard ruleCount <= UInt64(data.count) else { throw .damaged("its rule count") }
         var rules: [Rule] = []
         for _ in 0..<ruleCount {
-            let texts = try strings(&r)
+            let texts = try r.strings()
             guard texts.count == 2, let tier = CrisisTier(rawValue: Int(truncatingIfNeeded: try r.word())), tier > .none
             else { throw .damaged("a rule's tier") }
             let gap = try r.word(), negatable = try r.word()
@@ -111,32 +113,9 @@ extension ConceptScanner {
         }
         try r.finish()
         var map: [UInt32: [UInt8]] = [:]
-        for (scalar, bytes) in zip(folded, foldBytes) { map[scalar] = bytes }
+        for (i, scalar) in folded.enumerated() { map[scalar] = Array(foldBytes.utf8(i)) }
         return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: Set(negatorIDs.map { Int32($0) }),
                               fold: ConceptFold(map: map), bigNumberBit: bigNumberBit, yearBit: yearBit,
                               classNames: classNames)
-    }
-
-    private static func write(strings: [String], to w: inout CompiledForm.Writer) {
-        write(bytes: strings.map { Array($0.utf8) }, to: &w)
-    }
-
-    private static func write(bytes: [[UInt8]], to w: inout CompiledForm.Writer) {
-        var packed = PackedStrings()
-        for b in bytes { packed.append(utf8: b) }
-        w.uint32s(packed.ends)
-        w.bytes(packed.bytes)
-    }
-
-    private static func bytes(_ r: inout CompiledForm.Reader) throws(CompiledForm.Problem) -> [[UInt8]] {
-        let ends = try r.uint32s()
-        guard let packed = PackedStrings(bytes: try r.bytes(), ends: ends) else {
-            throw .damaged("a list of strings")
-        }
-        return packed.indices.map { Array(packed.utf8($0)) }
-    }
-
-    private static func strings(_ r: inout CompiledForm.Reader) throws(CompiledForm.Problem) -> [String] {
-        try bytes(&r).map { String(decoding: $0, as: UTF8.self) }
     }
 }

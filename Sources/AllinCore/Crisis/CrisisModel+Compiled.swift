@@ -21,12 +21,8 @@ extension CrisisModel {
         w.uint64s(table)
         w.uint64s(entries.map(\.key))
         w.floats(entries.map(\.weight))
-        w.uint32s(names.ends)
-        w.bytes(names.bytes)
-        var about = PackedStrings()
-        for line in self.about { about.append(utf8: line.utf8) }
-        w.uint32s(about.ends)
-        w.bytes(about.bytes)
+        w.strings(names)
+        w.strings(PackedStrings(about))
         return w.bytes(kind: Self.compiledKind, version: Self.compiledVersion, source: source, probe: Self.keyProbe)
     }
 
@@ -37,18 +33,13 @@ extension CrisisModel {
         var r = try CompiledForm.Reader(data, kind: compiledKind, version: compiledVersion, source: source, probe: keyProbe)
         let bias = try r.double(), crisisAt = try r.double()
         let table = try r.uint64s(), keys = try r.uint64s(), weights = try r.floats()
-        let nameEnds = try r.uint32s(), nameBytes = try r.bytes()
-        let aboutEnds = try r.uint32s(), aboutBytes = try r.bytes()
+        let names = try r.strings(), about = try r.strings()
         try r.finish()
         guard bias.isFinite, crisisAt >= 0.5, crisisAt < 1 else { throw .damaged("its settings are out of range") }
         guard table.count >= 16, table.count & (table.count - 1) == 0, table.count >= keys.count * 2 else {
             throw .damaged("its table's size")
         }
-        guard keys.count == weights.count, keys.count == nameEnds.count,
-              let names = PackedStrings(bytes: nameBytes, ends: nameEnds),
-              let about = PackedStrings(bytes: aboutBytes, ends: aboutEnds) else {
-            throw .damaged("its arrays disagree")
-        }
+        guard keys.count == weights.count, keys.count == names.count else { throw .damaged("its arrays disagree") }
         // Every feature in exactly one slot, under its own key's tag.
         var seen = [Bool](repeating: false, count: keys.count)
         for slot in table where slot != 0 {

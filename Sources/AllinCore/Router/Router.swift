@@ -140,7 +140,6 @@ public struct Router: Sendable {
     /// sessions fit the soothe lane only when sleep is mentioned or it is late evening, and a chosen
     /// belief narrows the unblock lane to its clusters' sessions.
     func candidates(for checkIn: CheckIn, lane: Lane, localHour: Int?) -> Pool {
-        let vocabulary = catalog.vocabulary
         switch lane {
         case .soothe:
             if let word = mentionsSleep(checkIn) {
@@ -162,9 +161,7 @@ public struct Router: Sendable {
             return Pool(indices: fits, narrowing: "family", basis: "emotion family '\(family)'", sleepLeftOut: note,
                         key: ("family", family))
         case .clarity, .embody:
-            let tapID = lane == .clarity ? checkIn.claritySubTap : checkIn.confidenceSubTap
-            let taps = lane == .clarity ? vocabulary.claritySubTaps : vocabulary.confidenceSubTaps
-            guard let tap = taps.first(where: { $0.id == tapID }) else {
+            guard let tap = subTap(checkIn, lane: lane) else {
                 return Pool(indices: lanes.byLane[lane] ?? [], narrowing: "lane", basis: "no sub-tap chosen: the whole lane")
             }
             return Pool(indices: lanes.needs[lane]?[tap.need] ?? [], narrowing: "need", basis: "sub-tap '\(tap.id)' needs '\(tap.need)'",
@@ -247,7 +244,7 @@ public struct Router: Sendable {
         let general = all.filter { !catalog.sessions[$0].situational }
         var pool = general.isEmpty ? all : general
         var made = ""
-        if let need = subTapNeed(checkIn, lane: lane) {
+        if let need = subTap(checkIn, lane: lane)?.need {
             let rank = { (i: Int) in self.catalog.sessions[i].needs.firstIndex(of: need) ?? Int.max }
             let first = pool.map(rank).min() ?? Int.max
             if first == 0, pool.contains(where: { rank($0) > 0 }) {
@@ -274,11 +271,11 @@ public struct Router: Sendable {
         return (catalog.sessions[pool[0]].slug, "the first candidate" + made)
     }
 
-    /// The need of the clarity or embody sub-tap the check-in chose, if any.
-    func subTapNeed(_ checkIn: CheckIn, lane: Lane) -> String? {
+    /// The clarity or embody sub-tap the check-in chose, if any (its need narrows the candidates).
+    func subTap(_ checkIn: CheckIn, lane: Lane) -> SubTap? {
         switch lane {
-        case .clarity: return catalog.vocabulary.claritySubTaps.first { $0.id == checkIn.claritySubTap }?.need
-        case .embody: return catalog.vocabulary.confidenceSubTaps.first { $0.id == checkIn.confidenceSubTap }?.need
+        case .clarity: return catalog.vocabulary.claritySubTaps.first { $0.id == checkIn.claritySubTap }
+        case .embody: return catalog.vocabulary.confidenceSubTaps.first { $0.id == checkIn.confidenceSubTap }
         default: return nil
         }
     }

@@ -10,7 +10,12 @@ public struct PackedStrings: RandomAccessCollection, ExpressibleByArrayLiteral, 
     public init() {}
 
     public init(arrayLiteral elements: String...) {
-        for s in elements { append(utf8: s.utf8) }
+        self.init(elements)
+    }
+
+    /// These strings, packed.
+    public init(_ strings: some Sequence<String>) {
+        for s in strings { append(utf8: s.utf8) }
     }
 
     /// From the two arrays of a compiled form; nil unless the ends rise and stay within the bytes.

@@ -79,10 +79,8 @@ struct CompiledModelTests {
         w.uint64s(table)
         w.uint64s(model.keys)
         w.floats(model.weights)
-        w.uint32s(model.names.ends)
-        w.bytes(model.names.bytes)
-        w.uint32s([])
-        w.bytes([])
+        w.strings(model.names)
+        w.strings([])
         let form = w.bytes(kind: CrisisModel.compiledKind, version: CrisisModel.compiledVersion, source: source,
                            probe: CrisisModel.keyProbe)
         #expect(throws: CompiledForm.Problem.damaged("its table misses a feature")) {
