@@ -77,42 +77,13 @@ public struct CrisisModelTrainer: Sendable {
         var indexOf: [String: Int] = [:]
         for (i, n) in names.enumerated() { indexOf[n] = i }
         let rows = lines.map { $0.map { indexOf[$0]! } }
-        let labels = examples.map { $0.crisis ? 1.0 : 0.0 }
-        let positives = labels.reduce(0, +)
-        // Each class carries half the loss, however many lines it has.
-        let classWeight = [0.5 / max(total - positives, 1), 0.5 / max(positives, 1)]
-
-        var w = [Double](repeating: 0, count: names.count)
-        var b = 0.0
-        var m = [Double](repeating: 0, count: names.count), v = m
-        var mb = 0.0, vb = 0.0
-        let beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8
-        var grad = [Double](repeating: 0, count: names.count)
-        for step in 1...max(iterations, 1) {
-            for i in grad.indices { grad[i] = l2 * w[i] }
-            var gb = 0.0
-            for (row, y) in zip(rows, labels) {
-                var z = b
-                for f in row { z += w[f] }
-                let p = 1 / (1 + exp(-z))
-                let g = (p - y) * classWeight[Int(y)]
-                gb += g
-                for f in row { grad[f] += g }
-            }
-            let c1 = 1 - pow(beta1, Double(step)), c2 = 1 - pow(beta2, Double(step))
-            for i in w.indices {
-                m[i] = beta1 * m[i] + (1 - beta1) * grad[i]
-                v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i]
-                w[i] -= learningRate * (m[i] / c1) / ((v[i] / c2).squareRoot() + epsilon)
-            }
-            mb = beta1 * mb + (1 - beta1) * gb
-            vb = beta2 * vb + (1 - beta2) * gb * gb
-            b -= learningRate * (mb / c1) / ((vb / c2).squareRoot() + epsilon)
-        }
+        let labels = examples.map(\.crisis)
+        let (w, b) = LogisticFit(l2: l2, iterations: iterations, learningRate: learningRate)
+            .fit(rows: rows, targets: labels.map { $0 ? 1 : 0 }, featureCount: names.count)
         var right = 0
         for (row, y) in zip(rows, labels) {
             let z = row.reduce(b) { $0 + w[$1] }
-            if (z >= 0) == (y == 1) { right += 1 }
+            if (z >= 0) == y { right += 1 }
         }
         var weights: [String: Double] = [:]
         for (i, n) in names.enumerated() { weights[n] = w[i] }

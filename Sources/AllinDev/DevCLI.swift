@@ -27,7 +27,7 @@ public struct DevCLI: Sendable {
                 break
             }
             guard let (spec, words) = DevCommands.program.resolve(args) else {
-                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, bench, readme)")
+                throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, valence, bench, readme)")
             }
             let parsed = try Arguments(spec, words)
             if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
@@ -36,6 +36,7 @@ public struct DevCLI: Sendable {
             }
             switch spec.path.first {
             case "model": return try ModelCommand(cli: cli).run(parsed)
+            case "valence": return try ValenceCommand(cli: cli).run(parsed)
             case "readme":
                 cli.io.out(Commands.program.readmeTable)
                 return 0

@@ -5,7 +5,7 @@ enum DevCommands {
     static let program = ProgramSpec(
         name: "allin-dev",
         summary: "allin-dev: developer tools for allin (not needed to use the app).",
-        commands: [model, bench, readme],
+        commands: [model, valence, bench, readme],
         footer: "")
 
     static let fitting: [OptionSpec] = [
@@ -44,6 +44,39 @@ enum DevCommands {
                         arguments: [tsv], needs: [.catalog, .detector]),
             CommandSpec(["model", "cv"], abstract: "Leave one file out: measure the whole detector on each file with a model trained on the other files only, beside the rules alone (nothing is written)",
                         arguments: [tsv], options: fitting, needs: [.catalog, .detector]),
+        ], runnable: false)
+
+    static let signs = ArgumentSpec("TSV", repeats: true, help: "Labelled sentences: the sign (+, - or 0), a tab, any other columns, the text last")
+    static let valenceFitting: [OptionSpec] = [
+        OptionSpec("--l2", "X", help: "Regularisation (default 0.0005; larger gives smaller weights)"),
+        OptionSpec("--iterations", "N", help: "Gradient steps (default 300)"),
+        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N sentences (default 2)"),
+        OptionSpec("--prune", "X", help: "Leave out features whose two weights are both under X (default 0.05)"),
+        OptionSpec("--charged-from", "P", help: "The charge's probability from which a sentence has a sign (default 0.3; written to the file)"),
+        OptionSpec("--lexicon-from", "X", help: "From this lexicon score (either sign) the lexicon decides alone (default 2; written to the file)"),
+    ]
+
+    static let valence = CommandSpec(
+        ["valence"], abstract: "Train the situation sentence reading from sentences labelled + or -, or measure it",
+        about: """
+        The sentence reading is two logistic regressions over a situation sentence's words, words after
+        a negation marked ('~happy'), neighbouring word pairs, and the lexicon's own score
+        (catalog/lexicon/sentences.tsv): the charge (does it carry a feeling at all?) and the polarity
+        (which way?). The classifier uses it only where the lexicon finds no clear
+        feeling word: where the lexicon's score is weaker than the file's @lexiconFrom.
+
+        A labelled TSV has one line per sentence: + (pleasant), - (unpleasant) or 0 (neutral: a plain
+        report, which teaches the charge), a tab, any other columns, the text last. A first line starting with 'sign' and lines starting with '#' are skipped.
+        """,
+        subcommands: [
+            CommandSpec(["valence", "train"], abstract: "Fit the reading to labelled sentences and print it (or write it to --out FILE)",
+                        arguments: [signs],
+                        options: [OptionSpec("--out", "FILE", help: "Write the reading to FILE instead of standard output")] + valenceFitting,
+                        needs: [.catalog]),
+            CommandSpec(["valence", "eval"], abstract: "Classify each sentence as allin does; print how many were read right, and how many as neutral",
+                        arguments: [signs], needs: [.catalog]),
+            CommandSpec(["valence", "cv"], abstract: "Leave one file out: the lexicon alone, and as allin reads with a reading trained on the other files, on signed and neutral lines (nothing is written)",
+                        arguments: [signs], options: valenceFitting + [OptionSpec("--each", help: "Also print each file's figures")], needs: [.catalog]),
         ], runnable: false)
 
     static let readme = CommandSpec(

@@ -23,49 +23,17 @@ struct ModelCommand {
 
     /// Reads a labelled TSV (`label<TAB>…<TAB>text`, the text last; a `label` header and `#` lines are skipped).
     func rows(_ path: String) throws -> [Row] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.usage(command: "model", message: "cannot read '\(Visible.text(path))'")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.usage(command: "model", message: "'\(Visible.text(path))' is not UTF-8 text")
-        }
-        var out: [Row] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if n == 0 && cols.first == "label" { continue }
-            guard cols.count >= 2, ["crisis", "safe", "ambiguous"].contains(cols[0]) else {
-                throw CLIError.usage(command: "model", message:
-                    "\(Visible.text(path)) line \(n + 1): label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
-            }
-            out.append(Row(label: String(cols[0]), text: String(cols[cols.count - 1])))
-        }
-        return out
-    }
-
-    private func number(_ args: Arguments, _ key: String, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
-        guard let raw = args[key] else { return fallback }
-        guard let x = Double(raw), range.contains(x) else {
-            throw CLIError.usage(command: "model", message: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
-        }
-        return x
+        try LabelledLines.read(path, command: "model", labels: ["crisis", "safe", "ambiguous"], header: ["label"],
+                               expected: "label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
+            .map { Row(label: $0.label, text: $0.text) }
     }
 
     /// The trainer with the settings given on the command line.
     private func trainer(_ args: Arguments) throws -> CrisisModelTrainer {
         var trainer = CrisisModelTrainer()
-        trainer.l2 = try number(args, "--l2", trainer.l2, 0...10)
-        let iterations = try number(args, "--iterations", Double(trainer.iterations), 1...100_000)
-        guard iterations == iterations.rounded() else {
-            throw CLIError.usage(command: "model", message: "--iterations must be a whole number, found '\(Visible.text(args["--iterations"] ?? "", limit: 20))'")
-        }
-        trainer.iterations = Int(iterations)
-        let minLines = try number(args, "--min-lines", Double(trainer.minLines), 1...1000)
-        guard minLines == minLines.rounded() else {
-            throw CLIError.usage(command: "model", message: "--min-lines must be a whole number, found '\(Visible.text(args["--min-lines"] ?? "", limit: 20))'")
-        }
-        trainer.minLines = Int(minLines)
+        trainer.l2 = try args.number("--l2", trainer.l2, 0...10, command: "model")
+        trainer.iterations = try args.whole("--iterations", trainer.iterations, 1...100_000, command: "model")
+        trainer.minLines = try args.whole("--min-lines", trainer.minLines, 1...1000, command: "model")
         return trainer
     }
 
@@ -77,7 +45,7 @@ struct ModelCommand {
     private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
         let trainer = try trainer(args)
-        let crisisAt = try number(args, "--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99)
+        let crisisAt = try args.number("--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99, command: "model")
         var examples: [CrisisModelTrainer.Example] = []
         var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin-dev model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
@@ -123,7 +91,7 @@ struct ModelCommand {
     private func crossValidate(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard files.count >= 2 else { throw CLIError.usage(command: "model", message: "cv needs at least two labelled TSV files") }
         let trainer = try trainer(args)
-        let crisisAt = try number(args, "--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99)
+        let crisisAt = try args.number("--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99, command: "model")
         let catalog = try cli.loadCatalog(args)
         let lexicon = catalog.crisisLexicon
         let sets = try files.map { try rows($0) }

@@ -58,7 +58,7 @@ public struct AffectClassifier: Sendable {
         Scores(custom: custom.map {
                    lexicon.score($0, sourceWeight: lexicon.rules.customWordWeight, sourceNote: "own word", probe: probe, notes: notes)
                },
-               situation: situation.map { lexicon.score($0, probe: probe, notes: notes) })
+               situation: situation.map { lexicon.score($0, probe: probe, notes: notes, reads: notes) })
     }
 
     /// The chip is negated when its label appears negated ("not really anxious"), or the
@@ -83,6 +83,11 @@ public struct AffectClassifier: Sendable {
         let total = texts.reduce(0) { $0 + $1.total }
         let words = texts.count == 1 ? texts[0].words : texts.flatMap(\.words)
         let valence = verdict(total, hasEvidence: !words.isEmpty)
+        // A reading decides only when it can name its reason: a word or pair beyond little words.
+        if readingDecides(scores, valence: valence, total: total), let reading = scores.situation?.reading, reading.charged,
+           !reading.strongest.isEmpty {
+            return readingResult(reading, words: words, path: path, label: label, custom: custom)
+        }
         let textRule: AffectRule
         if words.isEmpty {
             textRule = .noEvidence
@@ -100,6 +105,31 @@ public struct AffectClassifier: Sendable {
         let explanation = AffectExplanation.text(path: path, textRule: textRule, label: label, custom: custom,
                                                  words: words, total: total, valence: valence, rules: lexicon.rules)
         return AffectResult(valence: valence, score: total, rule: rule.rawValue, contributions: contributions, explanation: explanation)
+    }
+
+    /// The lexicon decides when it found a clear feeling: a strong score, the person's own word,
+    /// feeling words of both signs ("glad and sad" is mixed, whatever the words around them), or
+    /// feeling words it read through a negation or a contrast ("not worried", "calm despite the
+    /// news"), which its rules weigh better than word counts do. Otherwise the situation's learned
+    /// reading does.
+    private func readingDecides(_ scores: Scores, valence: Valence, total: Double) -> Bool {
+        if abs(total) >= lexicon.sentenceModel.lexiconFrom { return false }
+        if let custom = scores.custom, !custom.words.isEmpty { return false }
+        return !scores.all.contains { $0.ruled }
+    }
+
+    /// The situation's learned reading decides: the lexicon's words (too weak to decide alone) are kept,
+    /// then the learned words that weighed most; the score is the reading's log-odds.
+    private func readingResult(_ reading: AffectSentenceReading, words: [AffectScoredWord], path: AffectRule?,
+                               label: String?, custom: String?) -> AffectResult {
+        let valence: Valence = reading.logit > 0 ? .pleasant : .unpleasant
+        let learned = reading.strongest.map { AffectContribution(word: $0.words, weight: $0.weight, note: "learned from everyday sentences") }
+        let contributions = Array((words.map { AffectContribution(word: $0.word, weight: $0.weight, note: $0.note) } + learned)
+            .prefix(Self.maxContributions))
+        let explanation = AffectExplanation.reading(reading, path: path, label: label, custom: custom, valence: valence,
+                                                    rules: lexicon.rules)
+        return AffectResult(valence: valence, score: reading.logit, rule: (path ?? .sentenceReading).rawValue,
+                            contributions: contributions, explanation: explanation)
     }
 
     private func verdict(_ score: Double, hasEvidence: Bool) -> Valence {

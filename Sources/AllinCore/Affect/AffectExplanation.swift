@@ -3,6 +3,37 @@ enum AffectExplanation {
     static func text(path: AffectRule?, textRule: AffectRule, label: String?, custom: String?, words: [AffectScoredWord],
                      total: Double, valence: Valence, rules: AffectRules) -> String {
         var out = AffectText(capacity: 200)
+        prefix(path: path, label: label, custom: custom, rules: rules, into: &out)
+        let startsSentence = out.isEmpty
+        guard !words.isEmpty else {
+            out += startsSentence ? "No feeling words found, so neutral." : "no feeling words found, so neutral."
+            return out.string
+        }
+        return body(textRule: textRule, words: words, total: total, valence: valence, rules: rules, startsSentence: startsSentence, out: &out)
+    }
+
+    /// "No clear feeling word, so the sentence as a whole was read: 'broke down' (-1.20) → unpleasant (87% sure)."
+    static func reading(_ reading: AffectSentenceReading, path: AffectRule?, label: String?, custom: String?,
+                        valence: Valence, rules: AffectRules) -> String {
+        var out = AffectText(capacity: 200)
+        prefix(path: path, label: label, custom: custom, rules: rules, into: &out)
+        out += out.isEmpty ? "No clear feeling word, so the sentence as a whole was read" : "no clear feeling word, so the sentence as a whole was read"
+        for (n, w) in reading.strongest.enumerated() {
+            out += n == 0 ? ": " : "; "
+            out.quoted(w.words)
+            out += " ("
+            out.weight(w.weight)
+            out += ")"
+        }
+        out += " → "
+        out += valence.rawValue
+        out += " ("
+        out.integer(Int((max(reading.probability, 1 - reading.probability) * 100).rounded()))
+        out += "% sure)."
+        return out.string
+    }
+
+    private static func prefix(path: AffectRule?, label: String?, custom: String?, rules: AffectRules, into out: inout AffectText) {
         switch path {
         case .mixedChip:
             out += "The chosen word '"; out += AffectFormat.quote(label ?? "chip"); out += "' is mixed, so the text decides: "
@@ -14,11 +45,10 @@ enum AffectExplanation {
             out += ": "
         default: break
         }
-        let startsSentence = out.isEmpty
-        guard !words.isEmpty else {
-            out += startsSentence ? "No feeling words found, so neutral." : "no feeling words found, so neutral."
-            return out.string
-        }
+    }
+
+    private static func body(textRule: AffectRule, words: [AffectScoredWord], total: Double, valence: Valence, rules: AffectRules,
+                             startsSentence: Bool, out: inout AffectText) -> String {
         if textRule == .butClause, let turned = words.first(where: { $0.contrastWord != nil }), let turn = turned.contrastWord {
             let concessive = turned.side == .inClause || turned.side == .outsideClause
             out += startsSentence ? "The " : "the "

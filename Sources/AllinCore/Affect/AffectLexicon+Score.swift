@@ -15,14 +15,18 @@ struct AffectItem {
 extension AffectLexicon {
     /// Scores one text. `sourceWeight` scales every word (the custom word counts more than the situation).
     /// `notes: false` skips writing contribution notes, for when only the verdict or the probe matters.
+    /// `reads` also asks the sentence model for its reading (`AffectTextScore.reading`), for a situation.
     func score(_ text: String, sourceWeight: Double = 1, sourceNote: String? = nil, probe: AffectProbe? = nil,
-               notes: Bool = true) -> AffectTextScore {
+               notes: Bool = true, reads: Bool = false) -> AffectTextScore {
         let (scan, tokens, items) = analyse(text)
         let short = tokens.count(where: { $0.kind == .word }) <= Self.shortTextWords
         var pass = AffectPass(lexicon: self, items: items, sourceWeight: sourceWeight, sourceNote: sourceNote, notes: notes,
                               shortText: short)
         if let probe { pass.probeHits = probeHits(probe, items: items, tokens: tokens, norm: scan.norm) }
         pass.run()
+        if reads {
+            pass.result.reading = sentenceReading(tokens: tokens, items: items, norm: scan.norm, lexiconScore: pass.result.total)
+        }
         return pass.result
     }
 
@@ -48,7 +52,7 @@ extension AffectLexicon {
     /// in longer text too many ordinary words sit one slip from a feeling ("called" → "calmed").
     static let mendSpellingWords = 2
 
-    private func analyse(_ text: String) -> (AffectScan, [AffectToken], [AffectItem]) {
+    func analyse(_ text: String) -> (AffectScan, [AffectToken], [AffectItem]) {
         var scan = tokenizer.scan(text)
         var tokens = scan.tokens
         scan.tokens = [] // keeps `tokens` uniquely referenced, so resolving does not copy it

@@ -6,8 +6,9 @@ import Foundation
 /// vocabulary, phrase tables, symbol tables), so classifying does no setup work.
 public struct AffectLexicon: Sendable {
     /// Catalog-relative files: the word list with emoji, the rules, the feeling families with slang,
-    /// and the VADER word norms (MIT, see `lexicon/README.md`).
-    public static let fileNames = ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json"]
+    /// the VADER word norms (MIT, see `lexicon/README.md`), and the learned sentence reading.
+    public static let fileNames = ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json",
+                                   AffectSentenceModel.fileName]
     static var wordsFile: String { fileNames[0] }
     static var rulesFile: String { fileNames[1] }
     static var feelingsFile: String { fileNames[2] }
@@ -35,14 +36,19 @@ public struct AffectLexicon: Sendable {
     let rowFamily: [Int16]
     /// A reading of own words below this confidence asks "Which is closest?".
     let askBelow: Double
+    /// The learned reading of situation sentences (`lexicon/sentences.tsv`).
+    let sentenceModel: AffectSentenceModel
 
     /// The family ids `feelings.json` names, for the catalog's cross-check with `vocabulary.json`.
     public var familyIDs: [String] { families.map(\.id) }
 
     /// Throws `CatalogProblems` listing every problem, naming the file and the entry
     /// (e.g. "lexicon/affect.json: words 'happy': valence 9 is outside -4...4").
-    public static func decode(files: [String: Data]) throws -> AffectLexicon {
+    /// `readsSentences: false` leaves the sentence reading out (its file is not needed): the trainer
+    /// (`allin-dev valence`) reads the lexicon this way while it makes that file.
+    public static func decode(files: [String: Data], readsSentences: Bool = true) throws -> AffectLexicon {
         var builder = AffectLexiconBuilder()
+        builder.readsSentences = readsSentences
         builder.read(files: files)
         guard builder.issues.isEmpty else { throw CatalogProblems(builder.issues) }
         return builder.compile()

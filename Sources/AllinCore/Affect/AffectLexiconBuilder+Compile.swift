@@ -160,6 +160,7 @@ extension AffectLexiconBuilder {
         }
         return AffectLexicon(wordCount: wordCount, tokenizer: tokenizer, vocabulary: vocabulary, canonical: canonical,
                              single: single, phrases: phrases, entries: entries, symbols: symbols, rules: rules,
-                             families: families, rowFamily: rows.map { Int16($0.family) }, askBelow: askBelow)
+                             families: families, rowFamily: rows.map { Int16($0.family) }, askBelow: askBelow,
+                             sentenceModel: sentenceModel)
     }
 }

@@ -28,6 +28,8 @@ struct AffectLexiconBuilder {
     var situationWords: [(String, Double)] = []
     var plainWords: [String] = []
     var askBelow = 0.6
+    var sentenceModel = AffectSentenceModel.empty
+    var readsSentences = true
 
     // Compiled state.
     var symbols: [AffectSymbol] = []
@@ -49,6 +51,13 @@ struct AffectLexiconBuilder {
         if let root = object(AffectLexicon.rulesFile, files) { readRules(root) }
         if let root = object(AffectLexicon.feelingsFile, files) { readFeelings(root) }
         if let root = object(AffectLexicon.vaderFile, files) { readVader(root) }
+        if !readsSentences {
+            sentenceModel = .empty
+        } else if let data = files[AffectSentenceModel.fileName] {
+            sentenceModel = AffectSentenceModel.decode(data, issues: &issues)
+        } else {
+            issues.append(CatalogIssue(file: AffectSentenceModel.fileName, "file is missing"))
+        }
         // Compile whatever was readable too, so one run reports conflicts alongside type errors.
         buildSymbols()
         buildSpellings()

@@ -18,6 +18,14 @@ struct AffectTextScore: Sendable {
     /// A word or symbol that is not a negator, modifier or little word.
     var hasContent = false
     var probeNegated = false
+    /// The sentence model's reading, when asked for (the situation) and the text has words.
+    var reading: AffectSentenceReading?
+
+    /// The lexicon read its feeling words through a rule the sentence model does not know: words of
+    /// both signs (mixed), a negation or a contrast. It then decides however weak its score.
+    var ruled: Bool {
+        negatedTotal != 0 || contrastApplied || (words.contains { $0.weight > 0 } && words.contains { $0.weight < 0 })
+    }
 }
 
 /// Where a contrast word put a scored word.

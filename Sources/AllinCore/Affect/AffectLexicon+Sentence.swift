@@ -1,0 +1,215 @@
+import Foundation
+
+/// One feature of a sentence for `AffectSentenceModel`.
+struct AffectSentenceFeature {
+    var key: UInt64
+    /// 1, or the contrast rule's weight ("but": the part before x0.5, the part after x1.5).
+    var value: Double
+    /// Token index of the word, or of a pair's first word.
+    var first: Int32
+    /// Token index of a pair's second word, or -1.
+    var second: Int32 = -1
+    var negated = false
+}
+
+/// What the sentence model made of a text.
+struct AffectSentenceReading: Sendable {
+    /// The polarity's log-odds: above 0 pleasant, below unpleasant.
+    var logit: Double
+    var probability: Double
+    /// The charge's probability that the sentence carries a feeling at all.
+    var charge: Double
+    /// The charge is at least the model's `chargedFrom`: the sentence has a sign.
+    var charged: Bool
+    /// The features that weighed most in the polarity's direction, strongest first, as
+    /// (words, weight); at most `AffectSentenceReading.named`, none made of little words only
+    /// ("the", "i went" names "went"), each named once.
+    var strongest: [(words: String, weight: Double)]
+
+    static let named = 3
+}
+
+/// A sentence as the trainer sees it (`allin-dev valence`).
+public struct AffectSentenceSample: Sendable {
+    /// Feature names ("cancelled", "~happy", "got job") with their values, in text order.
+    public var features: [(name: String, value: Double)]
+    /// The lexicon's score of the text alone, clamped to -4...4 (the polarity's `@lexicon` input; its
+    /// size is the charge's `@chargeLexicon` input).
+    public var lexiconScore: Double
+    /// The lexicon's verdict on the text alone, before any reading.
+    public var lexiconValence: Valence
+    /// The lexicon read its feeling words through a rule (mixed signs, a negation, a contrast); it then
+    /// decides however weak its score (`AffectTextScore.ruled`).
+    public var lexiconRuled: Bool
+}
+
+extension AffectLexicon {
+    /// The lexicon score's range as a model input: beyond it a sentence is already clear.
+    static let sentenceLexiconClamp = 4.0
+
+    /// The model's features for an analysed text. Words are folded for the model: apostrophes
+    /// dropped ("didn't" → "didnt"), runs of three or more letters cut to two ("sooo" → "soo"),
+    /// numbers read as "0" (any run of digits). A word within the negation scope of a negator in its clause is read
+    /// negated ("~happy"); pairs join neighbouring words in a clause; after a contrast word ("but")
+    /// the sentence's earlier features weigh less and later ones more, as in the lexicon's rule.
+    /// `little` marks the tokens of little words (the lexicon's skip and boundary words, contrast
+    /// words, single letters, numbers), which weigh in the reading but are never named as its reason.
+    func sentenceFeatures(tokens: [AffectToken], items: [AffectItem], norm: [UInt8])
+        -> (features: [AffectSentenceFeature], forms: [[UInt8]], little: [Bool]) {
+        var forms = [[UInt8]](repeating: [], count: tokens.count)
+        var little = [Bool](repeating: false, count: tokens.count)
+        for (i, t) in tokens.enumerated() where t.kind == .word {
+            forms[i] = Self.sentenceForm(norm[Int(t.start)..<Int(t.end)])
+            little[i] = forms[i].count < 2 || forms[i] == [0x30]
+        }
+        for item in items where item.kind == .entry {
+            switch entries[Int(item.index)].role {
+            case .skip, .boundary, .contrast:
+                for i in item.tokenStart..<(item.tokenStart + item.tokenCount) { little[Int(i)] = true }
+            default: break
+            }
+        }
+        var features: [AffectSentenceFeature] = []
+        features.reserveCapacity(tokens.count * 2)
+        var previous: Int32 = -1
+        var negationLeft = 0
+        var contrastAt: Int?
+
+        func word(_ i: Int32, counts: Bool) {
+            let form = forms[Int(i)]
+            let negated = negationLeft > 0
+            var key = Self.fnvStart
+            if negated { key = Self.fnv(key, 0x7E) }
+            for b in form { key = Self.fnv(key, b) }
+            features.append(AffectSentenceFeature(key: key, value: 1, first: i, negated: negated))
+            if previous >= 0 {
+                var pair = Self.fnvStart
+                for b in forms[Int(previous)] { pair = Self.fnv(pair, b) }
+                pair = Self.fnv(pair, 0x20)
+                for b in form { pair = Self.fnv(pair, b) }
+                features.append(AffectSentenceFeature(key: pair, value: 1, first: previous, second: i))
+            }
+            previous = i
+            if counts && negationLeft > 0 { negationLeft -= 1 }
+        }
+        func words(of item: AffectItem, counts: Bool) {
+            for i in item.tokenStart..<(item.tokenStart + item.tokenCount) where tokens[Int(i)].kind == .word {
+                word(i, counts: counts)
+            }
+        }
+
+        for item in items {
+            switch item.kind {
+            case .clause, .sentence:
+                previous = -1
+                negationLeft = 0
+            case .symbol:
+                previous = -1
+            case .unknown:
+                words(of: item, counts: true)
+                if item.negates { negationLeft = rules.negationScope }
+            case .entry:
+                switch entries[Int(item.index)].role {
+                case .negator:
+                    negationLeft = 0
+                    words(of: item, counts: false)
+                    negationLeft = rules.negationScope
+                case .boundary:
+                    words(of: item, counts: false)
+                    previous = -1
+                    negationLeft = 0
+                case .contrast:
+                    negationLeft = 0
+                    previous = -1
+                    contrastAt = features.count
+                    words(of: item, counts: false)
+                case .skip:
+                    words(of: item, counts: false)
+                case .word, .booster, .concessive:
+                    words(of: item, counts: true)
+                }
+            }
+        }
+        if let at = contrastAt {
+            for k in features.indices { features[k].value = k < at ? rules.contrastBefore : rules.contrastAfter }
+        }
+        return (features, forms, little)
+    }
+
+    /// The model's reading of an analysed text, given the lexicon's score of it; nil when the model
+    /// is empty or the text has no words.
+    func sentenceReading(tokens: [AffectToken], items: [AffectItem], norm: [UInt8], lexiconScore: Double) -> AffectSentenceReading? {
+        let model = sentenceModel
+        guard !model.isEmpty, tokens.contains(where: { $0.kind == .word }) else { return nil }
+        let (features, forms, little) = sentenceFeatures(tokens: tokens, items: items, norm: norm)
+        let lexicon = min(max(lexiconScore, -Self.sentenceLexiconClamp), Self.sentenceLexiconClamp)
+        var logit = model.bias + model.lexiconWeight * lexicon
+        var chargeLogit = model.chargeBias + model.chargeLexiconWeight * abs(lexicon)
+        var weighed: [(feature: Int, weight: Double)] = []
+        for (k, f) in features.enumerated() {
+            guard let w = model.weights[f.key] else { continue }
+            let weight = Double(w.polarity) * f.value
+            logit += weight
+            chargeLogit += Double(w.charge) * f.value
+            weighed.append((k, weight))
+        }
+        let probability = 1 / (1 + exp(-logit))
+        let charge = 1 / (1 + exp(-chargeLogit))
+        let direction = logit >= 0 ? 1.0 : -1.0
+        var strongest: [(words: String, weight: Double)] = []
+        for (k, weight) in weighed.filter({ $0.weight * direction > 0 }).sorted(by: { abs($0.weight) > abs($1.weight) }) {
+            let f = features[k]
+            guard !little[Int(f.first)] || (f.second >= 0 && !little[Int(f.second)]) else { continue }
+            let words = Self.sentenceFeatureWords(f, forms: forms)
+            guard !strongest.contains(where: { $0.words == words }) else { continue }
+            strongest.append((words, weight))
+            if strongest.count == AffectSentenceReading.named { break }
+        }
+        return AffectSentenceReading(logit: logit, probability: probability, charge: charge, charged: charge >= model.chargedFrom,
+                                     strongest: strongest)
+    }
+
+    /// A text as the trainer sees it.
+    public func sentenceSample(_ text: String) -> AffectSentenceSample {
+        let (scan, tokens, items) = analyse(text)
+        let short = tokens.count(where: { $0.kind == .word }) <= Self.shortTextWords
+        var pass = AffectPass(lexicon: self, items: items, sourceWeight: 1, sourceNote: nil, notes: false, shortText: short)
+        pass.run()
+        let total = pass.result.total
+        let valence: Valence = pass.result.words.isEmpty ? .neutral
+            : total >= rules.pleasantThreshold ? .pleasant : total <= rules.unpleasantThreshold ? .unpleasant : .neutral
+        let (features, forms, _) = sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
+        let clamp = Self.sentenceLexiconClamp
+        return AffectSentenceSample(features: features.map { (Self.sentenceFeatureName($0, forms: forms), $0.value) },
+                                    lexiconScore: min(max(total, -clamp), clamp), lexiconValence: valence,
+                                    lexiconRuled: pass.result.ruled)
+    }
+
+    /// The name a feature has in the model file: "word", "~word" or "first second".
+    static func sentenceFeatureName(_ f: AffectSentenceFeature, forms: [[UInt8]]) -> String {
+        var bytes: [UInt8] = f.negated ? [0x7E] : []
+        bytes += forms[Int(f.first)]
+        if f.second >= 0 { bytes.append(0x20); bytes += forms[Int(f.second)] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A feature as words a person reads: "not happy", "got job".
+    static func sentenceFeatureWords(_ f: AffectSentenceFeature, forms: [[UInt8]]) -> String {
+        let name = sentenceFeatureName(f, forms: forms)
+        return f.negated ? "not " + name.dropFirst() : name
+    }
+
+    static func sentenceForm(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        if bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return [0x30] }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for b in bytes where b != 0x27 {
+            if out.count >= 2 && out[out.count - 1] == b && out[out.count - 2] == b { continue }
+            out.append(b)
+        }
+        return out
+    }
+
+    static let fnvStart: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) static func fnv(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+}
