@@ -17,6 +17,19 @@ struct CLIContractTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("allin-dev: unknown command 'route'"))
     }
 
+    @Test func theSentenceTrainerHasHelpAndNamesABadLine() throws {
+        let help = try BinaryRunner.dev(["valence", "train", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("Usage: allin-dev valence train"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("valence-\(UUID().uuidString).tsv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("sign\ttext\n+\tgot the keys\nmaybe\tthe bus\n".utf8).write(to: file)
+        let bad = try BinaryRunner.dev(["valence", "cv", file.path, file.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("line 3: the sign must be +, - or 0"))
+        let noFiles = try BinaryRunner.dev(["valence", "eval"])
+        #expect(noFiles.status == 2 && noFiles.stderr.contains("allin-dev valence eval: needs TSV"))
+    }
+
     @Test("every command has --help", arguments: ["route", "classify", "resources", "catalog"])
     func help(command: String) throws {
         let r = try BinaryRunner.run([command, "--help"])
