@@ -15,7 +15,8 @@ struct AffectItem {
 extension AffectLexicon {
     /// Scores one text. `sourceWeight` scales every word (the custom word counts more than the situation).
     /// `notes: false` skips writing contribution notes, for when only the verdict or the probe matters.
-    /// `reads` also asks the sentence model for its reading (`AffectTextScore.reading`), for a situation.
+    /// `reads` also asks the sentence model for its reading (`AffectTextScore.reading`), for a
+    /// situation the lexicon leaves undecided.
     func score(_ text: String, sourceWeight: Double = 1, sourceNote: String? = nil, probe: AffectProbe? = nil,
                notes: Bool = true, reads: Bool = false) -> AffectTextScore {
         let (scan, tokens, items) = analyse(text)
@@ -24,7 +25,8 @@ extension AffectLexicon {
                               shortText: short)
         if let probe { pass.probeHits = probeHits(probe, items: items, tokens: tokens, norm: scan.norm) }
         pass.run()
-        if reads {
+        // Only a text the lexicon leaves undecided is read (`AffectClassifier.readingDecides`).
+        if reads && abs(pass.result.total) < sentenceModel.lexiconFrom && !pass.result.ruled {
             pass.result.reading = sentenceReading(tokens: tokens, items: items, norm: scan.norm, lexiconScore: pass.result.total)
         }
         return pass.result

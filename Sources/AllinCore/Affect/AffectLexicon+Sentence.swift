@@ -22,7 +22,7 @@ struct AffectSentenceReading: Sendable {
     /// The charge is at least the model's `chargedFrom`: the sentence has a sign.
     var charged: Bool
     /// The features that weighed most in the polarity's direction, strongest first, as
-    /// (words, weight); at most `AffectSentenceReading.named`, none made of little words only
+    /// (words, weight), named only when the reading is charged; at most `AffectSentenceReading.named`, none made of little words only
     /// ("the", "i went" names "went"), each named once.
     var strongest: [(words: String, weight: Double)]
 
@@ -54,13 +54,18 @@ extension AffectLexicon {
     /// the sentence's earlier features weigh less and later ones more, as in the lexicon's rule.
     /// `little` marks the tokens of little words (the lexicon's skip and boundary words, contrast
     /// words, single letters, numbers), which weigh in the reading but are never named as its reason.
+    ///
+    /// Keys are hashed straight from the text's bytes, folding as they go (no word becomes an array
+    /// or a string): the reading runs on every undecided situation, and building the words first
+    /// made the affect classifier half again as slow.
     func sentenceFeatures(tokens: [AffectToken], items: [AffectItem], norm: [UInt8])
-        -> (features: [AffectSentenceFeature], forms: [[UInt8]], little: [Bool]) {
-        var forms = [[UInt8]](repeating: [], count: tokens.count)
+        -> (features: [AffectSentenceFeature], little: [Bool]) {
+        var formHash = [UInt64](repeating: 0, count: tokens.count)
         var little = [Bool](repeating: false, count: tokens.count)
         for (i, t) in tokens.enumerated() where t.kind == .word {
-            forms[i] = Self.sentenceForm(norm[Int(t.start)..<Int(t.end)])
-            little[i] = forms[i].count < 2 || forms[i] == [0x30]
+            let (hash, length, number) = Self.foldedHash(Self.fnvStart, norm, Int(t.start), Int(t.end))
+            formHash[i] = hash
+            little[i] = length < 2 || number
         }
         for item in items where item.kind == .entry {
             switch entries[Int(item.index)].role {
@@ -76,17 +81,13 @@ extension AffectLexicon {
         var contrastAt: Int?
 
         func word(_ i: Int32, counts: Bool) {
-            let form = forms[Int(i)]
+            let t = tokens[Int(i)]
             let negated = negationLeft > 0
-            var key = Self.fnvStart
-            if negated { key = Self.fnv(key, 0x7E) }
-            for b in form { key = Self.fnv(key, b) }
+            let key = negated ? Self.foldedHash(Self.fnv(Self.fnvStart, 0x7E), norm, Int(t.start), Int(t.end)).hash : formHash[Int(i)]
             features.append(AffectSentenceFeature(key: key, value: 1, first: i, negated: negated))
             if previous >= 0 {
-                var pair = Self.fnvStart
-                for b in forms[Int(previous)] { pair = Self.fnv(pair, b) }
-                pair = Self.fnv(pair, 0x20)
-                for b in form { pair = Self.fnv(pair, b) }
+                // FNV runs byte by byte, so "first second" goes on from the first word's own key.
+                let pair = Self.foldedHash(Self.fnv(formHash[Int(previous)], 0x20), norm, Int(t.start), Int(t.end)).hash
                 features.append(AffectSentenceFeature(key: pair, value: 1, first: previous, second: i))
             }
             previous = i
@@ -133,7 +134,7 @@ extension AffectLexicon {
         if let at = contrastAt {
             for k in features.indices { features[k].value = k < at ? rules.contrastBefore : rules.contrastAfter }
         }
-        return (features, forms, little)
+        return (features, little)
     }
 
     /// The model's reading of an analysed text, given the lexicon's score of it; nil when the model
@@ -141,7 +142,7 @@ extension AffectLexicon {
     func sentenceReading(tokens: [AffectToken], items: [AffectItem], norm: [UInt8], lexiconScore: Double) -> AffectSentenceReading? {
         let model = sentenceModel
         guard !model.isEmpty, tokens.contains(where: { $0.kind == .word }) else { return nil }
-        let (features, forms, little) = sentenceFeatures(tokens: tokens, items: items, norm: norm)
+        let (features, little) = sentenceFeatures(tokens: tokens, items: items, norm: norm)
         let lexicon = min(max(lexiconScore, -Self.sentenceLexiconClamp), Self.sentenceLexiconClamp)
         var logit = model.bias + model.lexiconWeight * lexicon
         var chargeLogit = model.chargeBias + model.chargeLexiconWeight * abs(lexicon)
@@ -155,18 +156,20 @@ extension AffectLexicon {
         }
         let probability = 1 / (1 + exp(-logit))
         let charge = 1 / (1 + exp(-chargeLogit))
+        let charged = charge >= model.chargedFrom
         let direction = logit >= 0 ? 1.0 : -1.0
         var strongest: [(words: String, weight: Double)] = []
-        for (k, weight) in weighed.filter({ $0.weight * direction > 0 }).sorted(by: { abs($0.weight) > abs($1.weight) }) {
+        // Only a charged reading is ever shown, so only it names its words.
+        let named = charged ? weighed.filter { $0.weight * direction > 0 }.sorted { abs($0.weight) > abs($1.weight) } : []
+        for (k, weight) in named {
             let f = features[k]
             guard !little[Int(f.first)] || (f.second >= 0 && !little[Int(f.second)]) else { continue }
-            let words = Self.sentenceFeatureWords(f, forms: forms)
+            let words = Self.sentenceFeatureWords(f, tokens: tokens, norm: norm)
             guard !strongest.contains(where: { $0.words == words }) else { continue }
             strongest.append((words, weight))
             if strongest.count == AffectSentenceReading.named { break }
         }
-        return AffectSentenceReading(logit: logit, probability: probability, charge: charge, charged: charge >= model.chargedFrom,
-                                     strongest: strongest)
+        return AffectSentenceReading(logit: logit, probability: probability, charge: charge, charged: charged, strongest: strongest)
     }
 
     /// A text as the trainer sees it.
@@ -178,27 +181,48 @@ extension AffectLexicon {
         let total = pass.result.total
         let valence: Valence = pass.result.words.isEmpty ? .neutral
             : total >= rules.pleasantThreshold ? .pleasant : total <= rules.unpleasantThreshold ? .unpleasant : .neutral
-        let (features, forms, _) = sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
+        let (features, _) = sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
         let clamp = Self.sentenceLexiconClamp
-        return AffectSentenceSample(features: features.map { (Self.sentenceFeatureName($0, forms: forms), $0.value) },
+        return AffectSentenceSample(features: features.map { (Self.sentenceFeatureName($0, tokens: tokens, norm: scan.norm), $0.value) },
                                     lexiconScore: min(max(total, -clamp), clamp), lexiconValence: valence,
                                     lexiconRuled: pass.result.ruled)
     }
 
     /// The name a feature has in the model file: "word", "~word" or "first second".
-    static func sentenceFeatureName(_ f: AffectSentenceFeature, forms: [[UInt8]]) -> String {
+    static func sentenceFeatureName(_ f: AffectSentenceFeature, tokens: [AffectToken], norm: [UInt8]) -> String {
+        func form(_ i: Int32) -> [UInt8] { sentenceForm(norm[Int(tokens[Int(i)].start)..<Int(tokens[Int(i)].end)]) }
         var bytes: [UInt8] = f.negated ? [0x7E] : []
-        bytes += forms[Int(f.first)]
-        if f.second >= 0 { bytes.append(0x20); bytes += forms[Int(f.second)] }
+        bytes += form(f.first)
+        if f.second >= 0 { bytes.append(0x20); bytes += form(f.second) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A feature as words a person reads: "not happy", "got job".
-    static func sentenceFeatureWords(_ f: AffectSentenceFeature, forms: [[UInt8]]) -> String {
-        let name = sentenceFeatureName(f, forms: forms)
+    static func sentenceFeatureWords(_ f: AffectSentenceFeature, tokens: [AffectToken], norm: [UInt8]) -> String {
+        let name = sentenceFeatureName(f, tokens: tokens, norm: norm)
         return f.negated ? "not " + name.dropFirst() : name
     }
 
+    /// FNV-1a from `h` over the folded form of `norm[start..<end]` (what `sentenceForm` makes), with
+    /// the form's length and whether it was a number.
+    static func foldedHash(_ h: UInt64, _ norm: [UInt8], _ start: Int, _ end: Int) -> (hash: UInt64, length: Int, number: Bool) {
+        var digits = true
+        for i in start..<end where norm[i] < 0x30 || norm[i] > 0x39 { digits = false; break }
+        if digits { return (fnv(h, 0x30), 1, true) }
+        var h = h, length = 0
+        var last: UInt8 = 0, beforeLast: UInt8 = 0
+        for i in start..<end {
+            let b = norm[i]
+            if b == 0x27 || (length >= 2 && b == last && b == beforeLast) { continue }
+            h = fnv(h, b)
+            beforeLast = last
+            last = b
+            length += 1
+        }
+        return (h, length, false)
+    }
+
+    /// A word as the model names it (`foldedHash` keys the same bytes).
     static func sentenceForm(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return [0x30] }
         var out: [UInt8] = []

@@ -121,9 +121,9 @@ struct AffectSentenceModelTests {
             for line in try String(decoding: affectFixtureData(file), as: UTF8.self).split(separator: "\n").dropFirst() {
                 let text = String(line.split(separator: "\t", maxSplits: 1).last ?? "")
                 let (scan, tokens, items) = lexicon.analyse(text)
-                let (features, forms, _) = lexicon.sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
+                let (features, _) = lexicon.sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
                 for f in features {
-                    let name = AffectLexicon.sentenceFeatureName(f, forms: forms)
+                    let name = AffectLexicon.sentenceFeatureName(f, tokens: tokens, norm: scan.norm)
                     #expect(AffectSentenceModel.key(name.utf8) == f.key, "\(name) in '\(text)'")
                     checked += 1
                 }
