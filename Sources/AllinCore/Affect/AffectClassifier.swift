@@ -84,7 +84,7 @@ public struct AffectClassifier: Sendable {
         let words = texts.count == 1 ? texts[0].words : texts.flatMap(\.words)
         let valence = verdict(total, hasEvidence: !words.isEmpty)
         // A reading decides only when it can name its reason: a word or pair beyond little words.
-        if readingDecides(scores, valence: valence, total: total), let reading = scores.situation?.reading, reading.charged,
+        if readingDecides(scores, total: total), let reading = scores.situation?.reading, reading.charged,
            !reading.strongest.isEmpty {
             return readingResult(reading, words: words, path: path, label: label, custom: custom)
         }
@@ -112,7 +112,7 @@ public struct AffectClassifier: Sendable {
     /// feeling words it read through a negation or a contrast ("not worried", "calm despite the
     /// news"), which its rules weigh better than word counts do. Otherwise the situation's learned
     /// reading does.
-    private func readingDecides(_ scores: Scores, valence: Valence, total: Double) -> Bool {
+    private func readingDecides(_ scores: Scores, total: Double) -> Bool {
         if abs(total) >= lexicon.sentenceModel.lexiconFrom { return false }
         if let custom = scores.custom, !custom.words.isEmpty { return false }
         return !scores.all.contains { $0.ruled }
