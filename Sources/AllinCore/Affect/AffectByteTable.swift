@@ -72,11 +72,7 @@ struct AffectByteTable: Sendable {
 
     /// FNV-1a: tokens are short, so a simple byte hash beats anything fancier.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
+        let h = bytes.reduce(FNV1a.seed, FNV1a.step)
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 }

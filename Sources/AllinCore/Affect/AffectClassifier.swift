@@ -82,7 +82,7 @@ public struct AffectClassifier: Sendable {
         let texts = scores.all
         let total = texts.reduce(0) { $0 + $1.total }
         let words = texts.count == 1 ? texts[0].words : texts.flatMap(\.words)
-        let valence = verdict(total, hasEvidence: !words.isEmpty)
+        let valence = lexicon.verdict(total, hasEvidence: !words.isEmpty)
         // A reading decides only when it can name its reason: a word or pair beyond little words.
         if readingDecides(scores, total: total), let reading = scores.situation?.reading, reading.charged,
            !reading.strongest.isEmpty {
@@ -132,12 +132,6 @@ public struct AffectClassifier: Sendable {
                             contributions: contributions, explanation: explanation)
     }
 
-    private func verdict(_ score: Double, hasEvidence: Bool) -> Valence {
-        guard hasEvidence else { return .neutral }
-        if score >= lexicon.rules.pleasantThreshold { return .pleasant }
-        if score <= lexicon.rules.unpleasantThreshold { return .unpleasant }
-        return .neutral
-    }
 
     private static func nonBlank(_ text: String?) -> String? {
         guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }

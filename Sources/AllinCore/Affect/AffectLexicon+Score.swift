@@ -13,6 +13,14 @@ struct AffectItem {
 }
 
 extension AffectLexicon {
+    /// The valence a lexicon score gives: neutral without evidence or between the thresholds.
+    func verdict(_ score: Double, hasEvidence: Bool) -> Valence {
+        guard hasEvidence else { return .neutral }
+        if score >= rules.pleasantThreshold { return .pleasant }
+        if score <= rules.unpleasantThreshold { return .unpleasant }
+        return .neutral
+    }
+
     /// Scores one text. `sourceWeight` scales every word (the custom word counts more than the situation).
     /// `notes: false` skips writing contribution notes, for when only the verdict or the probe matters.
     /// `reads` also asks the sentence model for its reading (`AffectTextScore.reading`), for a

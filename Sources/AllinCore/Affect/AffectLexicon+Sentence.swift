@@ -63,7 +63,7 @@ extension AffectLexicon {
         var formHash = [UInt64](repeating: 0, count: tokens.count)
         var little = [Bool](repeating: false, count: tokens.count)
         for (i, t) in tokens.enumerated() where t.kind == .word {
-            let (hash, length, number) = Self.foldedHash(Self.fnvStart, norm, Int(t.start), Int(t.end))
+            let (hash, length, number) = Self.foldedHash(FNV1a.seed, norm, Int(t.start), Int(t.end))
             formHash[i] = hash
             little[i] = length < 2 || number
         }
@@ -83,11 +83,11 @@ extension AffectLexicon {
         func word(_ i: Int32, counts: Bool) {
             let t = tokens[Int(i)]
             let negated = negationLeft > 0
-            let key = negated ? Self.foldedHash(Self.fnv(Self.fnvStart, 0x7E), norm, Int(t.start), Int(t.end)).hash : formHash[Int(i)]
+            let key = negated ? Self.foldedHash(FNV1a.step(FNV1a.seed, 0x7E), norm, Int(t.start), Int(t.end)).hash : formHash[Int(i)]
             features.append(AffectSentenceFeature(key: key, value: 1, first: i, negated: negated))
             if previous >= 0 {
                 // FNV runs byte by byte, so "first second" goes on from the first word's own key.
-                let pair = Self.foldedHash(Self.fnv(formHash[Int(previous)], 0x20), norm, Int(t.start), Int(t.end)).hash
+                let pair = Self.foldedHash(FNV1a.step(formHash[Int(previous)], 0x20), norm, Int(t.start), Int(t.end)).hash
                 features.append(AffectSentenceFeature(key: pair, value: 1, first: previous, second: i))
             }
             previous = i
@@ -179,8 +179,7 @@ extension AffectLexicon {
         var pass = AffectPass(lexicon: self, items: items, sourceWeight: 1, sourceNote: nil, notes: false, shortText: short)
         pass.run()
         let total = pass.result.total
-        let valence: Valence = pass.result.words.isEmpty ? .neutral
-            : total >= rules.pleasantThreshold ? .pleasant : total <= rules.unpleasantThreshold ? .unpleasant : .neutral
+        let valence = verdict(total, hasEvidence: !pass.result.words.isEmpty)
         let (features, _) = sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)
         let clamp = Self.sentenceLexiconClamp
         return AffectSentenceSample(features: features.map { (Self.sentenceFeatureName($0, tokens: tokens, norm: scan.norm), $0.value) },
@@ -208,13 +207,13 @@ extension AffectLexicon {
     static func foldedHash(_ h: UInt64, _ norm: [UInt8], _ start: Int, _ end: Int) -> (hash: UInt64, length: Int, number: Bool) {
         var digits = true
         for i in start..<end where norm[i] < 0x30 || norm[i] > 0x39 { digits = false; break }
-        if digits { return (fnv(h, 0x30), 1, true) }
+        if digits { return (FNV1a.step(h, 0x30), 1, true) }
         var h = h, length = 0
         var last: UInt8 = 0, beforeLast: UInt8 = 0
         for i in start..<end {
             let b = norm[i]
             if b == 0x27 || (length >= 2 && b == last && b == beforeLast) { continue }
-            h = fnv(h, b)
+            h = FNV1a.step(h, b)
             beforeLast = last
             last = b
             length += 1
@@ -234,6 +233,4 @@ extension AffectLexicon {
         return out
     }
 
-    static let fnvStart: UInt64 = 0xcbf2_9ce4_8422_2325
-    @inline(__always) static func fnv(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01b3 }
 }

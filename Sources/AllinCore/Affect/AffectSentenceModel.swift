@@ -100,7 +100,7 @@ struct AffectSentenceModel: Sendable {
     /// A feature's key: FNV-1a over its name's UTF-8 bytes, so a key built from a text's bytes
     /// (`AffectLexicon.sentenceFeatures`) and one from the file's name agree.
     static func key<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
-        bytes.reduce(AffectLexicon.fnvStart, AffectLexicon.fnv)
+        bytes.reduce(FNV1a.seed, FNV1a.step)
     }
 
     /// The settings, with the range each must lie in.
@@ -161,7 +161,7 @@ struct AffectSentenceModel: Sendable {
                 var tabs: [Int] = []
                 for i in lineStart..<end where bytes[i] == 0x09 { tabs.append(i) }
                 guard tabs.count == 2, tabs[0] > lineStart,
-                      let polarity = Self.number(bytes[(tabs[0] + 1)..<tabs[1]]), let charge = Self.number(bytes[(tabs[1] + 1)..<end]),
+                      let polarity = DecimalBytes.number(bytes[(tabs[0] + 1)..<tabs[1]]), let charge = DecimalBytes.number(bytes[(tabs[1] + 1)..<end]),
                       abs(polarity) < 100, abs(charge) < 100 else {
                     problem(entry, "must be 'feature<TAB>polarity<TAB>charge' with weights between -100 and 100")
                     continue
@@ -183,30 +183,5 @@ struct AffectSentenceModel: Sendable {
                                    chargeBias: values["@chargeBias"] ?? 0, chargeLexiconWeight: values["@chargeLexicon"] ?? 0,
                                    chargedFrom: values["@chargedFrom"] ?? 1, lexiconFrom: values["@lexiconFrom"] ?? 0,
                                    weights: weights, about: about)
-    }
-
-    /// A weight as the trainer writes it ("-0.1234"), read without making a string; anything else
-    /// goes through `Double`'s own parser. Nil when it is not a number.
-    static func number(_ field: ArraySlice<UInt8>) -> Double? {
-        var i = field.startIndex
-        var negative = false
-        if i < field.endIndex && field[i] == 0x2D { negative = true; i += 1 }
-        var whole = 0.0, fraction = 0.0, scale = 1.0
-        var digits = 0, dot = false
-        while i < field.endIndex {
-            let b = field[i]
-            if b >= 0x30 && b <= 0x39 {
-                digits += 1
-                if dot { scale /= 10; fraction += Double(b - 0x30) * scale } else { whole = whole * 10 + Double(b - 0x30) }
-            } else if b == 0x2E && !dot {
-                dot = true
-            } else {
-                return Double(String(decoding: field, as: UTF8.self))
-            }
-            i += 1
-        }
-        guard digits > 0, digits <= 15 else { return digits > 15 ? Double(String(decoding: field, as: UTF8.self)) : nil }
-        let value = whole + fraction
-        return negative ? -value : value
     }
 }

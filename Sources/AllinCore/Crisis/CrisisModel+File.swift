@@ -47,7 +47,7 @@ extension CrisisModel {
                 continue
             }
             let cols = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard cols.count == 2, let value = Self.number(cols[1]), value.isFinite else {
+            guard cols.count == 2, let value = DecimalBytes.number(cols[1]), value.isFinite else {
                 issues.append(CatalogIssue(file: file, entry: entry, "must be a name, a tab and a finite number"))
                 continue
             }
@@ -92,27 +92,6 @@ extension CrisisModel {
         if names.isEmpty { issues.append(CatalogIssue(file: file, "has no features")) }
         guard issues.isEmpty else { throw CatalogProblems(issues) }
         return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about, keys: keys)
-    }
-
-    /// A decimal number as the trainer writes it ("-0.1234", "12", "0.9500") read straight from its
-    /// bytes; anything else (exponents, "nan", "inf") goes through `Double(_:)`.
-    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
-        var i = bytes.startIndex
-        let negative = i < bytes.endIndex && bytes[i] == 0x2D
-        if negative { i += 1 }
-        var whole: Int64 = 0, fraction: Int64 = 0, scale: Int64 = 1, digits = 0, fractionDigits = 0
-        while i < bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 12 {
-            whole = whole * 10 + Int64(bytes[i] - 0x30); i += 1; digits += 1
-        }
-        if i < bytes.endIndex, bytes[i] == 0x2E {
-            i += 1
-            while i < bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39, fractionDigits < 8 {
-                fraction = fraction * 10 + Int64(bytes[i] - 0x30); scale *= 10; i += 1; fractionDigits += 1
-            }
-        }
-        guard i == bytes.endIndex, digits > 0 else { return Double(String(decoding: bytes, as: UTF8.self)) }
-        let value = Double(whole) + Double(fraction) / Double(scale)
-        return negative ? -value : value
     }
 
     /// Why `feature` cannot be a feature name, or nil: a stem ('~' and lower-case ASCII letters or

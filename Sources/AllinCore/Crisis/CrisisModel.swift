@@ -89,17 +89,15 @@ public struct CrisisModel: Sendable {
 
     // MARK: - Features
 
-    /// FNV-1a's starting value; `step` folds in one byte.
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a's starting value; `step` folds in one byte (`FNV1a`).
+    static let hashSeed = FNV1a.seed
 
     /// FNV-1a over a word's bytes (or a class name's).
     static func hash(_ word: String) -> UInt64 {
         word.utf8.reduce(hashSeed, step)
     }
 
-    @inline(__always) static func step(_ h: UInt64, _ b: UInt8) -> UInt64 {
-        (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
-    }
+    @inline(__always) static func step(_ h: UInt64, _ b: UInt8) -> UInt64 { FNV1a.step(h, b) }
 
     /// A pair's key, mixed from its two parts' hashes (so a line never reads a word's bytes twice).
     @inline(__always) static func pairKey(_ first: UInt64, _ second: UInt64) -> UInt64 {

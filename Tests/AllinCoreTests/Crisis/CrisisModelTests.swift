@@ -63,12 +63,12 @@ struct CrisisModelTests {
     /// Weights are read straight from their bytes; the result must be what `Double(_:)` reads.
     @Test func weightsParseLikeDouble() {
         for text in ["0.1234", "-0.1234", "12", "-3.0000", "0.9500", "49.9999", "0", "-0", "1e-3", ".5", "0.123456789", "12345678901234.5"] {
-            let fast = CrisisModel.number(ArraySlice(Array(text.utf8)))
+            let fast = DecimalBytes.number(ArraySlice(Array(text.utf8)))
             let slow = Double(text)
             #expect(fast != nil && slow != nil && abs(fast! - slow!) <= abs(slow!) * 1e-15, "\(text)")
         }
         for text in ["", "-", "lots", "1.2.3", "0x10", "--1", "1 2"] {
-            #expect(CrisisModel.number(ArraySlice(Array(text.utf8))) == Double(text), "\(text)")
+            #expect(DecimalBytes.number(ArraySlice(Array(text.utf8))) == Double(text), "\(text)")
         }
     }
 
