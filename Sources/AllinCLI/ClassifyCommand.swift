@@ -78,19 +78,27 @@ struct ClassifyCommand {
                 }
             }
             let answers = Batch.map(texts, workers: workers, scratch: CrisisBuffers.init) { classification, buffers, text in
-                classification.json(text, reusing: &buffers).serialized()
+                var bytes: [UInt8] = []
+                classification.json(text, reusing: &buffers).appendSerialized(to: &bytes)
+                return bytes
             }
+            // The block's answers are written at once (a write per line was a tenth of the run).
+            var out: [UInt8] = []
             for item in items {
                 if let t = item.text {
-                    cli.io.out(answers[t] + "\n")
+                    out += answers[t]
+                    out.append(0x0A)
                     continue
                 }
                 status = 2
+                if !out.isEmpty { cli.io.out(String(decoding: out, as: UTF8.self)); out.removeAll(keepingCapacity: true) }
                 cli.io.err("allin classify: line \(item.line): '\(item.field)': \(item.problem)\n")
-                cli.io.out(JSONValue.object([("line", .int(item.line)), ("error", .object([
+                JSONValue.object([("line", .int(item.line)), ("error", .object([
                     ("field", .string(item.field)), ("message", .string(item.problem)),
-                ]))]).serialized() + "\n")
+                ]))]).appendSerialized(to: &out)
+                out.append(0x0A)
             }
+            if !out.isEmpty { cli.io.out(String(decoding: out, as: UTF8.self)) }
             if let stop { throw stop }
         }
         return status

@@ -19,6 +19,20 @@ struct TextTests {
         #expect(back["z"] == .string("a\u{1B}b\n"))
     }
 
+    /// The byte writer escapes exactly what the scalar-by-scalar writer did: C0, DEL and C1 controls,
+    /// the two line separators, quotes and backslashes; everything else (accents, emoji, the
+    /// characters beside the escaped ranges) is copied as it is, and the reader gets the text back.
+    @Test func jsonEscapesEveryControlAndSeparatorAndNothingElse() throws {
+        let text = "q\"b\\s\n\r\t\u{0}\u{1F} \u{7E}\u{7F}\u{80}\u{9F}\u{A0}é\u{2027}\u{2028}\u{2029}\u{202A}😀 end"
+        let json = JSONValue.string(text).serialized()
+        #expect(json == #""q\"b\\s\n\r\t\u0000\u001f ~\u007f\u0080\u009f"# + "\u{A0}é\u{2027}" + #"\u2028\u2029"# + "\u{202A}😀 end\"")
+        #expect(try JSONValue.parse(Data(json.utf8)) == .string(text))
+        var bytes: [UInt8] = []
+        JSONValue.array([.string(text), .number(-0.25)]).appendSerialized(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[\(json),-0.25]")
+        #expect(JSONValue.object([("a", .array([.int(1)]))]).serialized(pretty: true) == "{\n  \"a\": [\n    1\n  ]\n}")
+    }
+
     /// The byte-level ASCII path must split exactly as the general path does: a trailing non-ASCII
     /// word forces the general path, so both can be compared on the same text.
     @Test("ASCII words agree with the general path", arguments: [
