@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a loosely-typed JSON tree and records every problem instead of stopping at the first.
+/// Reads a JSON tree (from the one reader, `JSONValue.parse`) and records every problem instead of stopping at the first.
 ///
 /// A typed decode throws on the first mismatch; the catalog contract is to list every problem,
 /// each naming its file and entry, so the crisis files are walked by hand.
@@ -15,52 +15,52 @@ struct CrisisJSONReader {
     }
 
     /// Parses the top-level object, or records why it cannot.
-    mutating func root(_ data: Data?) -> [String: Any]? {
+    mutating func root(_ data: Data?) -> [String: JSONValue]? {
         guard let data else {
             issue(nil, "file is missing")
             return nil
         }
-        guard let object = try? JSONValue.parse(data).foundation else {
+        guard let value = try? JSONValue.parse(data) else {
             issue(nil, "not valid JSON")
             return nil
         }
-        guard let dict = object as? [String: Any] else {
-            issue(nil, "top level must be an object")
-            return nil
-        }
-        return dict
+        return object(value, nil, "the top level", wording: "top level must be an object")
     }
 
-    mutating func object(_ value: Any?, _ entry: String?, _ field: String, required: Bool = true) -> [String: Any]? {
-        guard let value, !(value is NSNull) else {
+    /// An object's fields by name; a key given twice keeps its first value.
+    mutating func object(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true,
+                         wording: String? = nil) -> [String: JSONValue]? {
+        guard let value, value != .null else {
             if required { issue(entry, "\(field) is missing") }
             return nil
         }
-        guard let dict = value as? [String: Any] else {
-            issue(entry, "\(field) must be an object")
+        guard case let .object(pairs) = value else {
+            issue(entry, wording ?? "\(field) must be an object")
             return nil
         }
-        return dict
+        var fields: [String: JSONValue] = Dictionary(minimumCapacity: pairs.count)
+        for (key, item) in pairs where fields[key] == nil { fields[key] = item }
+        return fields
     }
 
-    mutating func array(_ value: Any?, _ entry: String?, _ field: String, required: Bool = true) -> [Any]? {
-        guard let value, !(value is NSNull) else {
+    mutating func array(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true) -> [JSONValue]? {
+        guard let value, value != .null else {
             if required { issue(entry, "\(field) is missing") }
             return nil
         }
-        guard let list = value as? [Any] else {
+        guard case let .array(list) = value else {
             issue(entry, "\(field) must be a list")
             return nil
         }
         return list
     }
 
-    mutating func string(_ value: Any?, _ entry: String?, _ field: String, required: Bool = true, allowEmpty: Bool = false) -> String? {
-        guard let value, !(value is NSNull) else {
+    mutating func string(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true, allowEmpty: Bool = false) -> String? {
+        guard let value, value != .null else {
             if required { issue(entry, "\(field) is missing") }
             return nil
         }
-        guard let s = value as? String else {
+        guard case let .string(s) = value else {
             issue(entry, "\(field) must be text")
             return nil
         }
@@ -68,23 +68,33 @@ struct CrisisJSONReader {
             issue(entry, "\(field) is empty")
             return nil
         }
-        if s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if Self.hasControl(s) {
             issue(entry, "\(field) contains a control character")
             return nil
         }
         return s
     }
 
-    mutating func number(_ value: Any?, _ entry: String?, _ field: String, required: Bool = true) -> Double? {
-        guard let value, !(value is NSNull) else {
+    /// Whether the text holds a control character (Unicode's Cc: U+0000–U+001F, U+007F–U+009F), found
+    /// from its UTF-8 bytes: asking each scalar its general category was a sixth of layer A's build.
+    static func hasControl(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { return true }
+            previous = b
+        }
+        return false
+    }
+
+    mutating func number(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true) -> Double? {
+        guard let value, value != .null else {
             if required { issue(entry, "\(field) is missing") }
             return nil
         }
-        guard let n = value as? NSNumber, !Self.isBoolean(n) else {
+        guard case let .number(d) = value else {
             issue(entry, "\(field) must be a number")
             return nil
         }
-        let d = n.doubleValue
         guard d.isFinite else {
             issue(entry, "\(field) must be a finite number")
             return nil
@@ -92,22 +102,17 @@ struct CrisisJSONReader {
         return d
     }
 
-    mutating func bool(_ value: Any?, _ entry: String?, _ field: String, default fallback: Bool) -> Bool {
-        guard let value, !(value is NSNull) else { return fallback }
-        guard let n = value as? NSNumber, Self.isBoolean(n) else {
+    mutating func bool(_ value: JSONValue?, _ entry: String?, _ field: String, default fallback: Bool) -> Bool {
+        guard let value, value != .null else { return fallback }
+        guard case let .bool(b) = value else {
             issue(entry, "\(field) must be true or false")
             return fallback
         }
-        return n.boolValue
-    }
-
-    /// JSON booleans arrive as NSNumber; only their type code tells them from 0 and 1.
-    static func isBoolean(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c"
+        return b
     }
 
     /// A list of non-empty strings; each bad item is reported with its index.
-    mutating func strings(_ value: Any?, _ entry: String?, _ field: String, required: Bool = true) -> [String] {
+    mutating func strings(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true) -> [String] {
         guard let list = array(value, entry, field, required: required) else { return [] }
         var out: [String] = []
         for (i, item) in list.enumerated() {
@@ -118,7 +123,7 @@ struct CrisisJSONReader {
     }
 
     /// Reports unexpected keys, which are usually typos of a real field.
-    mutating func checkKeys(_ dict: [String: Any], _ allowed: Set<String>, _ entry: String?) {
+    mutating func checkKeys(_ dict: [String: JSONValue], _ allowed: Set<String>, _ entry: String?) {
         for key in dict.keys.sorted() where !allowed.contains(key) {
             issue(entry, "unknown field '\(key)'")
         }

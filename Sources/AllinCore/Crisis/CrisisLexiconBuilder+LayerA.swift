@@ -91,7 +91,7 @@ extension CrisisLexiconBuilder {
         }
     }
 
-    private mutating func readRule(_ r: inout CrisisJSONReader, _ obj: [String: Any], _ entry: String) -> RawRule? {
+    private mutating func readRule(_ r: inout CrisisJSONReader, _ obj: [String: JSONValue], _ entry: String) -> RawRule? {
         r.checkKeys(obj, ["id", "tier", "what", "patterns", "frame", "negatable", "tense", "thirdPartyTier",
                           "requires", "scope", "escalate", "guards", "topic", "note"], entry)
         let before = r.issues.count
@@ -171,7 +171,7 @@ extension CrisisLexiconBuilder {
                        escalations: escalations, guards: guards)
     }
 
-    private mutating func tierField(_ r: inout CrisisJSONReader, _ value: Any?, _ entry: String, _ field: String, required: Bool) -> CrisisTier? {
+    private mutating func tierField(_ r: inout CrisisJSONReader, _ value: JSONValue?, _ entry: String, _ field: String, required: Bool) -> CrisisTier? {
         guard let s = r.string(value, entry, field, required: required) else { return nil }
         guard let t = Self.tier(s) else {
             r.issue(entry, "\(field) must be concern, crisis or immediate (or T1-T3)")
@@ -180,7 +180,7 @@ extension CrisisLexiconBuilder {
         return t
     }
 
-    private mutating func scopeField(_ r: inout CrisisJSONReader, _ value: Any?, _ entry: String, _ field: String) -> CrisisRule.Scope? {
+    private mutating func scopeField(_ r: inout CrisisJSONReader, _ value: JSONValue?, _ entry: String, _ field: String) -> CrisisRule.Scope? {
         guard let s = r.string(value, entry, field, required: false) else { return nil }
         guard let scope = CrisisRule.Scope(rawValue: s) else {
             r.issue(entry, "\(field) must be clause, sentence or line")

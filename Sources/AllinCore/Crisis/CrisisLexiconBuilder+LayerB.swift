@@ -34,7 +34,7 @@ extension CrisisLexiconBuilder {
             features.append((id, label, weight, pats))
         }
 
-        func featureList(_ value: Any?, _ entry: String, _ field: String, required: Bool, _ r: inout CrisisJSONReader) -> [Int] {
+        func featureList(_ value: JSONValue?, _ entry: String, _ field: String, required: Bool, _ r: inout CrisisJSONReader) -> [Int] {
             var out: [Int] = []
             for name in r.strings(value, entry, field, required: required) {
                 if let i = index[name] { out.append(i) } else { r.issue(entry, "\(field): unknown feature '\(name)'") }

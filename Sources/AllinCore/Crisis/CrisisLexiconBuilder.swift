@@ -125,7 +125,7 @@ struct CrisisLexiconBuilder {
     // MARK: - Shared helpers
 
     /// Items of a list field, each named `field #i`.
-    mutating func items(_ reader: inout CrisisJSONReader, _ root: [String: Any], _ field: String, required: Bool = true) -> [(entry: String, value: Any)] {
+    mutating func items(_ reader: inout CrisisJSONReader, _ root: [String: JSONValue], _ field: String, required: Bool = true) -> [(entry: String, value: JSONValue)] {
         guard let list = reader.array(root[field], nil, field, required: required) else { return [] }
         if required && list.isEmpty { reader.issue(nil, "\(field) is empty") }
         return list.enumerated().map { ("\(field) #\($0.offset)", $0.element) }
@@ -150,7 +150,7 @@ struct CrisisLexiconBuilder {
     }
 
     /// Parses a pattern and queues it; returns its handle.
-    mutating func pattern(_ reader: inout CrisisJSONReader, _ value: Any?, _ entry: String, _ field: String, layer: Layer, compile: Bool = true) -> Int? {
+    mutating func pattern(_ reader: inout CrisisJSONReader, _ value: JSONValue?, _ entry: String, _ field: String, layer: Layer, compile: Bool = true) -> Int? {
         guard let text = reader.string(value, entry, field, allowEmpty: true) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
             reader.issue(entry, "\(field) is empty")
@@ -174,13 +174,13 @@ struct CrisisLexiconBuilder {
     }
 
     /// A list of patterns; `required` lists must not be empty.
-    mutating func patterns(_ reader: inout CrisisJSONReader, _ value: Any?, _ entry: String, _ field: String, layer: Layer, required: Bool = true, compile: Bool = true) -> [Int] {
+    mutating func patterns(_ reader: inout CrisisJSONReader, _ value: JSONValue?, _ entry: String, _ field: String, layer: Layer, required: Bool = true, compile: Bool = true) -> [Int] {
         guard let list = reader.array(value, entry, field, required: required) else { return [] }
         if required && list.isEmpty { reader.issue(entry, "\(field) is empty") }
         var out: [Int] = []
         var seen: Set<String> = []
         for (i, item) in list.enumerated() {
-            if let s = item as? String {
+            if case let .string(s) = item {
                 if !seen.insert(s).inserted { reader.issue(entry, "\(field) #\(i): duplicate pattern '\(s)'") }
             }
             if let h = pattern(&reader, item, entry, "\(field) #\(i)", layer: layer, compile: compile) { out.append(h) }
@@ -189,7 +189,7 @@ struct CrisisLexiconBuilder {
     }
 
     /// Reads `classes`: [{name, entries}] into a class table.
-    mutating func readClasses(_ reader: inout CrisisJSONReader, _ root: [String: Any], layer: Layer) {
+    mutating func readClasses(_ reader: inout CrisisJSONReader, _ root: [String: JSONValue], layer: Layer) {
         for (entry, value) in items(&reader, root, "classes", required: layer == .a) {
             guard let obj = reader.object(value, entry, "class") else { continue }
             reader.checkKeys(obj, ["name", "entries", "note"], entry)

@@ -67,22 +67,6 @@ extension JSONValue {
         }
     }
 
-    /// The value as Foundation objects (dictionaries, arrays, NSNumber, NSNull), for code that walks
-    /// a loosely typed tree.
-    public var foundation: Any {
-        switch self {
-        case .null: return NSNull()
-        case let .bool(b): return NSNumber(value: b)
-        case let .number(n): return NSNumber(value: n)
-        case let .string(s): return s
-        case let .array(items): return items.map(\.foundation)
-        case let .object(pairs):
-            var dict: [String: Any] = [:]
-            for (k, v) in pairs where dict[k] == nil { dict[k] = v.foundation }
-            return dict
-        }
-    }
-
     /// A parse failure in plain words.
     public struct ParseError: Error, Sendable, CustomStringConvertible {
         public var message: String
