@@ -48,11 +48,11 @@ enum DevCommands {
 
     static let signs = ArgumentSpec("TSV", repeats: true, help: "Labelled sentences: the sign (+, - or 0), a tab, any other columns, the text last")
     static let valenceFitting: [OptionSpec] = [
-        OptionSpec("--l2", "X", help: "Regularisation (default 0.0005; larger gives smaller weights)"),
+        OptionSpec("--l2", "X", help: "Regularisation (default 0.00002; larger gives smaller weights)"),
         OptionSpec("--iterations", "N", help: "Gradient steps (default 300)"),
         OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N sentences (default 2)"),
         OptionSpec("--prune", "X", help: "Leave out features whose two weights are both under X (default 0.05)"),
-        OptionSpec("--charged-from", "P", help: "The charge's probability from which a sentence has a sign (default 0.3; written to the file)"),
+        OptionSpec("--charged-from", "P", help: "The charge's probability from which a sentence has a sign (default 0.4; written to the file)"),
         OptionSpec("--lexicon-from", "X", help: "From this lexicon score (either sign) the lexicon decides alone (default 2; written to the file)"),
     ]
 
