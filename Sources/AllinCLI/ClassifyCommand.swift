@@ -82,7 +82,7 @@ struct ClassifyCommand {
                 classification.json(text, reusing: &buffers).appendSerialized(to: &bytes)
                 return bytes
             }
-            // The block's answers are written at once (a write per line was a tenth of the run).
+            // The block's answers are written with one call, not one per line.
             var out: [UInt8] = []
             for item in items {
                 if let t = item.text {

@@ -76,7 +76,7 @@ struct CrisisJSONReader {
     }
 
     /// Whether the text holds a control character (Unicode's Cc: U+0000–U+001F, U+007F–U+009F), found
-    /// from its UTF-8 bytes: asking each scalar its general category was a sixth of layer A's build.
+    /// from its UTF-8 bytes: asking each scalar for its general category cost about 3 ms a load (perf).
     static func hasControl(_ s: String) -> Bool {
         var previous: UInt8 = 0
         for b in s.utf8 {

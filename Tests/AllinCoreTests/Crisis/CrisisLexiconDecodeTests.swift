@@ -131,3 +131,35 @@ struct CrisisLexiconDecodeTests {
         }
     }
 }
+
+/// The crisis files' walker over the one JSON reader: each kind of value is told apart as the
+/// catalog contract needs (a boolean is not a number, nor a number a boolean), and a key given
+/// twice keeps its first value.
+struct CrisisJSONReaderTests {
+    @Test func typesAreToldApartAndEveryProblemIsNamed() throws {
+        var r = CrisisJSONReader(file: "crisis/x.json")
+        let parsed = r.root(Data(#"{"n": true, "b": 1, "s": "a\u0085b", "t": "ok", "k": 1, "k": 2, "z": null}"#.utf8))
+        let root = try #require(parsed)
+        #expect(r.number(root["n"], "e", "n") == nil)
+        #expect(r.bool(root["b"], "e", "b", default: false) == false)
+        #expect(r.string(root["s"], "e", "s") == nil)
+        #expect(r.string(root["t"], "e", "t") == "ok")
+        #expect(r.number(root["k"], "e", "k") == 1)
+        #expect(r.string(root["z"], "e", "z", required: false) == nil)
+        #expect(r.issues.map(\.description) == [
+            "crisis/x.json: e: n must be a number",
+            "crisis/x.json: e: b must be true or false",
+            "crisis/x.json: e: s contains a control character",
+        ])
+        var top = CrisisJSONReader(file: "crisis/y.json")
+        #expect(top.root(Data("[1]".utf8)) == nil && top.root(Data("{".utf8)) == nil && top.root(nil) == nil)
+        #expect(top.issues.map(\.description) == [
+            "crisis/y.json: top level must be an object", "crisis/y.json: not valid JSON", "crisis/y.json: file is missing",
+        ])
+    }
+
+    @Test func controlCharactersAreFoundFromTheBytes() {
+        for text in ["a\u{0}b", "tab\there", "del\u{7F}", "c1\u{80}", "c1\u{9F}"] { #expect(CrisisJSONReader.hasControl(text)) }
+        for text in ["plain", "é ü ß", "\u{A0}nbsp", "😀", "\u{2028}"] { #expect(!CrisisJSONReader.hasControl(text)) }
+    }
+}
