@@ -63,12 +63,8 @@ public struct Catalog: Sendable {
             let mine = lexiconFiles.filter { names.contains($0.key) }
             return mine.count == names.count ? mine : nil
         }
-        // The affect lexicon decodes on another thread while the crisis lexicon spreads over the cores.
-        let affectFiles = own(AffectLexicon.fileNames)
-        let (crisis, affectResult) = Concurrently.beside({ affectFiles.map { files in Result { try AffectLexicon.decode(files: files) } } },
-                                                         while: { own(CrisisLexicon.fileNames).flatMap { files in
-                                                             reader.attempt { try CrisisLexicon.decode(files: files, compiled: compiled) } } })
-        let affect = affectResult.flatMap { result in reader.attempt { try result.get() } }
+        let crisis = own(CrisisLexicon.fileNames).flatMap { files in reader.attempt { try CrisisLexicon.decode(files: files, compiled: compiled) } }
+        let affect = own(AffectLexicon.fileNames).flatMap { files in reader.attempt { try AffectLexicon.decode(files: files) } }
         if let vocabulary = listing.vocabulary, let affect {
             reader.issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary)
         }

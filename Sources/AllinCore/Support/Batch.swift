@@ -83,9 +83,8 @@ extension CrisisDetector {
     }
 }
 
-/// Independent pieces of work run at once (on as many cores as there are), for loading: the
-/// catalog's crisis lexicon is three files that decode without each other, and the affect lexicon
-/// needs none of them.
+/// Three independent pieces of work run at once (on as many cores as there are), for loading:
+/// the catalog's crisis lexicon is three files that decode without each other.
 enum Concurrently {
     static func run<A: Sendable, B: Sendable, C: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B,
                                                            _ c: @Sendable () -> C) -> (A, B, C) {
@@ -98,26 +97,6 @@ enum Concurrently {
             }
         }
         return (slots.a!, slots.b!, slots.c!)
-    }
-
-    /// `background` on another thread while `foreground` runs on this one; returns when both are done.
-    /// For work that itself spreads over the cores (`run` above) beside a piece that does not: a
-    /// `concurrentPerform` nested inside another runs its iterations one after the other, so the two
-    /// are not both handed to `concurrentPerform`. Loading the catalog runs the affect lexicon beside
-    /// the crisis lexicon this way: `classify hello` took 104–108 ms with them one after the other and
-    /// 96 ms so (the two builds side by side, three runs of 20, medians; release build, 2 cores).
-    static func beside<F, B: Sendable>(_ background: @escaping @Sendable () -> B, while foreground: () -> F) -> (F, B) {
-        let slot = Slot<B>()
-        let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { slot.value = background() }
-        let front = foreground()
-        group.wait()
-        return (front, slot.value!)
-    }
-
-    /// Written by the background work only, and read only after the group's wait returns.
-    private final class Slot<B>: @unchecked Sendable {
-        var value: B?
     }
 
     /// Each slot is written by exactly one iteration, and read only after `concurrentPerform` returns.
