@@ -63,10 +63,15 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         do {
             let report = try PlayerDiscovery.discover(option: playerOption, environment: environment, config: config)
             choice = report.choice
-            noPlayerReason = report.why
+            noPlayerReason = report.plain
         } catch {
+            // The full-screen app says it plainly; `allin audio players` names the setting.
             choice = nil
-            noPlayerReason = error.message
+            switch error {
+            case .playerNotFound: noPlayerReason = "the audio player allin is set to use is not installed"
+            case .badPlayerSetting: noPlayerReason = "allin's audio player setting can't be read"
+            default: noPlayerReason = error.message
+            }
         }
         let neural = VoiceEngines.selected(paths: paths, config: config, environment: environment)
         let renderer = (try? RenderTools.find(environment: environment, neural: neural)).map {

@@ -26,8 +26,11 @@ public struct PlayerReport: Sendable, Equatable {
 
     public var candidates: [Candidate]
     public var choice: PlayerChoice?
-    /// Why there is no choice, in plain words.
+    /// Why there is no choice, with where that came from (for `allin audio players`, `allin play`
+    /// and the trace).
     public var why: String
+    /// The same for a person in the full-screen app: no option, variable or file names.
+    public var plain = ""
 }
 
 /// Picks the player: `--player`, else `ALLIN_PLAYER`, else the config file's `player`, else the
@@ -49,7 +52,8 @@ public enum PlayerDiscovery {
         }
         if let named {
             if named.value.trimmingCharacters(in: .whitespaces).lowercased() == "none" {
-                return PlayerReport(candidates: candidates, choice: nil, why: "\(named.field) is 'none': read-along text")
+                return PlayerReport(candidates: candidates, choice: nil, why: "\(named.field) is 'none': read-along text",
+                                    plain: "sound is turned off for allin")
             }
             let command: PlayerCommand
             switch PlayerCommand.parse(named.value) {
@@ -68,6 +72,7 @@ public enum PlayerDiscovery {
             return PlayerReport(candidates: candidates, choice: choice, why: "")
         }
         return PlayerReport(candidates: candidates, choice: nil,
-                            why: "no audio player found (looked for \(PlayerTemplate.all.map(\.name).joined(separator: ", ")) in PATH)")
+                            why: "no audio player found (looked for \(PlayerTemplate.all.map(\.name).joined(separator: ", ")) in PATH)",
+                            plain: "no audio player is installed")
     }
 }

@@ -29,6 +29,18 @@ struct DiscoveryTests {
         let report = try PlayerDiscovery.discover(option: nil, environment: ["PATH": try path([])], config: AudioConfig())
         #expect(report.choice == nil)
         #expect(report.why == "no audio player found (looked for mpv, ffplay, play, paplay, aplay in PATH)")
+        #expect(report.plain == "no audio player is installed")
+    }
+
+    /// The full-screen app's words name no option, variable or file; the commands' words say where
+    /// the choice came from.
+    @Test func plainReasonsNameNoSetting() throws {
+        let bin = try path(["mpv"])
+        let off = try PlayerDiscovery.discover(option: nil, environment: ["PATH": bin, "ALLIN_PLAYER": "none"], config: AudioConfig())
+        #expect(off.choice == nil && off.why == "ALLIN_PLAYER is 'none': read-along text")
+        #expect(off.plain == "sound is turned off for allin")
+        let found = try PlayerDiscovery.discover(option: nil, environment: ["PATH": bin], config: AudioConfig())
+        #expect(found.choice != nil && found.plain.isEmpty)
     }
 
     @Test func optionBeatsEnvironmentBeatsConfig() throws {

@@ -16,6 +16,9 @@ struct LibraryEndToEndTests {
         t.waitFor("Before you start")
         t.keys("5", "Enter")
         t.waitFor("▶ Playing", timeout: 30)
+        // Sound switched off (ALLIN_PLAYER=none) is said plainly, naming no setting.
+        t.waitFor("can’t be played here (sound is turned off")
+        #expect(!t.screen().contains("ALLIN_PLAYER"))
         t.keys("x")
         t.waitFor("Stop the session now?")
         t.keys("y")
