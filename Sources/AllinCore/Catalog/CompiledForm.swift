@@ -60,8 +60,13 @@ public enum CompiledForm {
     }
 
     /// The checksum of a form's words (after the header).
-    static func checksum(_ words: ArraySlice<UInt64>) -> UInt64 {
-        words.reduce(mix(0x632B_E59B_D9B4_E019, UInt64(words.count)), mix)
+    /// The checksum of whole words, given as their bytes (the writer has bytes, the reader words).
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var h = mix(0x632B_E59B_D9B4_E019, UInt64(raw.count / 8))
+        for offset in stride(from: 0, to: raw.count / 8 * 8, by: 8) {
+            h = mix(h, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        return h
     }
 
     @inline(__always) static func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
@@ -124,13 +129,7 @@ public enum CompiledForm {
         /// The file's bytes: the header (written into the room left for it), then the fields.
         public consuming func bytes(kind: UInt64, version: UInt64, source: UInt64, probe: UInt64) -> Data {
             let headerBytes = CompiledForm.headerWords * 8
-            let checksum = data.withUnsafeBytes { raw in
-                var h = CompiledForm.mix(0x632B_E59B_D9B4_E019, UInt64((raw.count - headerBytes) / 8))
-                for offset in stride(from: headerBytes, to: raw.count, by: 8) {
-                    h = CompiledForm.mix(h, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                }
-                return h
-            }
+            let checksum = data.withUnsafeBytes { CompiledForm.checksum(UnsafeRawBufferPointer(rebasing: $0[headerBytes...])) }
             data.withUnsafeMutableBytes { raw in
                 for (i, w) in [kind, version, source, probe, checksum].enumerated() {
                     raw.storeBytes(of: w, toByteOffset: i * 8, as: UInt64.self)
@@ -159,7 +158,7 @@ public enum CompiledForm {
             guard words[1] == version else { throw .otherVersion }
             guard words[2] == source else { throw .otherSource }
             guard words[3] == probe else { throw .otherCode }
-            guard words[4] == CompiledForm.checksum(words[CompiledForm.headerWords...]) else { throw .damaged("its checksum does not match") }
+            guard words[4] == words[CompiledForm.headerWords...].withUnsafeBytes(CompiledForm.checksum) else { throw .damaged("its checksum does not match") }
             self.words = words
         }
 
