@@ -125,7 +125,7 @@ struct Classification: Sendable {
     }
 
     func json(_ text: String, reusing buffers: inout CrisisBuffers) -> JSONValue {
-        let (a, b) = detector.layers(text, reusing: &buffers)
+        let (a, b, help) = detector.layersAndHelp(text, reusing: &buffers)
         let affect = classifier.classifyText(text)
         return .object([
             ("crisisA", .object([
@@ -137,7 +137,7 @@ struct Classification: Sendable {
                 ("score", .number(((b.score ?? 0) * 1000).rounded() / 1000)), ("reason", .string(b.reason)),
                 ("matched", .string(b.matched)),
             ])),
-            ("helpRequest", .bool(detector.isHelpRequest(text))),
+            ("helpRequest", .bool(help)),
             ("valence", .string(affect.valence.rawValue)),
             ("explanation", .string(affect.explanation)),
             ("affect", .object([

@@ -34,14 +34,27 @@ public struct CrisisDetector: Sendable {
     /// many (see `CrisisBuffers`): an ordinary line then allocates almost nothing. Results never
     /// depend on what the buffers held.
     public func layers(_ text: String, reusing buffers: inout CrisisBuffers) -> (a: CrisisFinding, b: CrisisFinding) {
+        let (a, b, _) = layers(text, reusing: &buffers, askingForHelp: false)
+        return (a, b)
+    }
+
+    /// `layers` and `isHelpRequest` over one normalisation (`allin classify` reports both).
+    public func layersAndHelp(_ text: String, reusing buffers: inout CrisisBuffers) -> (a: CrisisFinding, b: CrisisFinding, help: Bool) {
+        layers(text, reusing: &buffers, askingForHelp: true)
+    }
+
+    private func layers(_ text: String, reusing buffers: inout CrisisBuffers, askingForHelp: Bool)
+        -> (a: CrisisFinding, b: CrisisFinding, help: Bool) {
         // The bitset describes the last line's words: this line builds its own in the same buffer.
         buffers.scratch.presenceReady = false
         var views = normalizer.views(text, reusing: &buffers)
         let a = findingA(views, &buffers.scratch)
         let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
         let b = withConcepts(scored, text, &buffers.concepts)
+        // The first view is the main one, the view `isHelpRequest` reads.
+        let help = askingForHelp && isHelpRequest(views[0])
         buffers.keep(&views)
-        return (a, b)
+        return (a, b, help)
     }
 
     /// One text normalised once, for callers that run layer A and then maybe layer B on it.
@@ -126,7 +139,10 @@ public struct CrisisDetector: Sendable {
     /// True when a free-text field is a plea for help that should open crisis support directly:
     /// "help", "sos", "not safe", "emergency", "help me", "i need help" (whole field or clear phrase).
     public func isHelpRequest(_ text: String) -> Bool {
-        let view = normalizer.mainView(text)
+        isHelpRequest(normalizer.mainView(text))
+    }
+
+    private func isHelpRequest(_ view: CrisisView) -> Bool {
         let words = view.tokens.filter { !$0.has(CrisisToken.filler) && !lexicon.helpIgnore.contains($0.id) }.map(\.id)
         if !words.isEmpty && lexicon.helpWhole.contains(words) { return true }
         var scan = CrisisScan(program: lexicon.programA, tokens: view.tokens)
