@@ -108,3 +108,26 @@ public struct Arguments: Sendable {
         return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
     }
 }
+
+extension Arguments {
+    /// The whole number given for the option `name`, which must lie in `range`; nil when it is not
+    /// given. Otherwise an error naming the option, the range and what was found.
+    public func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = self[name] else { return nil }
+        guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(n) else {
+            throw CLIError.usage(command: command,
+                                 message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
+        }
+        return n
+    }
+
+    /// The number given for the option `name`, as `wholeNumber`.
+    public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let raw = self[name] else { return nil }
+        guard let x = Double(raw.trimmingCharacters(in: .whitespaces)), range.contains(x) else {
+            throw CLIError.usage(command: command,
+                                 message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
+        }
+        return x
+    }
+}

@@ -82,8 +82,10 @@ public enum CatalogLocator {
         try load(option: option, environment: environment, names: CatalogListing.fileNames, decode: CatalogListing.decode)
     }
 
-    private static func load<T>(option: String?, environment: [String: String], names: [String],
-                                decode: ([String: Data]) throws -> T) throws -> T {
+    /// Reads the catalog files `names` and decodes them with `decode`, turning problems into a
+    /// `CLIError.catalog` whose lines name the folder, the file and the entry.
+    public static func load<T>(option: String?, environment: [String: String], names: [String],
+                               decode: ([String: Data]) throws -> T) throws -> T {
         let dir = try directory(option: option, environment: environment)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {

@@ -87,16 +87,6 @@ extension CLI {
         }
     }
 
-    /// Parses an option that must be a whole number in `range`; names the option when it is not.
-    func intOption(_ args: Arguments, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let raw = args[name] else { return nil }
-        guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(n) else {
-            throw CLIError.usage(command: args.command,
-                                 message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
-        }
-        return n
-    }
-
     /// `--since YYYY-MM-DD`, naming the option when the date is malformed, does not exist or is
     /// outside `LocalDay.acceptedYears`.
     func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {

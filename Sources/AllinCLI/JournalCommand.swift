@@ -17,10 +17,10 @@ struct JournalCommand {
 
     private func list(_ args: Arguments) async throws -> Int32 {
         let since = try cli.dayOption(args, "--since")
-        let limit = try cli.intOption(args, "--limit", in: 0...1_000_000)
+        let limit = try args.wholeNumber("--limit", in: 0...1_000_000)
         let paths = try cli.appPaths(args)
         var rest = StreakRules.standard.restDaysPerWeek
-        if let option = try cli.intOption(args, "--rest-days", in: 0...6) {
+        if let option = try args.wholeNumber("--rest-days", in: 0...6) {
             rest = option
         } else {
             switch JournalSettings.restDays(configDirectory: paths.config) {
@@ -72,9 +72,9 @@ struct JournalRecordCommand {
     let cli: CLI
 
     func run(_ args: Arguments) async throws -> Int32 {
-        let before = try cli.intOption(args, "--mood-before", in: 1...10)
-        let after = try cli.intOption(args, "--mood-after", in: 1...10)
-        let repeatCount = try cli.intOption(args, "--repeat", in: 1...100_000_000) ?? 1
+        let before = try args.wholeNumber("--mood-before", in: 1...10)
+        let after = try args.wholeNumber("--mood-after", in: 1...10)
+        let repeatCount = try args.wholeNumber("--repeat", in: 1...100_000_000) ?? 1
         let at = try cli.timeOption(args, "--at")
         let catalog = try cli.loadCatalog(args)
         let source = try cli.input(args)

@@ -30,7 +30,7 @@ struct RouteDiffCommand {
         if !args.has("--journal"), args["--data-dir"] != nil {
             throw CLIError.usage(command: Self.command, message: "--data-dir is only read with --journal")
         }
-        let limit = try cli.intOption(args, "--limit", in: 0...1_000_000).flatMap { $0 == 0 ? nil : $0 }
+        let limit = try args.wholeNumber("--limit", in: 0...1_000_000).flatMap { $0 == 0 ? nil : $0 }
         let before = try catalog(beforeDir, option: "--before")
         let after = try catalog(afterDir, option: "--after")
         let catalogs = Catalogs(before: before, after: after, beforeDir: beforeDir, afterDir: afterDir)

@@ -30,23 +30,3 @@ enum LabelledLines {
         return out
     }
 }
-
-extension Arguments {
-    /// The number given for `key` (the fallback when it is not given), which must lie in `range`.
-    func number(_ key: String, _ fallback: Double, _ range: ClosedRange<Double>, command: String) throws -> Double {
-        guard let raw = self[key] else { return fallback }
-        guard let x = Double(raw), range.contains(x) else {
-            throw CLIError.usage(command: command, message: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
-        }
-        return x
-    }
-
-    /// A whole number given for `key`, as `number`.
-    func whole(_ key: String, _ fallback: Int, _ range: ClosedRange<Double>, command: String) throws -> Int {
-        let x = try number(key, Double(fallback), range, command: command)
-        guard x == x.rounded() else {
-            throw CLIError.usage(command: command, message: "\(key) must be a whole number, found '\(Visible.text(self[key] ?? "", limit: 20))'")
-        }
-        return Int(x)
-    }
-}

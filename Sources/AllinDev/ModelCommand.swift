@@ -31,9 +31,9 @@ struct ModelCommand {
     /// The trainer with the settings given on the command line.
     private func trainer(_ args: Arguments) throws -> CrisisModelTrainer {
         var trainer = CrisisModelTrainer()
-        trainer.l2 = try args.number("--l2", trainer.l2, 0...10, command: "model")
-        trainer.iterations = try args.whole("--iterations", trainer.iterations, 1...100_000, command: "model")
-        trainer.minLines = try args.whole("--min-lines", trainer.minLines, 1...1000, command: "model")
+        trainer.l2 = try args.number("--l2", in: 0...10) ?? trainer.l2
+        trainer.iterations = try args.wholeNumber("--iterations", in: 1...100_000) ?? trainer.iterations
+        trainer.minLines = try args.wholeNumber("--min-lines", in: 1...1000) ?? trainer.minLines
         return trainer
     }
 
@@ -45,7 +45,7 @@ struct ModelCommand {
     private func train(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
         let trainer = try trainer(args)
-        let crisisAt = try args.number("--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99, command: "model")
+        let crisisAt = try args.number("--crisis-at", in: 0.5...0.99) ?? CrisisModelTrainer.defaultCrisisAt
         var examples: [CrisisModelTrainer.Example] = []
         var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin-dev model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
@@ -91,7 +91,7 @@ struct ModelCommand {
     private func crossValidate(_ files: [String], _ args: Arguments) throws -> Int32 {
         guard files.count >= 2 else { throw CLIError.usage(command: "model", message: "cv needs at least two labelled TSV files") }
         let trainer = try trainer(args)
-        let crisisAt = try args.number("--crisis-at", CrisisModelTrainer.defaultCrisisAt, 0.5...0.99, command: "model")
+        let crisisAt = try args.number("--crisis-at", in: 0.5...0.99) ?? CrisisModelTrainer.defaultCrisisAt
         let catalog = try cli.loadCatalog(args)
         let lexicon = catalog.crisisLexicon
         let sets = try files.map { try rows($0) }

@@ -57,23 +57,20 @@ struct ValenceCommand {
 
     private func settings(_ args: Arguments) throws -> Settings {
         var s = Settings()
-        s.l2 = try args.number("--l2", s.l2, 0...10, command: "valence")
-        s.iterations = try args.whole("--iterations", s.iterations, 1...100_000, command: "valence")
-        s.minLines = try args.whole("--min-lines", s.minLines, 1...1000, command: "valence")
-        s.chargedFrom = try args.number("--charged-from", s.chargedFrom, 0...1, command: "valence")
-        s.lexiconFrom = try args.number("--lexicon-from", s.lexiconFrom, 0...8, command: "valence")
-        s.prune = try args.number("--prune", s.prune, 0...1, command: "valence")
+        s.l2 = try args.number("--l2", in: 0...10) ?? s.l2
+        s.iterations = try args.wholeNumber("--iterations", in: 1...100_000) ?? s.iterations
+        s.minLines = try args.wholeNumber("--min-lines", in: 1...1000) ?? s.minLines
+        s.chargedFrom = try args.number("--charged-from", in: 0...1) ?? s.chargedFrom
+        s.lexiconFrom = try args.number("--lexicon-from", in: 0...8) ?? s.lexiconFrom
+        s.prune = try args.number("--prune", in: 0...1) ?? s.prune
         return s
     }
 
     /// The affect lexicon from the catalog: without its sentence reading (the file being made) for
     /// training, with it for `eval`.
     private func lexicon(_ args: Arguments, readsSentences: Bool = false) throws -> AffectLexicon {
-        let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
-        do {
-            return try AffectLexicon.decode(files: CatalogLocator.files(in: dir, names: AffectLexicon.fileNames), readsSentences: readsSentences)
-        } catch let problems as CatalogProblems {
-            throw CLIError.catalog(problems.issues.map { "\(dir.lastPathComponent)/\($0.description)" })
+        try CatalogLocator.load(option: args["--catalog"], environment: cli.environment, names: AffectLexicon.fileNames) {
+            try AffectLexicon.decode(files: $0, readsSentences: readsSentences)
         }
     }
 

@@ -132,7 +132,6 @@ public struct AffectClassifier: Sendable {
                             contributions: contributions, explanation: explanation)
     }
 
-
     private static func nonBlank(_ text: String?) -> String? {
         guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
         return text
