@@ -32,7 +32,7 @@ enum DevCommands {
         """,
         notes: """
         Example (the committed model, from the training sets its header names, in order):
-          scripts/retrain-model.sh
+          scripts/retrain.sh model
           allin-dev model train --out catalog/crisis/model.tsv Tests/AllinCoreTests/Fixtures/train/crisis-dev.tsv ...
         """,
         subcommands: [
