@@ -136,6 +136,40 @@ struct ConceptScannerTests {
         #expect(detector.lexicon.concepts.scan(text) == nil, "\(text)")
     }
 
+    /// Everyday situation sentences (the valence training sets) that the written rules handed off on
+    /// until the twelfth session: blood and wounds with no self-harm cue, someone else's unanswered
+    /// phone or note, a pension, a prescription ready to collect, rain pouring, a last day at work.
+    @Test("everyday sentences the written rules used to hand off on", arguments: [
+        "quite concerned the bleeding hasn't stopped",
+        "the dog's stitches are out and he's bouncing around again",
+        "my hands are cracked and bleeding from the cold",
+        "guy who dinged my car left a note and paid for it",
+        "my mate owes me £800 and won't answer",
+        "my son's nursery called, he bit another child again and they're threatening to exclude him",
+        "Dad got his pension sorted after months of chasing and they owe him back pay.",
+        "prescription ready at the pharmacy",
+        "bank holiday and it's pouring, classic",
+        "my flatmates made me a cake for my last day",
+    ])
+    func everydaySentencesStayBelowTheHandoff(text: String) {
+        let (a, _) = detector.layers(text)
+        #expect(a.tier < .crisis && detector.lexicon.concepts.scan(text).map { $0.tier < .crisis } ?? true, "\(text)")
+    }
+
+    /// The same rules still hand off where the words are about the writer's own danger.
+    @Test("the narrowed rules still hand off on danger", arguments: [
+        "the cuts on my wrists are fresh again and I hide them under my sleeves",
+        "my sister said she wants to die and now she won't answer her phone",
+        "my prescription is ready and im taking all of them tonight",
+        "the blood is pouring out and it won't stop",
+        "left my passwords and bank details in the drawer for after",
+        "this is my last day, goodbye everyone",
+    ])
+    func narrowedRulesStillHandOff(text: String) {
+        let (a, b) = detector.layers(text)
+        #expect(a.tier >= .crisis || b.tier >= .crisis, "\(text)")
+    }
+
     /// Digits standing for letters are read as those letters, and a note that names no one is the
     /// writer's own; a note that names someone else is not.
     @Test func leetWordsAndNotesWithoutPronouns() {

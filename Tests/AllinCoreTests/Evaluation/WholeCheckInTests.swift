@@ -106,7 +106,8 @@ struct WholeCheckInTests {
     @Test func seventhBlindSetFigures() throws {
         let f = try Self.blindSet("fresh7")
         #expect(f.everyday == 240 && f.crisis == 200)
-        #expect(f.c.handoff >= 195 && f.c.handoff + f.c.question >= 198)
+        // 196 since the twelfth session's rule fixes (measured again, totals only).
+        #expect(f.c.handoff >= 196 && f.c.handoff + f.c.question >= 198)
         #expect(f.e.handoff <= 8)
         #expect(f.e.question <= 12, "at most 5% questions")
     }
@@ -118,7 +119,7 @@ struct WholeCheckInTests {
     @Test func eighthBlindSetFigures() throws {
         let f = try Self.blindSet("fresh8")
         #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 198)
+        #expect(f.c.handoff >= 199, "199 since the twelfth session's rule fixes")
         #expect(f.e.handoff <= 14)
         #expect(f.e.question <= 12, "at most 5% questions")
         #expect(f.s.handoff <= 27)
@@ -131,9 +132,23 @@ struct WholeCheckInTests {
     @Test func ninthBlindSetFigures() throws {
         let f = try Self.blindSet("fresh9")
         #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 192 && f.c.handoff + f.c.question >= 196)
-        #expect(f.e.handoff <= 15)
+        // 193 crisis handoffs and 14 everyday ones since the twelfth session's rule fixes.
+        #expect(f.c.handoff >= 193 && f.c.handoff + f.c.question >= 196)
+        #expect(f.e.handoff <= 14)
         #expect(f.e.question <= 16)
         #expect(f.s.handoff <= 18)
+    }
+
+    /// The twelfth blind set (written 2026-12-05 before that session's rule fixes, by helpers that
+    /// read only vocabulary.json; README-fresh12.md), measured once with the fixed rules: 2 handoffs
+    /// and 13 questions of 240 everyday check-ins; 191 + 5 of 200 crisis lines; 5 handoffs of 200
+    /// safe lines.
+    @Test func twelfthBlindSetFigures() throws {
+        let f = try Self.blindSet("fresh12")
+        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
+        #expect(f.c.handoff >= 191 && f.c.handoff + f.c.question >= 196)
+        #expect(f.e.handoff <= 2)
+        #expect(f.e.question <= 13)
+        #expect(f.s.handoff <= 5)
     }
 }
