@@ -134,7 +134,7 @@ struct Classification: Sendable {
             ])),
             ("crisisB", .object([
                 ("fired", .bool(b.fired)), ("tier", .string(b.tier.label)),
-                ("score", .number(((b.score ?? 0) * 1000).rounded() / 1000)), ("reason", .string(b.reason)),
+                ("score", .number(b.shownProbability ?? 0)), ("reason", .string(b.reason)),
                 ("matched", .string(b.matched)),
             ])),
             ("helpRequest", .bool(help)),

@@ -173,6 +173,20 @@ struct CLIContractTests {
         #expect((obj["explanation"] as? String)?.isEmpty == false)
     }
 
+    /// When layer B's trained model makes the finding, the score shown is the model's probability,
+    /// the number its reason names (it was the weighted scorer's, 0.005 beside "scored 0.78").
+    @Test func aModelFindingShowsTheModelsScore() throws {
+        let text = "Presentation to the board in an hour and my hands won't stop shaking"
+        let r = try BinaryRunner.run(["classify", "--json", text])
+        let b = try #require((r.json as? [String: Any])?["crisisB"] as? [String: Any])
+        let reason = try #require(b["reason"] as? String), score = try #require(b["score"] as? Double)
+        try #require(reason.contains("trained model scored"))
+        #expect(reason.contains("scored \(String(format: "%.2f", score))"), "\(score) beside: \(reason)")
+        let route = try BinaryRunner.run(["route", "--json"], stdin: Data(#"{"triggerText": "\#(text)", "intensity": 5}"#.utf8))
+        let trace = try #require((route.json as? [String: Any])?["trace"] as? [[String: Any]])
+        #expect(trace.first { $0["gate"] as? String == "crisisB" }?["score"] as? Double == score)
+    }
+
     /// `allin model train` writes a model the catalog accepts; `eval` reports on labelled lines;
     /// a bad line names the file and the line, with exit 2.
     @Test func modelTrainAndEval() throws {

@@ -54,6 +54,11 @@ public struct CrisisFinding: Sendable, Equatable {
     /// the weighted score on the others of layer B; nil for layers A and C.
     public var probability: Double? { rule == "B.model" ? modelScore : score }
 
+    /// `probability` to three decimals, as the trace and `allin classify` show it: the model's own
+    /// probability on a finding the model made (the weighted score there was a different, lower
+    /// number beside a reason naming the model's).
+    public var shownProbability: Double? { probability.map { ($0 * 1000).rounded() / 1000 } }
+
     /// A finding of the given layer that found nothing.
     public static func clear(_ layer: CrisisLayer, reason: String = "nothing found", score: Double? = nil) -> CrisisFinding {
         CrisisFinding(layer: layer, tier: .none, reason: reason, score: score)

@@ -29,7 +29,7 @@ extension CrisisDecision {
             ("reason", .string(finding.reason)), ("matched", .string(finding.matched)),
             ("rule", .string(finding.rule)), ("field", .optional(field)),
         ]
-        if let score = finding.score { pairs.append(("score", .number((score * 1000).rounded() / 1000))) }
+        if let score = finding.shownProbability { pairs.append(("score", .number(score))) }
         return .object(pairs)
     }
 }

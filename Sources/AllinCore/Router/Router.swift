@@ -326,7 +326,7 @@ enum CrisisGate {
             ("tier", .string(f.tier.label)), ("rule", .string(f.rule)), ("field", .optional(d.field)),
             ("matched", .string(f.matched)), ("reason", .string(f.reason)),
         ]
-        if let score = f.score { details.append(("score", .number((score * 1000).rounded() / 1000))) }
+        if let score = f.shownProbability { details.append(("score", .number(score))) }
         return TraceEntry(gate: gate, decision: f.fired ? "fired" : "concern", details: details)
     }
 
