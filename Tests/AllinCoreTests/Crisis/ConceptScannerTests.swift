@@ -136,10 +136,12 @@ struct ConceptScannerTests {
         #expect(detector.lexicon.concepts.scan(text) == nil, "\(text)")
     }
 
-    /// Everyday situation sentences (the valence training sets) that the written rules handed off on
-    /// until the twelfth session: blood and wounds with no self-harm cue, someone else's unanswered
-    /// phone or note, a pension, a prescription ready to collect, rain pouring, a last day at work.
-    @Test("everyday sentences the written rules used to hand off on", arguments: [
+    /// Everyday situation sentences (the valence training sets) and check-in answers (fresh10 and
+    /// fresh11) that the written rules handed off on until the twelfth session: blood and wounds with
+    /// no self-harm cue, someone else's unanswered phone or note, a pension, a prescription ready to
+    /// collect, rain pouring, a last day at work, saying "I love you" first, a stag do, going over it
+    /// all, a viva plan.
+    @Test("everyday answers the written rules used to hand off on", arguments: [
         "quite concerned the bleeding hasn't stopped",
         "the dog's stitches are out and he's bouncing around again",
         "my hands are cracked and bleeding from the cold",
@@ -150,6 +152,10 @@ struct ConceptScannerTests {
         "prescription ready at the pharmacy",
         "bank holiday and it's pouring, classic",
         "my flatmates made me a cake for my last day",
+        "want to tell my boyfriend i love him first. 7 months. terrifying",
+        "dont want to go on the stag do to prague, cant afford it",
+        "go over it all day",
+        "viva next week. plan is reread chapter 4 and not die of nerves",
     ])
     func everydaySentencesStayBelowTheHandoff(text: String) {
         let (a, _) = detector.layers(text)
@@ -164,6 +170,11 @@ struct ConceptScannerTests {
         "the blood is pouring out and it won't stop",
         "left my passwords and bank details in the drawer for after",
         "this is my last day, goodbye everyone",
+        "i dont want to go on like this",
+        "i dont want to go on the way things are",
+        "im so tired of it all",
+        "i have a plan to die next week",
+        "told him i love him and goodbye, tonight i end it",
     ])
     func narrowedRulesStillHandOff(text: String) {
         let (a, b) = detector.layers(text)
