@@ -162,6 +162,18 @@ struct ConceptScannerTests {
         #expect(a.tier < .crisis && detector.lexicon.concepts.scan(text).map { $0.tier < .crisis } ?? true, "\(text)")
     }
 
+    /// Idioms that asked the gentle question until the twelfth session (fresh10, training): something
+    /// "killing me", not going on "with the noise". The plea and the plain statement still ask it.
+    @Test func idiomsNoLongerAskButThePleaDoes() {
+        for text in ["revision timetable fell apart on day 2. maths is killing me", "feet are killing me after the wedding",
+                     "cant go on like this with the noise honestly"] {
+            #expect(detector.layers(text).a.tier == .none, "\(text)")
+        }
+        for text in ["please kill me", "someone kill me now", "i cant go on like this"] {
+            #expect(detector.layers(text).a.tier == .concern, "\(text)")
+        }
+    }
+
     /// The same rules still hand off where the words are about the writer's own danger.
     @Test("the narrowed rules still hand off on danger", arguments: [
         "the cuts on my wrists are fresh again and I hide them under my sleeves",
