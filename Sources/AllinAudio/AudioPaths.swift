@@ -75,14 +75,33 @@ public struct AudioPaths: Sendable, Equatable {
 
     /// Writes `data` atomically with mode 0600.
     public static func writePrivate(_ data: Data, to url: URL) throws(AudioError) {
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw AudioError.io(path: url.path, message: "cannot write the file")
+        if let code = writePrivately(data, to: url.path) {
+            throw AudioError.io(path: url.path, message: "cannot write the file: \(String(cString: strerror(code)).lowercased())")
         }
-        chmod(tmp.path, 0o600)
-        guard rename(tmp.path, url.path) == 0 else {
-            unlink(tmp.path)
-            throw AudioError.io(path: url.path, message: "cannot write the file")
+    }
+
+    /// The one private writer (the render cache, the compiled catalog, exports): through a temporary
+    /// file in the same directory, mode 0600 from the start, flushed to disk, then renamed into place,
+    /// so a failed write never leaves half a file (nor a readable one). Returns the errno of a
+    /// failure, nil on success.
+    public static func writePrivately(_ data: Data, to path: String) -> Int32? {
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return errno }
+        var ok = fchmod(fd, 0o600) == 0
+        var code: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while ok, offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; ok = false; code = errno } else { offset += n }
+            }
         }
+        if ok, fsync(fd) != 0 { ok = false; code = errno }
+        close(fd)
+        if ok, rename(temp, path) != 0 { ok = false; code = errno }
+        if !ok { unlink(temp); return code }
+        return nil
     }
 }

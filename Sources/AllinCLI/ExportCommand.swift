@@ -1,3 +1,4 @@
+import AllinAudio
 import AllinCore
 import AllinStore
 import Foundation
@@ -43,7 +44,7 @@ struct ExportCommand {
                 cli.io.out(text)
                 return 0
             }
-            if let code = Self.writePrivately(Data(text.utf8), to: output) {
+            if let code = AudioPaths.writePrivately(Data(text.utf8), to: output) {
                 cli.io.err("allin export: cannot write '\(Visible.text(output))': \(Self.reason(code)). Nothing was written.\n")
                 return [ENOENT, ENOTDIR, EISDIR, ENAMETOOLONG].contains(code) ? 2 : 1
             }
@@ -57,30 +58,6 @@ struct ExportCommand {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? Visible.text(String(line.dropLast())) + "\r" : Visible.text(String(line))
         }.joined(separator: "\n")
-    }
-
-    /// Writes through a temporary file in the same directory, mode 0600 from the start, then renames
-    /// it into place, so a failed export never leaves half a file (nor a readable one). Returns the
-    /// errno of a failure, nil on success.
-    static func writePrivately(_ data: Data, to path: String) -> Int32? {
-        let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return errno }
-        var ok = fchmod(fd, 0o600) == 0
-        var code: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while ok, offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; ok = false; code = errno } else { offset += n }
-            }
-        }
-        if ok, fsync(fd) != 0 { ok = false; code = errno }
-        close(fd)
-        if ok, rename(temp, path) != 0 { ok = false; code = errno }
-        if !ok { unlink(temp); return code }
-        return nil
     }
 
     static func reason(_ code: Int32) -> String {
