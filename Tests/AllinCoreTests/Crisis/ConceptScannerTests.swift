@@ -138,13 +138,12 @@ struct ConceptScannerTests {
 
     /// Everyday situation sentences (the valence training sets) and check-in answers (fresh10 and
     /// fresh11) that the written rules handed off on until the twelfth session: blood and wounds with
-    /// no self-harm cue, someone else's unanswered phone or note, a pension, a prescription ready to
+    /// a medical or household word beside them, someone else's unanswered phone or note, a pension, a prescription ready to
     /// collect, rain pouring, a last day at work, saying "I love you" first, a stag do, going over it
     /// all, a viva plan.
     @Test("everyday answers the written rules used to hand off on", arguments: [
-        "quite concerned the bleeding hasn't stopped",
-        "the dog's stitches are out and he's bouncing around again",
-        "my hands are cracked and bleeding from the cold",
+        "optician found a bleed at the back of my eye",
+        "learned to bleed the radiators from a YouTube video",
         "guy who dinged my car left a note and paid for it",
         "my mate owes me £800 and won't answer",
         "my son's nursery called, he bit another child again and they're threatening to exclude him",
