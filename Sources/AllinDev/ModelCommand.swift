@@ -62,14 +62,12 @@ struct ModelCommand {
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).
-        let dir = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
-        let conceptsPath = dir.appendingPathComponent(ConceptScanner.fileName).path
-        guard let conceptData = FileManager.default.contents(atPath: conceptsPath) else {
-            throw CLIError.catalog(["\(Visible.text(conceptsPath)): cannot read"])
-        }
-        let scanner: ConceptScanner
-        do { scanner = try ConceptScanner.decode(conceptData) } catch let problems as CatalogProblems {
-            throw CLIError.catalog(problems.issues.map { "\(dir.lastPathComponent)/\($0.description)" })
+        let scanner = try CatalogLocator.load(option: args["--catalog"], environment: cli.environment,
+                                              names: [ConceptScanner.fileName]) { files in
+            guard let data = files[ConceptScanner.fileName] else {
+                throw CatalogProblems([CatalogIssue(file: ConceptScanner.fileName, "file is missing")])
+            }
+            return try ConceptScanner.decode(data)
         }
         let result = trainer.train(examples, scanner: scanner)
         let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)
