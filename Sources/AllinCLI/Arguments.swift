@@ -113,20 +113,20 @@ extension Arguments {
     /// The whole number given for the option `name`, which must lie in `range`; nil when it is not
     /// given. Otherwise an error naming the option, the range and what was found.
     public func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let raw = self[name] else { return nil }
-        guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(n) else {
-            throw CLIError.usage(command: command,
-                                 message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
-        }
-        return n
+        try value(name, in: range, kind: "a whole number") { Int($0) }
     }
 
     /// The number given for the option `name`, as `wholeNumber`.
     public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        try value(name, in: range, kind: "a number") { Double($0) }
+    }
+
+    private func value<T: Comparable>(_ name: String, in range: ClosedRange<T>, kind: String,
+                                      parse: (String) -> T?) throws -> T? {
         guard let raw = self[name] else { return nil }
-        guard let x = Double(raw.trimmingCharacters(in: .whitespaces)), range.contains(x) else {
+        guard let x = parse(raw.trimmingCharacters(in: .whitespaces)), range.contains(x) else {
             throw CLIError.usage(command: command,
-                                 message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
+                                 message: "\(name) must be \(kind) from \(range.lowerBound) to \(range.upperBound), found '\(Visible.text(raw, limit: 20))'")
         }
         return x
     }
