@@ -11,10 +11,11 @@ import Foundation
 ///     word 3   probe: a value the code computes from fixed inputs, e.g. feature keys (a change to
 ///              how the code hashes makes the form stale even when the text did not change)
 ///     word 4   checksum of every word after it (a damaged file is never used)
-///     word 5…  the part's fields, each array as its length and then its elements packed in words
+///     word 5…  the part's fields, each array as its length and then its elements as they lie in
+///              memory, padded with zero bytes to a whole word
 ///
-/// Words are in this machine's byte order; a machine of the other order finds the wrong kind and
-/// builds its own.
+/// Words and elements are in this machine's byte order, so an array loads with one copy of its bytes;
+/// a machine of the other order finds the wrong kind and builds its own.
 public enum CompiledForm {
     static let headerWords = 5
 
@@ -59,8 +60,7 @@ public enum CompiledForm {
         return mix(h, tail)
     }
 
-    /// The checksum of a form's words (after the header).
-    /// The checksum of whole words, given as their bytes (the writer has bytes, the reader words).
+    /// The checksum of a form's words after the header, given as their bytes.
     static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var h = mix(0x632B_E59B_D9B4_E019, UInt64(raw.count / 8))
         for offset in stride(from: 0, to: raw.count / 8 * 8, by: 8) {
@@ -95,30 +95,21 @@ public enum CompiledForm {
 
         public mutating func double(_ d: Double) { word(d.bitPattern) }
 
-        public mutating func uint64s(_ values: [UInt64]) {
+        /// An array: its length, then its elements' bytes as they lie in memory, padded to a whole word.
+        public mutating func array<T: BitwiseCopyable>(_ values: [T]) {
             word(UInt64(values.count))
-            append(values)
+            values.withUnsafeBytes { data.append(contentsOf: $0) }
+            let padding = (8 - data.count % 8) % 8
+            if padding > 0 { data.append(contentsOf: repeatElement(0 as UInt8, count: padding)) }
         }
 
-        /// Two to a word, the first in the low half.
-        public mutating func uint32s(_ values: [UInt32]) {
-            word(UInt64(values.count))
-            append(stride(from: 0, to: values.count, by: 2).map { i in
-                UInt64(values[i]) | (i + 1 < values.count ? UInt64(values[i + 1]) << 32 : 0)
-            })
-        }
+        public mutating func uint64s(_ values: [UInt64]) { array(values) }
 
-        public mutating func floats(_ values: [Float]) { uint32s(values.map(\.bitPattern)) }
+        public mutating func uint32s(_ values: [UInt32]) { array(values) }
 
-        /// Eight to a word, the first in the lowest byte.
-        public mutating func bytes(_ values: [UInt8]) {
-            word(UInt64(values.count))
-            append(stride(from: 0, to: values.count, by: 8).map { i in
-                var w: UInt64 = 0
-                for k in 0..<min(8, values.count - i) { w |= UInt64(values[i + k]) << UInt64(8 * k) }
-                return w
-            })
-        }
+        public mutating func floats(_ values: [Float]) { array(values) }
+
+        public mutating func bytes(_ values: [UInt8]) { array(values) }
 
         /// A list of strings (or byte strings): where each ends, then their bytes.
         public mutating func strings(_ packed: PackedStrings) {
@@ -139,9 +130,11 @@ public enum CompiledForm {
         }
     }
 
-    /// Reads a compiled form's fields in the order they were written, after checking its header.
+    /// Reads a compiled form's fields in the order they were written, after checking its header. The
+    /// form's bytes are read where they lie: an array is one copy out of them.
     public struct Reader {
-        private let words: [UInt64]
+        private let data: Data
+        private let wordCount: Int
         private var at = CompiledForm.headerWords
 
         /// Checks the kind, version, source digest, probe and checksum before any field is read.
@@ -149,53 +142,51 @@ public enum CompiledForm {
             guard data.count >= 8 else { throw .notThisKind }
             guard data.count % 8 == 0 else { throw .damaged("its length is not whole words") }
             guard data.count >= CompiledForm.headerWords * 8 else { throw .damaged("it is shorter than its header") }
-            // One copy of the file into words (the file is whole words, checked above).
-            let words = [UInt64](unsafeUninitializedCapacity: data.count / 8) { buffer, count in
-                _ = data.copyBytes(to: buffer)
-                count = data.count / 8
+            let header = data.withUnsafeBytes { raw in
+                (0..<CompiledForm.headerWords).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) }
             }
-            guard words[0] == kind else { throw .notThisKind }
-            guard words[1] == version else { throw .otherVersion }
-            guard words[2] == source else { throw .otherSource }
-            guard words[3] == probe else { throw .otherCode }
-            guard words[4] == words[CompiledForm.headerWords...].withUnsafeBytes(CompiledForm.checksum) else { throw .damaged("its checksum does not match") }
-            self.words = words
+            guard header[0] == kind else { throw .notThisKind }
+            guard header[1] == version else { throw .otherVersion }
+            guard header[2] == source else { throw .otherSource }
+            guard header[3] == probe else { throw .otherCode }
+            let sum = data.withUnsafeBytes { CompiledForm.checksum(UnsafeRawBufferPointer(rebasing: $0[(CompiledForm.headerWords * 8)...])) }
+            guard header[4] == sum else { throw .damaged("its checksum does not match") }
+            self.data = data
+            self.wordCount = data.count / 8
         }
 
         public mutating func word() throws(Problem) -> UInt64 {
-            guard at < words.count else { throw .damaged("it ends early") }
+            guard at < wordCount else { throw .damaged("it ends early") }
             defer { at += 1 }
-            return words[at]
+            return data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at * 8, as: UInt64.self) }
         }
 
         public mutating func double() throws(Problem) -> Double { Double(bitPattern: try word()) }
 
-        /// The length of an array whose elements take `perWord` to a word, and where they start.
-        private mutating func span(perWord: Int) throws(Problem) -> (count: Int, start: Int) {
+        /// An array written by `Writer.array`: its length (checked before any arithmetic on it, so a
+        /// count near the largest integer cannot overflow), then one copy of its elements' bytes.
+        public mutating func array<T: BitwiseCopyable>(of _: T.Type) throws(Problem) -> [T] {
             let count = try word()
-            // Checked before any arithmetic on it: a count near the largest integer must not overflow.
-            guard count <= UInt64(words.count - at) * UInt64(perWord) else { throw .damaged("an array runs past the end") }
-            let wordCount = (count + UInt64(perWord) - 1) / UInt64(perWord)
-            defer { at += Int(wordCount) }
-            return (Int(count), at)
+            let size = UInt64(MemoryLayout<T>.stride)
+            guard count <= UInt64(wordCount - at) * 8 / size else { throw .damaged("an array runs past the end") }
+            let byteCount = Int(count * size)
+            let start = at * 8
+            at += (byteCount + 7) / 8
+            return [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+                data.withUnsafeBytes { raw in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + byteCount)]))
+                }
+                initialized = Int(count)
+            }
         }
 
-        public mutating func uint64s() throws(Problem) -> [UInt64] {
-            let (count, start) = try span(perWord: 1)
-            return Array(words[start..<(start + count)])
-        }
+        public mutating func uint64s() throws(Problem) -> [UInt64] { try array(of: UInt64.self) }
 
-        public mutating func uint32s() throws(Problem) -> [UInt32] {
-            let (count, start) = try span(perWord: 2)
-            return (0..<count).map { UInt32(truncatingIfNeeded: words[start + $0 / 2] >> UInt64(32 * ($0 % 2))) }
-        }
+        public mutating func uint32s() throws(Problem) -> [UInt32] { try array(of: UInt32.self) }
 
-        public mutating func floats() throws(Problem) -> [Float] { try uint32s().map(Float.init(bitPattern:)) }
+        public mutating func floats() throws(Problem) -> [Float] { try array(of: Float.self) }
 
-        public mutating func bytes() throws(Problem) -> [UInt8] {
-            let (count, start) = try span(perWord: 8)
-            return (0..<count).map { UInt8(truncatingIfNeeded: words[start + $0 / 8] >> UInt64(8 * ($0 % 8))) }
-        }
+        public mutating func bytes() throws(Problem) -> [UInt8] { try array(of: UInt8.self) }
 
         /// A list written by `Writer.strings`, checked (its ends rise and stay within its bytes).
         public mutating func strings() throws(Problem) -> PackedStrings {
@@ -206,7 +197,7 @@ public enum CompiledForm {
 
         /// Throws unless every word has been read.
         public func finish() throws(Problem) {
-            guard at == words.count else { throw .damaged("it has words after its last field") }
+            guard at == wordCount else { throw .damaged("it has words after its last field") }
         }
     }
 }

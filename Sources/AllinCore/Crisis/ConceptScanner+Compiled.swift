@@ -2,12 +2,13 @@ import Foundation
 
 /// The concept rules' compiled form (see `CompiledForm`): what `decode` reads out of
 /// `crisis/concepts.json` (the words, each word's classes, the negators, the rules with their slots,
-/// the class names) and the folding table, so a load skips the JSON, its checks and the Unicode
-/// folding, and builds the scanner's tables from them as `decode` does.
+/// the class names), the folding table, and the matcher's tables `derive` makes of them, so a load
+/// skips the JSON, its checks, the Unicode folding and the tables' making (about 15 ms of the 30 a
+/// load took with the tables made on every load; twelfth session, release build, this machine).
 extension ConceptScanner {
     /// "ALLINCS1" as a little-endian word.
     static let compiledKind: UInt64 = 0x3153_434E_494C_4C41
-    static let compiledVersion: UInt64 = 1
+    static let compiledVersion: UInt64 = 2
 
     /// What this code makes of a few fixed inputs (the run and class keys its tables are built on).
     static let keyProbe: UInt64 = [pairKey(1, 2), UInt64(pairSlot(0x1234_5678_9ABC, 1023)), CrisisModel.hash("DEATH"),
@@ -37,20 +38,50 @@ extension ConceptScanner {
                 w.word(UInt64(slots.count))
                 for slot in slots {
                     w.word(slot.classes)
-                    // Each run as its first word, its length and its words, keys in order.
-                    var flat: [UInt32] = []
-                    for key in slot.runs.keys.sorted() {
-                        for run in slot.runs[key] ?? [] {
-                            flat.append(UInt32(bitPattern: key))
-                            flat.append(UInt32(run.count))
-                            flat += run.map { UInt32(bitPattern: $0) }
-                        }
-                    }
-                    w.uint32s(flat)
+                    w.array(slot.runWords)
+                    w.array(slot.keys)
+                    w.array(slot.keyStarts)
                 }
             }
         }
+        let d = derived
+        w.uint64s(d.startMasks)
+        w.word(UInt64(d.ruleWords))
+        w.uint64s(d.rulesByFirstClass.map(\.classes))
+        w.array(d.rulesByFirstClass.map { Int32($0.rule) })
+        w.word(UInt64(d.needWords))
+        w.uint64s(d.ruleNeeds)
+        w.array(d.ruleNeedWords.flatMap { [$0.first, $0.end] })
+        w.uint64s(d.classMeets)
+        w.array(d.runWords)
+        w.array(Self.flat(d.runRange))
+        w.array(d.runMeets)
+        w.array(Self.flat(d.runMeetRange))
+        w.array(Self.flat(d.wordMeetRange))
+        w.array(d.wordMeetWords)
+        w.uint64s(d.wordMeetMasks)
+        w.uint64s(d.pairKeys)
+        w.array(Self.flat(d.pairRanges))
+        w.array(d.pairRuns)
+        w.array(d.pairOffsets)
+        w.uint64s(d.keyNeeds)
+        w.array(d.ruleOfNeed)
         return w.bytes(kind: Self.compiledKind, version: Self.compiledVersion, source: source, probe: Self.keyProbe)
+    }
+
+    private static func flat(_ ranges: [Range<Int32>]) -> [Int32] { ranges.flatMap { [$0.lowerBound, $0.upperBound] } }
+
+    /// Ranges written by `flat`, each checked to lie within `0..<bound` (a range out of bounds would
+    /// stop the matcher, not just mislead it).
+    private static func ranges(_ flat: [Int32], within bound: Int) throws(CompiledForm.Problem) -> [Range<Int32>] {
+        guard flat.count % 2 == 0 else { throw .damaged("a list of ranges") }
+        var ranges: [Range<Int32>] = []
+        ranges.reserveCapacity(flat.count / 2)
+        for i in stride(from: 0, to: flat.count, by: 2) {
+            guard flat[i] >= 0, flat[i] <= flat[i + 1], Int(flat[i + 1]) <= bound else { throw .damaged("a range past its list") }
+            ranges.append(flat[i]..<flat[i + 1])
+        }
+        return ranges
     }
 
     /// The rules in a compiled form made from the text whose digest is `source`. Throws, and so is
@@ -67,8 +98,6 @@ extension ConceptScanner {
         let count = words.count
         let dense = try r.uint64s()
         guard dense.count == count, classNames.count <= 64 else { throw .damaged("its word classes") }
-        var classOf: [Int32: UInt64] = [:]
-        for (id, bits) in dense.enumerated() where bits != 0 { classOf[Int32(id)] = bits }
         let negatorIDs = try r.uint32s()
         guard negatorIDs.allSatisfy({ Int($0) < count }) else { throw .damaged("a negator") }
         let folded = try r.uint32s(), foldBytes = try r.strings()
@@ -89,21 +118,10 @@ extension ConceptScanner {
                 var slots: [Slot] = []
                 for _ in 0..<slotCount {
                     let classes = try r.word()
-                    let flat = try r.uint32s()
-                    var runs: [Int32: [[Int32]]] = [:]
-                    var i = 0
-                    while i < flat.count {
-                        guard i + 1 < flat.count, flat[i + 1] > 0, i + 2 + Int(flat[i + 1]) <= flat.count else {
-                            throw .damaged("a slot's runs")
-                        }
-                        let run = flat[(i + 2)..<(i + 2 + Int(flat[i + 1]))].map { Int32(bitPattern: $0) }
-                        guard run[0] == Int32(bitPattern: flat[i]), run.allSatisfy({ $0 >= 0 && Int($0) < count }) else {
-                            throw .damaged("a slot's runs")
-                        }
-                        runs[run[0], default: []].append(run)
-                        i += 2 + run.count
-                    }
-                    slots.append(Slot(runs: runs, classes: classes))
+                    let runWords = try r.array(of: Int32.self), keys = try r.array(of: Int32.self)
+                    let keyStarts = try r.array(of: Int32.self)
+                    try checkRuns(runWords, keys: keys, keyStarts: keyStarts, words: count)
+                    slots.append(Slot(runWords: runWords, keys: keys, keyStarts: keyStarts, classes: classes))
                 }
                 lists.append(slots)
             }
@@ -111,11 +129,86 @@ extension ConceptScanner {
             rules.append(Rule(id: texts[0], tier: tier, slots: lists[0], maxGap: Int(gap), with: lists[1],
                               without: lists[2], negatable: negatable == 1, reason: texts[1]))
         }
+        let derived = try readDerived(&r, words: count, rules: rules.count, classes: classNames.count)
         try r.finish()
         var map: [UInt32: [UInt8]] = [:]
         for (i, scalar) in folded.enumerated() { map[scalar] = Array(foldBytes.utf8(i)) }
-        return ConceptScanner(words: words, classOf: classOf, rules: rules, negators: Set(negatorIDs.map { Int32($0) }),
+        return ConceptScanner(words: words, classOf: dense, rules: rules, negators: Set(negatorIDs.map { Int32($0) }),
                               fold: ConceptFold(map: map), bigNumberBit: bigNumberBit, yearBit: yearBit,
-                              classNames: classNames)
+                              classNames: classNames, derived: derived)
+    }
+
+    /// A slot's runs as `Slot` holds them: keys rising, each key's runs starting with it, every run
+    /// whole and of known words.
+    private static func checkRuns(_ runWords: [Int32], keys: [Int32], keyStarts: [Int32], words: Int) throws(CompiledForm.Problem) {
+        guard keyStarts.count == keys.count + 1, keyStarts.first == 0, keyStarts.last == Int32(runWords.count) else {
+            throw .damaged("a slot's runs")
+        }
+        for (k, key) in keys.enumerated() {
+            guard key >= 0, Int(key) < words, k == 0 || keys[k - 1] < key, keyStarts[k] < keyStarts[k + 1] else {
+                throw .damaged("a slot's runs")
+            }
+            var p = Int(keyStarts[k])
+            while p < Int(keyStarts[k + 1]) {
+                let n = Int(runWords[p])
+                guard n >= 1, p + 1 + n <= Int(keyStarts[k + 1]), runWords[p + 1] == key,
+                      runWords[(p + 1)..<(p + 1 + n)].allSatisfy({ $0 >= 0 && Int($0) < words }) else {
+                    throw .damaged("a slot's runs")
+                }
+                p += 1 + n
+            }
+        }
+    }
+
+    /// The matcher's tables as `compiled` wrote them, each checked against the sizes it must have
+    /// and every index or range within the list it points into.
+    private static func readDerived(_ r: inout CompiledForm.Reader, words: Int, rules: Int, classes: Int) throws(CompiledForm.Problem) -> Derived {
+        func check(_ ok: Bool, _ what: String) throws(CompiledForm.Problem) { if !ok { throw .damaged(what) } }
+        let startMasks = try r.uint64s(), ruleWords = Int(truncatingIfNeeded: try r.word())
+        try check(ruleWords == max(1, (rules + 63) / 64) && startMasks.count == words * ruleWords, "its start masks")
+        let byClassBits = try r.uint64s(), byClassRules = try r.array(of: Int32.self)
+        try check(byClassBits.count == byClassRules.count && byClassRules.allSatisfy { $0 >= 0 && Int($0) < rules }, "its rules by class")
+        let needWords = Int(truncatingIfNeeded: try r.word())
+        let ruleNeeds = try r.uint64s(), needSpans = try r.array(of: Int32.self), classMeets = try r.uint64s()
+        try check(needWords >= 1 && needWords <= 1 << 20 && ruleNeeds.count == rules * needWords && needSpans.count == rules * 2
+                  && classMeets.count == 64 * needWords, "its requirements")
+        let ruleNeedWords = try ranges(needSpans, within: needWords).map { (first: $0.lowerBound, end: $0.upperBound) }
+        let runWords = try r.array(of: Int32.self)
+        try check(runWords.allSatisfy { $0 >= 0 && Int($0) < words }, "a run's word")
+        let runRange = try ranges(try r.array(of: Int32.self), within: runWords.count)
+        let runMeets = try r.array(of: Int32.self)
+        try check(runMeets.allSatisfy { $0 >= 0 && Int($0) < needWords * 64 }, "a run's requirement")
+        let runMeetRange = try ranges(try r.array(of: Int32.self), within: runMeets.count)
+        try check(runMeetRange.count == runRange.count, "its runs")
+        let wordMeetFlat = try r.array(of: Int32.self)
+        let wordMeetWords = try r.array(of: Int32.self), wordMeetMasks = try r.uint64s()
+        try check(wordMeetWords.count == wordMeetMasks.count && wordMeetWords.allSatisfy { $0 >= 0 && Int($0) < needWords },
+                  "a word's requirements")
+        let wordMeetRange = try ranges(wordMeetFlat, within: wordMeetWords.count)
+        try check(wordMeetRange.count == words, "its words' requirements")
+        let pairKeys = try r.uint64s()
+        let pairFlat = try r.array(of: Int32.self), pairRuns = try r.array(of: Int32.self), pairOffsets = try r.array(of: Int32.self)
+        try check(pairKeys.count >= 16 && pairKeys.count & (pairKeys.count - 1) == 0, "its pair table's size")
+        try check(pairRuns.count == pairOffsets.count && pairRuns.allSatisfy { $0 >= 0 && Int($0) < runRange.count }
+                  && zip(pairRuns, pairOffsets).allSatisfy { $1 >= 0 && Int($1) + 1 < runRange[Int($0)].count }, "a pair's run")
+        let pairRanges = try ranges(pairFlat, within: pairRuns.count)
+        try check(pairRanges.count == pairKeys.count, "its pair table")
+        let keyNeeds = try r.uint64s(), ruleOfNeed = try r.array(of: Int32.self)
+        try check(keyNeeds.count == needWords && ruleOfNeed.count <= needWords * 64
+                  && ruleOfNeed.allSatisfy { $0 >= -1 && Int($0) < rules }, "its rule keys")
+        for (w, bits) in keyNeeds.enumerated() {
+            var b = bits
+            while b != 0 {
+                let q = w * 64 + b.trailingZeroBitCount
+                try check(q < ruleOfNeed.count && ruleOfNeed[q] >= 0, "a rule's key")
+                b &= b - 1
+            }
+        }
+        return Derived(startMasks: startMasks, ruleWords: ruleWords, rulesByFirstClass: zip(byClassBits, byClassRules).map { ($0, Int($1)) },
+                       needWords: needWords, ruleNeeds: ruleNeeds, ruleNeedWords: ruleNeedWords, classMeets: classMeets,
+                       runWords: runWords, runRange: runRange, runMeets: runMeets, runMeetRange: runMeetRange,
+                       wordMeetRange: wordMeetRange, wordMeetWords: wordMeetWords, wordMeetMasks: wordMeetMasks,
+                       pairKeys: pairKeys, pairRanges: pairRanges, pairMask: pairKeys.count - 1, pairRuns: pairRuns,
+                       pairOffsets: pairOffsets, keyNeeds: keyNeeds, ruleOfNeed: ruleOfNeed)
     }
 }

@@ -6,25 +6,71 @@ import Foundation
 /// me", "my thighs are covered in fresh cuts", "pills saved up to finally do it"). Words and
 /// patterns are data (`crisis/concepts.json`).
 public struct ConceptScanner: Sendable {
-    /// One slot: any word of these classes, or one of these runs of words (keyed by their first word).
+    /// One slot: any word of these classes, or one of these runs of words.
     struct Slot: Sendable {
-        var runs: [Int32: [[Int32]]]
+        /// The runs, each as its length and then its words, grouped by first word in rising order;
+        /// within a group in the order the file lists them (the first that matches is taken). Flat,
+        /// so a compiled form loads a slot as three arrays, not one array per run.
+        var runWords: [Int32]
+        /// The distinct first words, rising, and where each one's runs start in `runWords` (with
+        /// one more entry: the end).
+        var keys: [Int32]
+        var keyStarts: [Int32]
         var classes: UInt64
-        /// One bit per word id that starts a run: a bit test turns away almost every word before any hashing.
+        /// One bit per word id that starts a run: a bit test turns away almost every word before any search.
         var firstBits: [UInt64]
 
         init(runs: [Int32: [[Int32]]], classes: UInt64) {
-            self.runs = runs
+            var flat: [Int32] = [], keys: [Int32] = [], starts: [Int32] = []
+            for key in runs.keys.sorted() {
+                keys.append(key)
+                starts.append(Int32(flat.count))
+                for run in runs[key] ?? [] {
+                    flat.append(Int32(run.count))
+                    flat += run
+                }
+            }
+            starts.append(Int32(flat.count))
+            self.init(runWords: flat, keys: keys, keyStarts: starts, classes: classes)
+        }
+
+        init(runWords: [Int32], keys: [Int32], keyStarts: [Int32], classes: UInt64) {
+            self.runWords = runWords
+            self.keys = keys
+            self.keyStarts = keyStarts
             self.classes = classes
-            let top = Int(runs.keys.max() ?? -1)
+            let top = Int(keys.last ?? -1)
             var bits = [UInt64](repeating: 0, count: top / 64 + 1)
-            for id in runs.keys where id >= 0 { bits[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
+            for id in keys where id >= 0 { bits[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
             self.firstBits = top < 0 ? [] : bits
         }
 
         @inline(__always) func mayStart(_ id: Int32) -> Bool {
             let i = Int(id)
             return i >= 0 && (i >> 6) < firstBits.count && firstBits[i >> 6] & (1 << UInt64(i & 63)) != 0
+        }
+
+        /// Where the runs that start with word `id` lie in `runWords`, or nil when none does.
+        @inline(__always) func runSpan(_ id: Int32) -> Range<Int>? {
+            guard mayStart(id) else { return nil }
+            var lo = 0, hi = keys.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keys[mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < keys.count, keys[lo] == id else { return nil }
+            return Int(keyStarts[lo])..<Int(keyStarts[lo + 1])
+        }
+
+        /// Every run, in order (for making the tables).
+        var runs: [[Int32]] {
+            var runs: [[Int32]] = [], p = 0
+            while p < runWords.count {
+                let n = Int(runWords[p])
+                runs.append(Array(runWords[(p + 1)..<(p + 1 + n)]))
+                p += 1 + n
+            }
+            return runs
         }
     }
 
@@ -115,6 +161,17 @@ public struct ConceptScanner: Sendable {
 
     init(words: CrisisVocabulary, classOf: [Int32: UInt64], rules: [Rule], negators: Set<Int32>,
          fold: ConceptFold, bigNumberBit: UInt64, yearBit: UInt64, classNames: [String] = []) {
+        var dense = [UInt64](repeating: 0, count: words.count)
+        for (id, bits) in classOf where id >= 0 && Int(id) < words.count { dense[Int(id)] = bits }
+        self.init(words: words, classOf: dense, rules: rules, negators: negators, fold: fold, bigNumberBit: bigNumberBit,
+                  yearBit: yearBit, classNames: classNames,
+                  derived: Self.derive(words: words, classOf: dense, rules: rules, bigNumberBit: bigNumberBit, yearBit: yearBit))
+    }
+
+    /// The scanner from its parts and the tables `derive` made of them (the compiled form stores both,
+    /// so a load skips `derive`).
+    init(words: CrisisVocabulary, classOf dense: [UInt64], rules: [Rule], negators: Set<Int32>, fold: ConceptFold,
+         bigNumberBit: UInt64, yearBit: UInt64, classNames: [String], derived d: Derived) {
         self.bigNumberBit = bigNumberBit
         self.yearBit = yearBit
         let names = Array(classNames.prefix(64))
@@ -131,29 +188,86 @@ public struct ConceptScanner: Sendable {
             for b in hashes.indices { pairs[a * 64 + b] = CrisisModel.pairKey(hashes[a], hashes[b]) }
         }
         self.classPairHashes = pairs
-        let count = words.count
-        var dense = [UInt64](repeating: 0, count: count)
-        for (id, bits) in classOf where id >= 0 && Int(id) < count { dense[Int(id)] = bits }
         self.classOf = dense
         self.rules = rules
+        var negatorFlags = [Bool](repeating: false, count: words.count)
+        for id in negators where id >= 0 && Int(id) < words.count { negatorFlags[Int(id)] = true }
+        self.isNegator = negatorFlags
+        self.startMasks = d.startMasks
+        self.ruleWords = d.ruleWords
+        self.rulesByFirstClass = d.rulesByFirstClass
+        self.needWords = d.needWords
+        self.ruleNeeds = d.ruleNeeds
+        self.ruleNeedWords = d.ruleNeedWords
+        self.classMeets = d.classMeets
+        self.runWords = d.runWords
+        self.runRange = d.runRange
+        self.runMeets = d.runMeets
+        self.runMeetRange = d.runMeetRange
+        self.wordMeetRange = d.wordMeetRange
+        self.wordMeetWords = d.wordMeetWords
+        self.wordMeetMasks = d.wordMeetMasks
+        self.pairKeys = d.pairKeys
+        self.pairRanges = d.pairRanges
+        self.pairMask = d.pairMask
+        self.pairRuns = d.pairRuns
+        self.pairOffsets = d.pairOffsets
+        self.keyNeeds = d.keyNeeds
+        self.ruleOfNeed = d.ruleOfNeed
+        self.table = words
+        self.fold = fold
+    }
+
+    /// The tables the matcher reads, made from the words' classes and the rules (the fields of the
+    /// same names on `ConceptScanner` say what each holds).
+    struct Derived {
+        var startMasks: [UInt64]
+        var ruleWords: Int
+        var rulesByFirstClass: [(classes: UInt64, rule: Int)]
+        var needWords: Int
+        var ruleNeeds: [UInt64]
+        var ruleNeedWords: [(first: Int32, end: Int32)]
+        var classMeets: [UInt64]
+        var runWords: [Int32]
+        var runRange: [Range<Int32>]
+        var runMeets: [Int32]
+        var runMeetRange: [Range<Int32>]
+        var wordMeetRange: [Range<Int32>]
+        var wordMeetWords: [Int32]
+        var wordMeetMasks: [UInt64]
+        var pairKeys: [UInt64]
+        var pairRanges: [Range<Int32>]
+        var pairMask: Int
+        var pairRuns: [Int32]
+        var pairOffsets: [Int32]
+        var keyNeeds: [UInt64]
+        var ruleOfNeed: [Int32]
+    }
+
+    /// The tables as `derive` made them (for the compiled form).
+    var derived: Derived {
+        Derived(startMasks: startMasks, ruleWords: ruleWords, rulesByFirstClass: rulesByFirstClass, needWords: needWords,
+                ruleNeeds: ruleNeeds, ruleNeedWords: ruleNeedWords, classMeets: classMeets, runWords: runWords,
+                runRange: runRange, runMeets: runMeets, runMeetRange: runMeetRange, wordMeetRange: wordMeetRange,
+                wordMeetWords: wordMeetWords, wordMeetMasks: wordMeetMasks, pairKeys: pairKeys, pairRanges: pairRanges,
+                pairMask: pairMask, pairRuns: pairRuns, pairOffsets: pairOffsets, keyNeeds: keyNeeds, ruleOfNeed: ruleOfNeed)
+    }
+
+    static func derive(words: CrisisVocabulary, classOf dense: [UInt64], rules: [Rule], bigNumberBit: UInt64,
+                       yearBit: UInt64) -> Derived {
+        let count = words.count
         let ruleWords = max(1, (rules.count + 63) / 64)
         var masks = [UInt64](repeating: 0, count: count * ruleWords)
         var byClass: [(classes: UInt64, rule: Int)] = []
         for (i, rule) in rules.enumerated() {
             guard let first = rule.slots.first else { continue }
             let bit: UInt64 = 1 << UInt64(i % 64)
-            for word in first.runs.keys where word >= 0 && Int(word) < count { masks[Int(word) * ruleWords + i / 64] |= bit }
+            for word in first.keys where word >= 0 && Int(word) < count { masks[Int(word) * ruleWords + i / 64] |= bit }
             if first.classes != 0 {
                 byClass.append((first.classes, i))
                 for id in 0..<count where dense[id] & first.classes != 0 { masks[id * ruleWords + i / 64] |= bit }
             }
         }
-        self.startMasks = masks
-        self.ruleWords = ruleWords
-        self.rulesByFirstClass = byClass
-        var negatorFlags = [Bool](repeating: false, count: count)
-        for id in negators where id >= 0 && Int(id) < count { negatorFlags[Int(id)] = true }
-        self.isNegator = negatorFlags
         let needCount = rules.reduce(0) { $0 + $1.slots.count + $1.with.count }
         let needWords = max(1, (needCount + 63) / 64)
         var ruleNeeds = [UInt64](repeating: 0, count: rules.count * needWords)
@@ -177,7 +291,7 @@ public struct ConceptScanner: Sendable {
         var runsWith: [Int32: Int] = [:]
         for rule in rules {
             for slot in rule.slots + rule.with {
-                for run in slot.runs.values.joined() { for word in Set(run) { runsWith[word, default: 0] += 1 } }
+                for run in slot.runs { for word in Set(run) { runsWith[word, default: 0] += 1 } }
             }
         }
         func rank(_ word: Int32) -> Int { (Int(word) < count ? commonness[Int(word)] : 1) * 100_000 + (runsWith[word] ?? 0) }
@@ -198,7 +312,7 @@ public struct ConceptScanner: Sendable {
                     classMeets[c * needWords + w] |= bit
                     cost += classCommonness[c]
                 }
-                for run in slot.runs.values.joined() where !run.isEmpty && run.allSatisfy({ $0 >= 0 && Int($0) < count }) {
+                for run in slot.runs where !run.isEmpty && run.allSatisfy({ $0 >= 0 && Int($0) < count }) {
                     let index = runIndex[run] ?? {
                         runIndex[run] = runList.count
                         runList.append(run)
@@ -260,30 +374,17 @@ public struct ConceptScanner: Sendable {
             pairOffsets += list.map(\.offset)
             pairRanges[slot] = start..<Int32(pairRuns.count)
         }
-        self.runWords = runWords
-        self.runRange = runRange
-        self.runMeets = runMeets
-        self.runMeetRange = runMeetRange
-        self.wordMeetRange = wordMeetRange
-        self.wordMeetWords = wordMeetWords
-        self.wordMeetMasks = wordMeetMasks
-        self.pairKeys = pairKeys
-        self.pairRanges = pairRanges
-        self.pairMask = size - 1
-        self.pairRuns = pairRuns
-        self.pairOffsets = pairOffsets
-        self.keyNeeds = keyNeeds
-        self.ruleOfNeed = ruleOfNeed
-        self.needWords = needWords
-        self.ruleNeeds = ruleNeeds
-        self.ruleNeedWords = rules.indices.map { r in
+        let ruleNeedWords: [(first: Int32, end: Int32)] = rules.indices.map { r in
             let row = ruleNeeds[r * needWords ..< (r + 1) * needWords]
             guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return (0, 0) }
             return (Int32(first - r * needWords), Int32(last - r * needWords + 1))
         }
-        self.classMeets = classMeets
-        self.table = words
-        self.fold = fold
+        return Derived(startMasks: masks, ruleWords: ruleWords, rulesByFirstClass: byClass, needWords: needWords,
+                       ruleNeeds: ruleNeeds, ruleNeedWords: ruleNeedWords, classMeets: classMeets, runWords: runWords,
+                       runRange: runRange, runMeets: runMeets, runMeetRange: runMeetRange, wordMeetRange: wordMeetRange,
+                       wordMeetWords: wordMeetWords, wordMeetMasks: wordMeetMasks, pairKeys: pairKeys,
+                       pairRanges: pairRanges, pairMask: size - 1, pairRuns: pairRuns, pairOffsets: pairOffsets,
+                       keyNeeds: keyNeeds, ruleOfNeed: ruleOfNeed)
     }
 
     /// A token: its word id (-1 when unknown), class bits, and the original word.
@@ -607,11 +708,16 @@ public struct ConceptScanner: Sendable {
     private func at(_ slot: Slot, _ clause: ArraySlice<Token>, _ i: Int) -> Int? {
         let token = clause[i]
         if slot.classes & token.classes != 0 { return i + 1 }
-        guard slot.mayStart(token.id), let runs = slot.runs[token.id] else { return nil }
-        for run in runs where i + run.count <= clause.endIndex {
-            var k = 1
-            while k < run.count && clause[i + k].id == run[k] { k += 1 }
-            if k == run.count { return i + run.count }
+        guard let span = slot.runSpan(token.id) else { return nil }
+        var p = span.lowerBound
+        while p < span.upperBound {
+            let n = Int(slot.runWords[p])
+            if i + n <= clause.endIndex {
+                var k = 1
+                while k < n && clause[i + k].id == slot.runWords[p + 1 + k] { k += 1 }
+                if k == n { return i + n }
+            }
+            p += 1 + n
         }
         return nil
     }

@@ -6,7 +6,7 @@ import Foundation
 extension CrisisModel {
     /// "ALLINMB1" as a little-endian word.
     static let compiledKind: UInt64 = 0x3142_4D4E_494C_4C41
-    static let compiledVersion: UInt64 = 1
+    static let compiledVersion: UInt64 = 2
 
     /// What this code makes of a few fixed feature names: a form made by code that keys features
     /// differently (a changed hash) is stale, even if the text is the same.
