@@ -4,7 +4,7 @@ import Foundation
 /// `crisis/concepts.json` (the words, each word's classes, the negators, the rules with their slots,
 /// the class names), the folding table, and the matcher's tables `derive` makes of them, so a load
 /// skips the JSON, its checks, the Unicode folding and the tables' making (about 15 ms of the 30 a
-/// load took with the tables made on every load; twelfth session, release build, this machine).
+/// load took with the tables made on every load; thirteenth session, release build, this machine).
 extension ConceptScanner {
     /// "ALLINCS1" as a little-endian word.
     static let compiledKind: UInt64 = 0x3153_434E_494C_4C41
