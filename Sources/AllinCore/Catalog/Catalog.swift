@@ -63,8 +63,19 @@ public struct Catalog: Sendable {
             let mine = lexiconFiles.filter { names.contains($0.key) }
             return mine.count == names.count ? mine : nil
         }
-        let crisis = own(CrisisLexicon.fileNames).flatMap { files in reader.attempt { try CrisisLexicon.decode(files: files, compiled: compiled) } }
-        let affect = own(AffectLexicon.fileNames).flatMap { files in reader.attempt { try AffectLexicon.decode(files: files) } }
+        // The affect lexicon decodes beside the crisis lexicon's parts, on whichever core is free first.
+        let affectFiles = own(AffectLexicon.fileNames)
+        let decodeAffect: @Sendable () -> Result<AffectLexicon, any Error>? = {
+            affectFiles.map { files in Result { try AffectLexicon.decode(files: files) } }
+        }
+        var crisisResult: Result<CrisisLexicon, any Error>?, affectResult: Result<AffectLexicon, any Error>?
+        if let files = own(CrisisLexicon.fileNames) {
+            (crisisResult, affectResult) = CrisisLexicon.decode(files: files, compiled: compiled, alongside: decodeAffect)
+        } else {
+            affectResult = decodeAffect()
+        }
+        let crisis = crisisResult.flatMap { result in reader.attempt { try result.get() } }
+        let affect = affectResult.flatMap { result in reader.attempt { try result.get() } }
         if let vocabulary = listing.vocabulary, let affect {
             reader.issues += AffectLexicon.crossCheck(familyIDs: affect.familyIDs, vocabulary: vocabulary)
         }

@@ -84,7 +84,8 @@ extension CrisisDetector {
 }
 
 /// Three independent pieces of work run at once (on as many cores as there are), for loading:
-/// the catalog's crisis lexicon is three files that decode without each other.
+/// the catalog's crisis lexicon is three files that decode without each other. They start in the
+/// order given: with two cores, the first and second at once, the third when either is done.
 enum Concurrently {
     static func run<A: Sendable, B: Sendable, C: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B,
                                                            _ c: @Sendable () -> C) -> (A, B, C) {
