@@ -13,11 +13,17 @@ enum AffectExplanation {
     }
 
     /// "No clear feeling word, so the sentence as a whole was read: 'broke down' (-1.20) → unpleasant (87% sure)."
+    /// Where the text had feeling words too weak to decide alone: "The feeling words were not strong
+    /// enough to decide alone, so the sentence as a whole was read: …".
     static func reading(_ reading: AffectSentenceReading, path: AffectRule?, label: String?, custom: String?,
                         valence: Valence, rules: AffectRules) -> String {
         var out = AffectText(capacity: 200)
         prefix(path: path, label: label, custom: custom, rules: rules, into: &out)
-        out += out.isEmpty ? "No clear feeling word, so the sentence as a whole was read" : "no clear feeling word, so the sentence as a whole was read"
+        let (capital, lower) = reading.lexiconScore == 0
+            ? ("No clear feeling word", "no clear feeling word")
+            : ("The feeling words were not strong enough to decide alone", "the feeling words were not strong enough to decide alone")
+        out += out.isEmpty ? capital : lower
+        out += ", so the sentence as a whole was read"
         for (n, w) in reading.strongest.enumerated() {
             out += n == 0 ? ": " : "; "
             out.quoted(w.words)

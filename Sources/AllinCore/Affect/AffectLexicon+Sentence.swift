@@ -25,6 +25,9 @@ struct AffectSentenceReading: Sendable {
     /// (words, weight), named only when the reading is charged; at most `AffectSentenceReading.named`, none made of little words only
     /// ("the", "i went" names "went"), each named once.
     var strongest: [(words: String, weight: Double)]
+    /// The lexicon's own score of the text (one of the reading's features): not 0 when the text had
+    /// feeling words, too weak to decide alone.
+    var lexiconScore: Double = 0
 
     static let named = 3
 }
@@ -169,7 +172,8 @@ extension AffectLexicon {
             strongest.append((words, weight))
             if strongest.count == AffectSentenceReading.named { break }
         }
-        return AffectSentenceReading(logit: logit, probability: probability, charge: charge, charged: charged, strongest: strongest)
+        return AffectSentenceReading(logit: logit, probability: probability, charge: charge, charged: charged, strongest: strongest,
+                                     lexiconScore: lexiconScore)
     }
 
     /// A text as the trainer sees it.

@@ -71,7 +71,8 @@ public enum AffectRule: String, Sendable, CaseIterable {
     case negation
     /// A plain sum of lexicon words and emoji.
     case lexicon
-    /// No clear feeling word, so the situation sentence's learned reading decided (`AffectSentenceModel`).
+    /// No feeling word strong enough to decide alone, so the situation sentence's learned reading
+    /// decided (`AffectSentenceModel`).
     case sentenceReading
     /// Nothing carried feeling, so neutral.
     case noEvidence
