@@ -107,11 +107,12 @@ public struct AffectClassifier: Sendable {
         return AffectResult(valence: valence, score: total, rule: rule.rawValue, contributions: contributions, explanation: explanation)
     }
 
-    /// The lexicon decides when it found a clear feeling: a strong score, the person's own word,
-    /// feeling words of both signs ("glad and sad" is mixed, whatever the words around them), or
-    /// feeling words it read through a negation or a contrast ("not worried", "calm despite the
-    /// news"), which its rules weigh better than word counts do. Otherwise the situation's learned
-    /// reading does.
+    /// The lexicon decides when it found a clear feeling: a strong score, the person's own word, or
+    /// in a short text (`AffectLexicon.shortTextWords`) feeling words of both signs ("glad and sad" is
+    /// mixed) or read through a negation or a contrast ("not worried", "tired but proud"), which its
+    /// rules weigh better there than word pairs do (`AffectTextScore.ruled`). Otherwise the
+    /// situation's learned reading does: in a longer text it marks negated words and weighs a
+    /// contrast's halves itself, with the lexicon's score as one of its inputs.
     private func readingDecides(_ scores: Scores, total: Double) -> Bool {
         if abs(total) >= lexicon.sentenceModel.lexiconFrom { return false }
         if let custom = scores.custom, !custom.words.isEmpty { return false }

@@ -21,10 +21,15 @@ struct AffectTextScore: Sendable {
     /// The sentence model's reading, when asked for (the situation) and the text has words.
     var reading: AffectSentenceReading?
 
-    /// The lexicon read its feeling words through a rule the sentence model does not know: words of
-    /// both signs (mixed), a negation or a contrast. It then decides however weak its score.
+    /// The text is a short one (at most `AffectLexicon.shortTextWords` words).
+    var shortText = false
+
+    /// The lexicon read its feeling words through a rule (words of both signs, a negation or a
+    /// contrast) in a short text: it then decides however weak its score ("I'm not worried", "glad
+    /// and sad"). In a longer text the sentence reading, which marks negated words and weighs a
+    /// contrast's halves itself and takes the lexicon's score as one of its inputs, decides.
     var ruled: Bool {
-        negatedTotal != 0 || contrastApplied || (words.contains { $0.weight > 0 } && words.contains { $0.weight < 0 })
+        shortText && (negatedTotal != 0 || contrastApplied || (words.contains { $0.weight > 0 } && words.contains { $0.weight < 0 }))
     }
 }
 

@@ -213,7 +213,18 @@ struct AffectClassifierTests {
     func butRule(text: String, expected: Valence) {
         let r = classifier.classifyText(text)
         #expect(r.valence == expected, "\(text): \(r.explanation)")
+        // Longer than four words and weaker than the lexicon's gate, the sentence reading decides
+        // (it weighs a contrast's halves itself); a strong score keeps the lexicon's contrast rule.
+        let rules = [AffectRule.butClause.rawValue, AffectRule.sentenceReading.rawValue]
+        #expect(rules.contains(r.rule), "\(text): \(r.explanation)")
+    }
+
+    @Test(arguments: [("tired but proud", Valence.pleasant), ("fine but lonely", .unpleasant)])
+    func aShortContrastIsTheLexiconsRule(text: String, expected: Valence) {
+        let r = classifier.classifyText(text)
+        #expect(r.valence == expected, "\(text): \(r.explanation)")
         #expect(r.rule == AffectRule.butClause.rawValue, "\(text): \(r.explanation)")
+        #expect(r.explanation.contains("after 'but'"), "\(text): \(r.explanation)")
     }
 
     @Test func butRuleWeighsTheAfterPartMore() throws {
@@ -222,7 +233,7 @@ struct AffectClassifierTests {
         let fear = try #require(r.contributions.first { $0.word == "terrified" })
         #expect(job.note == "before 'but' x0.5")
         #expect(fear.note == "after 'but' x1.5")
-        #expect(r.explanation.contains("after 'but'"))
+        #expect(r.valence == .unpleasant)
     }
 
     @Test func butWithNothingAfterItChangesNothing() {
