@@ -43,10 +43,10 @@ public struct CrisisLexicon: Sendable {
     /// on two cores at once: layers A and B (the slowest part) on one, the concept rules, the model
     /// and then `alongside` on the other; so start-up waits for the busier core, not for every part
     /// in turn. `classify hello` took 0.08-0.09 s with the affect lexicon decoded after the crisis
-    /// parts, 0.06-0.07 s this way (thirteenth session, release build, this machine). One after
-    /// another on the second core, not in whichever order a core frees: on a first run the concept
-    /// rules and the model decode from their texts, and any two of those and the affect lexicon at
-    /// once took a whole check-in's peak memory to 80-82 MB (the target is 80).
+    /// parts, about 0.07 s this way (thirteenth session, release build, this machine). One after
+    /// another on the second core, not in whichever order a core frees (about 5 ms faster): on a
+    /// first run the concept rules and the model decode from their texts, and two of those at once
+    /// took a whole check-in's peak memory to 80-82 MB (77 this way; the target is 80).
     static func decode<T: Sendable>(files: [String: Data], compiled: CompiledCrisisParts,
                                     alongside: @escaping @Sendable () -> T) -> (lexicon: Result<CrisisLexicon, any Error>, alongside: T) {
         /// A file decoded on its own (the rules' words and the model are separate from layers A and B).

@@ -109,6 +109,35 @@ struct CompiledModelTests {
         }
     }
 
+    @Test func aConceptFormWhoseTablesPointPastTheirListsIsRefused() throws {
+        // Whole and checksummed, written by the real writer, but with the matcher's tables changed:
+        // the loader's own checks must refuse it (the matcher would stop on such an index).
+        let text = try catalogFileData(ConceptScanner.fileName)
+        let source = CompiledForm.digest(text)
+        let scanner = try ConceptScanner.decode(text)
+        let negators = Set(scanner.isNegator.indices.filter { scanner.isNegator[$0] }.map { Int32($0) })
+        func form(_ change: (inout ConceptScanner.Derived) -> Void) -> Data {
+            var d = scanner.derived
+            change(&d)
+            return ConceptScanner(words: scanner.table, classOf: scanner.classOf, rules: scanner.rules, negators: negators,
+                                  fold: scanner.fold, bigNumberBit: scanner.bigNumberBit, yearBit: scanner.yearBit,
+                                  classNames: scanner.classNames, derived: d).compiled(source: source)
+        }
+        #expect(throws: Never.self) { try ConceptScanner.load(compiled: form { _ in }, source: source) }
+        #expect(throws: CompiledForm.Problem.damaged("a range past its list")) {
+            try ConceptScanner.load(compiled: form { $0.runRange[0] = 0..<Int32($0.runWords.count + 1) }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("a run's word")) {
+            try ConceptScanner.load(compiled: form { $0.runWords[0] = Int32.max }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("a rule's key")) {
+            try ConceptScanner.load(compiled: form { $0.ruleOfNeed = [] }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("its start masks")) {
+            try ConceptScanner.load(compiled: form { $0.startMasks.removeLast() }, source: source)
+        }
+    }
+
     @Test func anArrayLongerThanTheFileIsRefusedWithoutOverflow() throws {
         // Whole and checksummed, but its first array claims the largest count there is.
         var w = CompiledForm.Writer()
