@@ -33,7 +33,6 @@ extension AffectLexicon {
                               shortText: short)
         if let probe { pass.probeHits = probeHits(probe, items: items, tokens: tokens, norm: scan.norm) }
         pass.run()
-        pass.result.shortText = short
         // Only a text the lexicon leaves undecided is read (`AffectClassifier.readingDecides`).
         if reads && abs(pass.result.total) < sentenceModel.lexiconFrom && !pass.result.ruled {
             pass.result.reading = sentenceReading(tokens: tokens, items: items, norm: scan.norm, lexiconScore: pass.result.total)

@@ -182,7 +182,6 @@ extension AffectLexicon {
         let short = tokens.count(where: { $0.kind == .word }) <= Self.shortTextWords
         var pass = AffectPass(lexicon: self, items: items, sourceWeight: 1, sourceNote: nil, notes: false, shortText: short)
         pass.run()
-        pass.result.shortText = short
         let total = pass.result.total
         let valence = verdict(total, hasEvidence: !pass.result.words.isEmpty)
         let (features, _) = sentenceFeatures(tokens: tokens, items: items, norm: scan.norm)

@@ -43,6 +43,7 @@ struct AffectPass {
     init(lexicon: AffectLexicon, items: [AffectItem], sourceWeight: Double, sourceNote: String?, notes: Bool, shortText: Bool) {
         self.lexicon = lexicon
         self.shortText = shortText
+        result.shortText = shortText
         self.writesNotes = notes
         self.items = items
         self.sourceWeight = sourceWeight
