@@ -37,18 +37,18 @@ struct AffectHeldOutTests {
         #expect(sentences.right >= 196, "with the sentence reading: 182/200; 183 with its gate at 4; 196 with the lexicon's rules in short texts only")
     }
 
-    /// Eight sets of 300 situation sentences (README-feel5-feel8.md, README-feel9.md to
-    /// README-feel12.md). First contacts: feel12 with the build before the lexicon's rules were kept
+    /// Nine sets of 300 situation sentences (README-feel5-feel8.md, README-feel9.md to
+    /// README-feel13.md). First contacts: feel13 with the shipped build (280); feel12 with the build before the lexicon's rules were kept
     /// to short texts (265) and with it (277); feel11 with the build before (260); feel10 with the
     /// third reading (254) and its gate at 4 (262); feel9 with the second reading (247) and the third
     /// (252); feel8 with the second (261); feel7 with the first (249); feel6 with the first (258);
     /// feel5 with an early build (245). Floors are the shipped build's figures (thirteenth session).
     @Test func theSentenceReadingHoldsItsFiguresOnNewSentences() throws {
-        let sets = try (5...12).map { try Self.measure("blind/feel\($0)-sentences.tsv") }
+        let sets = try (5...13).map { try Self.measure("blind/feel\($0)-sentences.tsv") }
         print(sets.enumerated().map { "FEEL\($0.offset + 5) sentences \($0.element.right)/\($0.element.count) (\($0.element.neutral) neutral)" }
             .joined(separator: "; "))
         #expect(sets.allSatisfy { $0.count == 300 })
-        let floors = [284, 284, 287, 286, 282, 279, 276, 277]
+        let floors = [284, 284, 287, 286, 282, 279, 276, 277, 280]
         for (k, (set, floor)) in zip(sets, floors).enumerated() {
             #expect(set.right >= floor, "feel\(k + 5): \(set.right)/300, floor \(floor)")
         }
