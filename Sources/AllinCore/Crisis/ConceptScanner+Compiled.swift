@@ -44,7 +44,7 @@ extension ConceptScanner {
                 }
             }
         }
-        let d = derived
+        let d = tables
         w.uint64s(d.startMasks)
         w.word(UInt64(d.ruleWords))
         w.uint64s(d.rulesByFirstClass.map(\.classes))
@@ -129,7 +129,7 @@ extension ConceptScanner {
             rules.append(Rule(id: texts[0], tier: tier, slots: lists[0], maxGap: Int(gap), with: lists[1],
                               without: lists[2], negatable: negatable == 1, reason: texts[1]))
         }
-        let derived = try readDerived(&r, words: count, rules: rules.count, classes: classNames.count)
+        let derived = try readDerived(&r, words: count, rules: rules.count)
         try r.finish()
         var map: [UInt32: [UInt8]] = [:]
         for (i, scalar) in folded.enumerated() { map[scalar] = Array(foldBytes.utf8(i)) }
@@ -162,7 +162,7 @@ extension ConceptScanner {
 
     /// The matcher's tables as `compiled` wrote them, each checked against the sizes it must have
     /// and every index or range within the list it points into.
-    private static func readDerived(_ r: inout CompiledForm.Reader, words: Int, rules: Int, classes: Int) throws(CompiledForm.Problem) -> Derived {
+    private static func readDerived(_ r: inout CompiledForm.Reader, words: Int, rules: Int) throws(CompiledForm.Problem) -> Derived {
         func check(_ ok: Bool, _ what: String) throws(CompiledForm.Problem) { if !ok { throw .damaged(what) } }
         let startMasks = try r.uint64s(), ruleWords = Int(truncatingIfNeeded: try r.word())
         try check(ruleWords == max(1, (rules + 63) / 64) && startMasks.count == words * ruleWords, "its start masks")

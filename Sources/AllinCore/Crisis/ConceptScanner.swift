@@ -88,54 +88,10 @@ public struct ConceptScanner: Sendable {
     /// Class bits of each word id (ids are dense, 0..<table.count).
     let classOf: [UInt64]
     let rules: [Rule]
-    /// The rules whose first slot can start at each word id (by its run keys or its classes), as a
-    /// bitset over rules: word `w`'s bits are `startMasks[w * ruleWords ..< (w + 1) * ruleWords]`.
-    private let startMasks: [UInt64]
-    private let ruleWords: Int
-    /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
-    private let rulesByFirstClass: [(classes: UInt64, rule: Int)]
     let isNegator: [Bool]
-    /// What each rule needs the line to hold before it is worth walking: one requirement per slot
-    /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
-    /// of the slot's classes, or one of the slot's runs of words stands in it, word for word. Both
-    /// tables are bitsets over requirements, `needWords` words each: `ruleNeeds` row r is what rule r
-    /// needs, `classMeets` row c what a word of class bit c meets; a run's requirements are listed
-    /// with the run (see `runMeets`), so a line's met requirements are a few ORs and a rule's check
-    /// a few ANDs.
-    private let needWords: Int
-    private let ruleNeeds: [UInt64]
-    /// The words of each rule's row that can be non-zero: a rule's requirements are numbered one
-    /// after another, so they span one or two words of the row, not all `needWords`.
-    private let ruleNeedWords: [(first: Int32, end: Int32)]
-    private let classMeets: [UInt64]
-    /// Every distinct run of words the slots name: its words are `runWords[runRange[r]]` and the
-    /// requirements it meets `runMeets[runMeetRange[r]]`. A run is looked for only where its key
-    /// stands: a one-word run's word (what word w's one-word runs meet is merged in
-    /// `wordMeetRange[w]`), a longer run's rarest pair of neighbouring words (`pairRuns` and `pairOffsets`, by
-    /// pair in an open-addressed table), so a pair of common words checks only the runs that hold
-    /// that very pair.
-    private let runWords: [Int32]
-    private let runRange: [Range<Int32>]
-    private let runMeets: [Int32]
-    private let runMeetRange: [Range<Int32>]
-    /// What a word's one-word runs meet, merged: `wordMeetRange[w]` indexes (`wordMeetWords`,
-    /// `wordMeetMasks`), one 64-bit word of the requirement bitset and its bits per entry, so a
-    /// word meets its requirements with one OR per bitset word instead of one per requirement.
-    private let wordMeetRange: [Range<Int32>]
-    private let wordMeetWords: [Int32]
-    private let wordMeetMasks: [UInt64]
-    private let pairKeys: [UInt64]
-    private let pairRanges: [Range<Int32>]
-    private let pairMask: Int
-    private let pairRuns: [Int32]
-    /// Where the key pair stands in each of `pairRuns`.
-    private let pairOffsets: [Int32]
-    /// Each rule's key: the one requirement of its own that ordinary text is least likely to meet
-    /// (one bit per rule, over requirements), and the rule each requirement belongs to. A rule is
-    /// checked only when the line meets its key; the key is a matter of speed only, as a rule is
-    /// walked only when every one of its requirements is met.
-    private let keyNeeds: [UInt64]
-    private let ruleOfNeed: [Int32]
+    /// The matcher's tables (`Derived`): made by `derive` from the words' classes and the rules, or
+    /// read from a compiled form.
+    let tables: Derived
     /// The concept words by their bytes; its ids are the ids the rules use.
     let table: CrisisVocabulary
     let fold: ConceptFold
@@ -193,45 +149,45 @@ public struct ConceptScanner: Sendable {
         var negatorFlags = [Bool](repeating: false, count: words.count)
         for id in negators where id >= 0 && Int(id) < words.count { negatorFlags[Int(id)] = true }
         self.isNegator = negatorFlags
-        self.startMasks = d.startMasks
-        self.ruleWords = d.ruleWords
-        self.rulesByFirstClass = d.rulesByFirstClass
-        self.needWords = d.needWords
-        self.ruleNeeds = d.ruleNeeds
-        self.ruleNeedWords = d.ruleNeedWords
-        self.classMeets = d.classMeets
-        self.runWords = d.runWords
-        self.runRange = d.runRange
-        self.runMeets = d.runMeets
-        self.runMeetRange = d.runMeetRange
-        self.wordMeetRange = d.wordMeetRange
-        self.wordMeetWords = d.wordMeetWords
-        self.wordMeetMasks = d.wordMeetMasks
-        self.pairKeys = d.pairKeys
-        self.pairRanges = d.pairRanges
-        self.pairMask = d.pairMask
-        self.pairRuns = d.pairRuns
-        self.pairOffsets = d.pairOffsets
-        self.keyNeeds = d.keyNeeds
-        self.ruleOfNeed = d.ruleOfNeed
+        self.tables = d
         self.table = words
         self.fold = fold
     }
 
-    /// The tables the matcher reads, made from the words' classes and the rules (the fields of the
-    /// same names on `ConceptScanner` say what each holds).
+    /// The tables the matcher reads, made from the words' classes and the rules.
     struct Derived {
+        /// The rules whose first slot can start at each word id (by its run keys or its classes), as a
+        /// bitset over rules: word `w`'s bits are `startMasks[w * ruleWords ..< (w + 1) * ruleWords]`.
         var startMasks: [UInt64]
         var ruleWords: Int
+        /// Rules whose first slot has classes (only consulted for numbers, whose classes depend on the value).
         var rulesByFirstClass: [(classes: UInt64, rule: Int)]
+        /// What each rule needs the line to hold before it is worth walking: one requirement per slot
+        /// (and per `with` slot), numbered over all rules. A requirement is met when the line has a word
+        /// of the slot's classes, or one of the slot's runs of words stands in it, word for word. Both
+        /// tables are bitsets over requirements, `needWords` words each: `ruleNeeds` row r is what rule r
+        /// needs, `classMeets` row c what a word of class bit c meets; a run's requirements are listed
+        /// with the run (see `runMeets`), so a line's met requirements are a few ORs and a rule's check
+        /// a few ANDs.
         var needWords: Int
         var ruleNeeds: [UInt64]
+        /// The words of each rule's row that can be non-zero: a rule's requirements are numbered one
+        /// after another, so they span one or two words of the row, not all `needWords`.
         var ruleNeedWords: [(first: Int32, end: Int32)]
         var classMeets: [UInt64]
+        /// Every distinct run of words the slots name: its words are `runWords[runRange[r]]` and the
+        /// requirements it meets `runMeets[runMeetRange[r]]`. A run is looked for only where its key
+        /// stands: a one-word run's word (what word w's one-word runs meet is merged in
+        /// `wordMeetRange[w]`), a longer run's rarest pair of neighbouring words (`pairRuns` and `pairOffsets`, by
+        /// pair in an open-addressed table), so a pair of common words checks only the runs that hold
+        /// that very pair.
         var runWords: [Int32]
         var runRange: [Range<Int32>]
         var runMeets: [Int32]
         var runMeetRange: [Range<Int32>]
+        /// What a word's one-word runs meet, merged: `wordMeetRange[w]` indexes (`wordMeetWords`,
+        /// `wordMeetMasks`), one 64-bit word of the requirement bitset and its bits per entry, so a
+        /// word meets its requirements with one OR per bitset word instead of one per requirement.
         var wordMeetRange: [Range<Int32>]
         var wordMeetWords: [Int32]
         var wordMeetMasks: [UInt64]
@@ -239,18 +195,14 @@ public struct ConceptScanner: Sendable {
         var pairRanges: [Range<Int32>]
         var pairMask: Int
         var pairRuns: [Int32]
+        /// Where the key pair stands in each of `pairRuns`.
         var pairOffsets: [Int32]
+        /// Each rule's key: the one requirement of its own that ordinary text is least likely to meet
+        /// (one bit per rule, over requirements), and the rule each requirement belongs to. A rule is
+        /// checked only when the line meets its key; the key is a matter of speed only, as a rule is
+        /// walked only when every one of its requirements is met.
         var keyNeeds: [UInt64]
         var ruleOfNeed: [Int32]
-    }
-
-    /// The tables as `derive` made them (for the compiled form).
-    var derived: Derived {
-        Derived(startMasks: startMasks, ruleWords: ruleWords, rulesByFirstClass: rulesByFirstClass, needWords: needWords,
-                ruleNeeds: ruleNeeds, ruleNeedWords: ruleNeedWords, classMeets: classMeets, runWords: runWords,
-                runRange: runRange, runMeets: runMeets, runMeetRange: runMeetRange, wordMeetRange: wordMeetRange,
-                wordMeetWords: wordMeetWords, wordMeetMasks: wordMeetMasks, pairKeys: pairKeys, pairRanges: pairRanges,
-                pairMask: pairMask, pairRuns: pairRuns, pairOffsets: pairOffsets, keyNeeds: keyNeeds, ruleOfNeed: ruleOfNeed)
     }
 
     static func derive(words: CrisisVocabulary, classOf dense: [UInt64], rules: [Rule], bigNumberBit: UInt64,
@@ -502,15 +454,15 @@ public struct ConceptScanner: Sendable {
         // Which rule requirements the line meets, then which rules it meets every requirement of:
         // a rule with a slot (or a required `with` slot) that nothing in the line could fill cannot
         // match, so it is never walked.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: needWords + ruleWords) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tables.needWords + tables.ruleWords) { buffer in
             buffer.initialize(repeating: 0)
-            let met = UnsafeMutableBufferPointer(rebasing: buffer[0..<needWords])
-            let possible = UnsafeMutableBufferPointer(rebasing: buffer[needWords...])
+            let met = UnsafeMutableBufferPointer(rebasing: buffer[0..<tables.needWords])
+            let possible = UnsafeMutableBufferPointer(rebasing: buffer[tables.needWords...])
             var lineClasses: UInt64 = 0
             @inline(__always) func meet(_ run: Int) {
-                var m = runMeetRange[run].lowerBound
-                while m < runMeetRange[run].upperBound {
-                    let q = runMeets[Int(m)]
+                var m = tables.runMeetRange[run].lowerBound
+                while m < tables.runMeetRange[run].upperBound {
+                    let q = tables.runMeets[Int(m)]
                     met[Int(q) >> 6] |= 1 << UInt64(q & 63)
                     m += 1
                 }
@@ -518,23 +470,23 @@ public struct ConceptScanner: Sendable {
             for i in clause.indices {
                 let token = clause[i]
                 lineClasses |= token.classes
-                guard token.id >= 0 && Int(token.id) < wordMeetRange.count else { continue }
-                let single = wordMeetRange[Int(token.id)]
+                guard token.id >= 0 && Int(token.id) < tables.wordMeetRange.count else { continue }
+                let single = tables.wordMeetRange[Int(token.id)]
                 var m = Int(single.lowerBound)
                 while m < Int(single.upperBound) {
-                    met[Int(wordMeetWords[m])] |= wordMeetMasks[m]
+                    met[Int(tables.wordMeetWords[m])] |= tables.wordMeetMasks[m]
                     m += 1
                 }
                 guard i + 1 < clause.endIndex, clause[i + 1].id >= 0 else { continue }
                 let key = Self.pairKey(token.id, clause[i + 1].id)
-                var slot = Self.pairSlot(key, pairMask)
-                while pairKeys[slot] != 0 && pairKeys[slot] != key { slot = (slot + 1) & pairMask }
-                guard pairKeys[slot] == key else { continue }
-                let found = pairRanges[slot]
+                var slot = Self.pairSlot(key, tables.pairMask)
+                while tables.pairKeys[slot] != 0 && tables.pairKeys[slot] != key { slot = (slot + 1) & tables.pairMask }
+                guard tables.pairKeys[slot] == key else { continue }
+                let found = tables.pairRanges[slot]
                 var j = found.lowerBound
                 while j < found.upperBound {
-                    let run = Int(pairRuns[Int(j)])
-                    if stands(run, from: i - Int(pairOffsets[Int(j)]), clause) { meet(run) }
+                    let run = Int(tables.pairRuns[Int(j)])
+                    if stands(run, from: i - Int(tables.pairOffsets[Int(j)]), clause) { meet(run) }
                     j += 1
                 }
             }
@@ -543,14 +495,14 @@ public struct ConceptScanner: Sendable {
             var classes = lineClasses
             while classes != 0 {
                 let c = classes.trailingZeroBitCount
-                for w in 0..<needWords { met[w] |= classMeets[c * needWords + w] }
+                for w in 0..<tables.needWords { met[w] |= tables.classMeets[c * tables.needWords + w] }
                 classes &= classes - 1
             }
             var any = false
-            for w in 0..<needWords {
-                var keys = met[w] & keyNeeds[w]
+            for w in 0..<tables.needWords {
+                var keys = met[w] & tables.keyNeeds[w]
                 while keys != 0 {
-                    let rule = Int(ruleOfNeed[w * 64 + keys.trailingZeroBitCount])
+                    let rule = Int(tables.ruleOfNeed[w * 64 + keys.trailingZeroBitCount])
                     keys &= keys - 1
                     if self.possible(rule, met: UnsafeBufferPointer(met)) {
                         possible[rule >> 6] |= 1 << UInt64(rule & 63)
@@ -566,11 +518,11 @@ public struct ConceptScanner: Sendable {
     /// Whether run `run` stands in the clause, word for word, from `start`.
     @inline(__always)
     private func stands(_ run: Int, from start: Int, _ clause: ArraySlice<Token>) -> Bool {
-        let r = runRange[run]
+        let r = tables.runRange[run]
         let length = Int(r.upperBound - r.lowerBound)
         guard start >= clause.startIndex && start + length <= clause.endIndex else { return false }
         var k = 0
-        while k < length && clause[start + k].id == runWords[Int(r.lowerBound) + k] { k += 1 }
+        while k < length && clause[start + k].id == tables.runWords[Int(r.lowerBound) + k] { k += 1 }
         return k == length
     }
 
@@ -581,9 +533,9 @@ public struct ConceptScanner: Sendable {
     /// Whether the line meets every requirement of `rule`.
     @inline(__always)
     private func possible(_ rule: Int, met: UnsafeBufferPointer<UInt64>) -> Bool {
-        let base = rule * needWords
-        let span = ruleNeedWords[rule]
-        for w in Int(span.first)..<Int(span.end) where ruleNeeds[base + w] & ~met[w] != 0 { return false }
+        let base = rule * tables.needWords
+        let span = tables.ruleNeedWords[rule]
+        for w in Int(span.first)..<Int(span.end) where tables.ruleNeeds[base + w] & ~met[w] != 0 { return false }
         return true
     }
 
@@ -598,20 +550,20 @@ public struct ConceptScanner: Sendable {
             if token.id >= 0 {
                 let id = Int(token.id)
                 let dynamic = token.classes & ~classOf[id]
-                for w in 0..<ruleWords {
-                    var mask = startMasks[id * ruleWords + w] & possible[w]
+                for w in 0..<tables.ruleWords {
+                    var mask = tables.startMasks[id * tables.ruleWords + w] & possible[w]
                     while mask != 0 {
                         starts.append((w * 64 + mask.trailingZeroBitCount) << 32 | i)
                         mask &= mask - 1
                     }
                 }
                 if dynamic != 0 {
-                    for (classes, rule) in rulesByFirstClass where classes & dynamic != 0 && isPossible(rule) {
+                    for (classes, rule) in tables.rulesByFirstClass where classes & dynamic != 0 && isPossible(rule) {
                         starts.append(rule << 32 | i)
                     }
                 }
             } else if token.classes != 0 {
-                for (classes, rule) in rulesByFirstClass where classes & token.classes != 0 && isPossible(rule) {
+                for (classes, rule) in tables.rulesByFirstClass where classes & token.classes != 0 && isPossible(rule) {
                     starts.append(rule << 32 | i)
                 }
             }

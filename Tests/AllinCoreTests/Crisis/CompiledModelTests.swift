@@ -117,7 +117,7 @@ struct CompiledModelTests {
         let scanner = try ConceptScanner.decode(text)
         let negators = Set(scanner.isNegator.indices.filter { scanner.isNegator[$0] }.map { Int32($0) })
         func form(_ change: (inout ConceptScanner.Derived) -> Void) -> Data {
-            var d = scanner.derived
+            var d = scanner.tables
             change(&d)
             return ConceptScanner(words: scanner.table, classOf: scanner.classOf, rules: scanner.rules, negators: negators,
                                   fold: scanner.fold, bigNumberBit: scanner.bigNumberBit, yearBit: scanner.yearBit,
