@@ -41,10 +41,10 @@ public enum CatalogLocator {
         return files
     }
 
-    /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model
-    /// and the concept rules come from their compiled forms when sound ones made from these texts are
-    /// cached (`CompiledCache`); otherwise from the texts, and the forms are stored for the next run
-    /// (unless `savesCompiled` is false: the demo writes nothing anywhere).
+    /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model,
+    /// the concept rules and the sentence reading come from their compiled forms when sound ones made
+    /// from these texts are cached (`CompiledCache`); otherwise from the texts, and the forms are
+    /// stored for the next run (unless `savesCompiled` is false: the demo writes nothing anywhere).
     public static func load(option: String?, environment: [String: String], savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, cache: CompiledCache(environment: environment),
                  savesCompiled: savesCompiled)
@@ -54,6 +54,7 @@ public enum CatalogLocator {
                      savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
             let modelText = files[CrisisModel.fileName], conceptsText = files[ConceptScanner.fileName]
+            let sentencesText = files[AffectSentenceModel.fileName]
             // Which forms were found sound (each loader runs on its own thread, beside the others).
             let found = Mutex<Set<String>>([])
             func loader<T>(_ part: String, _ text: Data?, _ load: @escaping @Sendable (Data, UInt64) throws -> T) -> @Sendable () -> T? {
@@ -63,8 +64,9 @@ public enum CatalogLocator {
                     return value
                 }
             }
-            let catalog = try Catalog.decode(files: files, compiled: CompiledCrisisParts(
-                model: loader("model", modelText, CrisisModel.load), concepts: loader("concepts", conceptsText, ConceptScanner.load)))
+            let catalog = try Catalog.decode(files: files, compiled: CompiledParts(
+                model: loader("model", modelText, CrisisModel.load), concepts: loader("concepts", conceptsText, ConceptScanner.load),
+                sentences: loader("sentences", sentencesText, AffectSentenceModel.load)))
             guard savesCompiled else { return catalog }
             let lexicon = catalog.crisisLexicon, loaded = found.withLock { $0 }
             if !loaded.contains("model"), let modelText {
@@ -72,6 +74,10 @@ public enum CatalogLocator {
             }
             if !loaded.contains("concepts"), let conceptsText {
                 cache.store("concepts", for: conceptsText) { lexicon.conceptScanner.compiled(source: $0) }
+            }
+            if !loaded.contains("sentences"), let sentencesText {
+                let model = catalog.affectLexicon.sentenceModel
+                cache.store("sentences", for: sentencesText) { model.compiled(source: $0) }
             }
             return catalog
         }

@@ -2,12 +2,13 @@ import AllinAudio
 import AllinCore
 import Foundation
 
-/// Where the compiled forms of slow catalog parts are kept (`CompiledForm`): the trained model and the
-/// concept rules, in `$XDG_CACHE_HOME/allin/compiled` (else `~/.cache/allin/compiled`), directory
-/// 0700, files 0600, one file per part, text and program it was made by (`model-<digest>.bin`,
-/// `concepts-<digest>.bin`). It holds nothing of the person's, only what the catalog's text gives; a
-/// form that fails any check is rebuilt from the text and replaced. Every failure to read or write it
-/// is silent: the text is always there to decode.
+/// Where the compiled forms of slow catalog parts are kept (`CompiledForm`): the trained model, the
+/// concept rules and the sentence reading, in `$XDG_CACHE_HOME/allin/compiled` (else
+/// `~/.cache/allin/compiled`), directory 0700, files 0600, one file per part, text and program it
+/// was made by (`model-<digest>.bin`, `concepts-<digest>.bin`, `sentences-<digest>.bin`). It holds
+/// nothing of the person's, only what the catalog's text gives; a form that fails any check is
+/// rebuilt from the text and replaced. Every failure to read or write it is silent: the text is
+/// always there to decode.
 ///
 /// A form is tied to the program that made it as well as to the text: the digest mixes in the
 /// running executable's identity (its inode, size and modification time), so a rebuilt or upgraded

@@ -30,6 +30,8 @@ struct CompiledCacheTests {
         #expect(cache.load("model", for: text, CrisisModel.load) == model)
         #expect(cache.load("concepts", for: try Data(contentsOf: Self.catalog.appendingPathComponent(ConceptScanner.fileName)),
                            ConceptScanner.load) != nil)
+        let sentences = try Data(contentsOf: Self.catalog.appendingPathComponent(AffectSentenceModel.fileName))
+        #expect(cache.load("sentences", for: sentences, AffectSentenceModel.load)?.weights.count == first.affectLexicon.sentenceModel.weights.count)
 
         // A sound form is what the next load uses: one that weighs differently shows through.
         let other = CrisisModel(bias: model.bias + 1, crisisAt: model.crisisAt, table: model.table,

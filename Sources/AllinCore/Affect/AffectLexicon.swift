@@ -37,7 +37,7 @@ public struct AffectLexicon: Sendable {
     /// A reading of own words below this confidence asks "Which is closest?".
     let askBelow: Double
     /// The learned reading of situation sentences (`lexicon/sentences.tsv`).
-    let sentenceModel: AffectSentenceModel
+    public let sentenceModel: AffectSentenceModel
 
     /// The family ids `feelings.json` names, for the catalog's cross-check with `vocabulary.json`.
     public var familyIDs: [String] { families.map(\.id) }
@@ -46,9 +46,13 @@ public struct AffectLexicon: Sendable {
     /// (e.g. "lexicon/affect.json: words 'happy': valence 9 is outside -4...4").
     /// `readsSentences: false` leaves the sentence reading out (its file is not needed): the trainer
     /// (`allin-dev valence`) reads the lexicon this way while it makes that file.
-    public static func decode(files: [String: Data], readsSentences: Bool = true) throws -> AffectLexicon {
+    /// `sentences`, when given, is the sentence reading already loaded from its compiled form (made
+    /// from the text in `files`), which is then not decoded again.
+    public static func decode(files: [String: Data], readsSentences: Bool = true,
+                              sentences: AffectSentenceModel? = nil) throws -> AffectLexicon {
         var builder = AffectLexiconBuilder()
         builder.readsSentences = readsSentences
+        builder.loadedSentences = sentences
         builder.read(files: files)
         guard builder.issues.isEmpty else { throw CatalogProblems(builder.issues) }
         return builder.compile()

@@ -30,6 +30,8 @@ struct AffectLexiconBuilder {
     var askBelow = 0.6
     var sentenceModel = AffectSentenceModel.empty
     var readsSentences = true
+    /// The sentence reading from its compiled form, if it was at hand.
+    var loadedSentences: AffectSentenceModel?
 
     // Compiled state.
     var symbols: [AffectSymbol] = []
@@ -53,6 +55,8 @@ struct AffectLexiconBuilder {
         if let root = object(AffectLexicon.vaderFile, files) { readVader(root) }
         if !readsSentences {
             sentenceModel = .empty
+        } else if let loadedSentences {
+            sentenceModel = loadedSentences
         } else if let data = files[AffectSentenceModel.fileName] {
             sentenceModel = AffectSentenceModel.decode(data, issues: &issues)
         } else {

@@ -19,8 +19,8 @@ import Foundation
 /// lexicon score from which the lexicon decides alone); every other line is
 /// `feature<TAB>polarity<TAB>charge`, where a feature is a word ("cancelled"), a negated word
 /// ("~happy") or a word pair ("got job").
-struct AffectSentenceModel: Sendable {
-    static let fileName = "lexicon/sentences.tsv"
+public struct AffectSentenceModel: Sendable {
+    public static let fileName = "lexicon/sentences.tsv"
 
     struct Weights: Sendable {
         var polarity: Float
@@ -78,6 +78,28 @@ struct AffectSentenceModel: Sendable {
             keys.append(key)
             values.append(value)
             return true
+        }
+
+        /// The table's arrays, for its compiled form.
+        var parts: (slots: [Int32], keys: [UInt64], values: [Weights]) { (slots, keys, values) }
+
+        /// A table from a compiled form's arrays, or nil unless they make a sound table: a power-of-two
+        /// number of slots with one to spare, each entry in exactly one slot, and every key found
+        /// where a lookup looks for it.
+        init?(slots: [Int32], keys: [UInt64], values: [Weights]) {
+            guard slots.count >= 16, slots.count & (slots.count - 1) == 0, slots.count > keys.count,
+                  keys.count == values.count else { return nil }
+            var seen = [Bool](repeating: false, count: keys.count)
+            for slot in slots where slot != -1 {
+                guard slot >= 0, Int(slot) < keys.count, !seen[Int(slot)] else { return nil }
+                seen[Int(slot)] = true
+            }
+            guard !seen.contains(false) else { return nil }
+            self.slots = slots
+            self.keys = keys
+            self.values = values
+            self.mask = slots.count - 1
+            for key in keys where self[key] == nil { return nil }
         }
 
         private mutating func grow() {

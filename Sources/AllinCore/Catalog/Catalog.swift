@@ -51,7 +51,7 @@ public struct Catalog: Sendable {
 
     /// Decodes and validates every file; throws `CatalogProblems` listing every problem found in any file.
     /// `compiled` holds the crisis lexicon's parts already loaded from their compiled forms.
-    public static func decode(files: [String: Data], compiled: CompiledCrisisParts = CompiledCrisisParts()) throws -> Catalog {
+    public static func decode(files: [String: Data], compiled: CompiledParts = CompiledParts()) throws -> Catalog {
         var reader = CatalogReader(files: files)
         let listing = reader.listing()
         let routing = reader.data(RoutingWords.fileName).flatMap { d in reader.attempt { try RoutingWords.decode(d) } }
@@ -67,7 +67,7 @@ public struct Catalog: Sendable {
         // concept rules and the model, while the first builds layers A and B (`CrisisLexicon.decode`).
         let affectFiles = own(AffectLexicon.fileNames)
         let decodeAffect: @Sendable () -> Result<AffectLexicon, any Error>? = {
-            affectFiles.map { files in Result { try AffectLexicon.decode(files: files) } }
+            affectFiles.map { files in Result { try AffectLexicon.decode(files: files, sentences: compiled.sentences()) } }
         }
         var crisisResult: Result<CrisisLexicon, any Error>?, affectResult: Result<AffectLexicon, any Error>?
         if let files = own(CrisisLexicon.fileNames) {

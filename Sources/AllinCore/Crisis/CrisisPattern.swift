@@ -38,25 +38,29 @@ enum CrisisPatternParser {
 
     /// Splits on spaces and around the operator characters.
     static func lex(_ text: String) -> [String] {
+        // Over the UTF-8 bytes, not characters: every delimiter is ASCII, and no byte of a longer
+        // character is. Lexing by character was most of parsing layer A's 300 patterns at each start.
         var out: [String] = []
-        var current = ""
-        func flush() {
-            if !current.isEmpty { out.append(current); current = "" }
+        let bytes = Array(text.utf8)
+        var start = -1
+        func flush(_ end: Int) {
+            if start >= 0 { out.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            start = -1
         }
-        for ch in text {
-            switch ch {
-            case " ", "\t", "\n", "\r":
-                flush()
-            case "(", ")", "|", "?":
-                flush()
-                out.append(String(ch))
-            case "!" where current.isEmpty:
+        for (i, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: // space, tab, line ends
+                flush(i)
+            case 0x28, 0x29, 0x7C, 0x3F: // ( ) | ?
+                flush(i)
+                out.append(String(UnicodeScalar(byte)))
+            case 0x21 where start < 0: // ! before a word
                 out.append("!")
             default:
-                current.append(ch)
+                if start < 0 { start = i }
             }
         }
-        flush()
+        flush(bytes.count)
         return out
     }
 

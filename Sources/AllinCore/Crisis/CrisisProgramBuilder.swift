@@ -15,6 +15,7 @@ struct CrisisProgramBuilder {
     /// Words so frequent in ordinary text that they make poor anchors.
     let commonWords: Set<Int32>
     private var anchorCache: [String: [Int32]?] = [:]
+    private var firstCache: [String: [Int32]?] = [:]
     private var lengthCache: [String: Int] = [:]
     private var setCache: [[Int32]: Int32] = [:]
 
@@ -26,8 +27,10 @@ struct CrisisProgramBuilder {
 
     /// Compiles one pattern; returns its entry index, or nil when it has no word to anchor on.
     mutating func add(_ seq: [CrisisPatternNode]) -> Int? {
-        guard var anchors = anchors(ofSequence: seq) else { return nil }
-        let first = firstWords(seq).map { Array(Set($0)).sorted() }
+        // Each node's anchors, worked out once: they choose the entry's anchor and its other required words.
+        let nodeAnchors = seq.map { anchors(of: $0) }
+        guard var anchors = cheapest(nodeAnchors) else { return nil }
+        let first = firstWords(seq).map(uniqueSorted)
         // Anchoring on the first word lets a match be tried only where it can start; worth a somewhat
         // more frequent anchor.
         var anchorIsFirst = false
@@ -37,9 +40,9 @@ struct CrisisProgramBuilder {
         }
         // Other words a match needs besides its anchor: checked against the line's words before running.
         var required: [[Int32]] = []
-        for node in seq {
-            guard let req = requiredWords(node) else { continue }
-            let set = Array(Set(req)).sorted()
+        for req in nodeAnchors {
+            guard let req else { continue }
+            let set = uniqueSorted(req)
             if set == anchors || set.count > 24 || set.contains(CrisisProgram.numberAnchor) { continue }
             required.append(set)
         }
@@ -67,7 +70,7 @@ struct CrisisProgramBuilder {
     private func id(_ word: String) -> Int32 { vocabulary.id(of: word) ?? -1 }
 
     private mutating func set(_ ids: [Int32]) -> Int32 {
-        let sorted = Array(Set(ids)).sorted()
+        let sorted = uniqueSorted(ids)
         if let existing = setCache[sorted] { return existing }
         let start = Int32(compiled.setData.count)
         compiled.setData.append(contentsOf: sorted)
@@ -116,8 +119,8 @@ struct CrisisProgramBuilder {
     }
 
     private mutating func emitWords(_ words: [Int32]) {
-        let unique = Set(words)
-        if unique.count == 1 { emit(.word1, unique.first!) } else { emit(.word, set(words)) }
+        let unique = uniqueSorted(words)
+        if unique.count == 1 { emit(.word1, unique[0]) } else { emit(.word, set(unique)) }
     }
 
     private mutating func compileAlternatives(_ alternatives: [[CrisisPatternNode]]) {
@@ -144,13 +147,13 @@ struct CrisisProgramBuilder {
                 let start = here
                 if let code = alt.code {
                     if let first = firstWords(code) {
-                        for w in Set(first) { table[w, default: []].append(start) }
+                        for w in uniqueSorted(first) { table[w, default: []].append(start) }
                     } else {
                         always.append(start)
                     }
                     compile(code)
                 } else {
-                    for w in Set(alt.words) { table[w, default: []].append(start) }
+                    for w in uniqueSorted(alt.words) { table[w, default: []].append(start) }
                     emitWords(alt.words)
                 }
                 jumps.append(emit(.jump))
@@ -184,17 +187,21 @@ struct CrisisProgramBuilder {
     }
 
     /// The words a sequence can start with, or nil when its start is not a fixed word.
-    private func firstWords(_ seq: [CrisisPatternNode]) -> [Int32]? {
+    private mutating func firstWords(_ seq: [CrisisPatternNode]) -> [Int32]? {
         guard let first = seq.first else { return nil }
         switch first {
         case .word(let w): return [id(w)]
-        case .classRef(let name): return firstWords(alternatives: classes[name] ?? [])
+        case .classRef(let name):
+            if let cached = firstCache[name] { return cached }
+            let result = firstWords(alternatives: classes[name] ?? [])
+            firstCache[name] = .some(result)
+            return result
         case .group(let alts): return firstWords(alternatives: alts)
         default: return nil
         }
     }
 
-    private func firstWords(alternatives: [[CrisisPatternNode]]) -> [Int32]? {
+    private mutating func firstWords(alternatives: [[CrisisPatternNode]]) -> [Int32]? {
         var out: [Int32] = []
         for alt in alternatives {
             guard let f = firstWords(alt) else { return nil }
@@ -209,15 +216,27 @@ struct CrisisProgramBuilder {
 
     /// The cheapest set of words one of which any match must contain.
     mutating func anchors(ofSequence seq: [CrisisPatternNode]) -> [Int32]? {
-        var best: [Int32]?
-        for node in seq {
-            guard let req = anchors(of: node) else { continue }
-            if best == nil || cost(req) < cost(best!) { best = req }
-        }
-        return best.map { Array(Set($0)).sorted() }
+        cheapest(seq.map { anchors(of: $0) })
     }
 
-    private mutating func requiredWords(_ node: CrisisPatternNode) -> [Int32]? { anchors(of: node) }
+    /// The cheapest of the nodes' anchor sets (the first of equal cost), sorted, each word once.
+    private func cheapest(_ sets: [[Int32]?]) -> [Int32]? {
+        var best: [Int32]?, bestCost = 0
+        for case let req? in sets {
+            let c = cost(req)
+            if best == nil || c < bestCost { (best, bestCost) = (req, c) }
+        }
+        return best.map(uniqueSorted)
+    }
+
+    /// The ids sorted, each once (`Array(Set(ids)).sorted()` without hashing: the builder does this
+    /// for every group of every pattern).
+    private func uniqueSorted(_ ids: [Int32]) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(ids.count)
+        for id in ids.sorted() where out.last != id { out.append(id) }
+        return out
+    }
 
     private mutating func anchors(of node: CrisisPatternNode) -> [Int32]? {
         switch node {

@@ -150,3 +150,81 @@ struct AffectSentenceModelTests {
         #expect(lexicon.sentenceModel.weights.count == featureLines)
     }
 }
+
+/// The sentence reading's compiled form (`AffectSentenceModel+Compiled`): the same reading as the
+/// text, and never used when it is damaged, stale or inconsistent.
+@Suite("Own words: the sentence reading's compiled form")
+struct AffectSentenceCompiledTests {
+    static func shipped() throws -> (model: AffectSentenceModel, text: Data, source: UInt64) {
+        let text = try affectCatalogData(AffectSentenceModel.fileName)
+        return (try AffectShipped.lexicon().sentenceModel, text, CompiledForm.digest(text))
+    }
+
+    @Test func theCompiledFormReadsEverySentenceAsTheTextDoes() throws {
+        let (model, _, source) = try Self.shipped()
+        let loaded = try AffectSentenceModel.load(compiled: model.compiled(source: source), source: source)
+        #expect(loaded.weights.count == model.weights.count && model.weights.count > 10_000)
+        #expect(loaded.about == model.about && !loaded.about.isEmpty)
+        #expect(loaded.lexiconFrom == model.lexiconFrom && loaded.chargedFrom == model.chargedFrom && loaded.bias == model.bias)
+        let (slots, keys, values) = model.weights.parts, (slots2, keys2, values2) = loaded.weights.parts
+        #expect(slots == slots2 && keys == keys2)
+        #expect(values.map(\.polarity) == values2.map(\.polarity) && values.map(\.charge) == values2.map(\.charge))
+
+        // The whole lexicon with the loaded reading reads every training sentence the same way.
+        let files = try affectCatalogFiles()
+        let fromText = AffectClassifier(lexicon: try AffectShipped.lexicon())
+        let fromForm = AffectClassifier(lexicon: try AffectLexicon.decode(files: files, sentences: loaded))
+        let lines = try String(decoding: affectFixtureData("train/sentences-a.tsv"), as: UTF8.self)
+            .split(separator: "\n").compactMap { $0.split(separator: "\t").last.map(String.init) }
+        #expect(lines.count > 500)
+        let differ = lines.filter { fromText.classifyText($0) != fromForm.classifyText($0) }
+        #expect(differ.isEmpty, "\(differ.count) sentences read differently, e.g. \(differ.prefix(3))")
+    }
+
+    @Test func aDamagedStaleOrInconsistentFormIsNeverUsed() throws {
+        let (model, text, source) = try Self.shipped()
+        let good = model.compiled(source: source)
+        for (offset, problem) in [(0, CompiledForm.Problem.notThisKind), (8, .otherVersion), (16, .otherSource),
+                                  (24, .otherCode), (good.count / 2, .damaged("its checksum does not match"))] {
+            var bad = good
+            bad[offset] ^= 0x10
+            #expect(throws: problem) { try AffectSentenceModel.load(compiled: bad, source: source) }
+        }
+        var changed = text
+        changed.append(contentsOf: Array("# one more line\n".utf8))
+        #expect(throws: CompiledForm.Problem.otherSource) {
+            try AffectSentenceModel.load(compiled: good, source: CompiledForm.digest(changed))
+        }
+        // Forms whose checksum is sound but whose content is not (written as a careless program would).
+        func form(settings: [Double], slots: [Int32], keys: [UInt64], values: [AffectSentenceModel.Weights]) -> Data {
+            var w = CompiledForm.Writer()
+            settings.forEach { w.double($0) }
+            w.array(slots)
+            w.uint64s(keys)
+            w.array(values)
+            w.strings(PackedStrings(["about"]))
+            return w.bytes(kind: AffectSentenceModel.compiledKind, version: AffectSentenceModel.compiledVersion,
+                           source: source, probe: AffectSentenceModel.keyProbe)
+        }
+        let settings = [0, 0.5, -1, 1, 0.5, 4.0], one = [AffectSentenceModel.Weights(polarity: 1, charge: 1)]
+        var slots = [Int32](repeating: -1, count: 16)
+        slots[Int(7 & 15)] = 0
+        #expect(throws: Never.self) { try AffectSentenceModel.load(compiled: form(settings: settings, slots: slots, keys: [7], values: one), source: source) }
+        #expect(throws: CompiledForm.Problem.damaged("its setting @lexiconFrom is out of range")) {
+            try AffectSentenceModel.load(compiled: form(settings: [0, 0.5, -1, 1, 0.5, 99], slots: slots, keys: [7], values: one), source: source)
+        }
+        var pastTheEnd = slots
+        pastTheEnd[3] = 5
+        var misplaced = [Int32](repeating: -1, count: 16)
+        misplaced[2] = 0
+        for bad in [pastTheEnd, misplaced, Array(slots.prefix(12))] {
+            #expect(throws: CompiledForm.Problem.damaged("its weight table")) {
+                try AffectSentenceModel.load(compiled: form(settings: settings, slots: bad, keys: [7], values: one), source: source)
+            }
+        }
+        #expect(throws: CompiledForm.Problem.damaged("a weight is not a number")) {
+            try AffectSentenceModel.load(compiled: form(settings: settings, slots: slots, keys: [7],
+                                                        values: [.init(polarity: .nan, charge: 1)]), source: source)
+        }
+    }
+}

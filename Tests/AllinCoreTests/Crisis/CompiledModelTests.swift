@@ -26,7 +26,7 @@ struct CompiledModelTests {
         let lexicon = fromText.crisisLexicon
         let model = try CrisisModel.load(compiled: lexicon.model.compiled(source: modelSource), source: modelSource)
         let concepts = try ConceptScanner.load(compiled: lexicon.conceptScanner.compiled(source: conceptSource), source: conceptSource)
-        let compiled = CompiledCrisisParts(model: { model }, concepts: { concepts })
+        let compiled = CompiledParts(model: { model }, concepts: { concepts })
         let fromForm = try Catalog.decode(files: files, compiled: compiled)
         let a = CrisisDetector(lexicon: fromText.crisisLexicon), b = CrisisDetector(lexicon: fromForm.crisisLexicon)
         var lines = 0, differ: [String] = []
