@@ -30,7 +30,7 @@ struct CrisisProgramBuilder {
         // Each node's anchors, worked out once: they choose the entry's anchor and its other required words.
         let nodeAnchors = seq.map { anchors(of: $0) }
         guard var anchors = cheapest(nodeAnchors) else { return nil }
-        let first = firstWords(seq).map(uniqueSorted)
+        let first = firstWords(seq).map(Self.uniqueSorted)
         // Anchoring on the first word lets a match be tried only where it can start; worth a somewhat
         // more frequent anchor.
         var anchorIsFirst = false
@@ -42,7 +42,7 @@ struct CrisisProgramBuilder {
         var required: [[Int32]] = []
         for req in nodeAnchors {
             guard let req else { continue }
-            let set = uniqueSorted(req)
+            let set = Self.uniqueSorted(req)
             if set == anchors || set.count > 24 || set.contains(CrisisProgram.numberAnchor) { continue }
             required.append(set)
         }
@@ -70,7 +70,7 @@ struct CrisisProgramBuilder {
     private func id(_ word: String) -> Int32 { vocabulary.id(of: word) ?? -1 }
 
     private mutating func set(_ ids: [Int32]) -> Int32 {
-        let sorted = uniqueSorted(ids)
+        let sorted = Self.uniqueSorted(ids)
         if let existing = setCache[sorted] { return existing }
         let start = Int32(compiled.setData.count)
         compiled.setData.append(contentsOf: sorted)
@@ -119,7 +119,7 @@ struct CrisisProgramBuilder {
     }
 
     private mutating func emitWords(_ words: [Int32]) {
-        let unique = uniqueSorted(words)
+        let unique = Self.uniqueSorted(words)
         if unique.count == 1 { emit(.word1, unique[0]) } else { emit(.word, set(unique)) }
     }
 
@@ -147,13 +147,13 @@ struct CrisisProgramBuilder {
                 let start = here
                 if let code = alt.code {
                     if let first = firstWords(code) {
-                        for w in uniqueSorted(first) { table[w, default: []].append(start) }
+                        for w in Self.uniqueSorted(first) { table[w, default: []].append(start) }
                     } else {
                         always.append(start)
                     }
                     compile(code)
                 } else {
-                    for w in uniqueSorted(alt.words) { table[w, default: []].append(start) }
+                    for w in Self.uniqueSorted(alt.words) { table[w, default: []].append(start) }
                     emitWords(alt.words)
                 }
                 jumps.append(emit(.jump))
@@ -226,12 +226,12 @@ struct CrisisProgramBuilder {
             let c = cost(req)
             if best == nil || c < bestCost { (best, bestCost) = (req, c) }
         }
-        return best.map(uniqueSorted)
+        return best.map(Self.uniqueSorted)
     }
 
     /// The ids sorted, each once (`Array(Set(ids)).sorted()` without hashing: the builder does this
     /// for every group of every pattern).
-    private func uniqueSorted(_ ids: [Int32]) -> [Int32] {
+    private static func uniqueSorted(_ ids: [Int32]) -> [Int32] {
         var out: [Int32] = []
         out.reserveCapacity(ids.count)
         for id in ids.sorted() where out.last != id { out.append(id) }
