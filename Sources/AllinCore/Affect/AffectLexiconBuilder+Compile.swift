@@ -96,7 +96,7 @@ extension AffectLexiconBuilder {
     }
 
     mutating func buildEntries() {
-        // Room for every entry at once: growing the table of about 9,000 token sequences step by step
+        // Room for every entry at once: growing the table of several thousand token sequences step by step
         // rehashed them all each time (about 1.5 ms of every start).
         entryBySequence.reserveCapacity(rows.reduce(0) { $0 + 1 + $1.forms.count } + vaderRows.count + modifiers.count + 256)
         let wordsFile = AffectLexicon.wordsFile

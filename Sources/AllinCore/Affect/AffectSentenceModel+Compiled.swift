@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sentence reading's compiled form (see `CompiledForm`): its settings, its weight table's
-/// arrays and what it was trained on. Decoding `lexicon/sentences.tsv` reads and keys about 50,000
+/// arrays and what it was trained on. Decoding `lexicon/sentences.tsv` reads and keys about 38,000
 /// lines, about 8 ms on every start (fourteenth session); loading this form copies three arrays.
 extension AffectSentenceModel {
     /// "ALLINSM1" as a little-endian word.
