@@ -42,9 +42,10 @@ public enum CatalogLocator {
     }
 
     /// Loads and validates the catalog, turning problems into a `CLIError.catalog`. The trained model,
-    /// the concept rules and the sentence reading come from their compiled forms when sound ones made
-    /// from these texts are cached (`CompiledCache`); otherwise from the texts, and the forms are
-    /// stored for the next run (unless `savesCompiled` is false: the demo writes nothing anywhere).
+    /// the concept rules, the phrase programs and the sentence reading come from their compiled
+    /// forms when sound ones made from these texts are cached (`CompiledCache`); otherwise from the
+    /// texts, and the forms are stored for the next run (unless `savesCompiled` is false: the demo
+    /// writes nothing anywhere).
     public static func load(option: String?, environment: [String: String], savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, cache: CompiledCache(environment: environment),
                  savesCompiled: savesCompiled)
@@ -55,18 +56,28 @@ public enum CatalogLocator {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
             let modelText = files[CrisisModel.fileName], conceptsText = files[ConceptScanner.fileName]
             let sentencesText = files[AffectSentenceModel.fileName]
+            // The phrase programs are made from three texts: their digest is taken over all three.
+            let programTexts = CompiledPrograms.sourceFiles.compactMap { files[$0] }
+            let programsText = programTexts.count == CompiledPrograms.sourceFiles.count ? programTexts.reduce(Data(), +) : nil
             // Which forms were found sound (each loader runs on its own thread, beside the others).
             let found = Mutex<Set<String>>([])
-            func loader<T>(_ part: String, _ text: Data?, _ load: @escaping @Sendable (Data, UInt64) throws -> T) -> @Sendable () -> T? {
-                { () -> T? in
-                    guard let text, let value = cache.load(part, for: text, load) else { return nil }
+            // Each form is filed under its text's digest, taken once here.
+            let texts = ["model": modelText, "concepts": conceptsText, "programs": programsText, "sentences": sentencesText]
+            let sources = texts.compactMapValues { $0.map(cache.source(of:)) }
+            let cached = sources.count == texts.count
+                && sources.allSatisfy { FileManager.default.fileExists(atPath: cache.file($0.key, source: $0.value).path) }
+            func loader<T>(_ part: String, _ load: @escaping @Sendable (Data, UInt64) throws -> T) -> @Sendable () -> T? {
+                let source = sources[part]
+                return { () -> T? in
+                    guard let source, let value = cache.load(part, source: source, load) else { return nil }
                     found.withLock { _ = $0.insert(part) }
                     return value
                 }
             }
             let catalog = try Catalog.decode(files: files, compiled: CompiledParts(
-                model: loader("model", modelText, CrisisModel.load), concepts: loader("concepts", conceptsText, ConceptScanner.load),
-                sentences: loader("sentences", sentencesText, AffectSentenceModel.load)))
+                model: loader("model", CrisisModel.load), concepts: loader("concepts", ConceptScanner.load),
+                programs: loader("programs", CompiledPrograms.load), sentences: loader("sentences", AffectSentenceModel.load),
+                cached: cached))
             guard savesCompiled else { return catalog }
             let lexicon = catalog.crisisLexicon, loaded = found.withLock { $0 }
             if !loaded.contains("model"), let modelText {
@@ -74,6 +85,9 @@ public enum CatalogLocator {
             }
             if !loaded.contains("concepts"), let conceptsText {
                 cache.store("concepts", for: conceptsText) { lexicon.conceptScanner.compiled(source: $0) }
+            }
+            if !loaded.contains("programs"), let programsText {
+                cache.store("programs", for: programsText) { lexicon.programs.compiled(source: $0) }
             }
             if !loaded.contains("sentences"), let sentencesText {
                 let model = catalog.affectLexicon.sentenceModel

@@ -48,7 +48,11 @@ struct CompiledCache: Sendable {
 
     /// The part compiled from `text`, if a sound form of it is stored (`load` checks it).
     func load<T>(_ part: String, for text: Data, _ load: (Data, UInt64) throws -> T) -> T? {
-        let source = source(of: text)
+        self.load(part, source: source(of: text), load)
+    }
+
+    /// The same, for a text whose digest (`source(of:)`) was already taken.
+    func load<T>(_ part: String, source: UInt64, _ load: (Data, UInt64) throws -> T) -> T? {
         // Mapped, not read: the checks and the arrays' copies read it once, with no copy of the whole
         // file first (the model's form is 8 MB; `classify hello` about 5 ms sooner). `store` replaces a
         // form by renaming a new file into place, so a mapped one never changes under its reader.

@@ -30,6 +30,9 @@ struct CompiledCacheTests {
         #expect(cache.load("model", for: text, CrisisModel.load) == model)
         #expect(cache.load("concepts", for: try Data(contentsOf: Self.catalog.appendingPathComponent(ConceptScanner.fileName)),
                            ConceptScanner.load) != nil)
+        let programTexts = try CompiledPrograms.sourceFiles.map { try Data(contentsOf: Self.catalog.appendingPathComponent($0)) }
+        #expect(cache.load("programs", for: programTexts.reduce(Data(), +), CompiledPrograms.load)?.a.code.count
+            == first.crisisLexicon.programA.code.count)
         let sentences = try Data(contentsOf: Self.catalog.appendingPathComponent(AffectSentenceModel.fileName))
         #expect(cache.load("sentences", for: sentences, AffectSentenceModel.load)?.weights.count == first.affectLexicon.sentenceModel.weights.count)
 

@@ -63,8 +63,8 @@ public struct Catalog: Sendable {
             let mine = lexiconFiles.filter { names.contains($0.key) }
             return mine.count == names.count ? mine : nil
         }
-        // The affect lexicon decodes beside the crisis lexicon's parts: on the second core, after the
-        // concept rules and the model, while the first builds layers A and B (`CrisisLexicon.decode`).
+        // The affect lexicon decodes beside the crisis lexicon's parts, on one core while the other
+        // builds layers A and B (`CrisisLexicon.decode`).
         let affectFiles = own(AffectLexicon.fileNames)
         let decodeAffect: @Sendable () -> Result<AffectLexicon, any Error>? = {
             affectFiles.map { files in Result { try AffectLexicon.decode(files: files, sentences: compiled.sentences()) } }

@@ -217,19 +217,26 @@ public enum CompiledForm {
 }
 
 /// Where the catalog's slow parts can come from their compiled forms (`CompiledForm`), each made from
-/// the text the catalog holds: the crisis model, the concept rules and the sentence reading. Each
-/// loader runs beside the other parts' work and returns nil when no sound form is at hand, and then
-/// the part is decoded from its text.
+/// the text the catalog holds: the crisis model, the concept rules, layers A and B's phrase programs
+/// and the sentence reading. Each loader runs beside the other parts' work and returns nil when no
+/// sound form is at hand, and then the part is decoded from its text.
 public struct CompiledParts: Sendable {
     public var model: @Sendable () -> CrisisModel?
     public var concepts: @Sendable () -> ConceptScanner?
+    public var programs: @Sendable () -> CompiledPrograms?
     public var sentences: @Sendable () -> AffectSentenceModel?
+    /// Whether a form of every part is at hand (each is still checked when it loads): it decides
+    /// the order the parts load in (`CrisisLexicon.decode`).
+    public var cached: Bool
 
     public init(model: @escaping @Sendable () -> CrisisModel? = { nil },
                 concepts: @escaping @Sendable () -> ConceptScanner? = { nil },
-                sentences: @escaping @Sendable () -> AffectSentenceModel? = { nil }) {
+                programs: @escaping @Sendable () -> CompiledPrograms? = { nil },
+                sentences: @escaping @Sendable () -> AffectSentenceModel? = { nil }, cached: Bool = false) {
         self.model = model
         self.concepts = concepts
+        self.programs = programs
         self.sentences = sentences
+        self.cached = cached
     }
 }

@@ -38,15 +38,17 @@ public struct CrisisLexicon: Sendable {
         try decode(files: files, compiled: compiled, alongside: {}).lexicon.get()
     }
 
-    /// The same, with `alongside` (other loading: the catalog's affect lexicon) run right after the
-    /// model on the same core. Layers A and B, the concept rules and the model decode independently,
-    /// on two cores at once: layers A and B (the slowest part) on one, the concept rules, the model
-    /// and then `alongside` on the other; so start-up waits for the busier core, not for every part
-    /// in turn. `classify hello` took 0.08-0.09 s with the affect lexicon decoded after the crisis
-    /// parts, about 0.07 s this way (thirteenth session, release build, this machine). One after
-    /// another on the second core, not in whichever order a core frees (about 5 ms faster): on a
-    /// first run the concept rules and the model decode from their texts, and two of those at once
-    /// took a whole check-in's peak memory to 80-82 MB (77 this way; the target is 80).
+    /// The same, with `alongside` (other loading: the catalog's affect lexicon) run beside it. Four
+    /// parts decode independently, two at a time on two cores, each next part on the core that frees
+    /// first. With every compiled form at hand (`compiled.cached`): `alongside` and layers A and B
+    /// first (the two longest then, about 18 and 20 ms), then the model and the concept rules (about
+    /// 9 and 5 ms), so the cores finish close together; `classify hello` took 56-61 ms with layers A
+    /// and B on one core and the rest one after another on the other, about 50 ms this way
+    /// (fourteenth session, release build, this machine). Without them (a first run, when every
+    /// part is decoded from its text and the forms are then written): layers A and B and the
+    /// concept rules first, then the model and after it `alongside` on one core, the order that
+    /// keeps a whole check-in's first run lowest in memory (77 MB; with `alongside` beside the
+    /// model, 80-81 MB, over the 80 MB target).
     static func decode<T: Sendable>(files: [String: Data], compiled: CompiledParts,
                                     alongside: @escaping @Sendable () -> T) -> (lexicon: Result<CrisisLexicon, any Error>, alongside: T) {
         /// A file decoded on its own (the rules' words and the model are separate from layers A and B).
@@ -58,14 +60,28 @@ public struct CrisisLexicon: Sendable {
                 return (empty, [CatalogIssue(file: name, "\(error)")])
             }
         }
-        let ((lexicon, built), (concepts, conceptIssues), ((model, modelIssues), other)) = Concurrently.run(
-            {
-                var builder = CrisisLexiconBuilder()
-                let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName })
-                return (lexicon, builder.issues)
-            },
-            { part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts() ?? ConceptScanner.decode($0) } },
-            { (part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model() ?? CrisisModel.decode($0) }, alongside()) })
+        let layersAB: @Sendable () -> (CrisisLexicon?, [CatalogIssue]) = {
+            var builder = CrisisLexiconBuilder()
+            let lexicon = builder.build(files: files.filter { $0.key != ConceptScanner.fileName && $0.key != CrisisModel.fileName },
+                                        programs: compiled.programs)
+            return (lexicon, builder.issues)
+        }
+        let loadModel: @Sendable () -> (CrisisModel, [CatalogIssue]) = {
+            part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model() ?? CrisisModel.decode($0) }
+        }
+        let loadConcepts: @Sendable () -> (ConceptScanner, [CatalogIssue]) = {
+            part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts() ?? ConceptScanner.decode($0) }
+        }
+        let (other, (lexicon, built), (model, modelIssues), (concepts, conceptIssues)): (T, (CrisisLexicon?, [CatalogIssue]),
+                                                                                        (CrisisModel, [CatalogIssue]),
+                                                                                        (ConceptScanner, [CatalogIssue]))
+        if compiled.cached {
+            (other, (lexicon, built), (model, modelIssues), (concepts, conceptIssues)) =
+                Concurrently.run(alongside, layersAB, loadModel, loadConcepts)
+        } else {
+            ((lexicon, built), (concepts, conceptIssues), ((model, modelIssues), other)) =
+                Concurrently.run(layersAB, loadConcepts, { (loadModel(), alongside()) })
+        }
         var issues = built + conceptIssues + modelIssues
         issues += unknownClasses(model, concepts)
         guard issues.isEmpty, var lexicon else {
@@ -149,6 +165,9 @@ public struct CrisisLexicon: Sendable {
         self.featureOfEntry = featureOfEntry
         self.layerBIndex = CrisisAnchorIndex(program: programB, entries: layerB.features.flatMap(\.entries), vocabularyCount: vocabulary.count)
     }
+
+    /// Layers A and B's phrase programs, for their compiled form.
+    public var programs: CompiledPrograms { CompiledPrograms(a: programA, b: programB) }
 
     var normalizer: CrisisNormalizer {
         CrisisNormalizer(vocabulary: vocabulary, table: table, data: normalization)

@@ -71,7 +71,8 @@ struct CrisisLexiconBuilder {
 
     // MARK: - Build
 
-    mutating func build(files: [String: Data]) -> CrisisLexicon? {
+    /// `programs`, when it gives a form made from these texts, stands in for compiling the patterns.
+    mutating func build(files: [String: Data], programs: () -> CompiledPrograms? = { nil }) -> CrisisLexicon? {
         for name in files.keys.sorted() where !CrisisLexicon.fileNames.contains(name) {
             issues.append(CatalogIssue(file: name, "not a crisis lexicon file (expected one of \(CrisisLexicon.fileNames.joined(separator: ", ")))"))
         }
@@ -88,8 +89,16 @@ struct CrisisLexiconBuilder {
         internAll()
         finishTable()
 
-        let (programA, entriesA) = compile(pendingA, classes: classesA)
-        let (programB, entriesB) = compile(pendingB, classes: classesB)
+        let programA: CrisisProgram, programB: CrisisProgram, entriesA: [Int], entriesB: [Int]
+        let (indicesA, indicesB) = (Self.entryIndices(pendingA), Self.entryIndices(pendingB))
+        if issues.isEmpty, let loaded = programs(),
+           loaded.fit(vocabularyCount: vocabulary.count, entriesA: indicesA.max().map { $0 + 1 } ?? 0,
+                      entriesB: indicesB.max().map { $0 + 1 } ?? 0) {
+            (programA, entriesA, programB, entriesB) = (loaded.a, indicesA, loaded.b, indicesB)
+        } else {
+            (programA, entriesA) = compile(pendingA, classes: classesA)
+            (programB, entriesB) = compile(pendingB, classes: classesB)
+        }
         guard issues.isEmpty else { return nil }
 
         let rules = rawRules.map { r in
@@ -322,6 +331,17 @@ struct CrisisLexiconBuilder {
             table.add(flag, to: vocabulary.intern(word))
         }
         table.grow(to: vocabulary.count)
+    }
+
+    /// The entry each pattern compiles to when every one compiles (-1 for those that are not compiled
+    /// on their own): what `compile` gives for patterns with no problem.
+    static func entryIndices(_ pending: [Pending]) -> [Int] {
+        var next = 0
+        return pending.map { p in
+            guard p.compile else { return -1 }
+            defer { next += 1 }
+            return next
+        }
     }
 
     mutating func compile(_ pending: [Pending], classes: [String: [[CrisisPatternNode]]]) -> (CrisisProgram, [Int]) {

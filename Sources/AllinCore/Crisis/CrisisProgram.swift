@@ -50,6 +50,15 @@ final class CrisisProgram: Sendable {
             }
         }
 
+        /// A table as a compiled form keeps it (`CrisisProgram+Compiled` checks it first).
+        init(keys: [Int32], ranges: [Range<Int32>], targets: [Int32], mask: Int, always: [Int32]) {
+            self.keys = keys
+            self.ranges = ranges
+            self.targets = targets
+            self.mask = mask
+            self.always = always
+        }
+
         @inline(__always) static func slot(_ key: Int32, _ mask: Int) -> Int {
             Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 7) & mask
         }
@@ -97,7 +106,12 @@ final class CrisisProgram: Sendable {
     /// Size of the word presence bitset a scan keeps (one bit per vocabulary word).
     let presenceWords: Int
 
+    /// What the program was frozen from, kept for its compiled form (`CrisisProgram+Compiled`); its
+    /// arrays are the program's own, shared, not copies.
+    let draft: Draft
+
     init(draft: Draft) {
+        self.draft = draft
         code = draft.code
         setData = draft.setData
         setRanges = draft.setRanges

@@ -83,27 +83,37 @@ extension CrisisDetector {
     }
 }
 
-/// Three independent pieces of work run at once (on as many cores as there are), for loading:
-/// the catalog's crisis lexicon is three files that decode without each other. They start in the
-/// order given: with two cores, the first and second at once, the third when either is done.
+/// Independent pieces of work run at once (on as many cores as there are), for loading: the
+/// catalog's lexicons are parts that decode without each other. They start in the order given: with
+/// two cores, the first and second at once, each next one on the core that frees first.
 enum Concurrently {
-    static func run<A: Sendable, B: Sendable, C: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B,
-                                                           _ c: @Sendable () -> C) -> (A, B, C) {
-        let slots = Slots<A, B, C>()
-        DispatchQueue.concurrentPerform(iterations: 3) { i in
+    static func run<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+        _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C, _ d: @Sendable () -> D
+    ) -> (A, B, C, D) {
+        let slots = Slots<A, B, C, D>()
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
             switch i {
             case 0: slots.a = a()
             case 1: slots.b = b()
-            default: slots.c = c()
+            case 2: slots.c = c()
+            default: slots.d = d()
             }
         }
-        return (slots.a!, slots.b!, slots.c!)
+        return (slots.a!, slots.b!, slots.c!, slots.d!)
+    }
+
+    /// Three pieces of work the same way.
+    static func run<A: Sendable, B: Sendable, C: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B,
+                                                           _ c: @Sendable () -> C) -> (A, B, C) {
+        let (x, y, z, _) = run(a, b, c, {})
+        return (x, y, z)
     }
 
     /// Each slot is written by exactly one iteration, and read only after `concurrentPerform` returns.
-    private final class Slots<A, B, C>: @unchecked Sendable {
+    private final class Slots<A, B, C, D>: @unchecked Sendable {
         var a: A?
         var b: B?
         var c: C?
+        var d: D?
     }
 }

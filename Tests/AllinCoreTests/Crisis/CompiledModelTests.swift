@@ -26,8 +26,12 @@ struct CompiledModelTests {
         let lexicon = fromText.crisisLexicon
         let model = try CrisisModel.load(compiled: lexicon.model.compiled(source: modelSource), source: modelSource)
         let concepts = try ConceptScanner.load(compiled: lexicon.conceptScanner.compiled(source: conceptSource), source: conceptSource)
-        let compiled = CompiledParts(model: { model }, concepts: { concepts })
+        let programSource = CompiledForm.digest(CompiledPrograms.sourceFiles.compactMap { files[$0] }.reduce(Data(), +))
+        let programs = try CompiledPrograms.load(compiled: lexicon.programs.compiled(source: programSource), source: programSource)
+        let compiled = CompiledParts(model: { model }, concepts: { concepts }, programs: { programs }, cached: true)
         let fromForm = try Catalog.decode(files: files, compiled: compiled)
+        #expect(fromForm.crisisLexicon.programA === programs.a && fromForm.crisisLexicon.programB === programs.b,
+                "the loaded programs stand in for compiling")
         let a = CrisisDetector(lexicon: fromText.crisisLexicon), b = CrisisDetector(lexicon: fromForm.crisisLexicon)
         var lines = 0, differ: [String] = []
         for name in try TrainingDigestTests.trainingFiles() where name.hasSuffix(".tsv") {
@@ -159,5 +163,79 @@ struct CompiledModelTests {
         #expect(CompiledForm.digest(a) == CompiledForm.digest(a))
         #expect(CompiledForm.digest(a) != CompiledForm.digest(b))
         #expect(CompiledForm.digest(Data()) != CompiledForm.digest(Data([0])))
+    }
+
+    @Test func thePhraseProgramsCompiledFormGivesTheSameProgramsAndRefusesUnsoundOnes() throws {
+        let files = realCatalogFiles()
+        let lexicon = try Catalog.decode(files: files).crisisLexicon
+        let source = CompiledForm.digest(CompiledPrograms.sourceFiles.compactMap { files[$0] }.reduce(Data(), +))
+        let good = lexicon.programs.compiled(source: source)
+        let loaded = try CompiledPrograms.load(compiled: good, source: source)
+        for (a, b) in [(lexicon.programA, loaded.a), (lexicon.programB, loaded.b)] {
+            #expect(a.code.map(\.op) == b.code.map(\.op) && a.code.map(\.a) == b.code.map(\.a) && a.code.map(\.b) == b.code.map(\.b))
+            #expect(a.setData == b.setData && a.setRanges == b.setRanges && a.dispatchKeys == b.dispatchKeys)
+            #expect(a.dispatchTargets == b.dispatchTargets && a.entryPC == b.entryPC && a.firstBits == b.firstBits)
+            #expect(a.entries.map(\.anchors) == b.entries.map(\.anchors) && a.entries.map(\.firstWords) == b.entries.map(\.firstWords))
+            #expect(a.requiredData == b.requiredData && a.entryRequired == b.entryRequired)
+        }
+        #expect(lexicon.programA.code.count > 1_000)
+        let vocabulary = lexicon.vocabulary.count
+        #expect(loaded.fit(vocabularyCount: vocabulary, entriesA: lexicon.programA.entries.count, entriesB: lexicon.programB.entries.count))
+        #expect(!loaded.fit(vocabularyCount: vocabulary + 1, entriesA: lexicon.programA.entries.count,
+                            entriesB: lexicon.programB.entries.count))
+
+        for (offset, problem) in [(0, CompiledForm.Problem.notThisKind), (16, .otherSource), (24, .otherCode),
+                                  (good.count / 2, .damaged("its checksum does not match"))] {
+            var bad = good
+            bad[offset] ^= 0x08
+            #expect(throws: problem) { try CompiledPrograms.load(compiled: bad, source: source) }
+        }
+        // Whole and checksummed, but pointing outside itself: the matcher reads the code through
+        // unsafe buffers, so the loader must refuse these.
+        func form(_ change: (inout CrisisProgram.Draft) -> Void) -> Data {
+            var draft = lexicon.programA.draft
+            change(&draft)
+            var w = CompiledForm.Writer()
+            draft.write(to: &w)
+            lexicon.programB.draft.write(to: &w)
+            return w.bytes(kind: CompiledPrograms.compiledKind, version: CompiledPrograms.compiledVersion, source: source,
+                           probe: CompiledPrograms.probe)
+        }
+        #expect(throws: Never.self) { try CompiledPrograms.load(compiled: form { _ in }, source: source) }
+        let draft = lexicon.programA.draft
+        let jump = try #require(draft.code.firstIndex { $0.op == .jump })
+        #expect(throws: CompiledForm.Problem.damaged("operation \(jump) points outside its program")) {
+            try CompiledPrograms.load(compiled: form { $0.code[jump].a = Int32($0.code.count) }, source: source)
+        }
+        let word = try #require(draft.code.firstIndex { $0.op == .word })
+        #expect(throws: CompiledForm.Problem.damaged("operation \(word) points outside its program")) {
+            try CompiledPrograms.load(compiled: form { $0.code[word].a = Int32($0.setRanges.count) }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("entry 0")) {
+            try CompiledPrograms.load(compiled: form { $0.entries[0].anchors = [Int32($0.vocabularyCount)] }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("entry 1")) {
+            try CompiledPrograms.load(compiled: form { $0.entries[1].pc = -1 }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("a word set")) {
+            try CompiledPrograms.load(compiled: form { $0.setRanges[0] = 0..<Int32($0.setData.count + 1) }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("a dispatch table")) {
+            try CompiledPrograms.load(compiled: form { $0.dispatches[0].targets[0] = Int32($0.code.count) }, source: source)
+        }
+        #expect(throws: CompiledForm.Problem.damaged("its programs disagree on the vocabulary")) {
+            try CompiledPrograms.load(compiled: form { $0.vocabularyCount += 1 }, source: source)
+        }
+        // An operation this code does not know (written by hand: the writer only knows real ones).
+        var w = CompiledForm.Writer()
+        w.word(10)
+        w.bytes([200])
+        w.array([Int32(0)])
+        w.array([Int32(0)])
+        for _ in 0..<3 { w.array([Int32]()) }
+        w.word(0)
+        let unknown = w.bytes(kind: CompiledPrograms.compiledKind, version: CompiledPrograms.compiledVersion, source: source,
+                              probe: CompiledPrograms.probe)
+        #expect(throws: CompiledForm.Problem.damaged("an unknown operation")) { try CompiledPrograms.load(compiled: unknown, source: source) }
     }
 }
