@@ -81,6 +81,22 @@ public enum CompiledForm {
         return mix(mix(mix(a, b), c), d)
     }
 
+    /// Ranges as a form keeps them: each range's bounds, one after the other.
+    static func flat(_ ranges: [Range<Int32>]) -> [Int32] { ranges.flatMap { [$0.lowerBound, $0.upperBound] } }
+
+    /// Ranges written by `flat`, each checked to lie within `0..<bound`, else `damaged(what)` (a range
+    /// out of bounds would stop the code that reads through it, not just mislead it).
+    static func ranges(_ flat: [Int32], within bound: Int, _ what: String = "a range past its list") throws(Problem) -> [Range<Int32>] {
+        guard flat.count % 2 == 0 else { throw .damaged("a list of ranges") }
+        var ranges: [Range<Int32>] = []
+        ranges.reserveCapacity(flat.count / 2)
+        for i in stride(from: 0, to: flat.count, by: 2) {
+            guard flat[i] >= 0, flat[i] <= flat[i + 1], Int(flat[i + 1]) <= bound else { throw .damaged(what) }
+            ranges.append(flat[i]..<flat[i + 1])
+        }
+        return ranges
+    }
+
     @inline(__always) static func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
         var x = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
         x ^= x >> 31

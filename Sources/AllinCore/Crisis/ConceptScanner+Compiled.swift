@@ -54,34 +54,19 @@ extension ConceptScanner {
         w.array(d.ruleNeedWords.flatMap { [$0.first, $0.end] })
         w.uint64s(d.classMeets)
         w.array(d.runWords)
-        w.array(Self.flat(d.runRange))
+        w.array(CompiledForm.flat(d.runRange))
         w.array(d.runMeets)
-        w.array(Self.flat(d.runMeetRange))
-        w.array(Self.flat(d.wordMeetRange))
+        w.array(CompiledForm.flat(d.runMeetRange))
+        w.array(CompiledForm.flat(d.wordMeetRange))
         w.array(d.wordMeetWords)
         w.uint64s(d.wordMeetMasks)
         w.uint64s(d.pairKeys)
-        w.array(Self.flat(d.pairRanges))
+        w.array(CompiledForm.flat(d.pairRanges))
         w.array(d.pairRuns)
         w.array(d.pairOffsets)
         w.uint64s(d.keyNeeds)
         w.array(d.ruleOfNeed)
         return w.bytes(kind: Self.compiledKind, version: Self.compiledVersion, source: source, probe: Self.keyProbe)
-    }
-
-    private static func flat(_ ranges: [Range<Int32>]) -> [Int32] { ranges.flatMap { [$0.lowerBound, $0.upperBound] } }
-
-    /// Ranges written by `flat`, each checked to lie within `0..<bound` (a range out of bounds would
-    /// stop the matcher, not just mislead it).
-    private static func ranges(_ flat: [Int32], within bound: Int) throws(CompiledForm.Problem) -> [Range<Int32>] {
-        guard flat.count % 2 == 0 else { throw .damaged("a list of ranges") }
-        var ranges: [Range<Int32>] = []
-        ranges.reserveCapacity(flat.count / 2)
-        for i in stride(from: 0, to: flat.count, by: 2) {
-            guard flat[i] >= 0, flat[i] <= flat[i + 1], Int(flat[i + 1]) <= bound else { throw .damaged("a range past its list") }
-            ranges.append(flat[i]..<flat[i + 1])
-        }
-        return ranges
     }
 
     /// The rules in a compiled form made from the text whose digest is `source`. Throws, and so is
@@ -172,26 +157,26 @@ extension ConceptScanner {
         let ruleNeeds = try r.uint64s(), needSpans = try r.array(of: Int32.self), classMeets = try r.uint64s()
         try check(needWords >= 1 && needWords <= 1 << 20 && ruleNeeds.count == rules * needWords && needSpans.count == rules * 2
                   && classMeets.count == 64 * needWords, "its requirements")
-        let ruleNeedWords = try ranges(needSpans, within: needWords).map { (first: $0.lowerBound, end: $0.upperBound) }
+        let ruleNeedWords = try CompiledForm.ranges(needSpans, within: needWords).map { (first: $0.lowerBound, end: $0.upperBound) }
         let runWords = try r.array(of: Int32.self)
         try check(runWords.allSatisfy { $0 >= 0 && Int($0) < words }, "a run's word")
-        let runRange = try ranges(try r.array(of: Int32.self), within: runWords.count)
+        let runRange = try CompiledForm.ranges(try r.array(of: Int32.self), within: runWords.count)
         let runMeets = try r.array(of: Int32.self)
         try check(runMeets.allSatisfy { $0 >= 0 && Int($0) < needWords * 64 }, "a run's requirement")
-        let runMeetRange = try ranges(try r.array(of: Int32.self), within: runMeets.count)
+        let runMeetRange = try CompiledForm.ranges(try r.array(of: Int32.self), within: runMeets.count)
         try check(runMeetRange.count == runRange.count, "its runs")
         let wordMeetFlat = try r.array(of: Int32.self)
         let wordMeetWords = try r.array(of: Int32.self), wordMeetMasks = try r.uint64s()
         try check(wordMeetWords.count == wordMeetMasks.count && wordMeetWords.allSatisfy { $0 >= 0 && Int($0) < needWords },
                   "a word's requirements")
-        let wordMeetRange = try ranges(wordMeetFlat, within: wordMeetWords.count)
+        let wordMeetRange = try CompiledForm.ranges(wordMeetFlat, within: wordMeetWords.count)
         try check(wordMeetRange.count == words, "its words' requirements")
         let pairKeys = try r.uint64s()
         let pairFlat = try r.array(of: Int32.self), pairRuns = try r.array(of: Int32.self), pairOffsets = try r.array(of: Int32.self)
         try check(pairKeys.count >= 16 && pairKeys.count & (pairKeys.count - 1) == 0, "its pair table's size")
         try check(pairRuns.count == pairOffsets.count && pairRuns.allSatisfy { $0 >= 0 && Int($0) < runRange.count }
                   && zip(pairRuns, pairOffsets).allSatisfy { $1 >= 0 && Int($1) + 1 < runRange[Int($0)].count }, "a pair's run")
-        let pairRanges = try ranges(pairFlat, within: pairRuns.count)
+        let pairRanges = try CompiledForm.ranges(pairFlat, within: pairRuns.count)
         try check(pairRanges.count == pairKeys.count, "its pair table")
         let keyNeeds = try r.uint64s(), ruleOfNeed = try r.array(of: Int32.self)
         try check(keyNeeds.count == needWords && ruleOfNeed.count <= needWords * 64

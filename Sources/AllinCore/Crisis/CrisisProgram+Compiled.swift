@@ -14,7 +14,7 @@ public struct CompiledPrograms: Sendable {
 
     /// "ALLINPG1" as a little-endian word.
     static let compiledKind: UInt64 = 0x3147_504E_494C_4C41
-    static let compiledVersion: UInt64 = 1
+    static let compiledVersion: UInt64 = 2
     /// Nothing here is hashed; the probe changes with the set of operations.
     static let probe = CompiledForm.mix(compiledVersion, UInt64(CrisisProgram.Op.match.rawValue))
 
@@ -53,14 +53,12 @@ extension CrisisProgram.Draft {
         w.array(code.map(\.a))
         w.array(code.map(\.b))
         w.array(setData)
-        w.array(setRanges.map(\.lowerBound))
-        w.array(setRanges.map(\.upperBound))
+        w.array(CompiledForm.flat(setRanges))
         w.word(UInt64(dispatches.count))
         for d in dispatches {
             w.word(UInt64(d.mask))
             w.array(d.keys)
-            w.array(d.ranges.map(\.lowerBound))
-            w.array(d.ranges.map(\.upperBound))
+            w.array(CompiledForm.flat(d.ranges))
             w.array(d.targets)
             w.array(d.always)
         }
@@ -102,28 +100,21 @@ extension CrisisProgram.Draft {
         d.vocabularyCount = Int(vocabularyCount)
         let ops = try r.bytes(), opA = try r.array(of: Int32.self), opB = try r.array(of: Int32.self)
         d.setData = try r.array(of: Int32.self)
-        let setLower = try r.array(of: Int32.self), setUpper = try r.array(of: Int32.self)
-        guard setLower.count == setUpper.count,
-              zip(setLower, setUpper).allSatisfy({ 0 <= $0 && $0 <= $1 && Int($1) <= d.setData.count }) else {
-            throw .damaged("a word set")
-        }
-        d.setRanges = zip(setLower, setUpper).map { $0..<$1 }
+        d.setRanges = try CompiledForm.ranges(try r.array(of: Int32.self), within: d.setData.count, "a word set")
         guard ops.count == opA.count, ops.count == opB.count, !ops.isEmpty else { throw .damaged("its code") }
         let dispatchCount = try r.word()
         guard dispatchCount <= UInt64(ops.count) else { throw .damaged("its dispatch count") }
         let code = 0..<Int32(ops.count)
         for _ in 0..<Int(dispatchCount) {
             let mask = try r.word()
-            let keys = try r.array(of: Int32.self), lower = try r.array(of: Int32.self), upper = try r.array(of: Int32.self)
+            let keys = try r.array(of: Int32.self), flatRanges = try r.array(of: Int32.self)
             let targets = try r.array(of: Int32.self), always = try r.array(of: Int32.self)
-            guard mask < 1 << 24, keys.count == Int(mask) + 1, keys.count & Int(mask) == 0, lower.count == keys.count,
-                  upper.count == keys.count, keys.contains(-1),
-                  zip(lower, upper).allSatisfy({ 0 <= $0 && $0 <= $1 && Int($1) <= targets.count }),
-                  targets.allSatisfy(code.contains), always.allSatisfy(code.contains) else {
+            let ranges = try CompiledForm.ranges(flatRanges, within: targets.count, "a dispatch table")
+            guard mask < 1 << 24, keys.count == Int(mask) + 1, keys.count & Int(mask) == 0, ranges.count == keys.count,
+                  keys.contains(-1), targets.allSatisfy(code.contains), always.allSatisfy(code.contains) else {
                 throw .damaged("a dispatch table")
             }
-            d.dispatches.append(CrisisProgram.Dispatch(keys: keys, ranges: zip(lower, upper).map { $0..<$1 }, targets: targets,
-                                                       mask: Int(mask), always: always))
+            d.dispatches.append(CrisisProgram.Dispatch(keys: keys, ranges: ranges, targets: targets, mask: Int(mask), always: always))
         }
         for i in ops.indices {
             guard let op = CrisisProgram.Op(rawValue: ops[i]) else { throw .damaged("an unknown operation") }
