@@ -54,18 +54,20 @@ public enum CatalogLocator {
     static func load(option: String?, environment: [String: String], cache: CompiledCache,
                      savesCompiled: Bool = true) throws -> Catalog {
         try load(option: option, environment: environment, names: Catalog.fileNames) { files in
-            let modelText = files[CrisisModel.fileName], conceptsText = files[ConceptScanner.fileName]
-            let sentencesText = files[AffectSentenceModel.fileName]
             // The phrase programs are made from three texts: their digest is taken over all three.
             let programTexts = CompiledPrograms.sourceFiles.compactMap { files[$0] }
-            let programsText = programTexts.count == CompiledPrograms.sourceFiles.count ? programTexts.reduce(Data(), +) : nil
-            // Which forms were found sound (each loader runs on its own thread, beside the others).
-            let found = Mutex<Set<String>>([])
-            // Each form is filed under its text's digest, taken once here.
-            let texts = ["model": modelText, "concepts": conceptsText, "programs": programsText, "sentences": sentencesText]
-            let sources = texts.compactMapValues { $0.map(cache.source(of:)) }
+            let texts: [(part: String, text: Data?)] = [
+                ("model", files[CrisisModel.fileName]), ("concepts", files[ConceptScanner.fileName]),
+                ("programs", programTexts.count == CompiledPrograms.sourceFiles.count ? programTexts.reduce(Data(), +) : nil),
+                ("sentences", files[AffectSentenceModel.fileName]),
+            ]
+            // Each form is filed under its text's digest, taken once here for loading and storing.
+            var sources: [String: UInt64] = [:]
+            for case let (part, text?) in texts { sources[part] = cache.source(of: text) }
             let cached = sources.count == texts.count
                 && sources.allSatisfy { FileManager.default.fileExists(atPath: cache.file($0.key, source: $0.value).path) }
+            // Which forms were found sound (each loader runs on its own thread, beside the others).
+            let found = Mutex<Set<String>>([])
             func loader<T>(_ part: String, _ load: @escaping @Sendable (Data, UInt64) throws -> T) -> @Sendable () -> T? {
                 let source = sources[part]
                 return { () -> T? in
@@ -80,18 +82,13 @@ public enum CatalogLocator {
                 cached: cached))
             guard savesCompiled else { return catalog }
             let lexicon = catalog.crisisLexicon, loaded = found.withLock { $0 }
-            if !loaded.contains("model"), let modelText {
-                cache.store("model", for: modelText) { lexicon.model.compiled(source: $0) }
-            }
-            if !loaded.contains("concepts"), let conceptsText {
-                cache.store("concepts", for: conceptsText) { lexicon.conceptScanner.compiled(source: $0) }
-            }
-            if !loaded.contains("programs"), let programsText {
-                cache.store("programs", for: programsText) { lexicon.programs.compiled(source: $0) }
-            }
-            if !loaded.contains("sentences"), let sentencesText {
-                let model = catalog.affectLexicon.sentenceModel
-                cache.store("sentences", for: sentencesText) { model.compiled(source: $0) }
+            let compile: [String: (UInt64) -> Data] = [
+                "model": lexicon.model.compiled(source:), "concepts": lexicon.conceptScanner.compiled(source:),
+                "programs": lexicon.programs.compiled(source:), "sentences": catalog.affectLexicon.sentenceModel.compiled(source:),
+            ]
+            // In turn: each form is built whole, written and let go before the next.
+            for (part, _) in texts where !loaded.contains(part) {
+                if let source = sources[part], let make = compile[part] { cache.store(part, source: source, make) }
             }
             return catalog
         }

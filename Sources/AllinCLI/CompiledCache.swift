@@ -63,7 +63,11 @@ struct CompiledCache: Sendable {
     /// Stores the compiled form `compile` makes of a part as made from `text`, and removes the part's
     /// forms made from other texts or by other programs.
     func store(_ part: String, for text: Data, _ compile: (UInt64) -> Data) {
-        let source = source(of: text)
+        store(part, source: source(of: text), compile)
+    }
+
+    /// The same, for a text whose digest (`source(of:)`) was already taken.
+    func store(_ part: String, source: UInt64, _ compile: (UInt64) -> Data) {
         let file = file(part, source: source)
         // The directory first: where it can't be made, the form is not compiled at all.
         do {
