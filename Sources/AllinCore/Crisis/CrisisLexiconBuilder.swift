@@ -90,11 +90,10 @@ struct CrisisLexiconBuilder {
         finishTable()
 
         let programA: CrisisProgram, programB: CrisisProgram, entriesA: [Int], entriesB: [Int]
-        let (indicesA, indicesB) = (Self.entryIndices(pendingA), Self.entryIndices(pendingB))
         if issues.isEmpty, let loaded = programs(),
-           loaded.fit(vocabularyCount: vocabulary.count, entriesA: indicesA.max().map { $0 + 1 } ?? 0,
-                      entriesB: indicesB.max().map { $0 + 1 } ?? 0) {
-            (programA, entriesA, programB, entriesB) = (loaded.a, indicesA, loaded.b, indicesB)
+           loaded.fit(vocabularyCount: vocabulary.count, entriesA: pendingA.filter(\.compile).count,
+                      entriesB: pendingB.filter(\.compile).count) {
+            (programA, entriesA, programB, entriesB) = (loaded.a, Self.entryIndices(pendingA), loaded.b, Self.entryIndices(pendingB))
         } else {
             (programA, entriesA) = compile(pendingA, classes: classesA)
             (programB, entriesB) = compile(pendingB, classes: classesB)
