@@ -12,7 +12,7 @@ case "${1:-}" in
   *) echo "usage: scripts/retrain.sh model|sentences [trainer options]" >&2; exit 2 ;;
 esac
 shift
-files=$(sed -n 's/^#   \([^:]*\.tsv\): .*/Tests\/AllinCoreTests\/Fixtures\/train\/\1/p' "$file")
+files=$(sed -n 's/^#   \([^:]*\.\(tsv\|jsonl\)\): .*/Tests\/AllinCoreTests\/Fixtures\/train\/\1/p' "$file")
 [ -n "$files" ] || { echo "retrain: no training sets named in $file" >&2; exit 1; }
 # shellcheck disable=SC2086
 exec swift run -c release allin-dev "$command" train --out "$file" "$@" $files

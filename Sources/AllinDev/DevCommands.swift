@@ -12,7 +12,7 @@ enum DevCommands {
         OptionSpec("--crisis-at", "P", help: "Probability from which the model's finding is a crisis, T2 (0.5-0.99, default 0.70); below it the model adds nothing"),
         OptionSpec("--l2", "X", help: "Regularisation per line (default 0.000003; larger gives smaller weights)"),
         OptionSpec("--iterations", "N", help: "Gradient steps (default 400)"),
-        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 1)"),
+        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 2)"),
     ]
 
     static let tsv = ArgumentSpec("TSV", repeats: true, help: "Labelled lines: label (crisis, safe or ambiguous), a tab, any other columns, the text last")
@@ -28,7 +28,10 @@ enum DevCommands {
 
         A labelled TSV has one line per text: the label (crisis, safe or ambiguous), a tab, any
         other columns, and the text last. A first line starting with 'label' and lines starting
-        with '#' are skipped; ambiguous lines are left out of training.
+        with '#' are skipped; ambiguous lines are left out of training. Two kinds of everyday text
+        count as safe lines: a TSV of sentences with a 'sign' header (written for the sentence
+        reading: +, - or 0, then the sentence) and JSON lines of check-ins (FILE.jsonl: every
+        free-text answer).
         """,
         notes: """
         Example (the committed model, from the training sets its header names, in order):

@@ -5,7 +5,7 @@ import Foundation
 /// The labelled files the developer tools read (`allin-dev model`, `allin-dev valence`): one line
 /// per text, its label first, a tab, any other columns, the text last. A first line whose label is
 /// a header word and lines starting with '#' are skipped.
-enum LabelledLines {
+public enum LabelledLines {
     /// Each line's label (one of `labels`) and text; a line with any other label is an error naming
     /// the file and the line, `expected` saying what a line must look like.
     static func read(_ path: String, command: String, labels: Set<String>, header: Set<String>,
@@ -28,5 +28,44 @@ enum LabelledLines {
             out.append((String(cols[0]), String(cols[cols.count - 1])))
         }
         return out
+    }
+
+    /// The lines layer B's model learns from in one file (`allin-dev model train` and the test that
+    /// rebuilds the shipped model both read them here):
+    /// - a labelled TSV (a `label` header or none: crisis, safe or ambiguous, the text last);
+    /// - a TSV of everyday sentences written for the sentence reading (a `sign` header, each line
+    ///   `+`, `-` or `0`): every sentence is a safe line;
+    /// - JSON lines of everyday check-ins (`.jsonl`): every free-text answer is a safe line.
+    public static func forModel(_ path: String) throws -> [(label: String, text: String)] {
+        let command = "model"
+        if path.hasSuffix(".jsonl") {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError.usage(command: command, message: "cannot read '\(Visible.text(path))'")
+            }
+            var out: [(label: String, text: String)] = []
+            for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+                let value: JSONValue
+                do { value = try JSONValue.parse(Data(line)) } catch {
+                    throw CLIError.usage(command: command, message: "\(Visible.text(path)) line \(n + 1): not a JSON check-in (\(error))")
+                }
+                for field in FreeTextField.allCases {
+                    if case let .string(text)? = value[field.rawValue], !text.allSatisfy(\.isWhitespace) {
+                        out.append(("safe", text))
+                    }
+                }
+            }
+            return out
+        }
+        let first = FileManager.default.contents(atPath: path).flatMap { data in
+            data.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) }
+        }
+        if first?.hasPrefix("sign\t") == true {
+            return try read(path, command: command, labels: ["+", "-", "0"], header: ["sign"],
+                            expected: "a sentence line is +, - or 0, a tab, then the sentence")
+                .map { ("safe", $0.text) }
+        }
+        return try read(path, command: command, labels: ["crisis", "safe", "ambiguous"], header: ["label"],
+                        expected: "label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
     }
 }

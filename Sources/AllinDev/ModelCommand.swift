@@ -21,11 +21,9 @@ struct ModelCommand {
         var text: String
     }
 
-    /// Reads a labelled TSV (`label<TAB>…<TAB>text`, the text last; a `label` header and `#` lines are skipped).
+    /// Reads one file of lines to learn from or measure on (`LabelledLines.forModel`).
     func rows(_ path: String) throws -> [Row] {
-        try LabelledLines.read(path, command: "model", labels: ["crisis", "safe", "ambiguous"], header: ["label"],
-                               expected: "label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
-            .map { Row(label: $0.label, text: $0.text) }
+        try LabelledLines.forModel(path).map { Row(label: $0.label, text: $0.text) }
     }
 
     /// The trainer with the settings given on the command line.
@@ -60,7 +58,7 @@ struct ModelCommand {
         }
         about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), words at most \(CrisisModel.negationReach) after a denial in the same clause ('!die'), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
-        about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
+        about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs); features in fewer than \(trainer.minLines) training lines are left out.")
         // Only the concept words are needed (the model file itself may be missing or stale).
         let scanner = try CatalogLocator.load(option: args["--catalog"], environment: cli.environment,
                                               names: [ConceptScanner.fileName]) { files in
