@@ -45,7 +45,7 @@ public struct CrisisModelTrainer: Sendable {
     public var commonShare = 0.04
     /// A feature must come in at least this many lines to be weighed at all: one seen in a single
     /// line can only memorise that line, and with a weak pull towards 0 it would say a lot.
-    public var minLines = 2
+    public var minLines = 1
 
     public init() {}
 

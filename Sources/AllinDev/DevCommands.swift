@@ -12,7 +12,7 @@ enum DevCommands {
         OptionSpec("--crisis-at", "P", help: "Probability from which the model's finding is a crisis, T2 (0.5-0.99, default 0.70); below it the model adds nothing"),
         OptionSpec("--l2", "X", help: "Regularisation per line (default 0.000003; larger gives smaller weights)"),
         OptionSpec("--iterations", "N", help: "Gradient steps (default 400)"),
-        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 2)"),
+        OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 1)"),
     ]
 
     static let tsv = ArgumentSpec("TSV", repeats: true, help: "Labelled lines: label (crisis, safe or ambiguous), a tab, any other columns, the text last")

@@ -58,7 +58,7 @@ struct ModelCommand {
         }
         about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), words at most \(CrisisModel.negationReach) after a denial in the same clause ('!die'), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
-        about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs); features in fewer than \(trainer.minLines) training lines are left out.")
+        about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
         // Only the concept words are needed (the model file itself may be missing or stale).
         let scanner = try CatalogLocator.load(option: args["--catalog"], environment: cli.environment,
                                               names: [ConceptScanner.fileName]) { files in
