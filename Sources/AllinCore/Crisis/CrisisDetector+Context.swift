@@ -43,6 +43,18 @@ extension CrisisDetector {
         return .none
     }
 
+    /// A hit with no subject written that names the speaker's own life, body or things ("want to
+    /// end my life", "counting out my pills") is theirs; only a media word in its own clause ("killing
+    /// myself over this essay") makes it a topic. A film watched later that day, in another clause,
+    /// does not.
+    func mediaOnlyElsewhere(_ m: CrisisMatch, _ core: Int, _ scan: inout CrisisScan) -> Bool {
+        let vocabulary = lexicon.vocabulary
+        let own = ["my", "myself", "mine"].compactMap { vocabulary.id(of: $0) }
+        guard (core..<m.end).contains(where: { own.contains(scan.tokens[$0].id) }) else { return false }
+        let clause = scan.clauseStart(m.start)..<scan.clauseEnd(Swift.max(m.end - 1, m.start))
+        return scan.first(lexicon.frames.media, in: clause) == nil
+    }
+
     /// "an essay on suicide", "reading about self harm": a preposition right before the topic word.
     func isTopic(_ core: Int, _ scan: borrowing CrisisScan) -> Bool {
         var p = core - 1

@@ -147,6 +147,7 @@ extension CrisisDetector {
             var subject = resolveSubject(m, core, scan)
             if rule.topic && isTopic(core, scan) && subject != .thirdParty(named: true) { subject = .topic }
             let media = scan.first(lexicon.frames.media, in: scan.sentence(around: m.start)) != nil
+            if subject == .none && media && mediaOnlyElsewhere(m, core, &scan) { subject = .firstPerson }
             switch subject {
             case .firstPerson:
                 if isRemotePast(m, core, &scan) {
