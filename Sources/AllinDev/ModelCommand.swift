@@ -59,13 +59,15 @@ struct ModelCommand {
         about.append("Features: words, neighbouring word pairs, stems (the first \(CrisisModel.stemLength) letters of longer words), words at most \(CrisisModel.negationReach) after a denial in the same clause ('!die'), concept classes, and class pairs at most \(CrisisModelTrainer.classWindow) words apart.")
         about.append("l2 \(trainer.l2), \(trainer.iterations) iterations of Adam (rate \(trainer.learningRate)), both classes weighted equally;")
         about.append("Single words in \(Int(trainer.commonShare * 100))% of lines or more are left out (they still count in pairs).")
-        // Only the concept words are needed (the model file itself may be missing or stale).
+        // Only the concept words and the spelling tables are needed (the model file itself may be
+        // missing or stale).
         let scanner = try CatalogLocator.load(option: args["--catalog"], environment: cli.environment,
-                                              names: [ConceptScanner.fileName]) { files in
+                                              names: [ConceptScanner.fileName, CrisisLexicon.normalisationFile]) { files in
             guard let data = files[ConceptScanner.fileName] else {
                 throw CatalogProblems([CatalogIssue(file: ConceptScanner.fileName, "file is missing")])
             }
-            return try ConceptScanner.decode(data)
+            let scanner = try ConceptScanner.decode(data)
+            return files[CrisisLexicon.normalisationFile].map { scanner.withSpellings(normalisation: $0) } ?? scanner
         }
         let result = trainer.train(examples, scanner: scanner)
         let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)

@@ -94,6 +94,9 @@ public struct ConceptScanner: Sendable {
     let tables: Derived
     /// The concept words by their bytes; its ids are the ids the rules use.
     let table: CrisisVocabulary
+    /// Misspellings read as concept words (from layer A's spelling tables; none until a lexicon
+    /// adds them with `withSpellings`).
+    var spellings = ConceptSpellings.none
     let fold: ConceptFold
     /// The class bit given to numbers of 10 or more (the `@BIGNUM` class).
     let bigNumberBit: UInt64
@@ -399,14 +402,17 @@ public struct ConceptScanner: Sendable {
     }
 
     /// A word's id; an unknown word is tried with doubled letters single ("diee" → "die"), then
-    /// with its dropped g put back ("cuttin"), then with digits read as letters ("d1e"). Words are
-    /// looked up by their bytes, never turned into strings.
+    /// with its dropped g put back ("cuttin"), then with digits read as letters ("d1e"), then as a
+    /// misspelling layer A knows ("pils", "alyve"). Words are looked up by their bytes, never turned
+    /// into strings.
     private func lookup(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, head: UInt64) -> Int32 {
         if let id = table.lookup(word, hash: hash, head: head) { return id }
         let id = undoubled(word)
         if id >= 0 { return id }
         let g = droppedG(word)
-        return g >= 0 ? g : deleet(word)
+        if g >= 0 { return g }
+        let digits = deleet(word)
+        return digits >= 0 ? digits : spellings.lookup(word)
     }
 
     /// An unknown word written without its final g ("cuttin" → "cutting"), when the -ing word is known.

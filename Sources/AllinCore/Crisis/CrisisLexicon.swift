@@ -5,7 +5,7 @@ public struct CrisisLexicon: Sendable {
     /// Catalog-relative paths this lexicon is read from.
     public static let fileNames: [String] = [normalisationFile, layerAFile, layerBFile, ConceptScanner.fileName, CrisisModel.fileName]
 
-    static let normalisationFile = "crisis/normalisation.json"
+    public static let normalisationFile = "crisis/normalisation.json"
     static let layerAFile = "crisis/layer-a.json"
     static let layerBFile = "crisis/layer-b.json"
 
@@ -70,7 +70,12 @@ public struct CrisisLexicon: Sendable {
             part(CrisisModel.fileName, CrisisModel.empty) { try compiled.model() ?? CrisisModel.decode($0) }
         }
         let loadConcepts: @Sendable () -> (ConceptScanner, [CatalogIssue]) = {
-            part(ConceptScanner.fileName, ConceptScanner.empty) { try compiled.concepts() ?? ConceptScanner.decode($0) }
+            // The rules read misspellings through layer A's spelling tables.
+            let spellings = files[normalisationFile]
+            return part(ConceptScanner.fileName, ConceptScanner.empty) {
+                let scanner = try compiled.concepts() ?? ConceptScanner.decode($0)
+                return spellings.map { scanner.withSpellings(normalisation: $0) } ?? scanner
+            }
         }
         let (other, (lexicon, built), (model, modelIssues), (concepts, conceptIssues)): (T, (CrisisLexicon?, [CatalogIssue]),
                                                                                         (CrisisModel, [CatalogIssue]),

@@ -192,6 +192,24 @@ struct ConceptScannerTests {
         #expect(a.tier >= .crisis || b.tier >= .crisis, "\(text)")
     }
 
+    /// The concept rules read misspellings through layer A's spelling tables: its one-word rewrites
+    /// ("hav", "alredy") and its words recognised one letter off ("bladez"); the real words listed
+    /// near an anchor ("tables" near "tablets") and words no table names stay unknown.
+    @Test func misspellingsReadThroughLayerAsTables() throws {
+        let scanner = detector.lexicon.concepts
+        func ids(_ text: String) -> [Int32] { scanner.tokenize(text).0.map(\.id) }
+        #expect(ids("hav the rope up alredy") == ids("have the rope up already"))
+        #expect(ids("got the bladez out") == ids("got the blades out"))
+        #expect(scanner.scan("hav the rope up alredy").map { $0.tier >= .crisis } == true)
+        #expect(ids("tables") == [-1] && ids("zqxwv") == [-1])
+        // A scanner built from the concept file alone knows no misspellings; the lexicon's adds them.
+        let alone = try ConceptScanner.decode(catalogFileData(ConceptScanner.fileName))
+        let blades = alone.tokenize("blades").0.map(\.id)
+        #expect(blades != [-1] && alone.tokenize("bladez").0.map(\.id) == [-1])
+        let added = alone.withSpellings(normalisation: try catalogFileData(CrisisLexicon.normalisationFile))
+        #expect(added.tokenize("bladez").0.map(\.id) == blades)
+    }
+
     /// Digits standing for letters are read as those letters, and a note that names no one is the
     /// writer's own; a note that names someone else is not.
     @Test func leetWordsAndNotesWithoutPronouns() {

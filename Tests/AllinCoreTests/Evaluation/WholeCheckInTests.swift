@@ -94,7 +94,8 @@ struct WholeCheckInTests {
     @Test func freshBlindSetFigures() throws {
         let f = try Self.blindSet("fresh6")
         #expect(f.everyday == 200 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 195 && f.c.handoff + f.c.question >= 197)
+        // 196 since the concept rules read layer A's misspellings (measured again, totals only).
+        #expect(f.c.handoff >= 196 && f.c.handoff + f.c.question >= 198)
         #expect(f.e.handoff <= 11)
         #expect(f.e.question <= 10, "at most 5% questions")
         let old = Self.tally(try Self.checkIns("train/everyday-fresh4.jsonl"))
@@ -146,7 +147,8 @@ struct WholeCheckInTests {
     @Test func twelfthBlindSetFigures() throws {
         let f = try Self.blindSet("fresh12")
         #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 191 && f.c.handoff + f.c.question >= 196)
+        // 193 + 4 since the concept rules read layer A's misspellings (measured again, totals only).
+        #expect(f.c.handoff >= 193 && f.c.handoff + f.c.question >= 197)
         #expect(f.e.handoff <= 2)
         #expect(f.e.question <= 13)
         #expect(f.s.handoff <= 5)
@@ -170,7 +172,8 @@ struct WholeCheckInTests {
     @Test func sixteenthBlindSetFigures() throws {
         let f = try Self.blindSet("fresh16")
         #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 183 && f.c.handoff + f.c.question >= 189)
+        // 185 since the concept rules read layer A's misspellings (measured again, totals only).
+        #expect(f.c.handoff >= 185 && f.c.handoff + f.c.question >= 191)
         #expect(f.e.handoff <= 6)
         #expect(f.e.question <= 12, "at most 5% questions")
         #expect(f.s.handoff <= 15)
