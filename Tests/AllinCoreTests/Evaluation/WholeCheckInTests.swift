@@ -172,8 +172,9 @@ struct WholeCheckInTests {
     @Test func sixteenthBlindSetFigures() throws {
         let f = try Self.blindSet("fresh16")
         #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        // 185 since the concept rules read layer A's misspellings (measured again, totals only).
-        #expect(f.c.handoff >= 185 && f.c.handoff + f.c.question >= 191)
+        // 185 since the concept rules read layer A's misspellings, 187 + 4 with twelve more words
+        // recognised misspelt (measured again, totals only).
+        #expect(f.c.handoff >= 187 && f.c.handoff + f.c.question >= 191)
         #expect(f.e.handoff <= 6)
         #expect(f.e.question <= 12, "at most 5% questions")
         #expect(f.s.handoff <= 15)
