@@ -10,12 +10,24 @@ public enum LabelledLines {
     /// the file and the line, `expected` saying what a line must look like.
     static func read(_ path: String, command: String, labels: Set<String>, header: Set<String>,
                      expected: String) throws -> [(label: String, text: String)] {
+        try lines(contents(path, command: command), of: path, command: command, labels: labels, header: header,
+                  expected: expected)
+    }
+
+    /// The UTF-8 text of the file at `path`, or an error naming it.
+    static func contents(_ path: String, command: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.usage(command: command, message: "cannot read '\(Visible.text(path))'")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError.usage(command: command, message: "'\(Visible.text(path))' is not UTF-8 text")
         }
+        return text
+    }
+
+    /// `read`'s lines from the text of the file at `path`.
+    static func lines(_ text: String, of path: String, command: String, labels: Set<String>, header: Set<String>,
+                      expected: String) throws -> [(label: String, text: String)] {
         var out: [(label: String, text: String)] = []
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
@@ -38,34 +50,29 @@ public enum LabelledLines {
     /// - JSON lines of everyday check-ins (`.jsonl`): every free-text answer is a safe line.
     public static func forModel(_ path: String) throws -> [(label: String, text: String)] {
         let command = "model"
+        let text = try contents(path, command: command)
         if path.hasSuffix(".jsonl") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.usage(command: command, message: "cannot read '\(Visible.text(path))'")
-            }
             var out: [(label: String, text: String)] = []
-            for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            for (n, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
             where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
                 let value: JSONValue
                 do { value = try JSONValue.parse(Data(line)) } catch {
                     throw CLIError.usage(command: command, message: "\(Visible.text(path)) line \(n + 1): not a JSON check-in (\(error))")
                 }
                 for field in FreeTextField.allCases {
-                    if case let .string(text)? = value[field.rawValue], !text.allSatisfy(\.isWhitespace) {
-                        out.append(("safe", text))
+                    if case let .string(answer)? = value[field.rawValue], !answer.allSatisfy(\.isWhitespace) {
+                        out.append(("safe", answer))
                     }
                 }
             }
             return out
         }
-        let first = FileManager.default.contents(atPath: path).flatMap { data in
-            data.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) }
-        }
-        if first?.hasPrefix("sign\t") == true {
-            return try read(path, command: command, labels: ["+", "-", "0"], header: ["sign"],
-                            expected: "a sentence line is +, - or 0, a tab, then the sentence")
+        if text.hasPrefix("sign\t") {
+            return try lines(text, of: path, command: command, labels: ["+", "-", "0"], header: ["sign"],
+                             expected: "a sentence line is +, - or 0, a tab, then the sentence")
                 .map { ("safe", $0.text) }
         }
-        return try read(path, command: command, labels: ["crisis", "safe", "ambiguous"], header: ["label"],
-                        expected: "label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
+        return try lines(text, of: path, command: command, labels: ["crisis", "safe", "ambiguous"], header: ["label"],
+                         expected: "label must be crisis, safe or ambiguous, then a tab, then the text (the text last)")
     }
 }

@@ -66,8 +66,7 @@ struct ModelCommand {
             guard let data = files[ConceptScanner.fileName] else {
                 throw CatalogProblems([CatalogIssue(file: ConceptScanner.fileName, "file is missing")])
             }
-            let scanner = try ConceptScanner.decode(data)
-            return files[CrisisLexicon.normalisationFile].map { scanner.withSpellings(normalisation: $0) } ?? scanner
+            return try ConceptScanner.decode(data).withSpellings(normalisation: files[CrisisLexicon.normalisationFile])
         }
         let result = trainer.train(examples, scanner: scanner)
         let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)

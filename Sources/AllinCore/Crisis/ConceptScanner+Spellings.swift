@@ -21,11 +21,9 @@ struct ConceptSpellings: Sendable {
     /// layer A was built from it; an entry of another shape is passed over here.
     init(normalisation data: Data, concepts: CrisisVocabulary) {
         guard let root = try? JSONValue.parse(data) else { return }
-        func id(_ word: String) -> Int32 {
-            Array(word.utf8).withUnsafeBufferPointer { concepts.lookup($0) } ?? -1
-        }
+        func id(_ word: String) -> Int32 { concepts.id(of: word) ?? -1 }
         func add(_ word: String, _ to: Int32) {
-            guard Array(word.utf8).withUnsafeBufferPointer({ concepts.lookup($0) }) == nil else { return }
+            guard concepts.id(of: word) == nil else { return }
             let k = words.intern(word)
             if Int(k) == target.count { target.append(to) }
         }
@@ -43,12 +41,7 @@ struct ConceptSpellings: Sendable {
                 if case let .array(excluded)? = entry["exclude"] {
                     for case let .string(ex) in excluded { add(ex, -1) }
                 }
-                let concept = id(word)
-                guard concept >= 0 else { continue }
-                let bytes = Array(word.utf8)
-                anchors.append(.init(bytes: bytes, id: concept,
-                                     mask: bytes.withUnsafeBufferPointer { CrisisNormalizationData.letterMask($0) },
-                                     maxDistance: bytes.count >= 9 ? 2 : 1))
+                if let concept = concepts.id(of: word) { anchors.append(.init(word: word, id: concept)) }
             }
         }
     }
@@ -63,8 +56,11 @@ struct ConceptSpellings: Sendable {
 }
 
 extension ConceptScanner {
-    /// This scanner reading the misspellings of a normalisation file as the words they stand for.
-    public func withSpellings(normalisation data: Data) -> ConceptScanner {
+    /// This scanner reading the misspellings of a normalisation file as the words they stand for
+    /// (the lexicon and the model's trainer both build their scanner this way, so the model learns
+    /// from the words it will be given); with no file, the scanner as it is.
+    public func withSpellings(normalisation data: Data?) -> ConceptScanner {
+        guard let data else { return self }
         var copy = self
         copy.spellings = ConceptSpellings(normalisation: data, concepts: table)
         return copy

@@ -73,8 +73,7 @@ public struct CrisisLexicon: Sendable {
             // The rules read misspellings through layer A's spelling tables.
             let spellings = files[normalisationFile]
             return part(ConceptScanner.fileName, ConceptScanner.empty) {
-                let scanner = try compiled.concepts() ?? ConceptScanner.decode($0)
-                return spellings.map { scanner.withSpellings(normalisation: $0) } ?? scanner
+                try (compiled.concepts() ?? ConceptScanner.decode($0)).withSpellings(normalisation: spellings)
             }
         }
         let (other, (lexicon, built), (model, modelIssues), (concepts, conceptIssues)): (T, (CrisisLexicon?, [CatalogIssue]),

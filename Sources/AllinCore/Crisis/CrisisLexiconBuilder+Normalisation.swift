@@ -160,10 +160,7 @@ extension CrisisLexiconBuilder {
                 continue
             }
             if norm.fuzzyAnchors.contains(where: { $0.bytes == Array(word.utf8) }) { r.issue(entry, "duplicate anchor '\(word)'") }
-            let bytes = Array(word.utf8)
-            let id = vocabulary.intern(word)
-            let mask = bytes.withUnsafeBufferPointer { CrisisNormalizationData.letterMask($0) }
-            norm.fuzzyAnchors.append(.init(bytes: bytes, id: id, mask: mask, maxDistance: bytes.count >= 9 ? 2 : 1))
+            norm.fuzzyAnchors.append(.init(word: word, id: vocabulary.intern(word)))
             // Real words near an anchor become known words, and known words are never fuzzed.
             for ex in r.strings(obj["exclude"], entry, "exclude", required: false) {
                 guard Self.isWord(ex) else {

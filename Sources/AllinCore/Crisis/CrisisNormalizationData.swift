@@ -41,6 +41,14 @@ struct CrisisNormalizationData: Sendable {
         var mask: UInt32
         /// Allowed Damerau-Levenshtein distance: 1 for 5 to 8 letters, 2 for 9 or more.
         var maxDistance: Int
+
+        /// The anchor for `word`, standing for word `id` of whichever vocabulary reads it.
+        init(word: String, id: Int32) {
+            bytes = Array(word.utf8)
+            self.id = id
+            mask = bytes.withUnsafeBufferPointer { CrisisNormalizationData.letterMask($0) }
+            maxDistance = bytes.count >= 9 ? 2 : 1
+        }
     }
 
     /// A trie over a-z of the despaced keys; each key maps to the words it stands for.
