@@ -86,18 +86,31 @@ struct WholeCheckInTests {
         return f
     }
 
+    /// A blind set's floors: its sizes, then at least `crisisHandoffs` crisis lines handed off and
+    /// `reached` handed off or asked; at most `everydayHandoffs` and `questions` on its everyday
+    /// check-ins and `safeHandoffs` on its safe lines (nil: not held for that set).
+    static func hold(_ f: BlindFigures, sizes: (everyday: Int, crisis: Int, safe: Int?), crisisHandoffs: Int,
+                     reached: Int?, everydayHandoffs: Int, questions: Int, safeHandoffs: Int?,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(f.everyday == sizes.everyday && f.crisis == sizes.crisis && sizes.safe.map { f.safe == $0 } ?? true,
+                sourceLocation: sourceLocation)
+        #expect(f.c.handoff >= crisisHandoffs, sourceLocation: sourceLocation)
+        if let reached { #expect(f.c.handoff + f.c.question >= reached, sourceLocation: sourceLocation) }
+        #expect(f.e.handoff <= everydayHandoffs, sourceLocation: sourceLocation)
+        #expect(f.e.question <= questions, sourceLocation: sourceLocation)
+        if let safeHandoffs { #expect(f.s.handoff <= safeHandoffs, sourceLocation: sourceLocation) }
+    }
+
     /// The sixth blind set (docs/crisis-check.md, third session): written by a helper that read only
     /// vocabulary.json, measured once with this rule and detector (11 handoffs and 7 questions of 200
     /// everyday check-ins; 195 + 2 of 200 crisis lines). The floors hold what was measured, so a
     /// change that loses ground fails. The fourth set was looked at after its first contact and is
     /// training now (train/everyday-fresh4.jsonl, train/lines-fresh4.tsv); its figures are printed.
     @Test func freshBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh6")
-        #expect(f.everyday == 200 && f.crisis == 200 && f.safe == 200)
-        // 196 since the concept rules read layer A's misspellings (measured again, totals only).
-        #expect(f.c.handoff >= 196 && f.c.handoff + f.c.question >= 198)
-        #expect(f.e.handoff <= 11)
-        #expect(f.e.question <= 10, "at most 5% questions")
+        // 196 crisis handoffs since the concept rules read layer A's misspellings (measured again,
+        // totals only); at most 5% questions.
+        Self.hold(try Self.blindSet("fresh6"), sizes: (200, 200, 200), crisisHandoffs: 196, reached: 198,
+                  everydayHandoffs: 11, questions: 10, safeHandoffs: nil)
         let old = Self.tally(try Self.checkIns("train/everyday-fresh4.jsonl"))
         print("FRESH4 (training now) everyday \(old.handoff) handoffs, \(old.question) questions of 120")
     }
@@ -105,12 +118,10 @@ struct WholeCheckInTests {
     /// The seventh blind set, measured once with the same rule and detector (8 handoffs and 9
     /// questions of 240 everyday check-ins; 195 + 3 of 200 crisis lines).
     @Test func seventhBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh7")
-        #expect(f.everyday == 240 && f.crisis == 200)
-        // 196 since the twelfth session's rule fixes (measured again, totals only).
-        #expect(f.c.handoff >= 196 && f.c.handoff + f.c.question >= 198)
-        #expect(f.e.handoff <= 8)
-        #expect(f.e.question <= 12, "at most 5% questions")
+        // 196 crisis handoffs since the twelfth session's rule fixes (measured again, totals only);
+        // at most 5% questions.
+        Self.hold(try Self.blindSet("fresh7"), sizes: (240, 200, nil), crisisHandoffs: 196, reached: 198,
+                  everydayHandoffs: 8, questions: 12, safeHandoffs: nil)
     }
 
     /// The eighth blind set (written 2026-12-04, fourth session, by a helper that read only
@@ -118,12 +129,9 @@ struct WholeCheckInTests {
     /// rule and detector of the third session: 14 handoffs and 12 questions of 240 everyday check-ins;
     /// 198 of 200 crisis lines handed off; 27 handoffs and 25 questions of 200 safe lines.
     @Test func eighthBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh8")
-        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 199, "199 since the twelfth session's rule fixes")
-        #expect(f.e.handoff <= 14)
-        #expect(f.e.question <= 12, "at most 5% questions")
-        #expect(f.s.handoff <= 27)
+        // 199 crisis handoffs since the twelfth session's rule fixes; at most 5% questions.
+        Self.hold(try Self.blindSet("fresh8"), sizes: (240, 200, 200), crisisHandoffs: 199, reached: nil,
+                  everydayHandoffs: 14, questions: 12, safeHandoffs: 27)
     }
 
     /// The ninth blind set (written 2026-12-04, fourth session, same kind of helper: plainer everyday
@@ -131,13 +139,9 @@ struct WholeCheckInTests {
     /// 15 handoffs and 16 questions of 240 everyday check-ins (both above target); 192 + 4 of 200
     /// crisis lines; 18 handoffs of 200 safe lines.
     @Test func ninthBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh9")
-        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
         // 193 crisis handoffs and 14 everyday ones since the twelfth session's rule fixes.
-        #expect(f.c.handoff >= 193 && f.c.handoff + f.c.question >= 196)
-        #expect(f.e.handoff <= 14)
-        #expect(f.e.question <= 16)
-        #expect(f.s.handoff <= 18)
+        Self.hold(try Self.blindSet("fresh9"), sizes: (240, 200, 200), crisisHandoffs: 193, reached: 196,
+                  everydayHandoffs: 14, questions: 16, safeHandoffs: 18)
     }
 
     /// The twelfth blind set (written 2026-12-05 before that session's rule fixes, by helpers that
@@ -145,38 +149,27 @@ struct WholeCheckInTests {
     /// and 13 questions of 240 everyday check-ins; 191 + 5 of 200 crisis lines; 5 handoffs of 200
     /// safe lines.
     @Test func twelfthBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh12")
-        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
         // 193 + 4 since the concept rules read layer A's misspellings (measured again, totals only).
-        #expect(f.c.handoff >= 193 && f.c.handoff + f.c.question >= 197)
-        #expect(f.e.handoff <= 2)
-        #expect(f.e.question <= 13)
-        #expect(f.s.handoff <= 5)
+        Self.hold(try Self.blindSet("fresh12"), sizes: (240, 200, 200), crisisHandoffs: 193, reached: 197,
+                  everydayHandoffs: 2, questions: 13, safeHandoffs: 5)
     }
 
     /// The fifteenth blind set (written 2026-12-05, fifteenth session; README-fresh15.md), measured
     /// with totals only: 6 handoffs and 6 questions of 240 everyday check-ins; 186 + 7 of 200 crisis
     /// lines; 15 handoffs of 200 safe lines.
     @Test func fifteenthBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh15")
-        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
-        #expect(f.c.handoff >= 186 && f.c.handoff + f.c.question >= 193)
-        #expect(f.e.handoff <= 6)
-        #expect(f.e.question <= 12, "at most 5% questions")
-        #expect(f.s.handoff <= 15)
+        // At most 5% questions.
+        Self.hold(try Self.blindSet("fresh15"), sizes: (240, 200, 200), crisisHandoffs: 186, reached: 193,
+                  everydayHandoffs: 6, questions: 12, safeHandoffs: 15)
     }
 
     /// The sixteenth blind set (written 2026-12-05, fifteenth session; README-fresh16.md), measured
     /// with totals only: 6 handoffs and 8 questions of 240 everyday check-ins; 183 + 6 of 200 crisis
     /// lines (below target: 5 of the 11 missed are misspellings); 15 handoffs of 200 safe lines.
     @Test func sixteenthBlindSetFigures() throws {
-        let f = try Self.blindSet("fresh16")
-        #expect(f.everyday == 240 && f.crisis == 200 && f.safe == 200)
         // 185 since the concept rules read layer A's misspellings, 187 + 4 with twelve more words
-        // recognised misspelt (measured again, totals only).
-        #expect(f.c.handoff >= 187 && f.c.handoff + f.c.question >= 191)
-        #expect(f.e.handoff <= 6)
-        #expect(f.e.question <= 12, "at most 5% questions")
-        #expect(f.s.handoff <= 15)
+        // recognised misspelt (measured again, totals only); at most 5% questions.
+        Self.hold(try Self.blindSet("fresh16"), sizes: (240, 200, 200), crisisHandoffs: 187, reached: 191,
+                  everydayHandoffs: 6, questions: 12, safeHandoffs: 15)
     }
 }
