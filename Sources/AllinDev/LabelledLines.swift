@@ -29,7 +29,8 @@ public enum LabelledLines {
     static func lines(_ text: String, of path: String, command: String, labels: Set<String>, header: Set<String>,
                       expected: String) throws -> [(label: String, text: String)] {
         var out: [(label: String, text: String)] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so Windows line ends are split on explicitly.
+        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             if line.isEmpty || line.hasPrefix("#") { continue }
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false)

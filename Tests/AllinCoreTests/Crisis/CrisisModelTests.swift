@@ -234,6 +234,27 @@ struct CrisisModelTests {
         #expect(!text.contains("unused"))
     }
 
+    /// The trainer's files are read line by line whatever their line ends, and every kind gives its
+    /// lines: a labelled TSV, a sentence file (every sentence safe), check-ins (every answer safe).
+    @Test func trainingFilesReadWithAnyLineEnds() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let labelled = try write("a.tsv", "label\ttext\r\nsafe\tmade soup\r\ncrisis\tT2\ti want to die\r\n")
+        #expect(try LabelledLines.forModel(labelled).map { "\($0.label) \($0.text)" } == ["safe made soup", "crisis i want to die"])
+        let sentences = try write("b.tsv", "sign\ttext\n+\tgot the job\n-\tmissed the bus\n")
+        #expect(try LabelledLines.forModel(sentences).map { "\($0.label) \($0.text)" } == ["safe got the job", "safe missed the bus"])
+        let checkIns = try write("c.jsonl", "{\"triggerText\": \"late again\", \"kinder\": \"it happens\", \"intensity\": 3}\r\n\r\n")
+        #expect(try LabelledLines.forModel(checkIns).map { "\($0.label) \($0.text)" } == ["safe late again", "safe it happens"])
+        let bad = try write("d.tsv", "label\ttext\nmaybe\tsomething\n")
+        #expect(throws: (any Error).self) { try LabelledLines.forModel(bad) }
+    }
+
     /// The shipped model is exactly what `allin-dev model train` makes from the files its header
     /// names, so anyone can rebuild it and see what it learned from.
     @Test func theShippedModelRebuildsFromItsLabelledSets() throws {
