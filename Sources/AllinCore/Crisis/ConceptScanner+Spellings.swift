@@ -13,7 +13,7 @@ struct ConceptSpellings: Sendable {
     /// concept rules don't use).
     var target: [Int32] = []
     /// The fuzzy anchors the concept rules use, with their concept word ids.
-    var anchors: [CrisisNormalizationData.FuzzyAnchor] = []
+    var anchors = CrisisFuzzy.Anchors()
 
     static let none = ConceptSpellings()
 

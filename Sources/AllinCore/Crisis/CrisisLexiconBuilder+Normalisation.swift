@@ -159,8 +159,9 @@ extension CrisisLexiconBuilder {
                 r.issue(entry, "anchor must be lowercase letters, 5 or more")
                 continue
             }
-            if norm.fuzzyAnchors.contains(where: { $0.bytes == Array(word.utf8) }) { r.issue(entry, "duplicate anchor '\(word)'") }
-            norm.fuzzyAnchors.append(.init(word: word, id: vocabulary.intern(word)))
+            if !norm.fuzzyAnchors.append(.init(word: word, id: vocabulary.intern(word))) {
+                r.issue(entry, "duplicate anchor '\(word)'")
+            }
             // Real words near an anchor become known words, and known words are never fuzzed.
             for ex in r.strings(obj["exclude"], entry, "exclude", required: false) {
                 guard Self.isWord(ex) else {

@@ -9,7 +9,7 @@ struct CrisisNormalizationData: Sendable {
     /// De-leet candidates per ASCII byte, tried in order.
     var leet: [UInt8: [UInt8]] = [:]
     /// The small anchor lexicon for fuzzy matching.
-    var fuzzyAnchors: [FuzzyAnchor] = []
+    var fuzzyAnchors = CrisisFuzzy.Anchors()
     /// Words a `*` wildcard may stand in for.
     var obfuscationTargets: [(bytes: [UInt8], id: Int32)] = []
     /// Long keys of the despaced view.
@@ -39,15 +39,12 @@ struct CrisisNormalizationData: Sendable {
         var bytes: [UInt8]
         var id: Int32
         var mask: UInt32
-        /// Allowed Damerau-Levenshtein distance: 1 for 5 to 8 letters, 2 for 9 or more.
-        var maxDistance: Int
 
         /// The anchor for `word`, standing for word `id` of whichever vocabulary reads it.
         init(word: String, id: Int32) {
             bytes = Array(word.utf8)
             self.id = id
             mask = bytes.withUnsafeBufferPointer { CrisisNormalizationData.letterMask($0) }
-            maxDistance = bytes.count >= 9 ? 2 : 1
         }
     }
 

@@ -221,9 +221,9 @@ struct CrisisTokenizerRun {
             length = start
             return false
         }
-        // A plain unknown word of five letters or more may still be a dropped g or a misspelt anchor:
+        // A plain unknown word of four letters or more may still be a dropped g or a misspelt anchor:
         // it goes straight to the slow path's last steps (none of the earlier ones applies to it).
-        if hasLetter && !hasDigit && end - start >= 5 {
+        if hasLetter && !hasDigit && end - start >= 4 {
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: view.text[start..<end])
             length = start
@@ -235,10 +235,10 @@ struct CrisisTokenizerRun {
     }
 
     /// The last steps for an unknown word of letters only, in `scratch`: the -ing word without its
-    /// g, then a misspelt anchor (five letters or more), else the word as it is, unknown.
+    /// g, then a misspelt anchor (four letters or more), else the word as it is, unknown.
     private mutating func unknownLetters(flags: UInt16, apostrophe: Bool) {
         if let id = droppedG() { return emit(id, flags: flags, apostrophe: apostrophe) }
-        if scratch.count >= 5, let anchor = misspeltAnchor() {
+        if scratch.count >= 4, let anchor = misspeltAnchor() {
             return emit(anchor, flags: flags | CrisisToken.fuzzy, apostrophe: apostrophe, spelling: true)
         }
         emit(nil, flags: flags, apostrophe: apostrophe)
@@ -384,7 +384,7 @@ struct CrisisTokenizerRun {
             if let id = collapseRepeats() { return id }
         }
         scratch = original.map { table[$0]?.first ?? $0 }
-        if scratch.count >= 5, let anchor = misspeltAnchor() {
+        if scratch.count >= 4, let anchor = misspeltAnchor() {
             scratch = Array(tokenizer.vocabulary.words[Int(anchor)].utf8)
             return anchor
         }

@@ -183,13 +183,62 @@ struct CrisisNormalizerTests {
         #expect(try normalizedWords("great day 😊🎉") == ["great", "day"])
     }
 
-    @Test("Fuzzy matching corrects only the small anchor lexicon",
+    @Test("Fuzzy matching corrects only the anchors",
           arguments: [
               ("sucidal", "suicidal"), ("suicidle", "suicide"), ("myslef", "myself"), ("mysekf", "myself"),
               ("overdoes", "overdoes"), ("putting", "putting"), ("paracetemol", "paracetamol"), ("sucide", "suicide"),
           ])
     func fuzzy(_ input: String, _ expected: String) throws {
         #expect(try normalizedWords(input) == [expected])
+    }
+
+    @Test("Misspellings of the crisis word classes are read as the words; the real words near them are not",
+          arguments: [
+              ("killng", "killing"), ("pillz", "pills"), ("suicidel", "suicidal"), ("tdoay", "today"),
+              ("exsist", "exist"), ("agian", "again"), ("strangel", "strangle"), ("knfe", "knife"), ("bein", "being"),
+              // real words one letter from an anchor stay as they are
+              ("tables", "tables"), ("fridge", "fridge"), ("kills", "kills"), ("dyeing", "dyeing"), ("pilot", "pilot"),
+          ])
+    func crisisClassMisspellings(_ input: String, _ expected: String) throws {
+        #expect(try normalizedWords(input) == [expected])
+    }
+
+    @Test("One edit away: a letter changed, added, dropped or two side by side swapped")
+    func withinOne() {
+        func d(_ a: String, _ b: String) -> Int? {
+            Array(b.utf8).withUnsafeBufferPointer { CrisisFuzzy.withinOne(Array(a.utf8), $0) }
+        }
+        #expect(d("myself", "myself") == 0)
+        #expect(d("myself", "myslef") == 1)
+        #expect(d("myself", "mysef") == 1)
+        #expect(d("myself", "myyself") == 1)
+        #expect(d("myself", "nyself") == 1)
+        #expect(d("myself", "mysefl") == 1)
+        #expect(d("myself", "msyelf") == 1)
+        #expect(d("myself", "ymslef") == nil)
+        #expect(d("myself", "mself") == 1)
+        #expect(d("myself", "yourself") == nil)
+        #expect(d("overdose", "ovredsoe") == nil)
+    }
+
+    @Test("An anchor is found by either end: a misspelling at the start or the end of the word")
+    func anchorsByEitherEnd() {
+        var anchors = CrisisFuzzy.Anchors()
+        anchors.append(.init(word: "tonight", id: 1))
+        anchors.append(.init(word: "paracetamol", id: 2))
+        anchors.append(.init(word: "tonights", id: 3))
+        let again = anchors.append(.init(word: "tonight", id: 4))
+        #expect(!again)
+        func find(_ w: String) -> Int32? { Array(w.utf8).withUnsafeBufferPointer { CrisisFuzzy.anchor(for: $0, in: anchors) } }
+        #expect(find("ronight") == 1)          // first letter changed
+        #expect(find("tonighy") == 1)          // last letter changed
+        #expect(find("tonigth") == 1)          // swapped
+        #expect(find("paracetemol") == 2)      // two edits allowed from nine letters
+        #expect(find("parcetemol") == 2)
+        #expect(find("barecetamox") == nil)    // two edits that change both ends
+        #expect(find("tonighs") == 1)          // equally near two anchors: the first listed
+        #expect(find("tomorrow") == nil)
+        #expect(find("tonit") == nil)
     }
 
     @Test("Short words are never fuzzed")

@@ -118,9 +118,9 @@ struct WholeCheckInTests {
     /// The seventh blind set, measured once with the same rule and detector (8 handoffs and 9
     /// questions of 240 everyday check-ins; 195 + 3 of 200 crisis lines).
     @Test func seventhBlindSetFigures() throws {
-        // 196 crisis handoffs since the twelfth session's rule fixes (measured again, totals only);
-        // at most 5% questions.
-        Self.hold(try Self.blindSet("fresh7"), sizes: (240, 200, nil), crisisHandoffs: 196, reached: 198,
+        // 196 crisis handoffs since the twelfth session's rule fixes, 197 since misspellings of the
+        // crisis word classes are read (measured again, totals only); at most 5% questions.
+        Self.hold(try Self.blindSet("fresh7"), sizes: (240, 200, nil), crisisHandoffs: 197, reached: 199,
                   everydayHandoffs: 8, questions: 12, safeHandoffs: nil)
     }
 
@@ -139,8 +139,9 @@ struct WholeCheckInTests {
     /// 15 handoffs and 16 questions of 240 everyday check-ins (both above target); 192 + 4 of 200
     /// crisis lines; 18 handoffs of 200 safe lines.
     @Test func ninthBlindSetFigures() throws {
-        // 193 crisis handoffs and 14 everyday ones since the twelfth session's rule fixes.
-        Self.hold(try Self.blindSet("fresh9"), sizes: (240, 200, 200), crisisHandoffs: 193, reached: 196,
+        // 193 crisis handoffs and 14 everyday ones since the twelfth session's rule fixes; 194 + 4
+        // since misspellings of the crisis word classes are read.
+        Self.hold(try Self.blindSet("fresh9"), sizes: (240, 200, 200), crisisHandoffs: 194, reached: 198,
                   everydayHandoffs: 14, questions: 16, safeHandoffs: 18)
     }
 
@@ -168,8 +169,20 @@ struct WholeCheckInTests {
     /// lines (below target: 5 of the 11 missed are misspellings); 15 handoffs of 200 safe lines.
     @Test func sixteenthBlindSetFigures() throws {
         // 185 since the concept rules read layer A's misspellings, 187 + 4 with twelve more words
-        // recognised misspelt (measured again, totals only); at most 5% questions.
-        Self.hold(try Self.blindSet("fresh16"), sizes: (240, 200, 200), crisisHandoffs: 187, reached: 191,
+        // recognised misspelt (measured again, totals only), 187 + 5 since misspellings of the crisis
+        // word classes are read; at most 5% questions.
+        Self.hold(try Self.blindSet("fresh16"), sizes: (240, 200, 200), crisisHandoffs: 187, reached: 192,
                   everydayHandoffs: 6, questions: 12, safeHandoffs: 15)
+    }
+
+    /// The seventeenth blind set (written 2026-12-05, sixteenth session; README-fresh17.md), measured
+    /// with totals only: 8 handoffs and 9 questions of 240 everyday check-ins; 185 + 4 of 200 crisis
+    /// lines (below target: 5 of the 11 missed are attempts, 3 misspellings); 39 handoffs of 200 safe
+    /// lines, the most of any set (its safe lines were written to be hard: denials, other people,
+    /// the past).
+    @Test func seventeenthBlindSetFigures() throws {
+        // At most 5% questions.
+        Self.hold(try Self.blindSet("fresh17"), sizes: (240, 200, 200), crisisHandoffs: 185, reached: 189,
+                  everydayHandoffs: 8, questions: 12, safeHandoffs: 39)
     }
 }
