@@ -8,7 +8,7 @@ struct CrisisNormalizationData: Sendable {
     var emoji: [Unicode.Scalar: String] = [:]
     /// De-leet candidates per ASCII byte, tried in order.
     var leet: [UInt8: [UInt8]] = [:]
-    /// The small anchor lexicon for fuzzy matching.
+    /// The crisis words read misspelt (`CrisisFuzzy`).
     var fuzzyAnchors = CrisisFuzzy.Anchors()
     /// Words a `*` wildcard may stand in for.
     var obfuscationTargets: [(bytes: [UInt8], id: Int32)] = []
@@ -38,13 +38,11 @@ struct CrisisNormalizationData: Sendable {
     struct FuzzyAnchor: Sendable {
         var bytes: [UInt8]
         var id: Int32
-        var mask: UInt32
 
         /// The anchor for `word`, standing for word `id` of whichever vocabulary reads it.
         init(word: String, id: Int32) {
             bytes = Array(word.utf8)
             self.id = id
-            mask = bytes.withUnsafeBufferPointer { CrisisNormalizationData.letterMask($0) }
         }
     }
 
