@@ -135,6 +135,8 @@ public struct CrisisCheck: Sendable {
         guard f.tier > .none else { return .none }
         if f.rule == "B.model" {
             let p = f.modelScore ?? 1
+            // Lowered to a concern (the line says it is over and well now): the question at most.
+            if f.tier < .crisis { return p >= modelQuestionAt ? .question : .none }
             return p >= modelHandoffAt ? .handoff : p >= modelQuestionAt ? .question : .none
         }
         return f.tier >= .crisis ? .handoff : .question

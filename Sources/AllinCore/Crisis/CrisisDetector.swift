@@ -50,7 +50,7 @@ public struct CrisisDetector: Sendable {
         var views = normalizer.views(text, reusing: &buffers)
         let a = findingA(views, &buffers.scratch)
         let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
-        let b = withConcepts(scored, text, &buffers.concepts)
+        let b = settled(withConcepts(scored, text, &buffers.concepts), views)
         // The first view is the main one, the view `isHelpRequest` reads.
         let help = askingForHelp && isHelpRequest(views[0])
         buffers.keep(&views)
@@ -77,7 +77,7 @@ public struct CrisisDetector: Sendable {
     /// Layer B over a prepared text (what `layerB(text)` runs).
     public func layerB(_ prepared: Prepared) -> CrisisFinding {
         var shared = CrisisScratch()
-        return withConcepts(scoreB(prepared.views, &shared), prepared.text)
+        return settled(withConcepts(scoreB(prepared.views, &shared), prepared.text), prepared.views)
     }
 
     func findingA(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
@@ -108,8 +108,28 @@ public struct CrisisDetector: Sendable {
         case .negated(let third, let media):
             id = (third ? Self.thirdPartyID(id) : media ? Self.mediaID(id) : id) + ".negated"
         }
-        return CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
-                             reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
+        let finding = CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
+                                    reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
+        return settled(finding, views)
+    }
+
+    /// A line that says it is over and well now ("my son self-harmed at 13, he's 19 now and happy",
+    /// "I tried ten years ago, I'm so glad I'm still here"), tells it in the past, and has nothing in
+    /// it that says otherwise (`stillNow`: "but", "again", "tonight", a means, a plan, a wish, a
+    /// decision, a denial) is about the past: a finding that would hand off becomes a concern, so the
+    /// person is asked whether they are safe instead ("I'm happy now, I've decided" stays a
+    /// handoff). Read only when a finding reaches the crisis band, so a clear line costs nothing.
+    func settled(_ finding: CrisisFinding, _ views: [CrisisView]) -> CrisisFinding {
+        guard finding.tier >= .crisis, let main = views.first else { return finding }
+        var scan = CrisisScan(program: lexicon.programA, tokens: main.tokens)
+        let line = 0..<scan.count
+        guard scan.first(lexicon.frames.settledNow, in: line) != nil, scan.first(lexicon.frames.settledPast, in: line) != nil,
+              scan.first(lexicon.frames.stillNow, in: line) == nil else { return finding }
+        var lowered = finding
+        lowered.tier = .concern
+        lowered.reason = CrisisText.clean("The line says this is over and all is well now, so it is only a concern. " + finding.reason,
+                                          limit: 240)
+        return lowered
     }
 
     /// Layer B: the independent on-device weighted scorer (euphemism, passive ideation, method+intent,

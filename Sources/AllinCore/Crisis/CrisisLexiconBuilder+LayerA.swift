@@ -18,7 +18,7 @@ extension CrisisLexiconBuilder {
         ("prepositions", CrisisWordTable.preposition),
     ]
 
-    static let frameNames = ["negatorPhrases", "pseudoNegations", "media", "remotePast", "recentTime", "pastMarkers", "reportedQuestions", "theyDied"]
+    static let frameNames = ["negatorPhrases", "pseudoNegations", "media", "remotePast", "recentTime", "pastMarkers", "reportedQuestions", "theyDied", "settledNow", "settledPast", "stillNow"]
 
     /// Reads `crisis/layer-a.json`: classes, word lists, context frames, idioms, rules, help phrases.
     mutating func readLayerA(_ data: Data?) {

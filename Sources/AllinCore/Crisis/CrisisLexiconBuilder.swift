@@ -117,7 +117,9 @@ struct CrisisLexiconBuilder {
         let frames = CrisisFrames(negatorPhrases: frame("negatorPhrases"), pseudoNegations: frame("pseudoNegations"),
                                   media: frame("media"), remotePast: frame("remotePast"),
                                   recentTime: frame("recentTime"), pastMarkers: frame("pastMarkers"),
-                                  reportedQuestions: frame("reportedQuestions"), theyDied: frame("theyDied"))
+                                  reportedQuestions: frame("reportedQuestions"), theyDied: frame("theyDied"),
+                                  settledNow: frame("settledNow"), settledPast: frame("settledPast"),
+                                  stillNow: frame("stillNow"))
         guard let b = rawB else { return nil }
         let model = CrisisLayerBModel(
             bias: b.bias, crisisAt: b.crisisAt, concernAt: b.concernAt,

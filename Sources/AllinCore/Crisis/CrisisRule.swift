@@ -81,6 +81,13 @@ struct CrisisFrames: Sendable {
     /// Someone else's death by suicide, told as done ("took his own life", "died by suicide"): that
     /// person is not in danger now, whatever day it is told on.
     var theyDied: [Int] = []
+    /// A line saying it is over and well now ("she's doing great now", "I'm 30 now and life is
+    /// good"), told in the past ("tried", "used to", "at 16"), and what says otherwise (`stillNow`:
+    /// "but", "again", "tonight", a means, a plan, a wish, a decision, a denial): see
+    /// `CrisisDetector.settled`.
+    var settledNow: [Int] = []
+    var settledPast: [Int] = []
+    var stillNow: [Int] = []
 }
 
 /// An idiom whose span is removed before the rules run.

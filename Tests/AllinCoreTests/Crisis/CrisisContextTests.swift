@@ -143,4 +143,47 @@ struct CrisisContextTests {
         #expect(try a("i'm going to die if this meeting runs over").tier == .concern)
         #expect(try a("i'd rather die than go to that party").tier == .concern)
     }
+
+    // MARK: Over and well now
+
+    func verdict(_ text: String) throws -> CrisisCheck.Verdict {
+        CrisisCheck(detector: try crisisDetector()).check(field: "situation", text: text).verdict
+    }
+
+    @Test("A crisis told as over, in the past and with all well now, asks instead of handing off", arguments: [
+        "my friend was suicidal at uni. she got proper help and she's thriving",
+        "I survived an overdose at 19. I'm 34 now and life is good",
+    ])
+    func settledAsks(_ text: String) throws {
+        let report = CrisisCheck(detector: try crisisDetector()).check(field: "situation", text: text)
+        guard case .concern = report.verdict else { Issue.record("\(text) → \(report.verdict)"); return }
+        // The trace says why for the finding that would have handed off.
+        let reasons = [report.a, report.b].compactMap { $0?.finding.reason }
+        #expect(reasons.contains { $0.hasPrefix("The line says this is over and all is well now") }, "\(reasons)")
+    }
+
+    @Test("Anything that says it is not over keeps the handoff", arguments: [
+        "i'm happy now, i've decided to kill myself",                         // a decision
+        "she's doing great now but I tried to kill myself last night",        // "but", last night
+        "I used to self harm, I'm fine now that I've got the blades back",    // now that, a means
+        "survived my last attempt, I'm 30 now and ready to go",               // ready
+        "I was doing well for years, now I want to die",                      // a wish
+        "I survived an overdose at 19. I'm 34 now and I'm not doing well",    // a denial
+    ])
+    func notSettled(_ text: String) throws {
+        let v = try verdict(text)
+        guard case .handoff = v else { Issue.record("\(text) → \(v)"); return }
+    }
+
+    @Test("A model finding lowered for a settled line asks at most, whatever its probability")
+    func loweredModelAsks() {
+        var f = CrisisFinding(layer: .b, tier: .concern, rule: "B.model")
+        f.modelScore = 0.97
+        #expect(CrisisCheck.weigh(f) == .question)
+        f.tier = .crisis
+        #expect(CrisisCheck.weigh(f) == .handoff)
+        f.tier = .concern
+        f.modelScore = 0.5
+        #expect(CrisisCheck.weigh(f) == .none)
+    }
 }
