@@ -129,8 +129,9 @@ struct WholeCheckInTests {
         Floors(name: "fresh12", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 197,
                everydayHandoffs: 2, questions: 13, safeHandoffs: 5),
         // Fifteenth (README-fresh15.md): 6 handoffs and 6 questions of 240, 186 + 7 crisis lines, 15
-        // safe handoffs.
-        Floors(name: "fresh15", sizes: (240, 200, 200), crisisHandoffs: 186, reached: 193,
+        // safe handoffs; 187 + 7 since the seventeenth session's concept rules (hospital aftermaths,
+        // hidden marks, burden "if I died", lists).
+        Floors(name: "fresh15", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 194,
                everydayHandoffs: 6, questions: 12, safeHandoffs: 15),
         // Sixteenth (README-fresh16.md): 6 handoffs and 8 questions of 240, 183 + 6 crisis lines (5 of
         // the 11 missed misspellings), 15 safe handoffs; 185 since the concept rules read layer A's
@@ -140,13 +141,20 @@ struct WholeCheckInTests {
                everydayHandoffs: 6, questions: 12, safeHandoffs: 15),
         // Seventeenth (README-fresh17.md): 8 handoffs and 9 questions of 240, 185 + 4 crisis lines (5
         // of the 11 missed are attempts, 3 misspellings), 39 safe handoffs, the most of any set (its
-        // safe lines were written to be hard: denials, other people, the past).
-        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 185, reached: 189,
+        // safe lines were written to be hard: denials, other people, the past); 186 + 4 since the
+        // seventeenth session's concept rules.
+        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 186, reached: 190,
                everydayHandoffs: 8, questions: 12, safeHandoffs: 39),
         // Eighteenth (README-fresh18.md): 9 handoffs and 10 questions of 240, 183 + 7 crisis lines (6
-        // of the 10 missed are attempts), 31 safe handoffs (20 of them about others or the writer's past).
-        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 183, reached: 190,
+        // of the 10 missed are attempts), 31 safe handoffs (20 of them about others or the writer's past);
+        // 184 + 7 since the seventeenth session's concept rules.
+        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 184, reached: 191,
                everydayHandoffs: 9, questions: 12, safeHandoffs: 31),
+        // Nineteenth (README-fresh19.md, more kinds of writer): 17 handoffs (9 the model alone, the
+        // most of any set) and 12 questions of 240, 193 + 2 crisis lines, 28 safe handoffs; 26 since a
+        // line that says its crisis is over and all is well now asks instead.
+        Floors(name: "fresh19", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 195,
+               everydayHandoffs: 17, questions: 12, safeHandoffs: 26),
     ]
 
     @Test(arguments: floors)
