@@ -166,6 +166,11 @@ struct WholeCheckInTests {
         // safe handoffs; 165 + 6 and 15 questions with the seventeenth session's kept changes.
         Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 165, reached: 171,
                everydayHandoffs: 25, questions: 15, safeHandoffs: 31),
+        // Twenty-second (README-fresh22.md; ordinary days): 7 handoffs (6 the model alone) and 7
+        // questions of 240, 168 + 11 crisis lines, 25 safe handoffs; 169 + 11 and 24 with the
+        // seventeenth session's kept changes.
+        Floors(name: "fresh22", sizes: (240, 200, 200), crisisHandoffs: 169, reached: 180,
+               everydayHandoffs: 7, questions: 12, safeHandoffs: 24),
     ]
 
     @Test(arguments: floors)
