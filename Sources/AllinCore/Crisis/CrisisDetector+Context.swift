@@ -92,11 +92,15 @@ extension CrisisDetector {
         return false
     }
 
-    /// "used to", "years ago", "when i was 12" before the hit, with no "but now" in between.
+    /// "used to", "years ago", "when i was 12" before the hit, with no "but now" in between, or after
+    /// it in its own clause ("I wanted to die years ago"). A time of now in the hit's clause ("going
+    /// to hang myself tonight, last year was hell") or a marker in a later clause is not the past.
     func isRemotePast(_ m: CrisisMatch, _ core: Int, _ scan: inout CrisisScan) -> Bool {
         let sentence = scan.sentence(around: m.start)
         guard let marker = scan.first(lexicon.frames.remotePast, in: sentence) else { return false }
-        if marker.start >= m.end { return true }
+        let clause = scan.clauseStart(m.start)..<Swift.max(scan.clauseEnd(Swift.max(m.end - 1, m.start)), m.end)
+        if scan.first(lexicon.frames.recentTime, in: clause) != nil { return false }
+        if marker.start >= m.end { return marker.start <= clause.upperBound }   // its own clause, or one it opens ("when i was 16")
         for p in marker.end..<core where lexicon.table.has(scan.tokens[p].id, CrisisWordTable.contrast) { return false }
         return true
     }

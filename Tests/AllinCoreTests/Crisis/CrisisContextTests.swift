@@ -144,6 +144,28 @@ struct CrisisContextTests {
         #expect(try a("i'd rather die than go to that party").tier == .concern)
     }
 
+    // MARK: The distant past
+
+    @Test("A past marker in another clause, or a time of now, does not put the hit in the past", arguments: [
+        "i want to kill myself on the way back home",        // "way back" is not "way back when"
+        "going to hang myself tonight, last year was hell",  // tonight, and the past is another clause
+        "i want to die, i used to love this town",
+        "im going to jump off the bridge on the way back from work",
+    ])
+    func notThePast(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule): \(f.reason)")
+    }
+
+    @Test("The distant past before the hit, or after it in its own clause, is a concern", arguments: [
+        "I wanted to die years ago", "years ago I wanted to die", "a teacher at my school died by suicide when I was 16",
+        "back in 2009 i wanted to kill myself",
+    ])
+    func thePast(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .concern, "\(text) → \(f.tier.label) \(f.rule): \(f.reason)")
+    }
+
     // MARK: Over and well now
 
     func verdict(_ text: String) throws -> CrisisCheck.Verdict {
