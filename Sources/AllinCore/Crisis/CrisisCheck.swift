@@ -8,8 +8,9 @@
 ///   at `modelHandoffAt` or more. The model alone is not enough below that: on whole everyday
 ///   check-ins it reached the crisis band on short answers from a few everyday word pairs;
 /// - the ambiguous band gets the gentle question ("are you safe right now?") answered in place: any
-///   tier-1 finding, the model from `modelQuestionAt`, and what layer B's written rules find only in
-///   all the answers read together;
+///   tier-1 finding, the model from `modelQuestionAt`, what layer B's written rules find only in
+///   all the answers read together, and a finding the detector lowered because the line says its
+///   crisis is over and all is well now (`CrisisDetector.settled`);
 /// - a plain request for help ("help", "sos", "not safe") opens support as asked for, not as a tier;
 /// - words the person has already answered for (they said they are safe, or saw support for them)
 ///   don't ask again: `answered` holds those texts exactly as they were.

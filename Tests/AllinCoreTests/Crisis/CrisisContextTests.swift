@@ -191,6 +191,8 @@ struct CrisisContextTests {
         "survived my last attempt, I'm 30 now and ready to go",               // ready
         "I was doing well for years, now I want to die",                      // a wish
         "I survived an overdose at 19. I'm 34 now and I'm not doing well",    // a denial
+        "I tried to overdose on Saturday, I'm okay now",                      // a recent attempt
+        "I tried to kill myself a few days ago, I'm fine now",
     ])
     func notSettled(_ text: String) throws {
         let v = try verdict(text)
