@@ -48,9 +48,14 @@ public struct CrisisDetector: Sendable {
         // The bitset describes the last line's words: this line builds its own in the same buffer.
         buffers.scratch.presenceReady = false
         var views = normalizer.views(text, reusing: &buffers)
-        let a = findingA(views, &buffers.scratch)
+        var a = findingA(views, &buffers.scratch)
         let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
-        let b = settled(withConcepts(scored, text, &buffers.concepts), views)
+        var b = withConcepts(scored, text, &buffers.concepts)
+        // The line is read for `isSettled` once, for both layers.
+        if a.tier >= .crisis || b.tier >= .crisis, isSettled(views) {
+            a = Self.lowered(a)
+            b = Self.lowered(b)
+        }
         // The first view is the main one, the view `isHelpRequest` reads.
         let help = askingForHelp && isHelpRequest(views[0])
         buffers.keep(&views)
@@ -71,7 +76,7 @@ public struct CrisisDetector: Sendable {
     /// Layer A over a prepared text (what `layerA(text)` runs).
     public func layerA(_ prepared: Prepared) -> CrisisFinding {
         var shared = CrisisScratch()
-        return findingA(prepared.views, &shared)
+        return settled(findingA(prepared.views, &shared), prepared.views)
     }
 
     /// Layer B over a prepared text (what `layerB(text)` runs).
@@ -108,9 +113,8 @@ public struct CrisisDetector: Sendable {
         case .negated(let third, let media):
             id = (third ? Self.thirdPartyID(id) : media ? Self.mediaID(id) : id) + ".negated"
         }
-        let finding = CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
-                                    reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
-        return settled(finding, views)
+        return CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
+                             reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
     }
 
     /// A line that says it is over and well now ("my son self-harmed at 13, he's 19 now and happy",
@@ -120,11 +124,22 @@ public struct CrisisDetector: Sendable {
     /// person is asked whether they are safe instead ("I'm happy now, I've decided" stays a
     /// handoff). Read only when a finding reaches the crisis band, so a clear line costs nothing.
     func settled(_ finding: CrisisFinding, _ views: [CrisisView]) -> CrisisFinding {
-        guard finding.tier >= .crisis, let main = views.first else { return finding }
+        finding.tier >= .crisis && isSettled(views) ? Self.lowered(finding) : finding
+    }
+
+    /// Whether the line (its main view) says its crisis is over and all is well now (see `settled`).
+    func isSettled(_ views: [CrisisView]) -> Bool {
+        guard let main = views.first else { return false }
         var scan = CrisisScan(program: lexicon.programA, tokens: main.tokens)
         let line = 0..<scan.count
-        guard scan.first(lexicon.frames.settledNow, in: line) != nil, scan.first(lexicon.frames.settledPast, in: line) != nil,
-              scan.first(lexicon.frames.stillNow, in: line) == nil else { return finding }
+        return scan.first(lexicon.frames.settledNow, in: line) != nil && scan.first(lexicon.frames.settledPast, in: line) != nil
+            && scan.first(lexicon.frames.stillNow, in: line) == nil
+    }
+
+    /// A finding in the crisis band lowered to a concern for a settled line, saying why; any other
+    /// finding as it is.
+    static func lowered(_ finding: CrisisFinding) -> CrisisFinding {
+        guard finding.tier >= .crisis else { return finding }
         var lowered = finding
         lowered.tier = .concern
         lowered.reason = CrisisText.clean("The line says this is over and all is well now, so it is only a concern. " + finding.reason,
