@@ -39,6 +39,11 @@ public struct CrisisModelTrainer: Sendable {
     /// a lower band where the weighted score or layer A's concern agrees, each caught fewer crisis
     /// lines for the same false alarms.
     public static let defaultCrisisAt = 0.70
+    /// The probability from which, below `defaultCrisisAt`, the model's finding is a concern (the
+    /// file's `@askAt`): the crisis check asks "are you safe right now?" instead of saying nothing.
+    /// Chosen on lines and check-ins the model never trained on (`docs/crisis-check.md`, eighteenth
+    /// session).
+    public static let defaultAskAt = 0.65
     public var iterations = 400
     public var learningRate = 0.05
     /// The share of lines from which a single word counts as common and is left out on its own.

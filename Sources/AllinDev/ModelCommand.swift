@@ -44,6 +44,7 @@ struct ModelCommand {
         guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "train needs at least one labelled TSV file") }
         let trainer = try trainer(args)
         let crisisAt = try args.number("--crisis-at", in: 0.5...0.99) ?? CrisisModelTrainer.defaultCrisisAt
+        let askAt = try args.number("--ask-at", in: 0.5...crisisAt) ?? Swift.min(CrisisModelTrainer.defaultAskAt, crisisAt)
         var examples: [CrisisModelTrainer.Example] = []
         var about = ["allin layer B model: logistic regression over words, word pairs, stems and concept classes (rebuild: allin-dev model train).",
                      "Trained on (crisis / safe lines; ambiguous lines are left out):"]
@@ -69,7 +70,7 @@ struct ModelCommand {
             return try ConceptScanner.decode(data).withSpellings(normalisation: files[CrisisLexicon.normalisationFile])
         }
         let result = trainer.train(examples, scanner: scanner)
-        let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, weights: result.weights, about: about)
+        let text = CrisisModel.encode(bias: result.bias, crisisAt: crisisAt, askAt: askAt, weights: result.weights, about: about)
         let kept = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("@") }.count
         if let out = args["--out"] {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {

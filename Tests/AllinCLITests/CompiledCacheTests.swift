@@ -37,7 +37,7 @@ struct CompiledCacheTests {
         #expect(cache.load("sentences", for: sentences, AffectSentenceModel.load)?.weights.count == first.affectLexicon.sentenceModel.weights.count)
 
         // A sound form is what the next load uses: one that weighs differently shows through.
-        let other = CrisisModel(bias: model.bias + 1, crisisAt: model.crisisAt, table: model.table,
+        let other = CrisisModel(bias: model.bias + 1, crisisAt: model.crisisAt, askAt: model.askAt, table: model.table,
                                 entries: model.entries, names: model.names, about: model.about)
         cache.store("model", for: text) { other.compiled(source: $0) }
         #expect(try CatalogLocator.load(option: Self.catalog.path, environment: [:], cache: cache).crisisLexicon.model == other)

@@ -8,7 +8,7 @@
 ///   at `modelHandoffAt` or more. The model alone is not enough below that: on whole everyday
 ///   check-ins it reached the crisis band on short answers from a few everyday word pairs;
 /// - the ambiguous band gets the gentle question ("are you safe right now?") answered in place: any
-///   tier-1 finding, the model from `modelQuestionAt`, what layer B's written rules find only in
+///   tier-1 finding (the model's from its `@askAt`), the model below `modelHandoffAt`, what layer B's written rules find only in
 ///   all the answers read together, and a finding the detector lowered because the line says its
 ///   crisis is over and all is well now (`CrisisDetector.settled`);
 /// - a plain request for help ("help", "sos", "not safe") opens support as asked for, not as a tier;
@@ -17,11 +17,9 @@
 public struct CrisisCheck: Sendable {
     public let detector: CrisisDetector
 
-    /// Layer B's trained model hands off on its own only from this probability.
+    /// Layer B's trained model hands off on its own only from this probability. Below it, from the
+    /// model file's `@askAt`, its finding asks the gentle question; below that it finds nothing.
     public static let modelHandoffAt = 0.85
-    /// From this probability up to `modelHandoffAt` the model asks the gentle question; below it, the
-    /// model's finding is shown in the trace and changes nothing.
-    public static let modelQuestionAt = 0.70
 
     /// The rule id a plain request for help is recorded under (support opened as asked, no tier).
     public static let helpRule = "help.asked"
@@ -135,10 +133,9 @@ public struct CrisisCheck: Sendable {
     static func weigh(_ f: CrisisFinding) -> Weight {
         guard f.tier > .none else { return .none }
         if f.rule == "B.model" {
-            let p = f.modelScore ?? 1
-            // Lowered to a concern (the line says it is over and well now): the question at most.
-            if f.tier < .crisis { return p >= modelQuestionAt ? .question : .none }
-            return p >= modelHandoffAt ? .handoff : p >= modelQuestionAt ? .question : .none
+            // A concern (the model's own band, or lowered because the line says it is over and well
+            // now) asks; in the crisis band, the model alone hands off only from `modelHandoffAt`.
+            return f.tier >= .crisis && (f.modelScore ?? 1) >= modelHandoffAt ? .handoff : .question
         }
         return f.tier >= .crisis ? .handoff : .question
     }

@@ -6,7 +6,7 @@ import Foundation
 extension CrisisModel {
     /// "ALLINMB1" as a little-endian word.
     static let compiledKind: UInt64 = 0x3142_4D4E_494C_4C41
-    static let compiledVersion: UInt64 = 2
+    static let compiledVersion: UInt64 = 3
 
     /// What this code makes of a few fixed feature names: a form made by code that keys features
     /// differently (a changed hash) is stale, even if the text is the same.
@@ -18,6 +18,7 @@ extension CrisisModel {
         var w = CompiledForm.Writer()
         w.double(bias)
         w.double(crisisAt)
+        w.double(askAt)
         w.uint64s(table)
         w.uint64s(entries.map(\.key))
         w.floats(entries.map(\.weight))
@@ -31,11 +32,11 @@ extension CrisisModel {
     /// that keys features as this code does, and consistent in itself.
     public static func load(compiled data: Data, source: UInt64) throws(CompiledForm.Problem) -> CrisisModel {
         var r = try CompiledForm.Reader(data, kind: compiledKind, version: compiledVersion, source: source, probe: keyProbe)
-        let bias = try r.double(), crisisAt = try r.double()
+        let bias = try r.double(), crisisAt = try r.double(), askAt = try r.double()
         let table = try r.uint64s(), keys = try r.uint64s(), weights = try r.floats()
         let names = try r.strings(), about = try r.strings()
         try r.finish()
-        guard bias.isFinite, crisisAt >= 0.5, crisisAt < 1 else { throw .damaged("its settings are out of range") }
+        guard bias.isFinite, crisisAt >= 0.5, crisisAt < 1, askAt >= 0.5, askAt <= crisisAt else { throw .damaged("its settings are out of range") }
         guard table.count >= 16, table.count & (table.count - 1) == 0, table.count >= keys.count * 2 else {
             throw .damaged("its table's size")
         }
@@ -48,7 +49,7 @@ extension CrisisModel {
             seen[i] = true
         }
         guard !seen.contains(false) else { throw .damaged("its table misses a feature") }
-        return CrisisModel(bias: bias, crisisAt: crisisAt, table: table,
+        return CrisisModel(bias: bias, crisisAt: crisisAt, askAt: askAt, table: table,
                            entries: zip(keys, weights).map { Entry(key: $0, weight: $1) },
                            names: names, about: Array(about))
     }
@@ -57,7 +58,7 @@ extension CrisisModel {
 extension CrisisModel: Equatable {
     /// Two models are equal when they weigh the same features the same way, in the same table.
     public static func == (a: CrisisModel, b: CrisisModel) -> Bool {
-        a.bias == b.bias && a.crisisAt == b.crisisAt && a.table == b.table && a.names == b.names
+        a.bias == b.bias && a.crisisAt == b.crisisAt && a.askAt == b.askAt && a.table == b.table && a.names == b.names
             && a.about == b.about && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.weight == $1.weight }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 ///     # comment lines: what the model was trained on, and how (kept as its provenance)
 ///     @bias        -3.1207
 ///     @crisisAt    0.90
+///     @askAt       0.65          (optional: from here to @crisisAt the model asks the question, T1)
 ///     want to      0.4127        (a feature: one word, or two words joined by one space)
 ///     WISH DEATH   0.8311        (concept classes of words close together, as crisis/concepts.json names them)
 ///     ~overd       0.2950        (a stem: the first letters of longer words, see `CrisisModel.stemLength`)
@@ -54,8 +55,9 @@ extension CrisisModel {
             let name = String(decoding: cols[0], as: UTF8.self)
             if name.hasPrefix("@") {
                 let key = String(name.dropFirst())
-                guard ["bias", "crisisAt"].contains(key) else {
-                    issues.append(CatalogIssue(file: file, entry: entry, "unknown setting '\(Visible.text(name))' (known: @bias, @crisisAt)"))
+                guard ["bias", "crisisAt", "askAt"].contains(key) else {
+                    issues.append(CatalogIssue(file: file, entry: entry,
+                                               "unknown setting '\(Visible.text(name))' (known: @bias, @crisisAt, @askAt)"))
                     continue
                 }
                 if settings[key] != nil { issues.append(CatalogIssue(file: file, entry: entry, "'\(name)' is set twice")) }
@@ -89,9 +91,12 @@ extension CrisisModel {
         if !(crisisAt >= 0.5 && crisisAt < 1) {
             issues.append(CatalogIssue(file: file, entry: "@crisisAt", "must be at least 0.5 and below 1 (got \(crisisAt))"))
         }
+        if let askAt = settings["askAt"], !(askAt >= 0.5 && askAt <= crisisAt) {
+            issues.append(CatalogIssue(file: file, entry: "@askAt", "must be at least 0.5 and at most @crisisAt (got \(askAt))"))
+        }
         if names.isEmpty { issues.append(CatalogIssue(file: file, "has no features")) }
         guard issues.isEmpty else { throw CatalogProblems(issues) }
-        return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, names: names, weights: weights, about: about, keys: keys)
+        return CrisisModel(bias: settings["bias"] ?? 0, crisisAt: crisisAt, askAt: settings["askAt"], names: names, weights: weights, about: about, keys: keys)
     }
 
     /// Why `feature` cannot be a feature name, or nil: a stem ('~' and lower-case ASCII letters or
@@ -144,9 +149,12 @@ extension CrisisModel {
     }
 
     /// The file text for a trained model; weights are rounded to 4 decimals and those that round to 0 are left out.
-    public static func encode(bias: Double, crisisAt: Double, weights: [String: Double], about: [String]) -> String {
+    /// `askAt` (written only when given) starts the band where the model asks the question.
+    public static func encode(bias: Double, crisisAt: Double, askAt: Double? = nil, weights: [String: Double],
+                              about: [String]) -> String {
         var out = about.map { "# \($0)\n" }.joined()
         out += "@bias\t\(Self.number(bias))\n@crisisAt\t\(Self.number(crisisAt))\n"
+        if let askAt { out += "@askAt\t\(Self.number(askAt))\n" }
         for (name, w) in weights.sorted(by: { $0.key < $1.key }) {
             let rounded = (w * 10_000).rounded() / 10_000
             if rounded != 0 { out += "\(name)\t\(Self.number(rounded))\n" }

@@ -26,9 +26,12 @@ public struct CrisisModel: Sendable {
     public static let fileName = "crisis/model.tsv"
 
     let bias: Double
-    /// Probability at or above which a line is a crisis (T2). Below it the model says nothing: on
-    /// a short line a few words decide the score, so it never asks the gentle T1 question.
+    /// Probability at or above which a line is a crisis (T2).
     let crisisAt: Double
+    /// Probability at or above which, below `crisisAt`, the model's finding is a concern (T1), so the
+    /// crisis rule asks the gentle question. Below it the model says nothing: on a short line a few
+    /// words decide the score. Equal to `crisisAt` (no concern band) when the file sets no `@askAt`.
+    let askAt: Double
     /// Open-addressing table over feature keys (see `key(ofFeature:)`). Each slot packs the key's
     /// high 32 bits over index + 1 (0 = empty), 8 bytes, so the table stays small enough to sit in
     /// cache; a slot whose tag agrees is confirmed against the full key in `entries`.
@@ -50,14 +53,16 @@ public struct CrisisModel: Sendable {
     let about: [String]
 
     /// A model that scores every line at 0 (a catalog without a model file, or tests).
-    static let empty = CrisisModel(bias: 0, crisisAt: 0.9, names: [], weights: [], about: [])
+    static let empty = CrisisModel(bias: 0, crisisAt: 0.9, askAt: nil, names: [], weights: [], about: [])
 
     /// `names` and `weights` are parallel, in the file's order (the trainer writes them sorted by
     /// name); the names are distinct, and so are their keys (`keys`, if given, holds them in the
     /// same order, as `decode` has already worked them out).
-    init(bias: Double, crisisAt: Double, names: PackedStrings, weights: [Float], about: [String], keys: [UInt64]? = nil) {
+    init(bias: Double, crisisAt: Double, askAt: Double?, names: PackedStrings, weights: [Float], about: [String],
+         keys: [UInt64]? = nil) {
         self.bias = bias
         self.crisisAt = crisisAt
+        self.askAt = askAt ?? crisisAt
         self.about = about
         self.names = names
         var size = 16
@@ -75,9 +80,11 @@ public struct CrisisModel: Sendable {
     }
 
     /// A model from the parts of its compiled form (`CrisisModel+Compiled`), which has checked them.
-    init(bias: Double, crisisAt: Double, table: [UInt64], entries: [Entry], names: PackedStrings, about: [String]) {
+    init(bias: Double, crisisAt: Double, askAt: Double, table: [UInt64], entries: [Entry], names: PackedStrings,
+         about: [String]) {
         self.bias = bias
         self.crisisAt = crisisAt
+        self.askAt = askAt
         self.table = table
         self.mask = table.count - 1
         self.entries = entries
@@ -322,11 +329,11 @@ public struct CrisisModel: Sendable {
         keys.removeAll(keepingCapacity: true)
         keys.reserveCapacity(tokens.count * 8 + 32)
         Self.forEachFeature(tokens, classes: classes) { keys.append($0) }
-        // The sum first, with no ranking: most lines stay below the crisis band, where the top
-        // features are never named. A line at or above it is weighed again, ranking as it goes.
+        // The sum first, with no ranking: most lines stay below the bands, where the top features
+        // are never named. A line in one is weighed again, ranking as it goes.
         let z = weigh(keys, ranked: false).z
         let probability = 1 / (1 + exp(-z))
-        guard probability >= crisisAt else { return Score(probability: probability) }
+        guard probability >= askAt else { return Score(probability: probability) }
         return weigh(keys, ranked: true).score
     }
 
@@ -359,12 +366,12 @@ public struct CrisisModel: Sendable {
         [score.top.0, score.top.1, score.top.2].filter { $0 >= 0 }.map { names[Int($0)] }
     }
 
-    /// The tier a probability reaches: crisis, or nothing.
+    /// The tier a probability reaches: crisis, a concern (the question), or nothing.
     func tier(_ probability: Double) -> CrisisTier {
-        probability >= crisisAt ? .crisis : .none
+        probability >= crisisAt ? .crisis : probability >= askAt ? .concern : .none
     }
 
-    /// Layer B's finding for a score, or nil when it stays below the crisis band.
+    /// Layer B's finding for a score, or nil when it stays below both bands.
     func finding(_ score: Score) -> CrisisFinding? {
         let tier = tier(score.probability)
         guard tier > .none else { return nil }
@@ -372,7 +379,9 @@ public struct CrisisModel: Sendable {
         let top = topNames(score)
         let words = top.map { "'\($0)'" }
         let from = words.isEmpty ? "" : " from " + CrisisDetector.list(words)
-        let band = "at or above \(CrisisDetector.format(crisisAt)), the crisis band"
+        let band = tier >= .crisis
+            ? "at or above \(CrisisDetector.format(crisisAt)), the crisis band"
+            : "at or above \(CrisisDetector.format(askAt)), where it asks if the person is safe"
         var finding = CrisisFinding(layer: .b, tier: tier, rule: "B.model",
                                     matched: CrisisText.clean(top.joined(separator: " + "), limit: 80),
                                     reason: CrisisText.clean("Layer B's trained model scored \(p)\(from), \(band).", limit: 240))

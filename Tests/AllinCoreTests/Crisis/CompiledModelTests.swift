@@ -80,6 +80,7 @@ struct CompiledModelTests {
         var w = CompiledForm.Writer()
         w.double(model.bias)
         w.double(model.crisisAt)
+        w.double(model.askAt)
         w.uint64s(table)
         w.uint64s(model.keys)
         w.floats(model.weights)
