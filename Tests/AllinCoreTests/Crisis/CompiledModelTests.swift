@@ -148,6 +148,7 @@ struct CompiledModelTests {
         var w = CompiledForm.Writer()
         w.double(-3)
         w.double(0.9)
+        w.double(0.8)
         w.word(UInt64.max)
         let form = w.bytes(kind: CrisisModel.compiledKind, version: CrisisModel.compiledVersion, source: 7,
                            probe: CrisisModel.keyProbe)

@@ -120,6 +120,49 @@ struct CrisisModelTests {
         #expect(score("").probability < 0.2)
     }
 
+    /// From the file's `@askAt` up to its crisis band the model's finding is a concern: the crisis
+    /// rule asks the question and never hands off on it.
+    @Test func theQuestionBandIsAConcernThatAsks() throws {
+        let m = try Self.model(Self.small.replacingOccurrences(of: "@crisisAt\t0.9\n", with: "@crisisAt\t0.9\n@askAt\t0.7\n"))
+        #expect(m.askAt == 0.7 && m.crisisAt == 0.9)
+        let scanner = try crisisDetector().lexicon.concepts
+        func score(_ text: String) -> CrisisModel.Score {
+            let (tokens, _) = scanner.tokenize(text)
+            return m.score(tokens, classes: scanner)
+        }
+        // -2 + die 3 = 1 → 0.73: in the question band, its top feature named.
+        let die = score("die")
+        #expect(m.tier(die.probability) == .concern)
+        let finding = try #require(m.finding(die))
+        #expect(finding.tier == .concern && finding.rule == "B.model" && finding.matched == "die")
+        #expect(finding.reason.contains("0.73") && finding.reason.contains("where it asks if the person is safe"))
+        #expect(CrisisCheck.weigh(finding) == .question)
+        // -2 + want 1 = -1 → 0.27: below both bands.
+        #expect(m.tier(score("want").probability) == .none && m.finding(score("want")) == nil)
+        // The crisis band below 0.85 asks too; from 0.85 the model alone hands off.
+        var high = finding
+        high.tier = .crisis
+        high.modelScore = 0.8
+        #expect(CrisisCheck.weigh(high) == .question)
+        high.modelScore = 0.9
+        #expect(CrisisCheck.weigh(high) == .handoff)
+        // Written only when given; read back the same.
+        let text = CrisisModel.encode(bias: -1, crisisAt: 0.7, askAt: 0.65, weights: ["die": 2], about: [])
+        #expect(text.contains("@crisisAt\t0.7000\n@askAt\t0.6500\n"))
+        #expect(try Self.model(text).askAt == 0.65)
+        #expect(!CrisisModel.encode(bias: -1, crisisAt: 0.7, weights: ["die": 2], about: []).contains("@askAt"))
+        #expect(try Self.model(Self.small).askAt == 0.9, "no @askAt: no question band")
+    }
+
+    @Test func theQuestionBandMustLieBelowTheCrisisBand() {
+        for bad in ["0.95", "0.4"] {
+            let issues = Self.issues("@bias\t0\n@crisisAt\t0.9\n@askAt\t\(bad)\nwant\t1\n")
+            #expect(issues.contains { $0.entry == "@askAt" && $0.message.contains("at most @crisisAt") }, "\(bad)")
+        }
+        #expect(Self.issues("@bias\t0\n@crisisAt\t0.9\n@askAt\t0.8\n@askAt\t0.8\nwant\t1\n")
+            .contains { $0.message.contains("set twice") })
+    }
+
     /// Class features let the model weigh wording it never saw through the concept classes of its
     /// words: "wish" and "dead" are WISH and DEATH, so "WISH DEATH" is a feature of the line.
     @Test func classFeaturesNameTheConceptClassesOfNearbyWords() throws {
@@ -197,8 +240,9 @@ struct CrisisModelTests {
             let direct = model.score(tokens, classes: scanner)
             let keyed = model.score(CrisisModel.featureHashes(tokens, classes: scanner))
             #expect(abs(direct.probability - keyed.probability) < 1e-9, "\(text.prefix(60))")
-            // The top features are ranked only at or above the crisis band, where a finding names them.
-            if model.tier(direct.probability) == .crisis {
+            // The top features are ranked only in a band (the question's or the crisis one), where a
+            // finding names them.
+            if model.tier(direct.probability) > .none {
                 #expect(direct.top == keyed.top, "\(text.prefix(60))")
             } else {
                 #expect(direct.top == (-1, -1, -1), "\(text.prefix(60))")

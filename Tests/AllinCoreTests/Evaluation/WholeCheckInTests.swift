@@ -105,11 +105,15 @@ struct WholeCheckInTests {
         var testDescription: String { name }
     }
 
+    /// Since the eighteenth session's model question band (from 0.65; docs/crisis-check.md), more
+    /// crisis lines reach the question on eleven sets (`reached` rose) and four sets' everyday
+    /// questions rose over 5% (fresh8 17, fresh9 20, fresh19 13, fresh21 19): intended, by the rule
+    /// written before they were measured.
     static let floors: [Floors] = [
         // Sixth set (third session; a helper that read only vocabulary.json): first contact 11
         // handoffs and 7 questions of 200 check-ins, 195 + 2 of 200 crisis lines; 196 crisis
         // handoffs since the concept rules read layer A's misspellings (measured again, totals only).
-        Floors(name: "fresh6", sizes: (200, 200, 200), crisisHandoffs: 196, reached: 198,
+        Floors(name: "fresh6", sizes: (200, 200, 200), crisisHandoffs: 196, reached: 199,
                everydayHandoffs: 11, questions: 10, safeHandoffs: nil),
         // Seventh: first contact 8 handoffs and 9 questions of 240, 195 + 3 crisis lines; 196 since
         // the twelfth session's rule fixes, 197 since misspellings of the crisis word classes are read.
@@ -119,17 +123,17 @@ struct WholeCheckInTests {
         // handoffs and 12 questions of 240, 198 crisis lines handed off, 27 safe handoffs; 199 since
         // the twelfth session's rule fixes.
         Floors(name: "fresh8", sizes: (240, 200, 200), crisisHandoffs: 199, reached: nil,
-               everydayHandoffs: 14, questions: 12, safeHandoffs: 27),
+               everydayHandoffs: 14, questions: 17, safeHandoffs: 27),
         // Ninth (plainer days, a third borrowing crisis words): first contact 15 handoffs and 16
         // questions of 240 (both above target), 192 + 4 crisis lines, 18 safe handoffs; 193 and 14
         // everyday since the twelfth session's rule fixes, 194 + 4 since misspellings of the crisis
         // word classes are read.
         Floors(name: "fresh9", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 198,
-               everydayHandoffs: 14, questions: 16, safeHandoffs: 18),
+               everydayHandoffs: 14, questions: 20, safeHandoffs: 18),
         // Twelfth (README-fresh12.md): measured once with that session's fixed rules, 2 handoffs and
         // 13 questions of 240, 191 + 5 crisis lines, 5 safe handoffs; 193 + 4 since the concept rules
         // read layer A's misspellings.
-        Floors(name: "fresh12", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 197,
+        Floors(name: "fresh12", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 198,
                everydayHandoffs: 2, questions: 13, safeHandoffs: 5),
         // Fifteenth (README-fresh15.md): 6 handoffs and 6 questions of 240, 186 + 7 crisis lines, 15
         // safe handoffs; 187 + 7 since the seventeenth session's concept rules (hospital aftermaths,
@@ -140,26 +144,26 @@ struct WholeCheckInTests {
         // the 11 missed misspellings), 15 safe handoffs; 185 since the concept rules read layer A's
         // misspellings, 187 + 4 with twelve more words recognised misspelt, 187 + 5 since
         // misspellings of the crisis word classes are read.
-        Floors(name: "fresh16", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 192,
+        Floors(name: "fresh16", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 193,
                everydayHandoffs: 6, questions: 12, safeHandoffs: 15),
         // Seventeenth (README-fresh17.md): 8 handoffs and 9 questions of 240, 185 + 4 crisis lines (5
         // of the 11 missed are attempts, 3 misspellings), 39 safe handoffs, the most of any set (its
         // safe lines were written to be hard: denials, other people, the past; 39 again since layer A's
         // distant past needs the marker in the hit's clause or before it); 186 + 4 since the
         // seventeenth session's concept rules, 187 + 4 with its third set of them.
-        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 191,
+        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 192,
                everydayHandoffs: 8, questions: 12, safeHandoffs: 39),
         // Eighteenth (README-fresh18.md): 9 handoffs and 10 questions of 240, 183 + 7 crisis lines (6
         // of the 10 missed are attempts), 31 safe handoffs (20 of them about others or the writer's past);
         // 184 + 7 since the seventeenth session's concept rules, 186 + 7 with its second set of them.
-        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 186, reached: 193,
+        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 186, reached: 194,
                everydayHandoffs: 9, questions: 12, safeHandoffs: 31),
         // Nineteenth (README-fresh19.md, more kinds of writer): 17 handoffs (9 the model alone, the
         // most of any set) and 12 questions of 240, 193 + 2 crisis lines, 28 safe handoffs; 26 since a
         // line that says its crisis is over and all is well now asks instead; 194 + 2 with the second
         // set of concept rules.
-        Floors(name: "fresh19", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 196,
-               everydayHandoffs: 17, questions: 12, safeHandoffs: 26),
+        Floors(name: "fresh19", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 197,
+               everydayHandoffs: 17, questions: 13, safeHandoffs: 26),
         // Twentieth (README-fresh20.md): 21 handoffs (9 the model alone) and 7 questions of 240, 169 +
         // 12 crisis lines (0.845 to a full handoff, the weakest yet; 6 of the 19 missed minimised), 27
         // safe handoffs.
@@ -168,18 +172,23 @@ struct WholeCheckInTests {
         // Twenty-first (README-fresh21.md; its everyday writer was shown the everyday senses known to
         // hand off): 25 handoffs (14 the model alone) and 14 questions of 240, 164 + 7 crisis lines, 31
         // safe handoffs; 165 + 6 and 15 questions with the seventeenth session's kept changes.
-        Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 165, reached: 171,
-               everydayHandoffs: 25, questions: 15, safeHandoffs: 31),
+        Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 165, reached: 173,
+               everydayHandoffs: 25, questions: 19, safeHandoffs: 31),
         // Twenty-second (README-fresh22.md; ordinary days): 7 handoffs (6 the model alone) and 7
         // questions of 240, 168 + 11 crisis lines, 25 safe handoffs; 169 + 11 and 24 with the
         // seventeenth session's kept changes.
-        Floors(name: "fresh22", sizes: (240, 200, 200), crisisHandoffs: 169, reached: 180,
+        Floors(name: "fresh22", sizes: (240, 200, 200), crisisHandoffs: 169, reached: 182,
                everydayHandoffs: 7, questions: 12, safeHandoffs: 24),
         // Twenty-third (README-fresh23.md; lines only): 185 + 3 crisis lines, 48 safe handoffs (20 of
         // them someone else at risk now, support by design); 187 + 3 and 46 with the seventeenth
         // session's kept changes.
-        Floors(name: "fresh23", sizes: (0, 200, 200), crisisHandoffs: 187, reached: 190,
+        Floors(name: "fresh23", sizes: (0, 200, 200), crisisHandoffs: 187, reached: 192,
                everydayHandoffs: 0, questions: 0, safeHandoffs: 46),
+        // Twenty-fourth (README-fresh24.md; ordinary days, a writer told nothing of dark words): 17
+        // handoffs (15 the model alone) and 9 questions of 240, 174 + 5 crisis lines, 19 safe
+        // handoffs; 174 + 6 since the model asks from 0.65.
+        Floors(name: "fresh24", sizes: (240, 200, 200), crisisHandoffs: 174, reached: 180,
+               everydayHandoffs: 17, questions: 12, safeHandoffs: 19),
     ]
 
     @Test(arguments: floors)
