@@ -22,7 +22,7 @@ extension PlainCheckIn {
             let items = StepModel.items(step, vocabulary)
             printNumbered(items)
             while true {
-                let line = try answer(step, "Type a number, or press Enter to skip: ")
+                let line = try answer(step, "Type a number, or press Enter to skip: ", takesWords: false)
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
                 io.out("Please type a number from 1 to \(items.count), or press Enter.\n")
@@ -31,21 +31,21 @@ extension PlainCheckIn {
             if !text.isEmpty { flow.answers.triggerText = text }
         case .intensity:
             while true {
-                let line = try answer(step, "How strong is it, from 1 to 10? ", allowEmpty: false)
+                let line = try answer(step, "How strong is it, from 1 to 10? ", allowEmpty: false, takesWords: false)
                 if let value = Int(line), (1...10).contains(value) { flow.answers.intensity = value; break }
                 io.out("Please type a number from 1 to 10.\n")
             }
             let items = StepModel.items(step, vocabulary)
             io.out("Where do you feel it? Several numbers are fine.\n")
             printNumbered(items)
-            let line = try answer(step, "Numbers separated by spaces, or Enter to skip: ")
+            let line = try answer(step, "Numbers separated by spaces, or Enter to skip: ", takesWords: false)
             flow.answers.body = line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { word in
                 Int(word).flatMap { $0 >= 1 && $0 <= items.count ? items[$0 - 1].id : nil }
             }
         case .consent:
             io.out(StepCopy.hint(step) + "\n")
             while true {
-                let line = try answer(step, "yes or no: ", allowEmpty: false).lowercased()
+                let line = try answer(step, "yes or no: ", allowEmpty: false, takesWords: false).lowercased()
                 if ["y", "yes", "1"].contains(line) { flow.answers.consent = true; break }
                 if ["n", "no", "2"].contains(line) { flow.answers.consent = false; break }
                 io.out("Please type yes or no.\n")
@@ -62,7 +62,7 @@ extension PlainCheckIn {
             while true {
                 let prompt = own ? "Type a number or your own words (Enter to skip): "
                     : required ? "Type a number: " : "Type a number (Enter to skip): "
-                let line = try answer(step, prompt, allowEmpty: !required)
+                let line = try answer(step, prompt, allowEmpty: !required, takesWords: own)
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
                 if own {
@@ -75,8 +75,12 @@ extension PlainCheckIn {
         }
     }
 
-    /// Reads one answer; 'back', 'quit' and requests for help interrupt the step.
-    func answer(_ step: Step, _ prompt: String, allowEmpty: Bool = true) throws(Interrupt) -> String {
+    /// Reads one answer; 'back', 'quit' and requests for help interrupt the step. Every other line is
+    /// read by the one crisis rule before anything else is done with it (`screen`): a number typed
+    /// where words were wanted, words typed where a number was, an answer over the limit.
+    /// `takesWords`: whether the step can keep the line as the person's own words.
+    mutating func answer(_ step: Step, _ prompt: String, allowEmpty: Bool = true,
+                         takesWords: Bool = true) throws(Interrupt) -> String {
         while true {
             io.out(prompt)
             guard let raw = io.readInputLine() else { throw .ended }
@@ -91,10 +95,15 @@ extension PlainCheckIn {
             default: break
             }
             if gates.detector.isHelpRequest(line) { throw .help }
-            if line.isEmpty, !allowEmpty { continue }
+            if line.isEmpty {
+                if allowEmpty { return line }
+                continue
+            }
             let limit = FreeTextField(step: step)?.limit ?? TextLimits.freeText
-            if line.count > limit {
-                let field = StepCopy.textField(step) ?? step.rawValue
+            let field = StepCopy.textField(step) ?? step.rawValue
+            let tooLong = line.count > limit
+            if try screen(line, field: field, step: step, keepable: takesWords && !tooLong) == .again { continue }
+            if tooLong {
                 let message = "'\(field)': the answer has \(line.count) characters; the most it takes is \(limit)."
                 if !io.inputIsTerminal { throw .tooLong(message) }
                 io.out(message + " Please shorten it.\n")
@@ -104,10 +113,51 @@ extension PlainCheckIn {
         }
     }
 
+    /// What the one crisis rule made of a typed line, once any question or support it opened is over.
+    enum Screened { case use, again }
+
+    /// Reads `line` with the one crisis rule (`CrisisCheck`, as every front does). Clear: use it. The
+    /// gentle question: "yes, I'm safe" uses it (and it is not asked about again). A clear statement,
+    /// or "no" to the question: support, recorded in the journal; then, if the person goes back to the
+    /// check-in and the line could be kept (`keepable`), they choose whether to keep it, only if they
+    /// are safe; else the prompt is asked again. Throws `.stopped` when they stop from support.
+    mutating func screen(_ line: String, field: String, step: Step, keepable: Bool) throws(Interrupt) -> Screened {
+        pending = (field, line)
+        defer { pending = nil }
+        let hit: FlowCrisis
+        switch gates.check.check(field: field, text: line, answered: answered).verdict {
+        case .clear, .askedForHelp:
+            return .use
+        case let .concern(d):
+            hit = FlowCrisis(step: step, field: field, finding: d.finding)
+            if askSafe() {
+                answered.insert(line)
+                return .use
+            }
+            support(.notSafe(hit))
+        case let .handoff(d):
+            hit = FlowCrisis(step: step, field: field, finding: d.finding)
+            support(.tripwire(hit))
+        }
+        guard afterSupport() else { throw .stopped }
+        if keepable {
+            io.out("Keep what you wrote and go on? Only if you are safe right now. (yes / no) ")
+            let reply = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            if !io.inputIsTerminal { io.out(Visible.text(reply, limit: 40) + "\n") }
+            if ["y", "yes", "safe", "i am safe"].contains(reply) {
+                answered.insert(line)
+                return .use
+            }
+        }
+        io.out("What you wrote there was not kept. Answer again when you are ready.\n")
+        return .again
+    }
+
     /// The demo's "why" for the answers so far (and why support opened, when it did), as plain lines.
     func printWhy(support: SupportReason?) {
         io.out("\n")
-        for row in DemoTrace.rows(check: gates.check, texts: flow.answers.freeText, answered: answered, support: support,
+        for row in DemoTrace.rows(check: gates.check, texts: flow.answers.freeText + (pending.map { [$0] } ?? []),
+                                  answered: answered, support: support,
                                   recommendation: nil, answers: flow.answers, catalog: catalog.listing) {
             let indent = row.1 == .title ? "" : "  "
             io.out(row.0.isEmpty ? "\n" : Wrap.lines(row.0, width: 76).map { indent + $0 }.joined(separator: "\n") + "\n")

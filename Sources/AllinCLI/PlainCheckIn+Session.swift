@@ -16,18 +16,37 @@ struct PlainSessionContext {
 extension PlainCheckIn {
     mutating func session(_ r: Recommendation, _ session: Session, _ place: PlainSessionContext) async -> Int32 {
         let moodBefore: Int?
+        let stopped = supportRecorded ? "Stopped before the session. Your journal keeps only that support opened, not your words.\n"
+                                      : "Stopped before the session. Nothing was saved.\n"
         switch askMood("\nBefore you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
         case .ended:
-            io.out("Stopped before the session. Nothing was saved.\n")
+            io.out(stopped)
             return 0
         case let .mood(m): moodBefore = m
         }
-        io.out("Press Enter to start \(Visible.text(session.title)), or type 'skip' to go on without it: ")
-        guard let start = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
-            io.out("\nStopped before the session. Nothing was saved.\n")
-            return 0
+        var start = ""
+        while true {
+            io.out("Press Enter to start \(Visible.text(session.title)), or type 'skip' to go on without it: ")
+            guard let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) else {
+                io.out("\n" + stopped)
+                return 0
+            }
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+            start = line.lowercased()
+            if ["", "skip", "s"].contains(start) { break }
+            // Words typed here are read by the crisis rule like any answer; they start nothing.
+            if gates.detector.isHelpRequest(line) {
+                support(.typedHelp(field: "start"))
+                guard afterSupport() else { return 0 }
+                continue
+            }
+            do {
+                _ = try screen(line, field: "start", step: .intent, keepable: false)
+            } catch {
+                return 0
+            }
+            io.out("Press Enter to start, or type 'skip'.\n")
         }
-        if !io.inputIsTerminal { io.out(Visible.text(start, limit: 40) + "\n") }
 
         // The journal keeps the check-in from here, whatever happens next (marked not played until it plays).
         let journal = openJournal(place)
@@ -37,6 +56,11 @@ extension PlainCheckIn {
             id = try? journal.begin(flow.answers, recommendation: r.played(session, extra: []), moodBefore: moodBefore,
                                     at: Date(), timeZone: zone)
             if let id { try? journal.recordPlayback(id, PlaybackRecord(outcome: .notPlayed)) }
+            // Support opened earlier in this check-in, which went on: its record joins this entry.
+            if let id, let row = supportRow {
+                try? journal.mergeHandoff(row, into: id)
+                supportRow = nil
+            }
         }
         var record = PlaybackRecord(outcome: .notPlayed)
         if start != "skip" && start != "s" {
@@ -56,7 +80,7 @@ extension PlainCheckIn {
         case .ended: moodAfter = nil
         case let .mood(m): moodAfter = m
         }
-        let note = askNote()
+        let note = askNote(entry: id)
         if let id {
             try? journal?.complete(id, moodAfter: moodAfter, note: note, at: Date())
             io.out("\nSaved to your journal on this computer.\n")
@@ -72,34 +96,38 @@ extension PlainCheckIn {
         return 0
     }
 
-    /// The reflection note, read by the one crisis rule as in the full-screen front: nil when skipped,
-    /// or when support opened from it (then it is not kept, and the person is told).
-    func askNote() -> String? {
+    /// The reflection note, read by the one crisis rule as in the full-screen front (an over-long
+    /// one too, before it is refused): nil when skipped, or when support opened from it (then it is
+    /// not kept, and the person is told). Support opened here is recorded on the check-in's `entry`.
+    mutating func askNote(entry: Int64?) -> String? {
         var note: String?
         while true {
             io.out("A note for your journal (Enter to skip): ")
             guard let line = io.readInputLine() else { break }
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 200) + "\n") }
-            if line.count > TextLimits.freeText {
-                io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText). Please shorten it.\n")
-                if io.inputIsTerminal { continue }
-                break
-            }
             // The note is read by the one crisis rule, as in the full-screen front.
             let report = gates.check.check(field: "note", text: line, answered: answered)
             switch report.verdict {
-            case .clear: note = StepModel.nonEmpty(line)
+            case .clear:
+                if line.count > TextLimits.freeText {
+                    io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText). Please shorten it.\n")
+                    if io.inputIsTerminal { continue }
+                    break
+                }
+                note = StepModel.nonEmpty(line)
             case let .concern(d):
-                if askSafe() {
+                if askSafe(), line.count <= TextLimits.freeText {
                     note = line
+                } else if line.count > TextLimits.freeText {
+                    io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText), so it was not kept.\n")
                 } else {
-                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)))
+                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)), entry: entry)
                 }
             case let .handoff(d):
-                support(.noteTripwire(d.finding))
+                support(.noteTripwire(d.finding), entry: entry)
                 io.out("Your note was not kept, because support opened from it.\n")
             case .askedForHelp:
-                support(.typedHelp(field: "note"))
+                support(.typedHelp(field: "note"), entry: entry)
             }
             break
         }
@@ -108,7 +136,8 @@ extension PlainCheckIn {
 
     enum MoodAnswer { case mood(Int?), ended }
 
-    func askMood(_ prompt: String) -> MoodAnswer {
+    /// A mood from 1 to 10. Words typed here are read by the crisis rule like any answer.
+    mutating func askMood(_ prompt: String) -> MoodAnswer {
         while true {
             io.out(prompt)
             guard let raw = io.readInputLine() else { return .ended }
@@ -116,6 +145,16 @@ extension PlainCheckIn {
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 20) + "\n") }
             if line.isEmpty { return .mood(nil) }
             if let n = Int(line), (1...10).contains(n) { return .mood(n) }
+            if gates.detector.isHelpRequest(line) {
+                support(.typedHelp(field: "mood"))
+                guard afterSupport() else { return .ended }
+                continue
+            }
+            do {
+                if try screen(line, field: "mood", step: .intent, keepable: false) == .again { continue }
+            } catch {
+                return .ended
+            }
             io.out("Please type a number from 1 to 10, or press Enter to skip.\n")
         }
     }

@@ -1,4 +1,5 @@
 import AllinCore
+import Foundation
 import AllinStore
 import AllinUI
 
@@ -38,9 +39,16 @@ struct PlainCheckIn {
     /// `allin demo --plain`: 'why' at any prompt explains what the crisis check reads, and support says
     /// why it opened.
     var demo = false
+    /// Support opened during this check-in and the journal has its one record of it.
+    var supportRecorded = false
+    /// That record, while the check-in has no entry of its own: it joins the entry if the check-in
+    /// goes on to its session.
+    var supportRow: Int64?
+    /// The line the crisis rule is reading before it is kept (`screen`): the demo's 'why' shows it.
+    var pending: (field: String, text: String)?
 
-    /// What a typed line asked for besides an answer.
-    enum Interrupt: Error { case back, quit, help, ended, tooLong(String) }
+    /// What a typed line asked for besides an answer. `stopped`: the person chose to stop from support.
+    enum Interrupt: Error { case back, quit, help, ended, stopped, tooLong(String) }
 
     init(io: any CommandIO, catalog: Catalog, region: String?, regionSource: String) {
         self.io = io
@@ -69,7 +77,10 @@ struct PlainCheckIn {
                     if !flow.back(in: vocabulary) { io.out("This is the first question.\n") }
                     continue
                 case .quit:
-                    io.out("Stopped. Nothing was saved.\n")
+                    io.out(supportRecorded ? "Stopped. Your journal keeps only that support opened, not your words.\n"
+                                           : "Stopped. Nothing was saved.\n")
+                    return 0
+                case .stopped:
                     return 0
                 case .help:
                     support(.typedHelp(field: StepCopy.textField(step) ?? step.rawValue))
@@ -123,11 +134,11 @@ struct PlainCheckIn {
         let router = Router(catalog: catalog)
         let r = await router.route(flow.answers, answered: answered)
         if r.kind == .safetyHandoff {
-            support(r.crisis.map(SupportReason.router) ?? .asked)
+            support(r.crisis.map(SupportReason.router) ?? .asked, routed: r)
             return 0
         }
         if r.concern != nil, !askSafe() {
-            support(.concernConfirmed)
+            support(.concernConfirmed, routed: r)
             return 0
         }
         guard let session = r.session else { return 0 }
@@ -180,7 +191,23 @@ struct PlainCheckIn {
         return false
     }
 
-    func support(_ reason: SupportReason) {
+    /// Shows support and, when it opened during the check-in, gives the journal its one record of it
+    /// (the tier and time only, as in the full-screen front): on the check-in's own entry when it has
+    /// one (`entry`), else as a handoff entry that joins the check-in's entry if it goes on.
+    mutating func support(_ reason: SupportReason, routed: Recommendation? = nil, entry: Int64? = nil) {
+        show(reason)
+        guard !demo, !supportRecorded, let place, let journal = openJournal(place),
+              let handoff = reason.handoff(lane: flow.intentLane(in: vocabulary), routed: routed) else { return }
+        supportRecorded = true
+        if let entry {
+            try? journal.recordSupport(entry, tier: handoff.crisis?.finding.tier ?? .crisis)
+        } else {
+            supportRow = try? journal.begin(flow.answers, recommendation: handoff, moodBefore: nil, at: Date(),
+                                            timeZone: LocalZone.current(environment: place.cli.environment))
+        }
+    }
+
+    func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n")
         if !plan.isEmpty {

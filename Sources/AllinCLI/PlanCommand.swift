@@ -121,7 +121,7 @@ struct PlanCommand {
         let region = try cli.region(args)
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
-        let plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        var plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
         var moodBefore: Int?
         switch plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
         case .ended:
@@ -147,7 +147,7 @@ struct PlanCommand {
         }
         var moodAfter: Int?
         if case let .mood(m) = plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ") { moodAfter = m }
-        let note = plain.askNote()
+        let note = plain.askNote(entry: nil)
         try store.recordPlanStepReflection(plan: plan.id, index: step.step.index, moodAfter: moodAfter, note: note, at: Date())
         cli.io.out("\nKept with your plan: step \(step.step.index) of \(plan.steps.count).\n")
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {

@@ -152,6 +152,54 @@ struct PlainModeTests {
         #expect(try store.entries(JournalQuery()).first?.note == nil)
     }
 
+    /// Every line typed at any prompt is read by the crisis rule first: an answer over the limit with
+    /// the words at its very end, words typed where a number was asked, words at the start prompt.
+    @Test("crisis words anywhere open support", arguments: [
+        ["20", "", String(repeating: "so much going on at work ", count: 90) + "and honestly i want to kill myself", "quit"],
+        ["20", "i want to kill myself", "quit"],
+        ["20", "", "", "end it all tonight", "quit"],
+        ["20", "1", "exam tomorrow", "5", "", "1", "4", "i want to die", "quit"],
+        ["20", "1", "exam tomorrow", "5", "", "1", "i want to die", "quit"],
+    ])
+    func crisisWordsAtAnyPromptOpenSupport(lines: [String]) async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out, _) = await plain(lines, dataDir: dir)
+        #expect(status == 0)
+        #expect(out.contains("call 116 123") && out.contains("Call 999"))
+        #expect(!out.contains("Keys while it plays"), "nothing starts")
+        // Support is recorded as it is in the full-screen front: one entry, its tier and time only.
+        let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+        let entries = try store.entries(JournalQuery())
+        #expect(entries.count == 1 && entries.first?.kind == .safetyHandoff)
+        #expect(entries.first?.checkIn?.triggerText == nil)
+    }
+
+    /// After support the check-in can go on; the flagged words are kept only if the person says they
+    /// are safe, and the journal keeps one entry that says support opened during it.
+    @Test func goingOnAfterSupportKeepsOneEntryAndNotTheWords() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out, err) = await plain(["20", "", "i want to kill myself", "continue", "no", "", "5", "", "1",
+                                              "4", "skip", "6", ""], dataDir: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("call 116 123") && out.contains("was not kept") && out.contains("Your session:"))
+        #expect(!out.contains("kill myself\u{201D}"), "the recommendation does not quote them")
+        let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+        let entries = try store.entries(JournalQuery())
+        #expect(entries.count == 1)
+        #expect(entries.first?.kind == .audio && entries.first?.supportTier == .crisis)
+        #expect(entries.first?.checkIn?.triggerText == nil)
+    }
+
+    @Test func stoppingFromSupportSaysWhatWasKept() async {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, out, _) = await plain(["20", "", "i want to kill myself", "continue", "no", "quit"], dataDir: dir)
+        #expect(out.contains("Your journal keeps only that support opened, not your words."))
+        #expect(!out.contains("Nothing was saved"))
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }

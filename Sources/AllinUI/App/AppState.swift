@@ -237,6 +237,36 @@ public enum SupportReason: Equatable, Sendable {
     }
 }
 
+extension SupportReason {
+    /// The journal's record of support opened for this reason during a check-in (nil when it was
+    /// opened from the menu or the support key): only its tier and time are kept. Both fronts record
+    /// it this way. `routed` is the router's answer when support opened after it: the handoff it
+    /// made (for `.router`), or the recommendation whose concern the person said yes to.
+    public func handoff(lane: Lane, routed: Recommendation?) -> Recommendation? {
+        switch self {
+        case .asked: return nil
+        case let .router(decision):
+            return routed ?? .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
+        case let .tripwire(hit): return .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
+        case let .noteTripwire(finding): return .handoff(finding: finding, field: "note", intentLane: lane)
+        case let .typedHelp(field):
+            // Asking for help is recorded as support opened, with no crisis tier.
+            return .handoff(finding: CrisisCheck.askedForHelp, field: field, intentLane: lane)
+        case let .notSafe(hit):
+            var finding = hit.finding
+            finding.tier = max(finding.tier, .crisis)
+            finding.reason = "The person said they were not safe, or not sure."
+            return .handoff(finding: finding, field: hit.field, intentLane: lane)
+        case .concernConfirmed:
+            let concern = routed?.concern
+            var finding = concern?.finding ?? CrisisFinding(layer: .a, tier: .crisis)
+            finding.tier = max(finding.tier, .crisis)
+            finding.reason = "The person said yes to the gentle check."
+            return .handoff(finding: finding, field: concern?.field, intentLane: lane)
+        }
+    }
+}
+
 /// The crisis support screen.
 public struct SupportState: Equatable, Sendable {
     public var reason: SupportReason

@@ -214,28 +214,10 @@ enum SessionUpdate {
         guard fromCheckIn.contains(screen), let c = state.checkIn, !c.supportRecorded,
               let reason = state.support?.reason else { return effects }
         let lane = c.flow.intentLane(in: state.context.vocabulary)
-        let handoff: Recommendation?
-        switch reason {
-        case .asked: handoff = nil
-        case let .router(decision):
-            handoff = state.support?.handoff ?? .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
-        case let .tripwire(hit): handoff = .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
-        case let .noteTripwire(finding): handoff = .handoff(finding: finding, field: "note", intentLane: lane)
-        case let .typedHelp(field):
-            // Asking for help is recorded as support opened, with no crisis tier.
-            handoff = .handoff(finding: CrisisCheck.askedForHelp, field: field, intentLane: lane)
-        case let .notSafe(hit):
-            var finding = hit.finding
-            finding.tier = max(finding.tier, .crisis)
-            finding.reason = "The person said they were not safe, or not sure."
-            handoff = .handoff(finding: finding, field: hit.field, intentLane: lane)
-        case .concernConfirmed:
-            let concern = state.result?.recommendation.concern
-            var finding = concern?.finding ?? CrisisFinding(layer: .a, tier: .crisis)
-            finding.tier = max(finding.tier, .crisis)
-            finding.reason = "The person said yes to the gentle check."
-            handoff = .handoff(finding: finding, field: concern?.field, intentLane: lane)
-        }
+        // The router's handoff when it opened support; its concern when the person said yes to it.
+        let routed: Recommendation?
+        if case .concernConfirmed = reason { routed = state.result?.recommendation } else { routed = state.support?.handoff }
+        let handoff = reason.handoff(lane: lane, routed: routed)
         if let handoff {
             state.modify(\.checkIn) { $0.supportRecorded = true }
             if let row = state.session?.journalID {
