@@ -39,8 +39,8 @@ public enum SupportText {
             return [row]
         } ?? []
         if emergencyFirst { rows += emergency + [[]] }
-        let advice = r.known ? nil : r.advice.map { [SupportPiece(text: $0, role: .normal)] }
-        if !compact, let advice { rows.append(advice) }
+        // Where the region is not listed, the advice names the emergency numbers: first, at any size.
+        if !r.known, let advice = r.advice { rows.append([SupportPiece(text: advice, role: .normal)]) }
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
             let hours = line.hours + (line.free == true ? ", free" : "")
@@ -64,7 +64,6 @@ public enum SupportText {
             if compact, !emergencyFirst, line == r.lines.first { rows += emergency }
         }
         if !emergencyFirst, !compact || r.lines.isEmpty, !emergency.isEmpty { rows += [[]] + emergency }
-        if compact, let advice { rows += [[], advice] }
         return rows
     }
 

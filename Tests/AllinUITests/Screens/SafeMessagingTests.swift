@@ -12,9 +12,23 @@ struct SafeMessagingTests {
     static let banned = ["commit", "confidential", "successful", "method", "overdose", "pills", "rope", "noose", "bridge",
                          "jump", "hang ", "gun", "knife", "lethal", "painless"]
 
+    /// The banned words found at the start of a word ("rope" and "ropes", not "European").
     static func problems(_ text: String) -> [String] {
         let folded = text.lowercased()
-        return banned.filter { folded.contains($0) }
+        return banned.filter { word in
+            var from = folded.startIndex
+            while let r = folded.range(of: word, range: from..<folded.endIndex) {
+                if r.lowerBound == folded.startIndex || !folded[folded.index(before: r.lowerBound)].isLetter { return true }
+                from = folded.index(after: r.lowerBound)
+            }
+            return false
+        }
+    }
+
+    @Test func aBannedWordCountsAtTheStartOfAWord() {
+        #expect(Self.problems("the European Union") == [])
+        #expect(Self.problems("a rope, ropes") == ["rope"])
+        #expect(Self.problems("it has begun") == [])
     }
 
     /// Support as each way in shows it, in every listed region, at 40x12, 80x24 and 200x60.
