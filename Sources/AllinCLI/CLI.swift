@@ -62,10 +62,17 @@ public struct CLI: Sendable {
         try CatalogLocator.loadListing(option: args["--catalog"], environment: environment)
     }
 
+    /// Only the crisis lines and the country table, so a problem elsewhere in the catalog never
+    /// keeps crisis lines from showing.
+    func loadHelplines(_ args: Arguments) throws -> HelplineDirectory {
+        try CatalogLocator.load(option: args["--catalog"], environment: environment,
+                                names: [HelplineDirectory.fileName, CountryTable.fileName], decode: HelplineDirectory.decode(files:))
+    }
+
     /// The region from `--region`, else the locale environment; nil when none is known.
     func region(_ args: Arguments) throws -> (code: String?, source: String) {
         // The country table is read only when a region was named, and then once.
-        let table = { (try? loadListing(args))?.helplines.countries }
+        let table = { (try? loadHelplines(args))?.countries }
         if let raw = args["--region"] {
             let countries = table()
             guard let code = RegionDetector.normalized(code: raw) else {
@@ -76,8 +83,12 @@ public struct CLI: Sendable {
             return (code, "--region")
         }
         let paths = try? appPaths(args)
-        if let code = try Self.configuredRegion(configDirectory: paths?.config, command: args.command, table: table) {
-            return (code, RegionDetector.configSource)
+        // A bad line in the config file never keeps crisis lines from a person: it is named, and the
+        // region comes from the computer's settings instead.
+        switch RegionSettings.region(configDirectory: paths?.config, table: table) {
+        case let .success(code?): return (code, RegionDetector.configSource)
+        case .success(nil): break
+        case let .failure(problem): io.err("allin: \(problem.text). That line is left out until it is fixed.\n")
         }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")

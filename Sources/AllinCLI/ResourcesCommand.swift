@@ -7,8 +7,7 @@ struct ResourcesCommand {
 
     func run(_ args: Arguments) throws -> Int32 {
         let region = try cli.region(args)
-        let catalog = try cli.loadListing(args)
-        let resources = catalog.helplines.resources(for: region.code)
+        let resources = try cli.loadHelplines(args).resources(for: region.code)
         if args.has("--json") {
             cli.io.out(resources.json.serialized(pretty: true) + "\n")
         } else {

@@ -341,7 +341,7 @@ struct CLIContractTests {
     }
 
     /// `region = XX` in the config file: after --region, before the locale; a bad value names the file
-    /// and line (exit 2) with a suggestion.
+    /// and line with a suggestion, and the locale's region is used (crisis lines always show).
     @Test func theConfigFileSetsTheRegion() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-region-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -355,15 +355,27 @@ struct CLIContractTests {
         let flag = try BinaryRunner.run(["resources", "--json", "--region", "IE"], env: env)
         #expect((flag.json as? [String: Any])?["region"] as? String == "IE")
         try Data("region = germany\n".utf8).write(to: config.appendingPathComponent("config"))
+        // A bad line is named, and never keeps the lines from showing: the locale's region instead.
         let bad = try BinaryRunner.run(["resources"], env: env)
-        #expect(bad.status == 2 && bad.stderr.contains("line 1: region must be a two-letter ISO 3166-1 country code"),
+        #expect(bad.status == 0 && bad.stderr.contains("line 1: region must be a two-letter ISO 3166-1 country code"),
                 "\(bad.stderr)")
-        #expect(bad.stderr.contains("did you mean DE (Germany)?"))
+        #expect(bad.stderr.contains("did you mean DE (Germany)?") && bad.stdout.contains("call 116 123"))
         try Data("region = XK\n".utf8).write(to: config.appendingPathComponent("config"))
         let unknown = try BinaryRunner.run(["route", "--region", "GB"], stdin: Data("{}".utf8), env: env)
         #expect(unknown.status != 2 || !unknown.stderr.contains("region must"), "--region wins over the file")
         let plain = try BinaryRunner.run(["resources"], env: env)
-        #expect(plain.status == 2 && plain.stderr.contains("found 'XK'"))
+        #expect(plain.status == 0 && plain.stderr.contains("found 'XK'") && plain.stdout.contains("call 999"))
+    }
+
+    /// `resources` reads only the lines and the country table: a broken file elsewhere in the catalog
+    /// never keeps crisis lines from showing.
+    @Test func resourcesShowWhateverElseInTheCatalogIsBroken() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-cat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: BinaryRunner.root.appendingPathComponent("catalog"), to: dir)
+        try Data("{".utf8).write(to: dir.appendingPathComponent("sessions.json"))
+        let r = try BinaryRunner.run(["resources", "--region", "GB", "--catalog", dir.path])
+        #expect(r.status == 0 && r.stdout.contains("call 999") && r.stdout.contains("116 123"), "\(r.stderr)")
     }
 
     @Test func unknownRegionGetsTheDirectory() throws {

@@ -104,3 +104,15 @@ extension HelplineDirectory {
         return s
     }
 }
+
+extension HelplineDirectory {
+    /// The crisis lines with the country table, from those two files alone (`files` by catalog
+    /// name): what `allin resources` reads, so a problem elsewhere in the catalog never keeps the
+    /// lines from showing. `catalog validate` checks the two against each other.
+    public static func decode(files: [String: Data]) throws -> HelplineDirectory {
+        guard let lines = files[fileName] else { throw CatalogProblems([CatalogIssue(file: fileName, "file is missing")]) }
+        var directory = try decode(lines)
+        if let table = files[CountryTable.fileName] { directory.countries = try CountryTable.decode(table) }
+        return directory
+    }
+}
