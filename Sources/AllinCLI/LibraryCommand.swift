@@ -1,6 +1,7 @@
 import AllinAudio
 import AllinCore
 import AllinStore
+import AllinUI
 import Foundation
 
 /// `allin library`: every session, grouped by what it helps with, with its length and when it was last
@@ -19,6 +20,8 @@ struct LibraryCommand {
             var sessions = listing.sessions
             var scores: [String: Double] = [:]
             if let text = args["--search"] {
+                // The words looked for are read by the one crisis rule first, as the full-screen search's are.
+                if try searchOpensSupport(text, args) { return 0 }
                 let words = PlanEngine.queryWords([text], stopWords: listing.stopWords)
                 guard !words.isEmpty else {
                     throw CLIError.input(field: "--search", message: "needs a word to look for (filler words like 'the' are left out)")
@@ -57,6 +60,35 @@ struct LibraryCommand {
     }
 
     static func group(_ lane: Lane, _ listing: CatalogListing) -> String { listing.vocabulary.helpsWith(lane) }
+
+    /// Support for search words the crisis rule flags: the lines for the region first. True when it
+    /// was a clear statement or a request for help (then no sessions are listed); for the gentle
+    /// band the sessions follow the lines.
+    func searchOpensSupport(_ text: String, _ args: Arguments) throws -> Bool {
+        let catalog = try cli.loadCatalog(args)
+        let verdict = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
+            .check(field: "library search", text: text).verdict
+        let reason: SupportReason
+        switch verdict {
+        case .clear: return false
+        case .askedForHelp: reason = .typedHelp(field: "library search")
+        case let .handoff(d): reason = .tripwire(FlowCrisis(step: .emotion, field: "library search", finding: d.finding))
+        case let .concern(d): reason = .notSafe(FlowCrisis(step: .emotion, field: "library search", finding: d.finding))
+        }
+        let region = try cli.region(args)
+        let resources = catalog.helplines.resources(for: region.code)
+        // With --json the lines go to standard error, so the JSON stays whole.
+        let json = args.has("--json")
+        func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
+        say(Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n\n")
+        for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) { say(row.map(\.text).joined() + "\n") }
+        if case .concern = verdict {
+            say("\nIf you are safe right now, these sessions match your words:\n")
+            return false
+        }
+        if json { cli.io.out(#"{"sessions":[]}"# + "\n") }
+        return true
+    }
 
     static func line(_ s: Session, last: LocalDay?, favourite: Bool) -> String {
         let length = Clock.text(Double(s.durationSeconds))

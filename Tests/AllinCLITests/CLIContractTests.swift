@@ -378,6 +378,15 @@ struct CLIContractTests {
         #expect(r.status == 0 && r.stdout.contains("call 999") && r.stdout.contains("116 123"), "\(r.stderr)")
     }
 
+    /// The library's search words are read by the crisis rule first, as the full-screen search's are.
+    @Test func libraryTextSearchedIsReadByTheCrisisRule() throws {
+        let r = try BinaryRunner.run(["library", "--search", "I want to die", "--region", "GB"])
+        #expect(r.status == 0 && r.stdout.contains("call 116 123") && r.stdout.contains("999"), "\(r.stderr)")
+        #expect(!r.stdout.contains("No session matches"))
+        let plain = try BinaryRunner.run(["library", "--search", "exam nerves", "--region", "GB"])
+        #expect(!plain.stdout.contains("116 123") && plain.stdout.contains("1. "))
+    }
+
     @Test func unknownRegionGetsTheDirectory() throws {
         // A country with no sourced number yet (Andorra): the directory and the advice, never a guess.
         let r = try BinaryRunner.run(["resources", "--region", "AD", "--json"])

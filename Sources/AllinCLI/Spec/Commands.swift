@@ -309,12 +309,13 @@ public enum Commands {
                 Print JSON: {"sessions":[{"slug","title","lane","helpsWith","durationSeconds", \
                 "lastPlayed","favourite","score"}]} (score: bm25, lower is closer; null without --search)
                 """),
-        ], needs: [.journal, .catalog],
+        ], needs: [.journal, .catalog, .detector, .region],
         about: """
         Every session, grouped by what it helps with, with its length and the day you last played it.
         --search ranks them by a full-text search of each session's title, description, tags and
         script (SQLite FTS5, bm25), leaving out filler words. Play one with 'allin play SLUG'. Sessions
-        you marked with Tab in the library screen show ★.
+        you marked with Tab in the library screen show ★. The words searched for are read by the
+        crisis check first: if they sound like danger, the crisis lines for your region come first.
         """)
 
     static let play = CommandSpec(
