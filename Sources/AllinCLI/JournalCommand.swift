@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import AllinStore
 import Foundation
 
@@ -85,12 +86,23 @@ struct JournalRecordCommand {
         let checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
         let recommendation = await Router(catalog: catalog).route(checkIn)
         let paths = try cli.appPaths(args)
+        // The note is read by the one crisis rule, as every note is: one it flags is not kept.
+        var note = args["--note"]
+        var flagged = recommendation.kind == .safetyHandoff
+        if let text = note, recommendation.kind == .audio {
+            let verdict = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon)).check(field: "note", text: text).verdict
+            if verdict != .clear {
+                note = nil
+                flagged = true
+            }
+        }
+        if flagged { try showLines(args, catalog: catalog, noteKept: args["--note"] == nil || recommendation.kind != .audio) }
         return try await cli.runJournalCommand("journal record") {
             let store = try cli.openJournal(args, paths: paths)
             for n in 0..<repeatCount {
                 let started = (at ?? Date()).addingTimeInterval(Double(n))
                 let id = try store.begin(checkIn, recommendation: recommendation, moodBefore: before, at: started, timeZone: cli.timeZone)
-                try store.complete(id, moodAfter: after, note: args["--note"], at: started)
+                try store.complete(id, moodAfter: after, note: note, at: started)
                 let entry = try store.entry(id)
                 if args.has("--json") {
                     cli.io.out((entry?.json ?? .null).serialized() + "\n")
@@ -100,5 +112,19 @@ struct JournalRecordCommand {
             }
             return 0
         }
+    }
+
+    /// The region's crisis lines, for a check-in the router handed off or a note the crisis rule
+    /// flagged (on standard error with --json, so the JSON stays whole).
+    func showLines(_ args: Arguments, catalog: Catalog, noteKept: Bool) throws {
+        let region = try cli.region(args)
+        let resources = catalog.helplines.resources(for: region.code)
+        let json = args.has("--json")
+        func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
+        say(Wrap.lines(SupportText.intro(.asked), width: 78).joined(separator: "\n") + "\n")
+        if !noteKept { say("The note was not kept: it sounds like you may not be safe.\n") }
+        say("\n")
+        for row in SupportText.rows(resources, emergencyFirst: false) { say(row.map(\.text).joined() + "\n") }
+        say("\n")
     }
 }

@@ -387,6 +387,21 @@ struct CLIContractTests {
         #expect(!plain.stdout.contains("116 123") && plain.stdout.contains("1. "))
     }
 
+    /// `journal record` says support was shown only when it shows it; a flagged note is not kept.
+    @Test func journalRecordShowsTheLinesItSaysItShowed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let handoff = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
+                                           stdin: Data(#"{"emotion":"down","triggerText":"I want to kill myself","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(handoff.status == 0 && handoff.stdout.contains("call 116 123") && handoff.stdout.contains("Crisis support was shown"),
+                "\(handoff.stderr)")
+        let note = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB", "--json",
+                                         "--note", "I am going to kill myself tonight"],
+                                        stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(note.status == 0 && note.stderr.contains("116 123") && note.stderr.contains("The note was not kept"))
+        #expect((note.json as? [String: Any])?["note"] is NSNull)
+    }
+
     @Test func unknownRegionGetsTheDirectory() throws {
         // A country with no sourced number yet (Andorra): the directory and the advice, never a guess.
         let r = try BinaryRunner.run(["resources", "--region", "AD", "--json"])

@@ -178,10 +178,12 @@ public enum Commands {
             OptionSpec("--repeat", "N", help: "Store the same check-in N times, a minute apart (for building test journals; default 1)"),
             OptionSpec("--json", help: "Print the stored entry as JSON"),
             moveAside,
-        ], needs: [.journal, .catalog, .detector],
+        ], needs: [.journal, .catalog, .detector, .region],
         about: """
         Routes a check-in (JSON as for 'allin route', from --file or standard input) and stores it as
-        completed. A crisis handoff is stored with its tier only. The check-in is read up to 1 MiB.
+        completed. A crisis handoff is stored with its tier only, and the region's crisis lines are
+        shown; so are they for a note the crisis check flags, which is not kept. The check-in is read
+        up to 1 MiB.
         """)
 
     static let export = CommandSpec(
