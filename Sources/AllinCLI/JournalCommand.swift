@@ -61,7 +61,8 @@ struct JournalCommand {
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("journal show") {
             guard let entry = try cli.existingJournal(args, paths: paths)?.entry(id) else { throw JournalError.notFound(id: id) }
-            cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n" : JournalReport.detail(entry))
+            cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n"
+                       : JournalReport.detail(entry, vocabulary: try? cli.loadListing(args).vocabulary))
             return 0
         }
     }

@@ -55,19 +55,29 @@ public enum JournalExport {
                 "\(e.id)", e.day.iso, JournalEntry.iso8601(e.startedAt, in: zone),
                 e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone,
                 e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier)
-                    : (e.isComplete ? "Session" : "Session (not finished)") + (e.supportTier.map { " " + CheckInWords.supportDuring($0) } ?? ""),
+                    : "Session" + (CheckInWords.playedShort(e.playback).map { " \($0)" } ?? "")
+                        + (e.isComplete ? "" : " (not finished)") + (e.supportTier.map { " " + CheckInWords.supportDuring($0) } ?? ""),
             ]
-            let answers = e.checkIn.map { CheckInWords.all($0, vocabulary: vocabulary).map(\.value) }
+            // What a person typed can't become a spreadsheet formula.
+            let answers = e.checkIn.map { CheckInWords.all($0, vocabulary: vocabulary).map { csvText($0.value) } }
             cells += answers ?? Array(repeating: "", count: CheckInWords.labels.count)
             cells += [
-                e.lane?.rawValue ?? "", e.intentLane?.rawValue ?? "", e.valence?.rawValue ?? "",
+                // The lane asked for only when the intent question was asked (the express gate skips it).
+                e.lane?.rawValue ?? "", e.checkIn?.intent == nil ? "" : e.intentLane?.rawValue ?? "", e.valence?.rawValue ?? "",
                 e.kind == .audio ? (e.sootheFirst ? "yes" : "no") : "", e.sessionTitle ?? "",
                 e.moodBefore.map(String.init) ?? "", e.moodAfter.map(String.init) ?? "",
-                e.moodChange.map(String.init) ?? "", e.note ?? "",
+                e.moodChange.map(String.init) ?? "", csvText(e.note ?? ""),
             ]
             out += cells.map(csvCell).joined(separator: ",") + "\r\n"
         }
         return out
+    }
+
+    /// Free text that starts like a formula (=, +, -, @, a tab or a return) gets a leading apostrophe,
+    /// so a spreadsheet shows it as text instead of running it.
+    static func csvText(_ s: String) -> String {
+        guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
+        return "'" + s
     }
 
     /// RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. Scalars, not
@@ -90,7 +100,8 @@ public enum JournalExport {
                 for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
             if let tier = e.supportTier { out += "- \(CheckInWords.supportDuring(tier))\n" }
-            out += "- Session: \(mdText(e.sessionTitle ?? "-")) (\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? ", soothe first" : ""))\n"
+            out += "- Session: \(mdText(e.sessionTitle ?? "-")) (\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? ", soothe first" : ""))"
+                + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
             if !e.isComplete { out += "- Not finished\n" }
             if let note = e.note {

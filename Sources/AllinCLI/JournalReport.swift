@@ -17,7 +17,7 @@ enum JournalReport {
         if let before = s.trend.averageBefore, let after = s.trend.averageAfter {
             out += "Mood, last 30 days: \(one(before)) before and \(one(after)) after on average"
             if let change = s.trend.averageChange {
-                out += " (\(signed(change)) across \(plural(s.trend.pairs, "session")) rated both times)"
+                out += " (\(signed(change)) across \(plural(s.trend.pairs, "check-in")) rated both times)"
             }
             out += ".\n"
         }
@@ -55,33 +55,23 @@ enum JournalReport {
         default: mood = "-"
         }
         let note = e.isComplete ? flat(e.note ?? "") : "(not finished)"
-        return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), e.lane?.rawValue ?? "-",
-                e.sessionTitle ?? e.sessionSlug ?? "-", mood, note.isEmpty ? "-" : note]
+        let session = (e.sessionTitle ?? e.sessionSlug ?? "-") + (CheckInWords.playedShort(e.playback).map { " (\($0))" } ?? "")
+        return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), e.lane?.rawValue ?? "-", session, mood, note.isEmpty ? "-" : note]
     }
 
-    static func detail(_ e: JournalEntry) -> String {
-        var lines: [(String, String)] = [
-            ("Entry", "\(e.id)"), ("When", "\(e.day.iso) \(localTime(e)) (\(e.timeZone))"),
-            ("Finished", e.completedAt.map { _ in "yes" } ?? "no (the session was not finished)"),
-        ]
+    /// One entry in words: labels, not the stored keys (`vocabulary` turns chip ids into their labels;
+    /// without it they are shown as words). The trace below is the routing lab's, as stored.
+    static func detail(_ e: JournalEntry, vocabulary: Vocabulary? = nil) -> String {
+        var lines: [(String, String)] = [("Entry", "\(e.id)"), ("When", "\(e.day.iso) \(localTime(e)) (\(e.timeZone))")]
         if e.kind == .safetyHandoff {
             lines.append(("Route", CheckInWords.support(e.crisisTier)))
             lines.append(("Kept", "only that and the time; the words are never stored"))
         } else {
             if let tier = e.supportTier { lines.append(("Support", CheckInWords.supportDuring(tier))) }
-            if let c = e.checkIn {
-                let answers = JournalEntry.answersJSON(c)
-                if case let .object(pairs) = answers {
-                    for (key, value) in pairs {
-                        switch value {
-                        case .null: continue
-                        case let .array(items) where items.isEmpty: continue
-                        default: lines.append((key, RouteReport.plain(value)))
-                        }
-                    }
-                }
-            }
+            if let c = e.checkIn { lines += CheckInWords.given(c, vocabulary: vocabulary).map { ($0.label, $0.value) } }
             lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
+            lines.append(("Session", e.playback.map(CheckInWords.playback) ?? (e.isComplete ? "-" : "not finished")))
+            lines.append(("Reflection", e.isComplete ? "done" : "not done"))
             lines.append(("Mood before", e.moodBefore.map(String.init) ?? "-"))
             lines.append(("Mood after", e.moodAfter.map(String.init) ?? "-"))
             if let change = e.moodChange { lines.append(("Change", change > 0 ? "+\(change)" : "\(change)")) }

@@ -200,6 +200,28 @@ struct PlainModeTests {
         #expect(!out.contains("Nothing was saved"))
     }
 
+    /// A skipped session reads as not played everywhere the journal is shown; a note that starts like a
+    /// formula stays text in the CSV.
+    @Test func aSkippedSessionReadsAsNotPlayed() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = await plain(["20", "1", "exam tomorrow", "5", "", "1", "4", "skip", "6", "=1+1"], dataDir: dir)
+        func run(_ args: [String]) async -> String {
+            let io = BufferIO()
+            let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
+                       "ALLIN_DATA_DIR": dir.path]
+            _ = await CLI(environment: env, io: io).run(args)
+            return io.stdout
+        }
+        #expect(await run(["journal"]).contains("(not played)"))
+        // Labels, not stored keys, above the routing lab's trace.
+        let show = await run(["journal", "show", "1"]).components(separatedBy: "Trace:")[0]
+        #expect(show.contains("Session") && show.contains("not played") && !show.contains("triggerText"))
+        let csv = await run(["export", "--format", "csv"])
+        #expect(csv.contains(",Session not played,") && csv.contains(",'=1+1"))
+        #expect(await run(["export", "--format", "md"]).contains("not played"))
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }

@@ -165,7 +165,7 @@ public enum Commands {
     static let journalShow = CommandSpec(
         ["journal", "show"], abstract: "One check-in in full, with its routing trace",
         arguments: [ArgumentSpec("ID", help: "The entry's number, as 'allin journal' lists it")],
-        options: [OptionSpec("--json", help: "Print the entry as JSON"), moveAside], needs: [.journal])
+        options: [OptionSpec("--json", help: "Print the entry as JSON"), moveAside], needs: [.journal, .catalog])
 
     static let journalRecord = CommandSpec(
         ["journal", "record"], abstract: "Route a check-in and store it as completed (for scripts and testing)",

@@ -38,6 +38,26 @@ public enum CheckInWords {
         all(c, vocabulary: v).filter { !$0.value.allSatisfy(\.isWhitespace) }
     }
 
+    /// How the session went, in a few words for lists and exports: nil when it was listened to
+    /// (`PlaybackRecord.listened`), else "not played" or "stopped early".
+    public static func playedShort(_ r: PlaybackRecord?) -> String? {
+        guard let r, !r.listened else { return nil }
+        return r.outcome == .notPlayed ? "not played" : "stopped early"
+    }
+
+    /// How the session went, in a sentence: how long it was heard or read along, and how it ended.
+    public static func playback(_ r: PlaybackRecord) -> String {
+        guard r.outcome != .notPlayed else { return "not played (skipped, or stopped before it began)" }
+        var parts: [String] = []
+        if r.audioSeconds > 0 { parts.append("heard \(TimeText.clock(r.audioSeconds))") }
+        if r.readAlongSeconds > 0 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }
+        var text = parts.isEmpty ? "nothing heard" : parts.joined(separator: ", then ")
+        if let length = r.length { text += " of \(TimeText.clock(length))" }
+        text += r.outcome == .finished ? "; played to the end" : "; stopped early"
+        if !r.listened { text += " (too little to count among the sessions that raised mood most)" }
+        return text
+    }
+
     /// What a handoff entry says happened, in words (the journal keeps only this and the time).
     /// An entry that went on after support opened during it (see `JournalEntry.supportTier`).
     public static func supportDuring(_ tier: CrisisTier) -> String {
@@ -50,5 +70,15 @@ public enum CheckInWords {
         case .immediate?: return "Crisis support was shown, with the emergency number first."
         default: return "Crisis support was shown."
         }
+    }
+}
+
+/// A length of time as a clock shows it: m:ss, or h:mm:ss from an hour.
+public enum TimeText {
+    public static func clock(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.isFinite ? seconds.rounded(.down) : 0))
+        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
+        if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
+        return "\(s / 60):\(pad(s % 60))"
     }
 }

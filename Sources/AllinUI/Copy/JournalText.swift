@@ -109,17 +109,7 @@ enum JournalText {
     }
 
     /// What happened to the session: "heard 1:10, then read along 2:05 of 4:17; stopped early".
-    static func playback(_ r: PlaybackRecord) -> String {
-        guard r.outcome != .notPlayed else { return "not played (allin was closed or stopped before it began)" }
-        var parts: [String] = []
-        if r.audioSeconds > 0 { parts.append("heard \(TimeText.clock(r.audioSeconds))") }
-        if r.readAlongSeconds > 0 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }
-        var text = parts.isEmpty ? "nothing heard" : parts.joined(separator: ", then ")
-        if let length = r.length { text += " of \(TimeText.clock(length))" }
-        text += r.outcome == .finished ? "; played to the end" : "; stopped early"
-        if !r.listened { text += " (too little to count among the sessions that raised mood most)" }
-        return text
-    }
+    static func playback(_ r: PlaybackRecord) -> String { CheckInWords.playback(r) }
 
     static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
     static func one(_ x: Double) -> String { String(format: "%.1f", x) }

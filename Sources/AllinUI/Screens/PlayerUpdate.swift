@@ -237,13 +237,3 @@ enum PlayerUpdate {
         return [.continueReadAlong(slug: p.session.slug, from: ReadAlongPlace(cue: cue, position: position))]
     }
 }
-
-/// Times as people read them: 4:05, 1:02:03.
-enum TimeText {
-    static func clock(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.isFinite ? seconds.rounded(.down) : 0))
-        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
-        if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
-        return "\(s / 60):\(pad(s % 60))"
-    }
-}

@@ -13,7 +13,7 @@ struct JournalPlaybackTests {
          "heard 1:10, then read along 2:05 of 4:17; stopped early"),
         (PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 40, length: 257),
          "heard 0:40 of 4:17; stopped early (too little to count among the sessions that raised mood most)"),
-        (PlaybackRecord.notPlayed, "not played (allin was closed or stopped before it began)"),
+        (PlaybackRecord.notPlayed, "not played (skipped, or stopped before it began)"),
     ])
     func sessionLine(record: PlaybackRecord, expected: String) {
         #expect(JournalText.playback(record) == expected)
