@@ -3,6 +3,8 @@ import Foundation
 /// Where a command reads and writes. The real one uses the process's standard streams; tests use a buffer.
 public protocol CommandIO: AnyObject, Sendable {
     func out(_ text: String)
+    /// The same, saying whether all of it was written (false: a full disk, a closed pipe).
+    func outChecked(_ text: String) -> Bool
     func err(_ text: String)
     /// Up to `count` more bytes of standard input; empty at its end. Commands read through
     /// `InputSource`, which keeps to `InputLimit`.
@@ -13,6 +15,14 @@ public protocol CommandIO: AnyObject, Sendable {
     func readInputLine() -> String?
 }
 
+extension CommandIO {
+    /// Where nothing can fail to be written (a buffer): written, and so true.
+    public func outChecked(_ text: String) -> Bool {
+        out(text)
+        return true
+    }
+}
+
 /// The process's standard streams.
 public final class StandardIO: CommandIO, @unchecked Sendable {
     private let lock = NSLock()
@@ -21,6 +31,11 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         // A closed pipe (`allin … | head`) is not a crash: the throwing write reports EPIPE, ignored here.
         try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    }
+    public func outChecked(_ text: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        do { try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) } catch { return false }
+        return true
     }
     public func err(_ text: String) {
         lock.lock(); defer { lock.unlock() }

@@ -41,8 +41,16 @@ struct ExportCommand {
                                                                 vocabulary: try? cli.loadListing(args).vocabulary, plan: plan, plans: plans))
             }
             guard let output, output != "-" else {
-                cli.io.out(text)
-                return 0
+                // A failed write (a full disk, a closed pipe) is not a success.
+                if cli.io.outChecked(text) { return 0 }
+                cli.io.err("allin export: the export could not be written to standard output.\n")
+                return 1
+            }
+            // Only a plain file is replaced: a device, a pipe, a link or a socket never is.
+            var info = stat()
+            if lstat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                cli.io.err("allin export: '\(Visible.text(output))' is not a plain file (a device, a pipe, a link or a socket). Nothing was written; name a new file, or leave out -o for standard output.\n")
+                return 2
             }
             if let code = AudioPaths.writePrivately(Data(text.utf8), to: output) {
                 cli.io.err("allin export: cannot write '\(Visible.text(output))': \(Self.reason(code)). Nothing was written.\n")

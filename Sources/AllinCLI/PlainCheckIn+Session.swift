@@ -68,7 +68,14 @@ extension PlainCheckIn {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
                 let report = try? ctx.players(option: nil)
                 io.out("Keys while it plays: Space pauses, q or x stops.\n")
-                record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false).record
+                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
+                record = played.record
+                if played.code >= 128 {
+                    // Ended by a signal (SIGTERM, SIGHUP, Ctrl-C): what was heard is kept, and allin ends.
+                    if let id { try? journal?.recordPlayback(id, record) }
+                    io.out(id == nil ? "Stopped.\n" : "Stopped. Your check-in is kept in your journal, marked as stopped early.\n")
+                    return played.code
+                }
             } catch {
                 io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
             }

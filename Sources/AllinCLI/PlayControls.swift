@@ -29,6 +29,8 @@ final class PlayControls {
         if keysActive { cps_tty_restore() }
         keysActive = false
         for s in sources { s.cancel() }
+        // The signals act as usual again (a later Ctrl-C or SIGTERM at a prompt ends allin).
+        if !sources.isEmpty { for sig in [SIGINT, SIGTERM, SIGHUP, SIGTSTP] { signal(sig, SIG_DFL) } }
         sources = []
     }
 

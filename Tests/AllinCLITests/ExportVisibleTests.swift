@@ -30,4 +30,22 @@ struct ExportVisibleTests {
         let csv = try String(contentsOfFile: box.root + "/export.csv", encoding: .utf8)
         #expect(csv.hasSuffix("end\r\nline two␡\"\r\n"))
     }
+
+    /// -o replaces only a plain file: a link, a pipe or a device is refused and left as it was.
+    @Test func exportNeverReplacesALinkOrAPipe() async throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let env = InputLimitTests.env.merging(["ALLIN_DATA_DIR": box.data]) { $1 }
+        let target = box.root + "/target.txt", link = box.root + "/link.json", fifo = box.root + "/pipe.json"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [link, fifo] {
+            let io = BufferIO()
+            #expect(await CLI(environment: env, io: io).run(["export", "-o", path]) == 2)
+            #expect(io.stderr.contains("is not a plain file") && io.stderr.contains("Nothing was written"))
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target, "the link is still a link")
+    }
 }

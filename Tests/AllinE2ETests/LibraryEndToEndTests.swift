@@ -32,7 +32,9 @@ struct LibraryEndToEndTests {
         t.keys("Enter")
         t.waitFor("Start a check-in")
         t.keys("a")
-        t.waitFor("last played")
+        t.waitFor("found, best first")
+        // Stopped before any of it was heard or read: the library doesn't call it played.
+        #expect(!t.screen().contains("last played"))
         // Tab marks the session under the cursor; the mark is in the journal, for allin library too.
         t.keys("Tab")
         t.waitFor("is one of your favourites", "★ ")

@@ -13,9 +13,12 @@ public struct JournalPoint: Sendable, Equatable {
     /// Whether the session was listened to (`PlaybackRecord.listened`); nil for check-ins stored
     /// before allin kept that, which count as listened.
     public var listened: Bool?
+    /// Whether the session began at all (not skipped, not closed before it began); nil as above.
+    public var played: Bool?
 
     public init(day: LocalDay, completed: Bool, kind: RecommendationKind = .audio, moodBefore: Int? = nil,
-                moodAfter: Int? = nil, sessionSlug: String? = nil, sessionTitle: String? = nil, listened: Bool? = nil) {
+                moodAfter: Int? = nil, sessionSlug: String? = nil, sessionTitle: String? = nil, listened: Bool? = nil,
+                played: Bool? = nil) {
         self.day = day
         self.completed = completed
         self.kind = kind
@@ -24,6 +27,7 @@ public struct JournalPoint: Sendable, Equatable {
         self.sessionSlug = sessionSlug
         self.sessionTitle = sessionTitle
         self.listened = listened
+        self.played = played
     }
 
     /// Mood after minus mood before, when both were given.
@@ -34,10 +38,11 @@ public struct JournalPoint: Sendable, Equatable {
 }
 
 extension JournalPoint {
-    /// The latest day each session was started, by slug (the library's "last played").
+    /// The latest day each session was played, by slug (the library's "last played"): a session
+    /// skipped, or closed before it began, doesn't count.
     public static func lastPlayed(_ points: [JournalPoint]) -> [String: LocalDay] {
         var last: [String: LocalDay] = [:]
-        for p in points {
+        for p in points where p.played != false {
             if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
         }
         return last

@@ -38,6 +38,21 @@ struct PlaybackRecordTests {
         #expect(SessionImpact.rank(points).map(\.slug) == ["old", "walk"])
     }
 
+    /// "Last played" leaves out a session that never began; one stopped early was still played.
+    @Test func aSessionNeverBegunIsNotLastPlayed() {
+        let may1 = LocalDay(iso: "2024-05-01")!, may2 = LocalDay(iso: "2024-05-02")!
+        let points = [
+            JournalPoint(day: may1, completed: true, sessionSlug: "walk", played: true),
+            JournalPoint(day: may2, completed: true, sessionSlug: "walk", played: false),
+            JournalPoint(day: may2, completed: true, sessionSlug: "brief", listened: false, played: true),
+            JournalPoint(day: may1, completed: true, sessionSlug: "old"),
+        ]
+        #expect(JournalPoint.lastPlayed(points) == ["walk": may1, "brief": may2, "old": may1])
+        #expect(CheckInWords.playedShort(.notPlayed) == "not played")
+        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 5, length: 300)) == "stopped early")
+        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, audioSeconds: 300, length: 300)) == nil)
+    }
+
     @Test func theJournalExportSaysWhatHappened() throws {
         let r = PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 12.34, readAlongSeconds: 100, length: 150)
         let json = JournalEntry.playbackJSON(r)
