@@ -66,7 +66,7 @@ extension PlainCheckIn {
         if start != "skip" && start != "s" {
             do {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
-                let report = try? ctx.players(option: nil)
+                let report = try? ctx.players(option: place.args["--player"])
                 io.out("Keys while it plays: Space pauses, q or x stops.\n")
                 let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
                 record = played.record

@@ -451,7 +451,7 @@ public enum Commands {
 
     static let plain = CommandSpec(
         ["--plain"], abstract: "The same check-in as numbered prompts (screen readers, pipes)",
-        needs: [.catalog, .detector, .journal, .region],
+        needs: [.catalog, .detector, .journal, .audio, .region],
         about: """
         The whole check-in as numbered prompts on standard input and output, with no full-screen
         drawing: for screen readers, simple terminals and pipes. Answer each prompt with a number or
