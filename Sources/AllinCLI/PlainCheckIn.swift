@@ -87,7 +87,8 @@ struct PlainCheckIn {
                     if afterSupport() { continue }
                     return 0
                 case .ended:
-                    io.err("allin --plain: input ended before the check-in was complete (at step '\(step.rawValue)').\n")
+                    let kept = supportRecorded ? "Your journal keeps only that support opened." : "Nothing was saved."
+                    io.err("allin --plain: input ended before the check-in was complete (at \"\(StepCopy.question(step))\", step '\(step.rawValue)'). \(kept)\n")
                     return 2
                 case let .tooLong(message):
                     io.err("allin --plain: \(message)\n")

@@ -98,7 +98,7 @@ struct PlainModeTests {
     @Test func inputEndingEarlyIsAClearErrorNamingTheStep() async {
         let (status, _, err) = await plain(["20", ""])
         #expect(status == 2)
-        #expect(err.contains("input ended before the check-in was complete (at step 'situation')"))
+        #expect(err.contains("input ended before the check-in was complete (at \"What is it about?\", step 'situation')"))
     }
 
     @Test func plainHasHelpAndRejectsStrayArguments() async {
