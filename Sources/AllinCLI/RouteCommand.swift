@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import Foundation
 
 /// `allin route`: one check-in (or JSON lines) in, the recommendation and its trace out.
@@ -17,7 +18,16 @@ struct RouteCommand {
             cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D). See 'allin route --help'.\n")
         }
         if args.has("--jsonl") { return try await runLines(source.lines(command: "route"), router: router, region: region.code) }
-        let (checkIn, hour) = try CheckInParser.parseRouted(source.readAll(command: "route"), vocabulary: catalog.vocabulary)
+        let data = try source.readAll(command: "route")
+        let checkIn: CheckIn, hour: Int?
+        do {
+            (checkIn, hour) = try CheckInParser.parseRouted(data, vocabulary: catalog.vocabulary)
+        } catch {
+            // A check-in that can't be routed still has its words read: danger in them is never
+            // left behind an input error.
+            showLinesIfFlagged(data, catalog: catalog, region: region.code)
+            throw error
+        }
         let recommendation = await router.route(checkIn, localHour: hour)
         let resources = recommendation.kind == .safetyHandoff ? catalog.helplines.resources(for: region.code) : nil
         if args.has("--json") {
@@ -45,6 +55,7 @@ struct RouteCommand {
                 cli.io.out(r.json(resources: resources).serialized() + "\n")
             } catch let CLIError.input(field, message) {
                 status = 2
+                showLinesIfFlagged(Data(line), catalog: router.catalog, region: region)
                 cli.io.err("allin route: line \(lineNumber): '\(field)': \(message)\n")
                 cli.io.out(JSONValue.object([
                     ("line", .int(lineNumber)),
@@ -56,6 +67,21 @@ struct RouteCommand {
             }
         }
         return status
+    }
+
+    /// Reads every text in a check-in the router refused with the one crisis rule; if any sounds like
+    /// danger, the region's crisis lines go to standard error beside the input error.
+    func showLinesIfFlagged(_ data: Data, catalog: Catalog, region: String?) {
+        guard case let .object(pairs)? = try? JSONValue.parse(data) else { return }
+        let texts = pairs.compactMap { key, value -> (field: String, text: String)? in
+            if case let .string(text) = value { return (key, text) }
+            return nil
+        }
+        let check = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
+        guard !texts.isEmpty, check.check(texts).verdict != .clear else { return }
+        let resources = catalog.helplines.resources(for: region)
+        cli.io.err("Some of these words sound like you may not be safe. Support is available now:\n")
+        for row in SupportText.rows(resources, emergencyFirst: true, notes: false) { cli.io.err(row.map(\.text).joined() + "\n") }
     }
 }
 
@@ -105,3 +131,4 @@ enum RouteReport {
         seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }
+

@@ -402,6 +402,15 @@ struct CLIContractTests {
         #expect((note.json as? [String: Any])?["note"] is NSNull)
     }
 
+    /// A check-in `route` refuses still has its words read: danger is never left behind an input error.
+    @Test func routeReadsTheWordsOfACheckInItRefuses() throws {
+        let r = try BinaryRunner.run(["route", "--region", "GB"],
+                                     stdin: Data(#"{"emotion":"down","intensity":11,"triggerText":"I am going to kill myself tonight"}"#.utf8))
+        #expect(r.status == 2 && r.stderr.contains("'intensity'") && r.stderr.contains("call 116 123"))
+        let calm = try BinaryRunner.run(["route", "--region", "GB"], stdin: Data(#"{"emotion":"down","intensity":11}"#.utf8))
+        #expect(calm.status == 2 && !calm.stderr.contains("116 123"))
+    }
+
     @Test func unknownRegionGetsTheDirectory() throws {
         // A country with no sourced number yet (Andorra): the directory and the advice, never a guess.
         let r = try BinaryRunner.run(["resources", "--region", "AD", "--json"])
