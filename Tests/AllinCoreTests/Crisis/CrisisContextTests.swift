@@ -206,8 +206,9 @@ struct CrisisContextTests {
         #expect(CrisisCheck.weigh(f) == .question)
         f.tier = .crisis
         #expect(CrisisCheck.weigh(f) == .handoff)
+        // A model concern, from its question band or lowered, always asks.
         f.tier = .concern
-        f.modelScore = 0.5
-        #expect(CrisisCheck.weigh(f) == .none)
+        f.modelScore = 0.66
+        #expect(CrisisCheck.weigh(f) == .question)
     }
 }
