@@ -11,6 +11,14 @@ enum SupportView {
         }
         if let b = s.breathing {
             breathing(&canvas, b, in: rect)
+            // A number stays in sight for the whole minute: the emergency row last, the first line above it.
+            let resources = state.context.catalog.helplines.resources(for: s.region)
+            let lead = layout(SupportText.rows(resources, emergencyFirst: false, notes: false, compact: true), width: rect.width)
+            let shown = lead.firstIndex { $0.first?.role == .emergency }.map { Array(lead[...$0]) } ?? Array(lead.prefix(2))
+            let free = rect.height - (max(0, rect.height / 2 - 3) + 6)
+            for (i, line) in shown.suffix(max(0, free)).reversed().enumerated() {
+                draw(&canvas, line, row: rect.bottom - 1 - i, rect: rect)
+            }
             return
         }
         let lines = lines(state, width: rect.width, height: rect.height)
@@ -55,11 +63,14 @@ enum SupportView {
             if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
             rows += [[], breathe, [], region]
         } else if !state.safetyPlan.isEmpty {
-            // Their own plan first (their reasons, their ways to cope, their people), then the lines,
-            // then the breathing exercise.
+            // The first line and the emergency number lead, so a long plan never pushes every number
+            // below the fold; then their own plan (their reasons, their ways to cope, their people),
+            // then all the lines, then the breathing exercise.
+            let lead = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: false, compact: true)
+            let leadRows = lead.firstIndex { $0.first?.role == .emergency }.map { Array(lead[...$0]) } ?? Array(lead.prefix(2))
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
-            rows += SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
+            rows += leadRows + [[]] + SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])

@@ -69,6 +69,24 @@ struct SupportTests {
         }
     }
 
+    /// A long safety plan never pushes every number below the fold: the first line and the emergency
+    /// number lead, at the sizes where the plan once filled the screen; the breathing minute keeps them too.
+    @Test("a long plan keeps a number above the fold", arguments: [
+        Size(width: 80, height: 24), Size(width: 70, height: 20), Size(width: 150, height: 24), Size(width: 90, height: 26),
+    ])
+    func longPlanKeepsNumbers(size: Size) {
+        var s = TestCatalog.state(width: size.width, height: size.height)
+        let long = String(repeating: "my sister and her kids, the garden in spring, finishing the course. ", count: 9)
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: long, .helpers: long])))
+        App.openSupport(&s, reason: .asked)
+        s.modify(\.support) { $0.region = "GB" }
+        let text = screen(s).text
+        #expect(text.contains("116 123") && text.contains("Call 999") && text.contains("Your safety plan"), "\(size)")
+        press(&s, .char("g"))
+        let breathing = screen(s).text
+        #expect(breathing.contains("Breathe") && breathing.contains("116 123") && breathing.contains("999"), "\(size): breathing")
+    }
+
     @Test func aSingleNoDoesNotEndSupport() {
         var s = TestCatalog.state()
         press(&s, .function(2))
@@ -118,7 +136,9 @@ struct SupportTests {
         #expect(screen(s).text.contains(number))
     }
 
-    @Test func thePersonsOwnPlanComesFirstThenTheLinesThenBreathing() {
+    /// The first line and the emergency number lead (so a long plan can't push them off the screen),
+    /// then the person's own plan, then every line, then the breathing exercise.
+    @Test func aLineLeadsThenThePersonsOwnPlanThenTheLinesThenBreathing() {
         var s = TestCatalog.state(width: 100, height: 40)
         _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids", .helpers: "Sam 07700 900123",
                                                          .warningSigns: "not sleeping"])))
@@ -126,9 +146,10 @@ struct SupportTests {
         let text = screen(s).text
         let plan = text.range(of: "Your safety plan")!.lowerBound
         let reasons = text.range(of: "my kids")!.lowerBound
-        let lines = text.range(of: "Samaritans")!.lowerBound
+        let lead = text.range(of: "116 123")!.lowerBound
+        let lines = text.range(of: "Samaritans", options: .backwards)!.lowerBound
         let breathe = text.range(of: "Breathe with me")!.lowerBound
-        #expect(plan < reasons && reasons < lines && lines < breathe)
+        #expect(lead < plan && plan < reasons && reasons < lines && lines < breathe)
         #expect(text.contains("Sam 07700 900123"))
         #expect(!text.contains("not sleeping"), "warning signs are for writing the plan, not for this moment")
         #expect(!text.contains("write a safety plan"))
