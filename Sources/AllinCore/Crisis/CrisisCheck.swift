@@ -21,13 +21,6 @@ public struct CrisisCheck: Sendable {
     /// model file's `@askAt`, its finding asks the gentle question; below that it finds nothing.
     public static let modelHandoffAt = 0.85
 
-    /// The tail's reflective answers (what you tend to do, where it comes from, a kinder voice, how you
-    /// want to come across, a belief in your own words): there the model alone asks, never hands off.
-    /// It learnt from single statements, and these answers are another kind of text, where it handed
-    /// off on everyday words (docs/crisis-check.md, eighteenth session); the written rules still hand off.
-    public static let modelAsksIn: Set<String> = [FreeTextField.embodyNew, .customBelief, .pattern, .origin, .kinder]
-        .reduce(into: []) { $0.insert($1.rawValue) }
-
     /// The rule id a plain request for help is recorded under (support opened as asked, no tier).
     public static let helpRule = "help.asked"
 
@@ -85,9 +78,7 @@ public struct CrisisCheck: Sendable {
         var handoff: CrisisDecision?
         var concern: CrisisDecision?
         func consider(_ d: CrisisDecision, together: Bool = false) {
-            var weight = Self.weigh(d.finding)
-            if weight == .handoff, d.finding.rule == "B.model", Self.modelAsksIn.contains(d.field ?? "") { weight = .question }
-            switch weight {
+            switch Self.weigh(d.finding) {
             case .handoff where !together:
                 if d.finding.tier > (handoff?.finding.tier ?? .none) { handoff = d }
             case .handoff, .question:
