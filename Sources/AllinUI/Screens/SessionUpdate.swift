@@ -146,8 +146,9 @@ enum SessionUpdate {
         state.modify(\.session) { $0 = s }
         if let problem { state.notice = JournalCopy.notSaved(problem) }
         var effects: [Effect] = []
-        // The check-in opened support earlier and went on: its handoff row joins this one.
-        if let id, let handoff = state.checkIn?.supportRow {
+        // The check-in opened support earlier and went on: its handoff row joins this one. Only the
+        // session's own check-in (one from the library, with a check-in paused, keeps the row apart).
+        if let id, let handoff = state.model.current.part(\.checkIn)?.supportRow {
             state.modify(\.checkIn) { $0.supportRow = nil }
             effects.append(.mergeHandoff(handoff, into: id))
         }

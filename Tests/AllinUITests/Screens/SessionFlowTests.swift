@@ -357,6 +357,24 @@ struct SessionFlowTests {
         #expect(s.checkIn?.supportRow == nil)
     }
 
+    /// A session that is not the check-in's own (from the library, with the check-in paused) never takes
+    /// the paused check-in's handoff row: that visit to support stays its own entry.
+    @Test func aLibrarySessionLeavesAPausedCheckInsHandoffAlone() async {
+        var s = await ScreenStates.moodBefore()
+        s.modify(\.checkIn) { $0.supportRecorded = true }
+        _ = App.update(&s, .handoffRecorded(id: 3))
+        guard case let .session(step, session, result, _)? = s.model.current.sessionScreen else {
+            Issue.record("no session screen")
+            return
+        }
+        let paused = s.checkIn
+        s.model.current = .session(step, session, result, checkIn: nil)
+        s.model.paused = paused
+        let effects = App.update(&s, .journalBegun(id: 7, problem: nil))
+        #expect(!effects.contains { if case .mergeHandoff = $0 { return true } else { return false } })
+        #expect(s.model.paused?.supportRow == 3, "kept for the check-in if it goes on")
+    }
+
     @Test func supportFromTheReflectionIsKeptOnTheCheckInsOwnEntry() async {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"))
