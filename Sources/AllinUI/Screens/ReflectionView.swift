@@ -26,7 +26,7 @@ enum ReflectionView {
         guard row < rect.bottom else { return }
         let session = s.player.session
         let next = before ? "Next: \(Visible.text(session.title)) · \(session.lane.rawValue) lane · \(ResultView.minutes(session.durationSeconds))"
-            : "You did: \(Visible.text(session.title))\(s.player.isReadAlong ? " (read along)" : "")"
+            : afterLine(s)
         for line in Wrap.clipped(next, width: rect.width, maxLines: rect.bottom - row) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
@@ -56,10 +56,14 @@ enum ReflectionView {
         let roomy = rect.height >= 16
         if roomy { rows.append(("", .normal)) }
         let step = s.planStep
-        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? (s.fromLibrary ? "Session complete" : "Check-in complete"), .title))
+        let finished = s.player.ended == nil || s.player.ended == .finished
+        let libraryTitle = finished ? "Session complete" : s.player.ended == .notPlayed ? "Session not played" : "Session stopped"
+        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? (s.fromLibrary ? libraryTitle : "Check-in complete"), .title))
         rows.append(("", .normal))
         let session = s.player.session
         rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
+        // How it went, as the journal keeps it: a session stopped or never begun is not called done.
+        if let ended = s.player.ended { rows.append(("How it went: " + CheckInWords.playback(s.player.record(ended)), .normal)) }
         rows.append(("Mood: \(moodLine(s))", .normal))
         let note: String
         if s.noteWithheld {
@@ -119,6 +123,20 @@ enum ReflectionView {
         case let (b?, nil): return "\(b) before; after not given."
         case let (nil, a?): return "before not given; \(a) after."
         case (nil, nil): return "not given."
+        }
+    }
+
+    /// Under the mood-after slider: what the session was, in words that don't call a session stopped
+    /// or never begun done.
+    static func afterLine(_ s: SessionState) -> String {
+        let title = Visible.text(s.player.session.title)
+        let read = s.player.isReadAlong ? " (read along)" : ""
+        switch s.player.ended {
+        case .notPlayed?: return "Not played: \(title)"
+        case .stoppedEarly?:
+            let at = s.player.audioSeconds + s.player.readAlongSeconds
+            return "Stopped early: \(title)\(read), after \(TimeText.clock(at))"
+        default: return "You did: \(title)\(read)"
         }
     }
 }
