@@ -111,7 +111,9 @@ enum JournalListView {
         line.append(Span(pad(TextWidth.truncate(JournalText.feeling(e.checkIn, context.vocabulary), width: c.feeling), c.feeling) + " "))
         if c.lane { line.append(Span(pad(e.lane?.rawValue ?? "-", Columns.laneWidth) + " ", .dim)) }
         if c.session > 0 {
-            let text = search.map { matched(e, query: $0) } ?? JournalText.flat(e.sessionTitle ?? e.sessionSlug ?? "-")
+            // A session stopped early or never begun says so, as `allin journal` does.
+            let played = CheckInWords.playedShort(e.playback).map { " (\($0))" } ?? ""
+            let text = search.map { matched(e, query: $0) } ?? JournalText.flat(e.sessionTitle ?? e.sessionSlug ?? "-") + played
             line.append(Span(pad(TextWidth.truncate(text, width: c.session), c.session) + " "))
         }
         line.append(Span(JournalText.mood(e, glyphs), e.moodChange.map { $0 > 0 ? Role.good : .normal } ?? .dim))
