@@ -65,6 +65,8 @@ public struct JournalState: Equatable, Sendable {
     /// The search box; `searching` is true while it has the keys.
     public var search = TextField(limit: JournalState.searchLimit)
     public var searching = false
+    /// Search words the person already answered for ("yes, I'm safe" to the gentle question).
+    public var answered: Set<String> = []
     /// The search shown in place of the list; nil shows the newest check-ins.
     public var results: JournalSearchResult?
     /// Bumped on every request; only the answer to the latest one is used.

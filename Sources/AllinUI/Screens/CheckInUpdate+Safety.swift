@@ -91,6 +91,7 @@ extension CheckInUpdate {
             if state.screen == .safetyPlan { state.modify(\.plan) { $0.answered.insert(asking.text) } }
             if state.screen == .beliefsPlan { state.beliefs.intake?.answered.insert(asking.text) }
             if state.screen == .library { state.library.answered.insert(asking.text) }
+            if state.screen == .journal { state.modify(\.journal) { $0.answered.insert(asking.text) } }
             state.notice = "Thank you for telling me. Support stays one key away: F2."
             if asking.action == .quit { return [.quit] }
             return App.perform(&state, asking.action, key: asking.key)

@@ -59,7 +59,12 @@ enum JournalUpdate {
         if let entry = j.detailEntry {
             return detail(&j, action, entry, state)
         }
-        if j.searching { return searchBox(&j, action) }
+        if j.searching {
+            if action == .choose || action == .clearFilter, let asked = checkSearch(&state, &j, action: action, key: key) {
+                return asked
+            }
+            return searchBox(&j, action)
+        }
         switch action {
         case .switchFocus:
             j.tab = j.tab == .overview ? .entries : .overview
@@ -91,6 +96,27 @@ enum JournalUpdate {
         guard var j = state.journal, j.searching, j.detail == nil else { return [] }
         j.search.insert(text)
         state.modify(\.journal) { $0 = j }
+        return []
+    }
+
+    /// The search words go through the one crisis rule when they are left (Enter or Esc), like every
+    /// text field's. Nil when the way on is clear; a clear statement opens support (the box is
+    /// emptied), the gentle band asks first and goes on after "yes".
+    static func checkSearch(_ state: inout AppState, _ j: inout JournalState, action: Action, key: Key) -> [Effect]? {
+        let text = j.search.text
+        guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return nil }
+        let field = "journal search"
+        switch check.check(field: field, text: text, answered: j.answered).verdict {
+        case .clear: return nil
+        case .askedForHelp:
+            clearSearch(&j)
+            App.openSupport(&state, reason: .typedHelp(field: field))
+        case let .handoff(d):
+            clearSearch(&j)
+            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)), flagged: text)
+        case let .concern(d):
+            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text, action: action, key: key)
+        }
         return []
     }
 

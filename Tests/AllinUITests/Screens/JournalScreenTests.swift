@@ -197,6 +197,21 @@ struct JournalScreenTests {
         #expect(s.journal?.listed.count == 13)
     }
 
+    /// The search words are read by the one crisis rule when the box is left, like every text field's.
+    @Test func searchWordsAreReadByTheCrisisRule() {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        press(&s, .char("/"))
+        type(&s, "i want to kill myself")
+        #expect(press(&s, .enter).isEmpty, "no search runs")
+        #expect(s.screen == .support)
+        var calm = F.opened(journal)
+        press(&calm, .char("/"))
+        type(&calm, "i feel hopeless")
+        press(&calm, .enter)
+        #expect(calm.overlay == .concern && calm.screen == .journal, "the gentle question, in place")
+    }
+
     @Test func searchFindsKinderWordsAndSaysWhenNothingMatches() {
         let journal = F.populated()
         var s = F.opened(journal)
