@@ -66,10 +66,15 @@ enum CheckInView {
             shown[i].label = "Use my own words: \(state.filter)"
         }
         var listRect = rect
-        if StepModel.filterable(step), rect.height >= 3 {
+        // What is typed into the filter always shows, however short the window (a short list gives up
+        // its hint line otherwise): typing is never invisible.
+        if StepModel.filterable(step), rect.height >= 3 || (state.filtering && rect.height >= 2) {
             if state.filtering {
                 let used = canvas.put("Filter: ", row: rect.row, col: rect.col, role: .dim)
-                let w = canvas.put(state.filter, row: rect.row, col: rect.col + used, role: .input)
+                // The end of a long filter, where the typing is.
+                var shownFilter = state.filter
+                while TextWidth.of(shownFilter) > max(1, rect.width - used - 1) { shownFilter.removeFirst() }
+                let w = canvas.put(shownFilter, row: rect.row, col: rect.col + used, role: .input)
                 if focused { canvas.cursor = Point(row: rect.row, col: min(rect.right - 1, rect.col + used + w)) }
             } else {
                 let hint = StepModel.hasOwnWords(step)

@@ -320,6 +320,15 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support, "\(key)")
     }
 
+    /// What is typed into a list filter shows at every size, the app's minimum too: typing is never
+    /// invisible (at 40×12 the filter line was dropped, so words typed there had no visible cause).
+    @Test("the filter shows what is typed", arguments: [(40, 12), (80, 24), (200, 60)])
+    func theFilterShowsWhatIsTyped(width: Int, height: Int) {
+        var s = ScreenStates.on(.situation, width: width, height: height)
+        type(&s, "zzq")
+        #expect(screen(s).contains("Filter: zzq"), "\(width)x\(height)")
+    }
+
     @Test func tabInAFilterIsReadLikeEnter() {
         // Tab takes what Enter takes, so the words typed into the filter are read on the way out.
         var s = ScreenStates.on(.situation)
