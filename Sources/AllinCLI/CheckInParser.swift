@@ -38,8 +38,12 @@ public enum CheckInParser {
             }
             hour = Int(n)
         }
-        let checkIn = try parse(.object(pairs.filter { $0.0 != "localHour" }), vocabulary: vocabulary)
-        return (checkIn, hour)
+        do {
+            return (try parse(.object(pairs.filter { $0.0 != "localHour" }), vocabulary: vocabulary), hour)
+        } catch let CLIError.input(field, message) where message.hasPrefix("unknown key; expected one of ") {
+            // Here the local hour is a key too.
+            throw CLIError.input(field: field, message: message + ", localHour")
+        }
     }
 
     public static func parse(_ value: JSONValue, vocabulary: Vocabulary) throws -> CheckIn {
