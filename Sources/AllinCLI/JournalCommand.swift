@@ -89,15 +89,12 @@ struct JournalRecordCommand {
         let paths = try cli.appPaths(args)
         // The note is read by the one crisis rule, as every note is: one it flags is not kept.
         var note = args["--note"]
-        var flagged = recommendation.kind == .safetyHandoff
-        if let text = note, recommendation.kind == .audio {
-            let verdict = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon)).check(field: "note", text: text).verdict
-            if verdict != .clear {
-                note = nil
-                flagged = true
-            }
+        if let text = note, recommendation.kind == .audio,
+           SupportPrint.check(catalog).check(field: "note", text: text).verdict != .clear {
+            note = nil
         }
-        if flagged { try showLines(args, catalog: catalog, noteKept: args["--note"] == nil || recommendation.kind != .audio) }
+        let noteDropped = note == nil && args["--note"] != nil
+        if recommendation.kind == .safetyHandoff || noteDropped { try showLines(args, catalog: catalog, noteDropped: noteDropped) }
         return try await cli.runJournalCommand("journal record") {
             let store = try cli.openJournal(args, paths: paths)
             for n in 0..<repeatCount {
@@ -117,15 +114,13 @@ struct JournalRecordCommand {
 
     /// The region's crisis lines, for a check-in the router handed off or a note the crisis rule
     /// flagged (on standard error with --json, so the JSON stays whole).
-    func showLines(_ args: Arguments, catalog: Catalog, noteKept: Bool) throws {
+    func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool) throws {
         let region = try cli.region(args)
         let resources = catalog.helplines.resources(for: region.code)
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
-        say(Wrap.lines(SupportText.intro(.asked), width: 78).joined(separator: "\n") + "\n")
-        if !noteKept { say("The note was not kept: it sounds like you may not be safe.\n") }
-        say("\n")
-        for row in SupportText.rows(resources, emergencyFirst: false) { say(row.map(\.text).joined() + "\n") }
-        say("\n")
+        say(SupportPrint.intro(.asked))
+        if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
+        say("\n" + SupportPrint.lines(resources, emergencyFirst: false) + "\n")
     }
 }

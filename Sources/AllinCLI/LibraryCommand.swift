@@ -10,7 +10,10 @@ struct LibraryCommand {
     let cli: CLI
 
     func run(_ args: Arguments) async throws -> Int32 {
-        let listing = try cli.loadListing(args)
+        // A search reads its words with the crisis rule, so it loads the whole catalog once; a listing
+        // alone needs no detector.
+        let catalog = args["--search"] != nil ? try cli.loadCatalog(args) : nil
+        let listing = try catalog?.listing ?? cli.loadListing(args)
         let paths = try cli.appPaths(args)
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
@@ -21,7 +24,7 @@ struct LibraryCommand {
             var scores: [String: Double] = [:]
             if let text = args["--search"] {
                 // The words looked for are read by the one crisis rule first, as the full-screen search's are.
-                if try searchOpensSupport(text, args) { return 0 }
+                if let catalog, try searchOpensSupport(text, catalog, args) { return 0 }
                 let words = PlanEngine.queryWords([text], stopWords: listing.stopWords)
                 guard !words.isEmpty else {
                     throw CLIError.input(field: "--search", message: "needs a word to look for (filler words like 'the' are left out)")
@@ -64,10 +67,8 @@ struct LibraryCommand {
     /// Support for search words the crisis rule flags: the lines for the region first. True when it
     /// was a clear statement or a request for help (then no sessions are listed); for the gentle
     /// band the sessions follow the lines.
-    func searchOpensSupport(_ text: String, _ args: Arguments) throws -> Bool {
-        let catalog = try cli.loadCatalog(args)
-        let verdict = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
-            .check(field: "library search", text: text).verdict
+    func searchOpensSupport(_ text: String, _ catalog: Catalog, _ args: Arguments) throws -> Bool {
+        let verdict = SupportPrint.check(catalog).check(field: "library search", text: text).verdict
         let reason: SupportReason
         switch verdict {
         case .clear: return false
@@ -80,8 +81,7 @@ struct LibraryCommand {
         // With --json the lines go to standard error, so the JSON stays whole.
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
-        say(Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n\n")
-        for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) { say(row.map(\.text).joined() + "\n") }
+        say(SupportPrint.intro(reason) + "\n" + SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
         if case .concern = verdict {
             say("\nIf you are safe right now, these sessions match your words:\n")
             return false

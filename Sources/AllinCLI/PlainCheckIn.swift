@@ -210,16 +210,14 @@ struct PlainCheckIn {
 
     func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
-        io.out("\n" + Wrap.lines(SupportText.intro(reason), width: 78).joined(separator: "\n") + "\n")
+        io.out("\n" + SupportPrint.intro(reason))
         if !plan.isEmpty {
             io.out("\n")
             for row in SupportText.planRows(plan) { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
             io.out("\n")
         }
         io.out(SupportText.region(resources, origin: .of(region: region, source: regionSource)) + "\n\n")
-        for row in SupportText.rows(resources, emergencyFirst: reason.tier == .immediate) {
-            io.out(row.map(\.text).joined() + "\n")
-        }
+        io.out(SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
         io.out("\nFor another country: allin resources --region XX\n")
         if demo { printWhy(support: reason) }
     }

@@ -1,5 +1,4 @@
 import AllinCore
-import AllinUI
 import Foundation
 
 /// `allin route`: one check-in (or JSON lines) in, the recommendation and its trace out.
@@ -77,11 +76,10 @@ struct RouteCommand {
             if case let .string(text) = value { return (key, text) }
             return nil
         }
-        let check = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
-        guard !texts.isEmpty, check.check(texts).verdict != .clear else { return }
+        guard !texts.isEmpty, SupportPrint.check(catalog).check(texts).verdict != .clear else { return }
         let resources = catalog.helplines.resources(for: region)
-        cli.io.err("Some of these words sound like you may not be safe. Support is available now:\n")
-        for row in SupportText.rows(resources, emergencyFirst: true, notes: false) { cli.io.err(row.map(\.text).joined() + "\n") }
+        cli.io.err("Some of these words sound like you may not be safe. Support is available now:\n"
+                   + SupportPrint.lines(resources, emergencyFirst: true, notes: false))
     }
 }
 
@@ -131,4 +129,3 @@ enum RouteReport {
         seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }
-

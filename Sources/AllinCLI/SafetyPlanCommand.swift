@@ -36,7 +36,7 @@ struct SafetyPlanCommand {
     private func edit(_ store: JournalStore, _ args: Arguments) throws -> Int32 {
         var plan = try store.safetyPlan()
         let catalog = try cli.loadCatalog(args)
-        let check = CrisisCheck(detector: CrisisDetector(lexicon: catalog.crisisLexicon))
+        let check = SupportPrint.check(catalog)
         cli.io.out("Your safety plan: seven short parts, each optional. Press Enter to keep a part as it is,\n"
                    + "type '-' to clear it, or 'quit' to stop (what you have written is saved).\n")
         var answered: Set<String> = []
@@ -67,8 +67,7 @@ struct SafetyPlanCommand {
                     try store.saveSafetyPlan(plan, at: Date())
                     let region = try cli.region(args)
                     let resources = catalog.helplines.resources(for: region.code)
-                    cli.io.out("\n" + Wrap.lines(SupportText.intro(.concernConfirmed), width: 78).joined(separator: "\n") + "\n")
-                    for row in SupportText.rows(resources, emergencyFirst: true) { cli.io.out(row.map(\.text).joined() + "\n") }
+                    cli.io.out("\n" + SupportPrint.intro(.concernConfirmed) + SupportPrint.lines(resources, emergencyFirst: true))
                     cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
                     return 0
                 }

@@ -185,11 +185,11 @@ extension JournalStore {
                        play_outcome, audio_seconds, read_along_seconds, session_seconds
                   FROM check_ins
                 """) { r in
-                JournalPoint(day: LocalDay(iso: r.string(0) ?? "") ?? LocalDay(number: 0), completed: r.bool(1) ?? false,
-                             kind: RecommendationKind(rawValue: r.string(2) ?? "") ?? .audio, moodBefore: r.int(3),
-                             moodAfter: r.int(4), sessionSlug: r.string(5), sessionTitle: r.string(6),
-                             listened: CheckInRow.playback(r, from: 7)?.listened,
-                             played: CheckInRow.playback(r, from: 7).map { $0.outcome != .notPlayed })
+                let playback = CheckInRow.playback(r, from: 7)
+                return JournalPoint(day: LocalDay(iso: r.string(0) ?? "") ?? LocalDay(number: 0), completed: r.bool(1) ?? false,
+                                    kind: RecommendationKind(rawValue: r.string(2) ?? "") ?? .audio, moodBefore: r.int(3),
+                                    moodAfter: r.int(4), sessionSlug: r.string(5), sessionTitle: r.string(6),
+                                    listened: playback?.listened, played: playback?.began)
             }
         }
     }

@@ -42,12 +42,12 @@ public enum CheckInWords {
     /// (`PlaybackRecord.listened`), else "not played" or "stopped early".
     public static func playedShort(_ r: PlaybackRecord?) -> String? {
         guard let r, !r.listened else { return nil }
-        return r.outcome == .notPlayed ? "not played" : "stopped early"
+        return r.began ? "stopped early" : "not played"
     }
 
     /// How the session went, in a sentence: how long it was heard or read along, and how it ended.
     public static func playback(_ r: PlaybackRecord) -> String {
-        guard r.outcome != .notPlayed else { return "not played (skipped, or stopped before it began)" }
+        guard r.began else { return "not played (skipped, or stopped before it began)" }
         var parts: [String] = []
         if r.audioSeconds > 0 { parts.append("heard \(TimeText.clock(r.audioSeconds))") }
         if r.readAlongSeconds > 0 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }

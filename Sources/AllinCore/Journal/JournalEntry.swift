@@ -75,7 +75,7 @@ public struct JournalEntry: Sendable, Equatable {
     public var point: JournalPoint {
         JournalPoint(day: day, completed: isComplete, kind: kind, moodBefore: moodBefore, moodAfter: moodAfter,
                      sessionSlug: sessionSlug, sessionTitle: sessionTitle, listened: playback?.listened,
-                     played: playback.map { $0.outcome != .notPlayed })
+                     played: playback?.began)
     }
 
     /// The entry `begin` stores, with the privacy rule applied. `id` is filled in by the store.

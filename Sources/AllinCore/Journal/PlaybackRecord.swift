@@ -37,6 +37,9 @@ public struct PlaybackRecord: Sendable, Equatable {
     /// A check-in kept though its session never started.
     public static let notPlayed = PlaybackRecord(outcome: .notPlayed)
 
+    /// Whether the session began at all (not skipped, not closed before it began).
+    public var began: Bool { outcome != .notPlayed }
+
     /// Seconds of the session taken in, as audio or as text.
     public var seconds: Double { audioSeconds + readAlongSeconds }
 
@@ -53,7 +56,7 @@ public struct PlaybackRecord: Sendable, Equatable {
     /// True when at least `listenedShare` of the length was heard or read along. A session of unknown
     /// length counts only when it ran to its end.
     public var listened: Bool {
-        guard outcome != .notPlayed else { return false }
+        guard began else { return false }
         guard let length, length > 0 else { return outcome == .finished }
         return seconds >= PlaybackRecord.listenedShare * length
     }

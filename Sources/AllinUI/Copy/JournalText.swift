@@ -109,8 +109,6 @@ enum JournalText {
     }
 
     /// What happened to the session: "heard 1:10, then read along 2:05 of 4:17; stopped early".
-    static func playback(_ r: PlaybackRecord) -> String { CheckInWords.playback(r) }
-
     static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
     static func one(_ x: Double) -> String { String(format: "%.1f", x) }
     static func signed(_ x: Double) -> String {

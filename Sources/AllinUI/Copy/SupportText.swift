@@ -100,6 +100,14 @@ public enum SupportText {
         }
     }
 
+    /// The first line and the emergency row (as a short window shows them), for where the rest can't
+    /// show: before a safety plan, under the breathing exercise. The first two rows where no
+    /// emergency number is known.
+    public static func lead(_ r: CrisisResources, emergencyFirst: Bool) -> [[SupportPiece]] {
+        let rows = rows(r, emergencyFirst: emergencyFirst, notes: false, compact: true)
+        return rows.firstIndex { $0.first?.role == .emergency }.map { Array(rows[...$0]) } ?? Array(rows.prefix(2))
+    }
+
     /// The parts of the person's own plan support shows, under their headings.
     public static func planRows(_ plan: SafetyPlan) -> [[SupportPiece]] {
         var rows: [[SupportPiece]] = [[SupportPiece(text: "Your safety plan", role: .title)]]

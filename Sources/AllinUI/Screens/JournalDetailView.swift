@@ -36,7 +36,7 @@ enum JournalDetailView {
             out += Spans.wrap("\(glyphs.handoff) \(CheckInWords.supportDuring(tier))", width: width, role: .support)
         }
         out += field("Route", route(e), width: width)
-        if let playback = e.playback { out += field("Session", JournalText.playback(playback), width: width) }
+        if let playback = e.playback { out += field("Session", CheckInWords.playback(playback), width: width) }
         out += field("Mood", mood(e, glyphs), width: width)
         out += field("Note", e.note.map(JournalText.paragraphs) ?? "-", width: width)
         if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {

@@ -10,15 +10,8 @@ enum SupportView {
             return
         }
         if let b = s.breathing {
-            breathing(&canvas, b, in: rect)
-            // A number stays in sight for the whole minute: the emergency row last, the first line above it.
             let resources = state.context.catalog.helplines.resources(for: s.region)
-            let lead = layout(SupportText.rows(resources, emergencyFirst: false, notes: false, compact: true), width: rect.width)
-            let shown = lead.firstIndex { $0.first?.role == .emergency }.map { Array(lead[...$0]) } ?? Array(lead.prefix(2))
-            let free = rect.height - (max(0, rect.height / 2 - 3) + 6)
-            for (i, line) in shown.suffix(max(0, free)).reversed().enumerated() {
-                draw(&canvas, line, row: rect.bottom - 1 - i, rect: rect)
-            }
+            breathing(&canvas, b, lead: layout(SupportText.lead(resources, emergencyFirst: false), width: rect.width), in: rect)
             return
         }
         let lines = lines(state, width: rect.width, height: rect.height)
@@ -66,11 +59,9 @@ enum SupportView {
             // The first line and the emergency number lead, so a long plan never pushes every number
             // below the fold; then their own plan (their reasons, their ways to cope, their people),
             // then all the lines, then the breathing exercise.
-            let lead = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: false, compact: true)
-            let leadRows = lead.firstIndex { $0.first?.role == .emergency }.map { Array(lead[...$0]) } ?? Array(lead.prefix(2))
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
-            rows += leadRows + [[]] + SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
+            rows += SupportText.lead(resources, emergencyFirst: s.emergencyFirst) + [[]] + SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
@@ -170,7 +161,9 @@ enum SupportView {
         }
     }
 
-    static func breathing(_ canvas: inout Canvas, _ b: Breathing, in rect: Rect) {
+    /// The exercise, with `lead` (the first line and the emergency row) kept in sight under it for the
+    /// whole minute, as much of it as fits.
+    static func breathing(_ canvas: inout Canvas, _ b: Breathing, lead: [[SupportPiece]], in rect: Rect) {
         let mid = rect.row + max(0, rect.height / 2 - 3)
         func center(_ text: String, _ row: Int, _ role: Role) {
             let w = TextWidth.of(text)
@@ -181,6 +174,10 @@ enum SupportView {
         let dots = (0..<Breathing.phaseSeconds).map { $0 < b.count ? "●" : "○" }.joined(separator: " ")
         center(dots, mid + 3, .accent)
         center("Round \(b.round) of \(Breathing.rounds) · Esc stops; the lines are still here", mid + 5, .dim)
+        let free = rect.bottom - (mid + 6)
+        for (i, line) in lead.suffix(max(0, free)).reversed().enumerated() {
+            draw(&canvas, line, row: rect.bottom - 1 - i, rect: rect)
+        }
     }
 }
 

@@ -16,7 +16,7 @@ struct JournalPlaybackTests {
         (PlaybackRecord.notPlayed, "not played (skipped, or stopped before it began)"),
     ])
     func sessionLine(record: PlaybackRecord, expected: String) {
-        #expect(JournalText.playback(record) == expected)
+        #expect(CheckInWords.playback(record) == expected)
     }
 
     @Test func theDetailShowsIt() throws {
