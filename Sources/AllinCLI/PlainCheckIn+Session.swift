@@ -123,12 +123,13 @@ extension PlainCheckIn {
                 }
                 note = StepModel.nonEmpty(line)
             case let .concern(d):
-                if askSafe(), line.count <= TextLimits.freeText {
-                    note = line
+                // "No" or "not sure" opens support whatever the note's length; a "yes" keeps a note that fits.
+                if !askSafe() {
+                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)), entry: entry)
                 } else if line.count > TextLimits.freeText {
                     io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText), so it was not kept.\n")
                 } else {
-                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)), entry: entry)
+                    note = line
                 }
             case let .handoff(d):
                 support(.noteTripwire(d.finding), entry: entry)

@@ -222,6 +222,14 @@ struct PlainModeTests {
         #expect(await run(["export", "--format", "md"]).contains("not played"))
     }
 
+    /// An over-long note in the gentle band: "not sure" opens support, however long the note is.
+    @Test func anOverlongNoteThatAsksStillOpensSupport() async {
+        let note = String(repeating: "a long day at work. ", count: 110) + "i feel hopeless"
+        let (_, out, _) = await plain(["20", "1", "exam tomorrow", "5", "", "1", "", "skip", "", note, "not sure"])
+        #expect(out.contains("are you safe right now?"))
+        #expect(out.contains("call 116 123"), "support after 'not sure'")
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }
