@@ -52,6 +52,7 @@ enum JournalUpdate {
         }
         defer { if state.screen == .journal { state.current = .journal(j) } }
         if action == .goHome {
+            if j.searching, let asked = checkSearch(&state, &j, action: action, key: key) { return asked }
             state.current = .home
             return []
         }
@@ -118,6 +119,14 @@ enum JournalUpdate {
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text, action: action, key: key)
         }
         return []
+    }
+
+    /// Quitting with words in the search box reads them first (`checkSearch`); nil when the way is clear.
+    static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
+        guard state.screen == .journal, var j = state.journal, j.searching else { return nil }
+        let asked = checkSearch(&state, &j, action: action, key: key)
+        if state.screen == .journal { state.current = .journal(j) }
+        return asked
     }
 
     static func searchBox(_ j: inout JournalState, _ action: Action) -> [Effect] {

@@ -210,6 +210,12 @@ struct JournalScreenTests {
         type(&calm, "i feel hopeless")
         press(&calm, .enter)
         #expect(calm.overlay == .concern && calm.screen == .journal, "the gentle question, in place")
+        // Quitting with the words still in the box reads them too.
+        var quitting = F.opened(journal)
+        press(&quitting, .char("/"))
+        type(&quitting, "i want to kill myself")
+        #expect(press(&quitting, .ctrl("c")).isEmpty, "allin does not close")
+        #expect(quitting.screen == .support)
     }
 
     @Test func searchFindsKinderWordsAndSaysWhenNothingMatches() {
