@@ -15,6 +15,7 @@ public struct CLI: Sendable {
 
     /// Runs `args` (without the program name) and returns the exit code.
     public func run(_ args: [String]) async -> Int32 {
+        let args = Commands.program.commandFirst(args)
         let command = args.first ?? ""
         let rest = Array(args.dropFirst())
         do {
@@ -34,6 +35,10 @@ public struct CLI: Sendable {
                 break
             }
             guard let (spec, words2) = Commands.program.resolve(args) else {
+                if command.hasPrefix("-") {
+                    // An option with no command: the front's parser names what is wrong with it.
+                    _ = try Arguments(Commands.front, args)
+                }
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }
             let parsed = try Arguments(spec, words2)

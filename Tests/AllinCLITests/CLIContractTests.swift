@@ -52,6 +52,22 @@ struct CLIContractTests {
         #expect(b.status == 2 && b.stderr.contains("--colour"))
     }
 
+    @Test func theFrontsOptionsMayComeBeforeTheCommand() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("allin-lead-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let help = try BinaryRunner.run(["--catalog", BinaryRunner.root.appendingPathComponent("catalog").path, "--help"])
+        #expect(help.status == 0 && help.stdout.contains("Commands:"))
+        let journal = try BinaryRunner.run(["--data-dir", data, "journal", "--help"])
+        #expect(journal.status == 0 && journal.stdout.contains("Usage: allin journal"))
+        let resources = try BinaryRunner.run(["--region=GB", "resources"])
+        #expect(resources.status == 0 && resources.stdout.contains("United Kingdom"))
+        // An option that is no command's is named as an option, not as an unknown command.
+        let bad = try BinaryRunner.run(["--catalog", BinaryRunner.root.appendingPathComponent("catalog").path, "--colour"])
+        #expect(bad.status == 2 && bad.stderr.contains("unknown option '--colour'"))
+        let missing = try BinaryRunner.run(["--catalog"])
+        #expect(missing.status == 2 && missing.stderr.contains("'--catalog' needs a value"))
+    }
+
     @Test func routeJSONShape() throws {
         let r = try BinaryRunner.route(#"{"emotion":"happy","triggerText":"finished my thesis draft","intensity":4,"intent":"clarity","claritySubTap":"torn_between_two"}"#, ["--json"])
         #expect(r.status == 0)

@@ -21,6 +21,29 @@ public struct ProgramSpec: Sendable {
     /// Every command and subcommand, depth first.
     public var all: [CommandSpec] { commands.flatMap(\.all) }
 
+    /// `args` with the front's options written before the command (`allin --data-dir D journal`,
+    /// `allin --catalog C --help`) moved after it, where the command reads them; unchanged when no
+    /// command follows them.
+    public func commandFirst(_ args: [String]) -> [String] {
+        guard let front else { return args }
+        let commandWords = Set(commands.flatMap { $0.path.prefix(1) + $0.aliases } + ["--help", "-h", "help", "--version", "version"])
+        var lead: [String] = []
+        var i = 0
+        while i < args.count, args[i].hasPrefix("-"), !commandWords.contains(args[i]),
+              let option = front.option(named: String(args[i].prefix { $0 != "=" })) {
+            lead.append(args[i])
+            i += 1
+            if !option.isFlag, !args[i - 1].contains("="), i < args.count {
+                lead.append(args[i])
+                i += 1
+            }
+        }
+        guard !lead.isEmpty, i < args.count, commandWords.contains(args[i]) || !args[i].hasPrefix("-") else { return args }
+        var rest = Array(args[i...])
+        rest.insert(contentsOf: lead, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
+    }
+
     /// The command named by the leading words of `args`, and the words left for it. A subcommand is
     /// taken only as the first word after its parent (`allin journal show 3`).
     public func resolve(_ args: [String]) -> (spec: CommandSpec, rest: [String])? {
