@@ -189,6 +189,10 @@ struct WholeCheckInTests {
         // handoffs; 174 + 6 since the model asks from 0.65.
         Floors(name: "fresh24", sizes: (240, 200, 200), crisisHandoffs: 174, reached: 180,
                everydayHandoffs: 17, questions: 12, safeHandoffs: 19),
+        // Twenty-fifth (README-fresh25.md; ordinary days, a writer told nothing of dark words): 14
+        // handoffs (13 the model alone) and 13 questions of 240, 194 + 4 crisis lines, 30 safe handoffs.
+        Floors(name: "fresh25", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 198,
+               everydayHandoffs: 14, questions: 13, safeHandoffs: 30),
     ]
 
     @Test(arguments: floors)
