@@ -149,7 +149,7 @@ struct PlainCheckIn {
             io.out("\n" + Wrap.lines(soothe, width: 78).joined(separator: "\n") + "\n")
         }
         io.out("\nWhy this session:\n")
-        for line in WhyText.lines(r, catalog: catalog.listing, answers: flow.answers) {
+        for line in WhyText.lines(r, catalog: catalog.listing, answers: flow.answers, unquoted: answered) {
             io.out(Wrap.lines(line, width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
                 .joined(separator: "\n") + "\n")
         }

@@ -12,14 +12,15 @@ public enum WhyText {
     }
 
     /// "You said you feel swamped (8 out of 10) about work: “too many deadlines”.": what the person told
-    /// us, in their words; nil without answers.
-    public static func heard(_ answers: CheckIn?, catalog: CatalogListing) -> String? {
+    /// us, in their words; nil without answers. Words in `unquoted` (ones that opened support or the
+    /// gentle question, which the person answered for) are not said back.
+    public static func heard(_ answers: CheckIn?, catalog: CatalogListing, unquoted: Set<String> = []) -> String? {
         guard let answers else { return nil }
         let v = catalog.vocabulary
         var feeling: String?
         var notes: [String] = []
         let chip = answers.emotion.flatMap { v.emotion($0) }?.label.lowercased()
-        if let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace) {
+        if let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace), !unquoted.contains(own) {
             // Own words come first; a feeling chosen as closest to them is said beside them.
             feeling = Visible.text(own.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: 40)
             if let chip { notes.append("closest to \(chip)") }
@@ -35,15 +36,16 @@ public enum WhyText {
            let label = v.situations.first(where: { $0.id == id })?.label {
             line += " about \(label.prefix(1).lowercased() + label.dropFirst())"
         }
-        if let words = answers.triggerText.flatMap({ quote($0) }) { line += ": \(words)" }
+        if let text = answers.triggerText, !unquoted.contains(text), let words = quote(text) { line += ": \(words)" }
         return line == "You said" ? nil : line + "."
     }
 
     /// One plain sentence per part of the choice: what the person asked for, what fits, why this one,
     /// and how long it takes. `answers` (the check-in) lets the sentences use the person's own words.
-    public static func lines(_ r: Recommendation, catalog: CatalogListing, answers: CheckIn? = nil) -> [String] {
+    public static func lines(_ r: Recommendation, catalog: CatalogListing, answers: CheckIn? = nil,
+                             unquoted: Set<String> = []) -> [String] {
         var out: [String] = []
-        if let heard = heard(answers, catalog: catalog) { out.append(heard) }
+        if let heard = heard(answers, catalog: catalog, unquoted: unquoted) { out.append(heard) }
         for entry in r.trace {
             switch entry.gate {
             case "sootheGate":
@@ -119,12 +121,11 @@ public enum WhyText {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
-    /// "4 soothe sessions fit feeling overwhelmed.": what narrowed the list, in the vocabulary's own
+    /// "4 sessions fit feeling overwhelmed.": what narrowed the list, in the vocabulary's own
     /// words (never an id).
     static func candidates(_ entry: TraceEntry, catalog: CatalogListing) -> String {
         let count = entry.detail("count").map(plain) ?? "0"
-        let lane = entry.detail("lane").map(plain) ?? ""
-        let head = "\(count) \(lane) session\(count == "1" ? "" : "s") fit"
+        let head = "\(count) session\(count == "1" ? "" : "s") fit"
         let v = catalog.vocabulary
         switch entry.decision {
         case "sleep": return head + " because you mentioned sleep."

@@ -19,7 +19,8 @@ enum ResultView {
         }
         why.append(("", .normal))
         why.append(("Why this session", .title))
-        for line in WhyText.lines(r, catalog: state.context.catalog, answers: state.checkIn?.flow.answers) {
+        for line in WhyText.lines(r, catalog: state.context.catalog, answers: state.checkIn?.flow.answers,
+                                   unquoted: state.checkIn?.answered ?? []) {
             let wrapped = Wrap.lines(line, width: rect.width - 2)
             for (i, part) in wrapped.enumerated() { why.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }
@@ -62,7 +63,8 @@ enum TraceView {
     static func rows(_ state: AppState, width: Int) -> [(String, Role)] {
         guard let result = state.result else { return [] }
         var rows: [(String, Role)] = [("Why this session", .title)]
-        for line in WhyText.lines(result.recommendation, catalog: state.context.catalog, answers: state.checkIn?.flow.answers) {
+        for line in WhyText.lines(result.recommendation, catalog: state.context.catalog, answers: state.checkIn?.flow.answers,
+                                   unquoted: state.checkIn?.answered ?? []) {
             let wrapped = Wrap.lines(line, width: width - 2)
             for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }

@@ -28,6 +28,16 @@ struct WhyTextTests {
             == "You said you feel kinda meh (4 out of 10): “one two three four five six seven eight nine ten…”.")
     }
 
+    @Test func wordsThePersonAnsweredForAreNotSaidBack() {
+        // Words that opened support or the gentle question, which the person then answered for, are not
+        // quoted back on the recommendation (the journal keeps what they chose to keep).
+        let c = CheckIn(emotion: "nervous", customEmotion: "like i want to disappear", situation: "work",
+                        triggerText: "i've been saving up my pills", intensity: 5)
+        #expect(WhyText.heard(c, catalog: catalog.listing, unquoted: ["i've been saving up my pills", "like i want to disappear"])
+            == "You said you feel nervous (5 out of 10) about work.")
+        #expect(WhyText.heard(c, catalog: catalog.listing)?.contains("saving up my pills") == true)
+    }
+
     @Test func noStemsScoresIdsOrLaneJargonOnTheScreen() async {
         var checkIns: [CheckIn] = []
         for (emotion, text, intent) in [("frazzled", "overthinking everything at work", "clarity"),
@@ -42,7 +52,8 @@ struct WhyTextTests {
             let r = await routed(c)
             let text = WhyText.lines(r, catalog: catalog.listing, answers: c).joined(separator: "\n")
             let words = Set(text.lowercased().split { !$0.isLetter && $0 != "-" && $0 != "_" }.map(String.init))
-            for jargon in ["everyth", "overthink", "score", "sub-tap", "tier", "valence", "unpleasant", "lane", "bm25", "picker"] {
+            for jargon in ["everyth", "overthink", "score", "sub-tap", "tier", "valence", "unpleasant", "lane", "bm25", "picker",
+                           "soothe", "clarity", "unblock", "embody"] {
                 #expect(!words.contains(jargon), "\(jargon) in: \(text)")
             }
             #expect(!text.contains("_"), "an id in: \(text)")
