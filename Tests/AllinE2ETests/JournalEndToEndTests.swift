@@ -57,7 +57,7 @@ struct JournalEndToEndTests {
         t.keys("Down", "Down", "Enter")
         t.waitFor("Crisis support was shown.")
         t.keys("Escape", "Up", "Enter")
-        t.waitFor("Kinder words", "I am learning, not failing", "How it was routed")
+        t.waitFor("Kinder words", "I am learning, not failing", "Why this session")
         t.keys("Escape", "/")
         t.waitFor("Search:")
         t.type("river")

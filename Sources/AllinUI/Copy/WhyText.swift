@@ -44,13 +44,20 @@ public enum WhyText {
     /// and how long it takes. `answers` (the check-in) lets the sentences use the person's own words.
     public static func lines(_ r: Recommendation, catalog: CatalogListing, answers: CheckIn? = nil,
                              unquoted: Set<String> = []) -> [String] {
+        lines(trace: r.trace, intentLane: r.intentLane.rawValue, seconds: r.session?.durationSeconds,
+              catalog: catalog, answers: answers, unquoted: unquoted)
+    }
+
+    /// The same from a trace alone (a stored check-in's), with the session's length when known.
+    public static func lines(trace: [TraceEntry], intentLane: String? = nil, seconds: Int?, catalog: CatalogListing,
+                             answers: CheckIn? = nil, unquoted: Set<String> = []) -> [String] {
         var out: [String] = []
         if let heard = heard(answers, catalog: catalog, unquoted: unquoted) { out.append(heard) }
-        for entry in r.trace {
+        for entry in trace {
             switch entry.gate {
             case "sootheGate":
                 if entry.decision != "sootheFirst" {
-                    let lane = entry.detail("intentLane").map(plain) ?? r.intentLane.rawValue
+                    let lane = entry.detail("intentLane").map(plain) ?? intentLane ?? ""
                     if let intent = catalog.vocabulary.intents.first(where: { $0.id == lane }) {
                         out.append("You asked to \(yours(intent.label)).")
                     }
@@ -70,8 +77,8 @@ public enum WhyText {
                 }
             }
         }
-        if let session = r.session {
-            out.append("It takes about \(max(1, Int((Double(session.durationSeconds) / 60).rounded()))) minutes.")
+        if let seconds {
+            out.append("It takes about \(max(1, Int((Double(seconds) / 60).rounded()))) minutes.")
         }
         return out
     }

@@ -18,7 +18,7 @@ enum JournalDetailView {
     static func lines(_ e: JournalEntry, _ context: AppContext, width: Int) -> [[Span]] {
         let glyphs = ChartGlyphs.of(context)
         var out = Spans.wrap("\(JournalText.long(e.day)), \(JournalText.time(e))", width: width, role: .title)
-        var about = "Check-in \(e.id) · \(Visible.text(e.timeZone))"
+        var about = "Time zone \(Visible.text(e.timeZone))"
         if !e.isComplete { about += " · not finished" }
         out += Spans.wrap(about, width: width, role: .dim)
         out.append([])
@@ -39,17 +39,20 @@ enum JournalDetailView {
         if let playback = e.playback { out += field("Session", CheckInWords.playback(playback), width: width) }
         out += field("Mood", mood(e, glyphs), width: width)
         out += field("Note", e.note.map(JournalText.paragraphs) ?? "-", width: width)
+        // Why it was routed so, in the same plain words the recommendation used (every gate's raw
+        // figures stay in the routing lab).
         if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {
-            out.append([])
-            out.append([Span("How it was routed", .title)])
-            for item in trace {
-                guard case let .object(pairs) = item else { continue }
-                let gate = pairs.first { $0.0 == "gate" }.map { WhyText.plain($0.1) } ?? "?"
-                let decision = pairs.first { $0.0 == "decision" }.map { WhyText.plain($0.1) } ?? "?"
-                out.append([Span(Visible.text("\(gate) \(glyphs.arrow) \(decision)"))])
-                for (key, value) in pairs where key != "gate" && key != "decision" {
-                    let text = Visible.text("\(key): \(WhyText.plain(value))")
-                    out += Wrap.lines(text, width: width - 4).map { [Span("    " + $0, .dim)] }
+            let entries = trace.compactMap { item -> TraceEntry? in
+                guard case let .object(pairs) = item, case let .string(gate)? = pairs.first(where: { $0.0 == "gate" })?.1,
+                      case let .string(decision)? = pairs.first(where: { $0.0 == "decision" })?.1 else { return nil }
+                return TraceEntry(gate: gate, decision: decision, details: pairs.filter { $0.0 != "gate" && $0.0 != "decision" })
+            }
+            let why = WhyText.lines(trace: entries, seconds: nil, catalog: context.catalog, answers: nil)
+            if !why.isEmpty {
+                out.append([])
+                out.append([Span("Why this session", .title)])
+                for line in why {
+                    out += Wrap.lines(Visible.text(line), width: width - 2).enumerated().map { i, part in [Span((i == 0 ? "• " : "  ") + part)] }
                 }
             }
         }

@@ -141,7 +141,7 @@ struct JournalScreenTests {
         for needle in ["Feeling         Worried", "What happened   the quarterly review", "Intensity       6 of 10",
                        "Belief          I'm not good enough", "Pattern         I work late", "Kinder words    I am learning, not failing",
                        "Route           unblock lane · Rewrite an Old Story", "Mood            5 before → 7 after (+2)",
-                       "How it was routed", "crisisA → clear", "scanned: triggerText"] {
+                       "Why this session", "• 3 sessions fit what you chose."] {
             #expect(text.contains(needle), "\(needle)")
         }
     }
