@@ -72,9 +72,9 @@ struct TUIEndToEndTests {
         }
         t.waitFor("Why this session", "\(lane) lane")
         t.keys("t")
-        t.waitFor("crisisA → clear")
+        t.waitFor("Step by step", "clear signs of danger: none found")
         t.keys("PageDown", "PageDown")
-        t.waitFor("choice →")
+        t.waitFor("routing lab")
         t.keys("Escape", "Enter")
         t.waitFor("How do you feel right now")
         t.keys("s")

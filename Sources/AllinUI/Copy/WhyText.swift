@@ -150,6 +150,48 @@ public enum WhyText {
         return head + " what you chose."
     }
 
+    /// Every gate of the decision as one plain sentence, in order (the `t` screen). The raw figures of
+    /// each gate (tiers, rules, scores, slugs) are the routing lab's, never a person's screen.
+    public static func steps(_ trace: [TraceEntry], catalog: CatalogListing, answers: CheckIn? = nil) -> [String] {
+        trace.compactMap { e in
+            let intensity = e.detail("intensity").map(plain)
+            switch (e.gate, e.decision) {
+            case ("crisisA", "clear"): return "Your words were read for clear signs of danger: none found."
+            case ("crisisA", _): return "Your words were read for clear signs of danger: some words sounded heavy."
+            case ("crisisB", "clear"): return "A second, broader reading of your words found nothing either."
+            case ("crisisB", _): return "A second, broader reading found words that might mean danger."
+            case ("affect", "unpleasant"): return "The feeling reads as a hard one."
+            case ("affect", "pleasant"): return "The feeling reads as a good one."
+            case ("affect", _): return "The feeling reads as neither good nor hard."
+            case ("crisisRule", "askSafe"): return "Some words sounded heavy, so we asked if you are safe right now."
+            case ("crisisRule", "askedForHelp"): return "You asked for help, so support opened."
+            case ("crisisRule", "handoff"): return "Your words said you may be in danger, so crisis support opened."
+            case ("crisisRule", _): return "Nothing called for crisis support."
+            case ("crisisC", _): return "Your answers pointed to support, so crisis support opened."
+            case ("sootheGate", "sootheFirst"):
+                return "Your intensity is \(intensity ?? "7 or more") and the feeling is a hard one, so calming comes first."
+            case ("sootheGate", _):
+                return "Calming first is for an intensity of 7 or more with a hard feeling"
+                    + (intensity.map { " (yours is \($0))" } ?? "") + ", so we looked for what you asked for."
+            case ("candidates", _): return candidates(e, catalog: catalog)
+            case ("choice", _): return choice(e, answers: answers)
+            case ("playability", "play"): return "It can play here, so it plays."
+            case ("playability", _):
+                return "It can't play here" + (e.detail("reason").map { " (\(Visible.text(plain($0), limit: 120)))" } ?? "") + "."
+            case ("legacyMatcher", "substitute"):
+                return e.detail("reason").map { "Another session plays instead: \(Visible.text(plain($0), limit: 160))." }
+                    ?? "Another session that fits plays instead."
+            case ("legacyMatcher", _): return "No other session that fits can play here."
+            case ("readAlong", _): return "So it runs as read-along text."
+            case ("player", _):
+                let reason = e.detail("reason").map { Visible.text(plain($0), limit: 120) } ?? "it failed"
+                return e.detail("scope").map(plain) == "session" ? "That session could not be made here (\(reason))."
+                    : "Sound could not play (\(reason)), so the words are shown instead."
+            default: return nil
+            }
+        }
+    }
+
     /// A trace detail value as plain text.
     public static func plain(_ value: JSONValue) -> String {
         switch value {

@@ -25,7 +25,7 @@ extension Bindings {
                            action: .togglePause),
                 KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "end the session and reflect",
                            action: .stopSession),
-                KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                KeyBinding([.char("t")], "t", "trace", help: "show each step of the decision in plain words",
                            action: .showTrace),
             ]
         }
@@ -36,7 +36,7 @@ extension Bindings {
                 KeyBinding([.char("r")], "r", "restart", help: "start the session again from the beginning", action: .startOver),
                 KeyBinding([.char("x"), .char("q")], "x", "reflect", help: "skip the session and go on to reflect",
                            action: .stopSession),
-                KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+                KeyBinding([.char("t")], "t", "trace", help: "show each step of the decision in plain words",
                            action: .showTrace, footer: false),
             ]
         }
@@ -61,7 +61,7 @@ extension Bindings {
         if !p.isReadAlong {
             table.append(KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions))
         }
-        table.append(KeyBinding([.char("t")], "t", "trace", help: "show every gate of the decision, playability too",
+        table.append(KeyBinding([.char("t")], "t", "trace", help: "show each step of the decision in plain words",
                                 action: .showTrace, footer: false))
         return table
     }

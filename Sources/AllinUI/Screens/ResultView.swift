@@ -32,7 +32,7 @@ enum ResultView {
         rows += why
         if rows.count < rect.height {
             rows.append(("", .normal))
-            rows.append(("Enter starts it · t shows every gate of the decision", .dim))
+            rows.append(("Enter starts it · t shows each step of the decision", .dim))
         } else if rows.count > rect.height {
             // Never cut without saying so: the full reasons are one key away.
             rows = Array(rows.prefix(max(0, rect.height - 1))) + [("▼ more: t shows all the reasons", .dim)]
@@ -68,14 +68,15 @@ enum TraceView {
             let wrapped = Wrap.lines(line, width: width - 2)
             for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }
-        rows += [("", .normal), ("Every gate, in order:", .dim)]
-        for entry in result.recommendation.trace {
-            rows.append(("\(entry.gate) → \(entry.decision)", .title))
-            for (key, value) in entry.details {
-                let text = Visible.text("\(key): \(WhyText.plain(value))")
-                rows += Wrap.lines(text, width: width - 4).map { ("    " + $0, Role.normal) }
+        rows += [("", .normal), ("Step by step", .title)]
+        for (n, line) in WhyText.steps(result.recommendation.trace, catalog: state.context.catalog,
+                                        answers: state.checkIn?.flow.answers).enumerated() {
+            let mark = "\(n + 1). "
+            for (i, part) in Wrap.lines(line, width: width - mark.count).enumerated() {
+                rows.append(((i == 0 ? mark : String(repeating: " ", count: mark.count)) + part, .normal))
             }
         }
+        rows += [("", .normal), ("Every figure behind it: the routing lab (l from home).", .dim)]
         return rows
     }
 }

@@ -93,7 +93,7 @@ struct HomeAndResultTests {
         var s = await ScreenStates.recommendation(height: 14)
         press(&s, .char("t"))
         #expect(s.screen == .trace)
-        #expect(screen(s).contains("crisisA → clear"))
+        #expect(screen(s).contains("Step by step") && !screen(s).contains("crisisA"))
         press(&s, .pageDown, .down)
         #expect(s.result!.traceScroll > 0)
         press(&s, .up)

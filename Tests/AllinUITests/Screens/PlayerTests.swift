@@ -66,7 +66,7 @@ struct PlayerTests {
         press(&s, .char("t"))
         #expect(s.screen == .trace)
         press(&s, .pageDown, .pageDown, .pageDown, .pageDown)
-        #expect(screen(s).contains("playability → play"))
+        #expect(screen(s).contains("It can play here, so it plays."))
         press(&s, .escape)
         #expect(s.screen == .player)
         press(&s, .char("t"), .function(2))
