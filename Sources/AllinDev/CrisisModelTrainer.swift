@@ -41,9 +41,10 @@ public struct CrisisModelTrainer: Sendable {
     public static let defaultCrisisAt = 0.70
     /// The probability from which, below `defaultCrisisAt`, the model's finding is a concern (the
     /// file's `@askAt`): the crisis check asks "are you safe right now?" instead of saying nothing.
-    /// Chosen on lines and check-ins the model never trained on (`docs/crisis-check.md`, eighteenth
-    /// session).
-    public static let defaultAskAt = 0.65
+    /// Chosen on lines and check-ins the model never trained on (`docs/crisis-check.md`: 0.65 in the
+    /// eighteenth session; 0.60 in the nineteenth, once the model had read check-in answers and asked
+    /// far less on everyday ones).
+    public static let defaultAskAt = 0.60
     public var iterations = 400
     public var learningRate = 0.05
     /// The share of lines from which a single word counts as common and is left out on its own.

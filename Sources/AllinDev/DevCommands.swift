@@ -10,7 +10,7 @@ enum DevCommands {
 
     static let fitting: [OptionSpec] = [
         OptionSpec("--crisis-at", "P", help: "Probability from which the model's finding is a crisis, T2 (0.5-0.99, default 0.70)"),
-        OptionSpec("--ask-at", "P", help: "Probability from which, below --crisis-at, the model's finding is a concern, T1: the crisis check asks if the person is safe (0.5 up to --crisis-at, default 0.65); below it the model adds nothing"),
+        OptionSpec("--ask-at", "P", help: "Probability from which, below --crisis-at, the model's finding is a concern, T1: the crisis check asks if the person is safe (0.5 up to --crisis-at, default 0.60); below it the model adds nothing"),
         OptionSpec("--l2", "X", help: "Regularisation per line (default 0.000003; larger gives smaller weights)"),
         OptionSpec("--iterations", "N", help: "Gradient steps (default 400)"),
         OptionSpec("--min-lines", "N", help: "Leave out features found in fewer than N training lines (default 1)"),

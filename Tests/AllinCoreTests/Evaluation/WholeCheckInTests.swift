@@ -109,90 +109,102 @@ struct WholeCheckInTests {
     /// crisis lines reach the question on eleven sets (`reached` rose) and four sets' everyday
     /// questions rose over 5% (fresh8 17, fresh9 20, fresh19 13, fresh21 19): intended, by the rule
     /// written before they were measured.
+    ///
+    /// Since the nineteenth session's model (trained on check-in answers as well, asking from 0.60;
+    /// docs/crisis-check.md), every set's floors are its measured figures with that model: the
+    /// everyday handoffs fell on 14 of the 16 sets with check-ins, crisis handoffs rose on 15 of the
+    /// 21 line sets; by the rule written before they were measured, fresh12 holds 191 + 5 crisis lines
+    /// (193 + 5 before), fresh19 193 + 6 (194 + 3), fresh22 25 safe handoffs (24), and the question
+    /// ceilings of fresh6 (11), fresh19 (16), fresh20 (13) and fresh24 (15) rose: intended.
     static let floors: [Floors] = [
         // Sixth set (third session; a helper that read only vocabulary.json): first contact 11
         // handoffs and 7 questions of 200 check-ins, 195 + 2 of 200 crisis lines; 196 crisis
         // handoffs since the concept rules read layer A's misspellings (measured again, totals only).
         Floors(name: "fresh6", sizes: (200, 200, 200), crisisHandoffs: 196, reached: 199,
-               everydayHandoffs: 11, questions: 10, safeHandoffs: nil),
+               everydayHandoffs: 8, questions: 11, safeHandoffs: nil),
         // Seventh: first contact 8 handoffs and 9 questions of 240, 195 + 3 crisis lines; 196 since
         // the twelfth session's rule fixes, 197 since misspellings of the crisis word classes are read.
-        Floors(name: "fresh7", sizes: (240, 200, nil), crisisHandoffs: 197, reached: 199,
-               everydayHandoffs: 8, questions: 12, safeHandoffs: nil),
+        Floors(name: "fresh7", sizes: (240, 200, nil), crisisHandoffs: 198, reached: 199,
+               everydayHandoffs: 6, questions: 12, safeHandoffs: nil),
         // Eighth (fourth session, many everyday answers borrowing crisis words): first contact 14
         // handoffs and 12 questions of 240, 198 crisis lines handed off, 27 safe handoffs; 199 since
         // the twelfth session's rule fixes.
-        Floors(name: "fresh8", sizes: (240, 200, 200), crisisHandoffs: 199, reached: nil,
-               everydayHandoffs: 14, questions: 17, safeHandoffs: 27),
+        Floors(name: "fresh8", sizes: (240, 200, 200), crisisHandoffs: 200, reached: nil,
+               everydayHandoffs: 13, questions: 12, safeHandoffs: 26),
         // Ninth (plainer days, a third borrowing crisis words): first contact 15 handoffs and 16
         // questions of 240 (both above target), 192 + 4 crisis lines, 18 safe handoffs; 193 and 14
         // everyday since the twelfth session's rule fixes, 194 + 4 since misspellings of the crisis
         // word classes are read.
-        Floors(name: "fresh9", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 198,
-               everydayHandoffs: 14, questions: 20, safeHandoffs: 18),
+        Floors(name: "fresh9", sizes: (240, 200, 200), crisisHandoffs: 195, reached: 199,
+               everydayHandoffs: 12, questions: 12, safeHandoffs: 17),
         // Twelfth (README-fresh12.md): measured once with that session's fixed rules, 2 handoffs and
         // 13 questions of 240, 191 + 5 crisis lines, 5 safe handoffs; 193 + 4 since the concept rules
         // read layer A's misspellings.
-        Floors(name: "fresh12", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 198,
-               everydayHandoffs: 2, questions: 13, safeHandoffs: 5),
+        Floors(name: "fresh12", sizes: (240, 200, 200), crisisHandoffs: 191, reached: 196,
+               everydayHandoffs: 2, questions: 12, safeHandoffs: 5),
         // Fifteenth (README-fresh15.md): 6 handoffs and 6 questions of 240, 186 + 7 crisis lines, 15
         // safe handoffs; 187 + 7 since the seventeenth session's concept rules (hospital aftermaths,
         // hidden marks, burden "if I died", lists).
-        Floors(name: "fresh15", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 194,
-               everydayHandoffs: 6, questions: 12, safeHandoffs: 15),
+        Floors(name: "fresh15", sizes: (240, 200, 200), crisisHandoffs: 191, reached: 195,
+               everydayHandoffs: 3, questions: 12, safeHandoffs: 13),
         // Sixteenth (README-fresh16.md): 6 handoffs and 8 questions of 240, 183 + 6 crisis lines (5 of
         // the 11 missed misspellings), 15 safe handoffs; 185 since the concept rules read layer A's
         // misspellings, 187 + 4 with twelve more words recognised misspelt, 187 + 5 since
         // misspellings of the crisis word classes are read.
-        Floors(name: "fresh16", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 193,
-               everydayHandoffs: 6, questions: 12, safeHandoffs: 15),
+        Floors(name: "fresh16", sizes: (240, 200, 200), crisisHandoffs: 188, reached: 193,
+               everydayHandoffs: 4, questions: 12, safeHandoffs: 12),
         // Seventeenth (README-fresh17.md): 8 handoffs and 9 questions of 240, 185 + 4 crisis lines (5
         // of the 11 missed are attempts, 3 misspellings), 39 safe handoffs, the most of any set (its
         // safe lines were written to be hard: denials, other people, the past; 39 again since layer A's
         // distant past needs the marker in the hit's clause or before it); 186 + 4 since the
         // seventeenth session's concept rules, 187 + 4 with its third set of them.
-        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 187, reached: 192,
-               everydayHandoffs: 8, questions: 12, safeHandoffs: 39),
+        Floors(name: "fresh17", sizes: (240, 200, 200), crisisHandoffs: 190, reached: 194,
+               everydayHandoffs: 7, questions: 12, safeHandoffs: 38),
         // Eighteenth (README-fresh18.md): 9 handoffs and 10 questions of 240, 183 + 7 crisis lines (6
         // of the 10 missed are attempts), 31 safe handoffs (20 of them about others or the writer's past);
         // 184 + 7 since the seventeenth session's concept rules, 186 + 7 with its second set of them.
-        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 186, reached: 194,
-               everydayHandoffs: 9, questions: 12, safeHandoffs: 31),
+        Floors(name: "fresh18", sizes: (240, 200, 200), crisisHandoffs: 189, reached: 195,
+               everydayHandoffs: 9, questions: 12, safeHandoffs: 28),
         // Nineteenth (README-fresh19.md, more kinds of writer): 17 handoffs (9 the model alone, the
         // most of any set) and 12 questions of 240, 193 + 2 crisis lines, 28 safe handoffs; 26 since a
         // line that says its crisis is over and all is well now asks instead; 194 + 2 with the second
         // set of concept rules.
-        Floors(name: "fresh19", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 197,
-               everydayHandoffs: 17, questions: 13, safeHandoffs: 26),
+        Floors(name: "fresh19", sizes: (240, 200, 200), crisisHandoffs: 193, reached: 199,
+               everydayHandoffs: 12, questions: 16, safeHandoffs: 25),
         // Twentieth (README-fresh20.md): 21 handoffs (9 the model alone) and 7 questions of 240, 169 +
         // 12 crisis lines (0.845 to a full handoff, the weakest yet; 6 of the 19 missed minimised), 27
         // safe handoffs.
-        Floors(name: "fresh20", sizes: (240, 200, 200), crisisHandoffs: 169, reached: 181,
-               everydayHandoffs: 21, questions: 12, safeHandoffs: 27),
+        Floors(name: "fresh20", sizes: (240, 200, 200), crisisHandoffs: 172, reached: 187,
+               everydayHandoffs: 15, questions: 13, safeHandoffs: 26),
         // Twenty-first (README-fresh21.md; its everyday writer was shown the everyday senses known to
         // hand off): 25 handoffs (14 the model alone) and 14 questions of 240, 164 + 7 crisis lines, 31
         // safe handoffs; 165 + 6 and 15 questions with the seventeenth session's kept changes.
-        Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 165, reached: 173,
-               everydayHandoffs: 25, questions: 19, safeHandoffs: 31),
+        Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 167, reached: 177,
+               everydayHandoffs: 20, questions: 12, safeHandoffs: 30),
         // Twenty-second (README-fresh22.md; ordinary days): 7 handoffs (6 the model alone) and 7
         // questions of 240, 168 + 11 crisis lines, 25 safe handoffs; 169 + 11 and 24 with the
         // seventeenth session's kept changes.
-        Floors(name: "fresh22", sizes: (240, 200, 200), crisisHandoffs: 169, reached: 182,
-               everydayHandoffs: 7, questions: 12, safeHandoffs: 24),
+        Floors(name: "fresh22", sizes: (240, 200, 200), crisisHandoffs: 175, reached: 186,
+               everydayHandoffs: 6, questions: 12, safeHandoffs: 25),
         // Twenty-third (README-fresh23.md; lines only): 185 + 3 crisis lines, 48 safe handoffs (20 of
         // them someone else at risk now, support by design); 187 + 3 and 46 with the seventeenth
         // session's kept changes.
-        Floors(name: "fresh23", sizes: (0, 200, 200), crisisHandoffs: 187, reached: 192,
-               everydayHandoffs: 0, questions: 0, safeHandoffs: 46),
+        Floors(name: "fresh23", sizes: (0, 200, 200), crisisHandoffs: 189, reached: 193,
+               everydayHandoffs: 0, questions: 0, safeHandoffs: 45),
         // Twenty-fourth (README-fresh24.md; ordinary days, a writer told nothing of dark words): 17
         // handoffs (15 the model alone) and 9 questions of 240, 174 + 5 crisis lines, 19 safe
         // handoffs; 174 + 6 since the model asks from 0.65.
-        Floors(name: "fresh24", sizes: (240, 200, 200), crisisHandoffs: 174, reached: 180,
-               everydayHandoffs: 17, questions: 12, safeHandoffs: 19),
+        Floors(name: "fresh24", sizes: (240, 200, 200), crisisHandoffs: 177, reached: 183,
+               everydayHandoffs: 11, questions: 15, safeHandoffs: 19),
         // Twenty-fifth (README-fresh25.md; ordinary days, a writer told nothing of dark words): 14
         // handoffs (13 the model alone) and 13 questions of 240, 194 + 4 crisis lines, 30 safe handoffs.
-        Floors(name: "fresh25", sizes: (240, 200, 200), crisisHandoffs: 194, reached: 198,
-               everydayHandoffs: 14, questions: 13, safeHandoffs: 30),
+        Floors(name: "fresh25", sizes: (240, 200, 200), crisisHandoffs: 195, reached: 198,
+               everydayHandoffs: 10, questions: 12, safeHandoffs: 28),
+        // Twenty-sixth (README-fresh26.md; first met by the shipped model and the nineteenth
+        // session's together): 10 handoffs (8 the model alone) and 9 questions of 240, 190 + 4 crisis
+        // lines, 33 safe handoffs (the shipped model: 13 / 11, 188 + 4, 34).
+        Floors(name: "fresh26", sizes: (240, 200, 200), crisisHandoffs: 190, reached: 194,
+               everydayHandoffs: 10, questions: 12, safeHandoffs: 33),
     ]
 
     @Test(arguments: floors)
