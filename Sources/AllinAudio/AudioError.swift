@@ -15,6 +15,9 @@ public enum AudioError: Error, Sendable, Equatable {
     case failedAtStart(player: String, detail: String, log: String)
     /// The player stopped with an error while playing.
     case failedWhilePlaying(player: String, detail: String, log: String)
+    /// The player ended (exit status 0) at `at` seconds, well before the end of the audio (`of`
+    /// seconds long; nil when the length was still being made).
+    case endedEarly(player: String, at: Double, of: Double?, log: String)
     /// espeak-ng or sox is not installed.
     case toolMissing(String)
     /// espeak-ng or sox failed.
@@ -35,8 +38,15 @@ public enum AudioError: Error, Sendable, Equatable {
         switch self {
         case let .failedAtStart(player, detail, log), let .failedWhilePlaying(player, detail, log):
             return "\(Visible.text(player, limit: 40)) \(detail) (details in \(Visible.text(log, limit: 200)))"
+        case let .endedEarly(player, at, of, log):
+            return "\(Visible.text(player, limit: 40)) \(AudioError.stoppedBeforeTheEnd(at: at, of: of)) (details in \(Visible.text(log, limit: 200)))"
         default: return nil
         }
+    }
+
+    /// "stopped at 0:03 of 4:23, before the end".
+    static func stoppedBeforeTheEnd(at: Double, of: Double?) -> String {
+        "stopped at \(Clock.text(at))\(of.map { " of \(Clock.text($0))" } ?? ""), before the end"
     }
 
     public var message: String {
@@ -51,6 +61,8 @@ public enum AudioError: Error, Sendable, Equatable {
             return "the player '\(Visible.text(player, limit: 40))' stopped as soon as it started (\(detail)); its messages are in \(Visible.text(log, limit: 200))"
         case let .failedWhilePlaying(player, detail, log):
             return "the player '\(Visible.text(player, limit: 40))' stopped with an error (\(detail)); its messages are in \(Visible.text(log, limit: 200))"
+        case let .endedEarly(player, at, of, log):
+            return "the player '\(Visible.text(player, limit: 40))' \(AudioError.stoppedBeforeTheEnd(at: at, of: of)); its messages are in \(Visible.text(log, limit: 200))"
         case let .toolMissing(tool):
             return "\(tool) is not installed, so session audio cannot be rendered (apt-get install \(tool == "sox" ? "sox libsox-fmt-all" : tool))"
         case let .toolFailed(tool, detail):

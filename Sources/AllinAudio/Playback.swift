@@ -33,6 +33,20 @@ public final class Playback: @unchecked Sendable {
 
     /// A player that ends within this many seconds of starting has failed (unless the audio is that short).
     public static let earlyWindow = 1.5
+    /// A player that ends more than this many seconds (or `endShare` of the length, when that is
+    /// more) before the end of the audio did not play it to the end, whatever its exit status.
+    public static let endSlack = 5.0
+    public static let endShare = 0.02
+
+    /// The one rule for "finished", for the full-screen app and `allin play` alike: a player that
+    /// ended at `position` of audio `duration` seconds long played it to the end when it got within
+    /// `endSlack` (or `endShare`) of its end. Of audio whose length is unknown only the player knows,
+    /// so its word is taken.
+    public static func reachedEnd(at position: Double, of duration: Double?) -> Bool {
+        guard let duration, duration > 0 else { return true }
+        return position >= duration - max(endSlack, duration * endShare)
+    }
+
     /// How long mpv may take to load a file before allin falls back to its own clock.
     static let ipcPatience = 3.0
     /// Seconds from SIGTERM to SIGKILL on stop.
@@ -155,6 +169,8 @@ public final class Playback: @unchecked Sendable {
         let early = !audibleFlag && ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
         let log = AudioPaths.display(paths.playerLog, environment: environment)
         let cause = PlayerDiagnosis.cause(status, log: logTail())
+        // A live render still being made when the player ended: it ended before the stream did.
+        let streamDone = live.map { $0.result != nil } ?? true
         if let live, case let .failure(renderError)? = live.result, status.succeeded {
             // The stream ended because the render failed part-way: not a finished session.
             state = .failed(renderError)
@@ -164,8 +180,11 @@ public final class Playback: @unchecked Sendable {
                 detail = "ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing"
             }
             state = .failed(.failedAtStart(player: choice.name, detail: detail, log: log))
-        } else if status.succeeded {
+        } else if status.succeeded, streamDone, Playback.reachedEnd(at: frozenPosition, of: duration) {
             state = .finished
+        } else if status.succeeded {
+            // Exit status 0 well before the end is no finished session: it stopped early.
+            state = .failed(.endedEarly(player: choice.name, at: frozenPosition, of: duration, log: log))
         } else {
             state = .failed(.failedWhilePlaying(player: choice.name, detail: cause, log: log))
         }

@@ -17,12 +17,20 @@ struct AudioSessionPlayerTests {
     }
 
     /// A player with a user "recording" for `slug` (so nothing renders) and the fake player chosen.
+    /// `wavSeconds`: the recording is a silent WAV of that length (so its length is known), else a
+    /// one-byte .ogg of unknown length.
     func player(mode: String = "play", seconds: Int = 30, recording slug: String = "box_breath_reset",
-                extra: [String: String] = [:]) -> (AudioSessionPlayer, URL) {
+                wavSeconds: Int? = nil, extra: [String: String] = [:]) -> (AudioSessionPlayer, URL) {
         let log = tmp.path("fake.log")
         let data = tmp.path("data")
         try? FileManager.default.createDirectory(at: data.appendingPathComponent("audio"), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: data.appendingPathComponent("audio/\(slug).ogg").path, contents: Data("x".utf8))
+        if let wavSeconds {
+            let bytes = wavSeconds * 8000 * 2
+            let wav = PCM16.header(sampleRate: 8000, dataBytes: bytes) + [UInt8](repeating: 0, count: bytes)
+            _ = FileManager.default.createFile(atPath: data.appendingPathComponent("audio/\(slug).wav").path, contents: Data(wav))
+        } else {
+            _ = FileManager.default.createFile(atPath: data.appendingPathComponent("audio/\(slug).ogg").path, contents: Data("x".utf8))
+        }
         let env = childEnvironment(["ALLIN_PLAYER": Fixtures.fakePlayer.path, "FAKE_PLAYER_LOG": log.path,
                                     "FAKE_PLAYER_MODE": mode, "FAKE_PLAYER_SECONDS": String(seconds),
                                     "XDG_CACHE_HOME": tmp.path("cache").path, "XDG_CONFIG_HOME": tmp.path("config").path,
@@ -131,6 +139,20 @@ struct AudioSessionPlayerTests {
         #expect(!atStart)
         #expect(reason == "fake-player couldn't open an audio device (details in ~/state/allin/player.log)")
         #expect(status.position >= 2.5, "the place where the sound stopped: \(status.position)")
+    }
+
+    @Test func aPlayerEndingWithStatusZeroWellBeforeTheEndIsAFailureNotAFinish() throws {
+        // The player lives past the early window and exits 0 at 2 s of a 60 s recording: the screen
+        // hears of a failure part-way (the words take over there), never of a finished session.
+        let (p, _) = player(mode: "play", seconds: 2, wavSeconds: 60)
+        let start = try p.start("box_breath_reset")
+        #expect(start.duration == 60)
+        var status = PlayerStatus(position: 0, phase: .playing)
+        #expect(eventually(timeout: 8) { status = p.poll(); return status.phase != .playing })
+        guard case let .failed(reason, atStart) = status.phase else { Issue.record("\(status)"); return }
+        #expect(!atStart)
+        #expect(reason.hasPrefix("fake-player stopped at 0:0") && reason.contains(" of 1:00, before the end"), "\(reason)")
+        #expect(status.position >= 1.5 && status.position < 10, "\(status.position)")
     }
 
     @Test func readAlongTakesOverFromTheLineThatWasPlaying() {

@@ -125,6 +125,28 @@ struct FakePlayerTests {
         #expect(short.state == .finished)
     }
 
+    @Test func aPlayerEndingWellBeforeTheEndStoppedEarlyWhateverItsStatus() throws {
+        // Alive past the early window (so sound was believed), then exit status 0 at 2 s of 60.
+        let (p, _) = playback(seconds: 2, duration: 60)
+        try p.start()
+        #expect(eventually(timeout: 8) { p.poll() != .playing })
+        guard case let .failed(error) = p.state, case let .endedEarly(player, at, length, _) = error else {
+            Issue.record("expected an early end, got \(p.state)"); return
+        }
+        #expect(player == "fake-player" && length == 60)
+        #expect(at >= 1.5 && at < 10, "where it stopped: \(at)")
+        #expect(error.soundProblem?.contains(" of 1:00, before the end (details in ") == true, "\(error.soundProblem ?? "")")
+        #expect(error.message.hasPrefix("the player 'fake-player' stopped at 0:0"))
+    }
+
+    @Test("finished: within a few seconds of the end, or of a length only the player knows", arguments: [
+        (263.0, 263.0 as Double?, true), (259, 263, true), (250, 263, false), (3, 263, false), (1, 1, true),
+        (0.5, 1, true), (1180, 1200, true), (1170, 1200, false), (3, nil, true),
+    ])
+    func theOneRuleForFinished(position: Double, duration: Double?, finished: Bool) {
+        #expect(Playback.reachedEnd(at: position, of: duration) == finished)
+    }
+
     @Test func aNaturalEndIsFinishedAndReaped() throws {
         let (p, log) = playback(seconds: 1, duration: 1)
         try p.start()

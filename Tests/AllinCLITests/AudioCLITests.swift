@@ -251,6 +251,19 @@ struct AudioCLIEndToEndTests {
         #expect(r.stdout.hasSuffix("Finished.\n"), "\(r.stdout)")
     }
 
+    @Test func aPlayerEndingWithStatusZeroBeforeTheEndIsNotFinished() throws {
+        // The same rule as the full-screen app: exit status 0 at 2 s of the session is an early end,
+        // and the words go on from there.
+        let box = try AudioSandbox(scripts: ["box_breath_reset": "short_test"])
+        let r = try box.run(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer, "--speed", "10"],
+                            env: ["FAKE_PLAYER_MODE": "play", "FAKE_PLAYER_SECONDS": "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let parts = r.stdout.components(separatedBy: "reading along instead.\n")
+        #expect(parts.count == 2, "\(r.stdout)")
+        #expect(parts[0].contains("no audio (fake-player stopped at 0:0") && parts[0].contains(", before the end (details in "))
+        #expect(!parts[0].contains("Finished."), "\(r.stdout)")
+    }
+
     @Test func resumesTheSameDayUnlessFromStart() throws {
         let box = try AudioSandbox(scripts: ["box_breath_reset": "short_test"])
         let data = box.root.appendingPathComponent("data/allin")
