@@ -61,7 +61,8 @@ public struct CrisisCheck: Sendable {
         public var verdict: Verdict
         /// The fields read, in order.
         public var scanned: [String]
-        /// Findings left alone because the person had already answered for those exact words.
+        /// Findings left alone because the person had already answered for those exact words: one
+        /// per field, the highest of what the layers found there.
         public var answered: [CrisisDecision]
     }
 
@@ -98,7 +99,15 @@ public struct CrisisCheck: Sendable {
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }
             for finding in [a, b] where finding.tier > .none {
                 let d = CrisisDecision(finding: finding, field: field)
-                if known { report.answered.append(d); continue }
+                if known {
+                    // Both layers can find the same words: the field was answered for once.
+                    if let i = report.answered.firstIndex(where: { $0.field == field }) {
+                        if finding.tier > report.answered[i].finding.tier { report.answered[i] = d }
+                    } else {
+                        report.answered.append(d)
+                    }
+                    continue
+                }
                 consider(d)
             }
             if help == nil, !known, detector.isHelpRequest(text) { help = field }

@@ -69,11 +69,11 @@ public enum WhyText {
             default:
                 if entry.decision == "concern" {
                     let field = entry.detail("field").map(plain)
-                    if let words = answers?.text(named: field).flatMap({ quote($0) }) {
-                        out.append("Some of your words (\(words)) sounded heavy, so we checked in with you first.")
-                    } else {
-                        out.append("Some of your words sounded heavy, so we checked in with you first.")
-                    }
+                    let line = answers?.text(named: field).flatMap { quote($0) }
+                        .map { "Some of your words (\($0)) sounded heavy, so we checked in with you first." }
+                        ?? "Some of your words sounded heavy, so we checked in with you first."
+                    // Both layers can find the same words: they were checked once, so it is said once.
+                    if !out.contains(line) { out.append(line) }
                 }
             }
         }

@@ -21,6 +21,18 @@ struct WhyTextTests {
         #expect(lines.last?.hasPrefix("It takes about ") == true)
     }
 
+    @Test func wordsAlreadyAnsweredForAreSaidOnceAndRecordedOnce() async {
+        // Both layers find something in these words; the person said they are safe about them.
+        let words = "i can't do this anymore"
+        let c = CheckIn(emotion: "stressed", situation: "work", triggerText: words, intensity: 3, intent: "soothe")
+        let r = await Router(catalog: catalog).route(c, answered: [words], localHour: 14)
+        let lines = WhyText.lines(r, catalog: catalog.listing, answers: c)
+        #expect(lines.filter { $0.contains("sounded heavy") }
+            == ["Some of your words (“i can't do this anymore”) sounded heavy, so we checked in with you first."])
+        let rule = r.trace.first { $0.gate == "crisisRule" }
+        #expect(rule?.detail("answered") == .array([.string("triggerText")]))
+    }
+
     @Test func ownWordsAndLongTextAreQuotedAndCutAtAWord() {
         let c = CheckIn(customEmotion: "  kinda\tmeh ", situation: "nothing_in_particular",
                         triggerText: "one two three four five six seven eight nine ten eleven twelve", intensity: 4)
