@@ -245,8 +245,9 @@ enum Bindings {
         let digits = (1...max(1, min(9, count))).map { Key.char(Character(String($0))) }
         return [
             KeyBinding(digits, "1-\(max(1, min(9, count)))", "choose", help: "choose the closest feeling", action: .pickNumber),
-            KeyBinding([.char("n"), .escape], "n", "none of these", help: "none of these: go on with your own words",
+            KeyBinding([.char("n")], "n", "none of these", help: "none of these: go on with your own words",
                        action: .closestNone),
+            KeyBinding([.escape], "Esc", "back", help: "back to your words (they are kept)", action: .back),
         ]
     }
 

@@ -98,11 +98,18 @@ extension CheckInUpdate {
         }
     }
 
-    /// The answer to "Which is closest?": a number chooses that feeling (kept beside the own words), n or
-    /// Esc goes on with the own words alone; then the check-in moves on.
+    /// The answer to "Which is closest?": a number chooses that feeling (kept beside the own words), n
+    /// goes on with the own words alone; then the check-in moves on. Esc goes back to the words, still
+    /// there to edit (Enter asks again).
     static func answerClosest(_ state: inout AppState, _ ids: [String], _ action: Action, key: Key) -> [Effect] {
         guard var c = state.checkIn else { state.overlay = nil; return [] }
         switch action {
+        case .back:
+            let step = c.flow.currentStep(in: state.context.vocabulary)
+            openOwnWords(&c, step: step, filter: "")
+            state.overlay = nil
+            state.modify(\.checkIn) { $0 = c }
+            return []
         case .pickNumber:
             guard let digit = key.character?.wholeNumberValue, (1...ids.count).contains(digit) else { return [] }
             c.flow.answerClosest(ids[digit - 1])

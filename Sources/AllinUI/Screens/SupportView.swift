@@ -252,6 +252,7 @@ enum ClosestView {
         let labels = ids.compactMap { state.context.vocabulary.emotion($0)?.label }
         for (i, label) in labels.enumerated() { text.append("\(i + 1)  \(label)") }
         text.append("n  none of these, keep my words")
+        text.append("Esc  back to my words")
         let height = min(canvas.height - 2, text.count + 3)
         let rect = Rect(row: max(0, (canvas.height - height) / 2), col: max(0, (canvas.width - width) / 2), width: width, height: height)
         canvas.box(rect, title: "Which is closest?")

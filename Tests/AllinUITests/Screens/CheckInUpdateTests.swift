@@ -301,6 +301,25 @@ struct CheckInUpdateTests {
         #expect(s.checkIn?.flow.answers.customEmotion == "not great", "the person's own words are kept")
     }
 
+    @Test func escapeOnWhichIsClosestGoesBackToTheFeelingWords() {
+        var s = checkInState()
+        press(&s, .tab)
+        type(&s, "gutted, my dog died last week")
+        press(&s, .enter)
+        guard case .closest? = s.overlay else { Issue.record("expected the question"); return }
+        #expect(screen(s).text.contains("Esc  back to my words"))
+        press(&s, .escape)
+        // Back to the words, still there to edit; nothing chosen, still the first step.
+        #expect(s.overlay == nil && s.screen == .checkIn && step(s) == .emotion)
+        #expect(s.checkIn?.focus == .text && s.checkIn?.editor.text == "gutted, my dog died last week")
+        #expect(s.checkIn?.flow.answers.emotion == nil)
+        // Enter with the words asks again; n goes on with them.
+        press(&s, .enter)
+        guard case .closest? = s.overlay else { Issue.record("expected the question again"); return }
+        press(&s, .char("n"))
+        #expect(s.overlay == nil && step(s) == .situation)
+    }
+
     @Test("every way out of a text field reads the words", arguments: [Key.enter, .tab, .escape, .backTab])
     func everyWayOutOfTheSituationEditor(key: Key) {
         var s = ScreenStates.on(.situation)
