@@ -106,12 +106,18 @@ enum SessionUpdate {
         if reason != nil { s.note = TextField(limit: SessionState.noteLimit) }
         s.completed = true
         state.modify(\.session) { $0 = s }
-        var effects: [Effect] = []
-        if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
-        if let step = s.planStep { effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note)) }
+        let effects = reflection(s, note: note)
         state.model.goTo(.done)
         // Support opens over the end: its way back shows what was kept.
         if let reason { App.openSupport(&state, reason: reason) }
+        return effects
+    }
+
+    /// The reflection handed to the journal (the check-in's row) or to the plan (a plan step's).
+    static func reflection(_ s: SessionState, note: String?) -> [Effect] {
+        var effects: [Effect] = []
+        if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
+        if let step = s.planStep { effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note)) }
         return effects
     }
 
@@ -179,8 +185,10 @@ enum SessionUpdate {
 
     /// allin is closing. A check-in that got past its last step stays in the journal even if its
     /// session never started (marked not played); one whose session was under way records how far
-    /// it got. A check-in that opened crisis support keeps only the handoff (the privacy rule).
+    /// it got. A check-in that opened crisis support keeps only the handoff (the privacy rule). At the
+    /// note the reflection is kept without it (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
+        if state.screen == .note { return closingAtTheNote(&state) }
         guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,
               let session = state.session?.player.session ?? r.session else { return [] }
         if let reason = state.support?.reason, reason != .asked { return [] }
@@ -188,6 +196,15 @@ enum SessionUpdate {
         guard let player = state.session?.player, player.ended == nil else { return [] }
         // The screen is left as it was; the runtime stops the player after this.
         return beginJournal(&state) + sessionEnded(&state, player.stoppedOutcome)
+    }
+
+    /// allin is closing at the optional note: the mood after was answered (or skipped), so the
+    /// reflection is kept as it stands; the note, never finished, is left out.
+    static func closingAtTheNote(_ state: inout AppState) -> [Effect] {
+        guard var s = state.session, !s.completed else { return [] }
+        s.completed = true
+        state.modify(\.session) { $0 = s }
+        return reflection(s, note: nil)
     }
 
     static func journalCompleted(_ state: inout AppState, summary: JournalSummary?, problem: JournalError?) -> [Effect] {

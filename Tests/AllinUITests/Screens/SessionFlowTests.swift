@@ -332,6 +332,21 @@ struct SessionFlowTests {
         #expect(s.screen == .player, "the screen is left as it was")
     }
 
+    @Test func closingAtTheNoteKeepsTheMoodAfterAndLeavesTheNoteOut() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        #expect(s.screen == .note)
+        type(&s, "half a thou")
+        // Ctrl-C: what was answered is kept (both moods); the note, never finished, is simply absent.
+        #expect(App.update(&s, .appClosing) == [.completeJournal(id: 7, moodAfter: 7, note: nil)])
+        #expect(App.update(&s, .appClosing) == [], "asked once")
+        // Skipping the mood after is an answer too: the check-in is finished without it.
+        var skipped = await ScreenStates.playing()
+        press(&skipped, .char("x"), .char("y"), .char("s"))
+        #expect(skipped.screen == .note)
+        #expect(App.update(&skipped, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: nil)])
+    }
+
     @Test func closingAfterTheReflectionOrWithoutACheckInStoresNothingMore() async {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("s"), .enter)
