@@ -136,20 +136,27 @@ struct PlanCommand {
             cli.io.out("Left for later: step \(step.step.index) is still next.\n")
             return 0
         }
-        try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())
+        var record = PlaybackRecord.notPlayed
         do {
             let ctx = try AudioContext(cli: cli, args: args)
             let report = try? ctx.players(option: args["--player"])
             cli.io.out("Keys while it plays: Space pauses, q or x stops.\n")
-            _ = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
+            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false).record
         } catch {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
         }
         var moodAfter: Int?
         if case let .mood(m) = plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ") { moodAfter = m }
         let note = plain.askNote(entry: nil)
-        try store.recordPlanStepReflection(plan: plan.id, index: step.step.index, moodAfter: moodAfter, note: note, at: Date())
-        cli.io.out("\nKept with your plan: step \(step.step.index) of \(plan.steps.count).\n")
+        // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`).
+        if record.listened {
+            try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())
+            try store.recordPlanStepReflection(plan: plan.id, index: step.step.index, moodAfter: moodAfter, note: note, at: Date())
+            cli.io.out("\nKept with your plan: step \(step.step.index) of \(plan.steps.count).\n")
+        } else {
+            cli.io.out("\nToo little of the session was played to count, so step \(step.step.index) stays next in your plan. "
+                + "Nothing was kept.\n")
+        }
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
             cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen, at any hour.\n")
         }

@@ -46,6 +46,42 @@ struct PlanCLITests {
         #expect(later.status == 0 && later.stdout.contains("Left for later: step 1"))
     }
 
+    /// `plan next` counts a step as played by the journal's rule: a session that could not play was
+    /// not played (the step stays next, nothing kept); one heard to its end is.
+    @Test func nextCountsAStepOnlyWhenItsSessionWasListenedTo() throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir], stdin: Data(Self.intake().utf8))
+        let slug = try #require(((made.json as? [String: Any])?["steps"] as? [[String: Any]])?.first?["slug"] as? String)
+        // A config file that can't be read: the session can't play here.
+        let config = dir + "-config"
+        try FileManager.default.createDirectory(atPath: config + "/allin", withIntermediateDirectories: true)
+        try Data("this is not a setting\n".utf8).write(to: URL(fileURLWithPath: config + "/allin/config"))
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let failed = try BinaryRunner.run(["plan", "next", "--data-dir", dir], stdin: Data("5\n\n6\n\n".utf8),
+                                          env: ["XDG_CONFIG_HOME": config])
+        #expect(failed.status == 0 && failed.stdout.contains("can't play here"), "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("so step 1 stays next in your plan. Nothing was kept."))
+        let open = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(open.stdout.contains("0 of 10 steps played") && open.stdout.contains("Next: step 1"))
+        // A 3 s recording the fake player plays to its end: played, with both moods.
+        let audio = dir + "/audio"
+        try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
+        let bytes = 8000 * 2 * 3
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        let wav = Array("RIFF".utf8) + le32(36 + bytes) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0] + le32(8000)
+            + le32(16000) + [2, 0, 16, 0] + Array("data".utf8) + le32(bytes) + [UInt8](repeating: 0, count: bytes)
+        try Data(wav).write(to: URL(fileURLWithPath: "\(audio)/\(slug).wav"))
+        let player = BinaryRunner.root.appendingPathComponent("Tests/AllinAudioTests/Fixtures/fake-player").path
+        let played = try BinaryRunner.run(["plan", "next", "--data-dir", dir, "--player", player], stdin: Data("5\n\n6\n\n".utf8),
+                                          env: ["FAKE_PLAYER_SECONDS": "3", "XDG_CACHE_HOME": dir + "-cache",
+                                                "XDG_RUNTIME_DIR": dir + "-run"])
+        defer { try? FileManager.default.removeItem(atPath: dir + "-cache"); try? FileManager.default.removeItem(atPath: dir + "-run") }
+        #expect(played.status == 0 && played.stdout.contains("Kept with your plan: step 1 of 10."), "\(played.stdout)\(played.stderr)")
+        let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(shown.stdout.contains("1 of 10 steps played") && shown.stdout.contains("· played, mood 5 → 6 (+1)"))
+    }
+
     /// A crisis statement in any answer: the route-shaped handoff, no plan stored, exit 0.
     @Test func aCrisisStatementInAnAnswerHandsOffAndStoresNothing() throws {
         let dir = dataDir()

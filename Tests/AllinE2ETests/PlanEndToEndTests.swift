@@ -29,29 +29,48 @@ struct PlanEndToEndTests {
         }
     }
 
+    /// The slug of each step of the active plan, from `allin plan show --json`.
+    func stepSlugs(_ place: SessionPlace) throws -> [String] {
+        let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
+        return try #require(plan["steps"] as? [[String: Any]]).compactMap { $0["slug"] as? String }
+    }
+
     @Test func intakePlanFirstStepAndReflection() throws {
         let place = SessionPlace()
-        let t = TmuxSession(appEnv: place.env(player: "none"))
+        // The fake player plays for 10 s and ends: step 1 has a 10 s recording, so it is heard to its end.
+        let t = TmuxSession(appEnv: place.env(extra: ["FAKE_PLAYER_SECONDS": "10"]))
         t.waitFor("Start a check-in")
         intake(t, last: Self.answers[2][3])
         t.waitFor("Your plan is ready", "0 of 10 steps played", "Next: step 1", timeout: 30)
+        let slugs = try stepSlugs(place)
+        try #require(slugs.count == 10)
+        place.addRecording(slugs[0], seconds: 10)
+        place.addRecording(slugs[1])
         t.keys("Enter")
         t.waitFor("Before you start")
         t.keys("4", "Enter")
-        t.waitFor("▶ Playing", "read along", timeout: 30)
-        t.keys("x")
-        t.waitFor("Stop the session now?")
-        t.keys("y")
-        t.waitFor("And now? How do you feel")
+        t.waitFor("The session has finished", "And now? How do you feel", timeout: 30)
         t.keys("7", "Enter")
         t.type("a little lighter")
         t.keys("Enter")
         t.waitFor("Step 1 of your plan complete", "4 before, 7 after (+3)", "Kept with your plan")
-        t.keys("h")
-        t.waitFor("Start a check-in")
         t.keys("b")
         t.waitFor("1 of 10 steps played", "mood +3")
-        // From outside: the plan and the step as stored.
+        // Step 2 stopped at once was not played: it says so and stays next.
+        t.keys("Enter")
+        t.waitFor("Before you start")
+        t.keys("s")
+        t.waitFor("▶ Playing")
+        t.keys("x")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("s", "Enter")
+        t.waitFor("Step 2 of your plan is still open", "so this step stays next in")
+        t.keys("b")
+        t.waitFor("1 of 10 steps played", "Next: step 2")
+        // From outside: the plan and the steps as stored.
         let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
         let steps = try #require(plan["steps"] as? [[String: Any]])
@@ -60,7 +79,7 @@ struct PlanEndToEndTests {
         #expect(steps[1]["played"] as? Bool == false)
         let export = spawn([Paths.allin, "export"], env: place.env())
         #expect(export.output.contains("a little lighter"))
-        // No check-in was written for the plan step.
+        // No check-in was written for the plan steps.
         #expect(spawn([Paths.allin, "journal"], env: place.env()).output.contains("No check-ins yet"))
     }
 
@@ -78,7 +97,8 @@ struct PlanEndToEndTests {
         t.waitFor("Your words are still here", "question 4 of 4")
     }
 
-    /// Killed outright (SIGKILL) while a step plays: the plan and the step's start are already on disk.
+    /// Killed outright (SIGKILL) while a step plays: the plan is already on disk, and the step, which
+    /// had only begun, is not counted as played (it is still next).
     @Test func progressSurvivesSIGKILL() throws {
         let place = SessionPlace()
         let t = TmuxSession(appEnv: place.env(player: "none"))
@@ -94,6 +114,7 @@ struct PlanEndToEndTests {
         let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
         let steps = try #require(plan["steps"] as? [[String: Any]])
-        #expect(steps.count == 10 && steps[0]["played"] as? Bool == true && steps[0]["moodBefore"] as? Int == 4)
+        #expect(steps.count == 10 && steps[0]["played"] as? Bool == false)
+        #expect(spawn([Paths.allin, "plan", "show"], env: place.env()).output.contains("Next: step 1"))
     }
 }

@@ -24,13 +24,13 @@ final class SessionPlace {
          "FAKE_PLAYER_LOG": log, "FAKE_PLAYER_SECONDS": "600"].merging(extra) { $1 }
     }
 
-    /// A "recording" for `slug` in the data directory (a WAV header claiming ten minutes), so the
-    /// session plays at once without a render.
-    func addRecording(_ slug: String) {
+    /// A "recording" for `slug` in the data directory (a WAV header claiming `seconds`, ten minutes
+    /// unless told), so the session plays at once without a render.
+    func addRecording(_ slug: String, seconds: Int = 600) {
         let audio = dir.appendingPathComponent("data/audio")
         try? FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
         func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
-        let rate = 8000, bytes = rate * 600
+        let rate = 8000, bytes = rate * seconds
         let header: [UInt8] = Array("RIFF".utf8) + le32(36 + bytes) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0]
             + le32(rate) + le32(rate) + [1, 0, 8, 0] + Array("data".utf8) + le32(bytes)
         _ = FileManager.default.createFile(atPath: audio.appendingPathComponent("\(slug).wav").path, contents: Data(header))

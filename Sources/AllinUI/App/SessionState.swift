@@ -148,6 +148,10 @@ public struct SessionState: Equatable, Sendable {
     /// Not a check-in's recommendation (a plan step or a library choice): no check-in answers go with it.
     public var withoutCheckIn: Bool { planStep != nil || fromLibrary }
 
+    /// True once the session has ended listened to (`PlaybackRecord.listened`, the journal's rule for
+    /// "raised mood most"): the only way a plan step counts as played.
+    public var listened: Bool { player.ended.map { player.record($0).listened } ?? false }
+
     /// Longest reflection note, in characters.
     public static let noteLimit = TextLimits.freeText
 

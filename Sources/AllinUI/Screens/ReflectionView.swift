@@ -58,7 +58,9 @@ enum ReflectionView {
         let step = s.planStep
         let finished = s.player.ended == nil || s.player.ended == .finished
         let libraryTitle = finished ? "Session complete" : s.player.ended == .notPlayed ? "Session not played" : "Session stopped"
-        rows.append((step.map { "Step \($0.index) of your plan complete" } ?? (s.fromLibrary ? libraryTitle : "Check-in complete"), .title))
+        // A plan step counts only when it was played (`SessionState.listened`); else it stays open.
+        let stepTitle = step.map { "Step \($0.index) of your plan " + (s.listened ? "complete" : "is still open") }
+        rows.append((stepTitle ?? (s.fromLibrary ? libraryTitle : "Check-in complete"), .title))
         rows.append(("", .normal))
         let session = s.player.session
         rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
@@ -69,13 +71,15 @@ enum ReflectionView {
         if s.noteWithheld {
             note = "Note: not kept, because support opened from it."
         } else if JournalEntry.cleanNote(s.note.text) != nil {
-            note = step != nil ? "Note: kept with this step of your plan." : s.fromLibrary ? "Note: kept with this session."
-                : "Note: kept with this check-in."
+            note = step != nil ? (s.listened ? "Note: kept with this step of your plan." : "Note: not kept, as the step stays open.")
+                : s.fromLibrary ? "Note: kept with this session." : "Note: kept with this check-in."
         } else {
             note = "Note: none."
         }
         rows.append((note, .normal))
         switch (s.save, step) {
+        case (_, _?) where !s.listened:
+            rows.append(("Too little of the session was played to count, so this step stays next in your plan.", .dim))
         case (.saved, _?): rows.append(("Kept with your plan on this computer.", .good))
         case (.pending, _?): rows.append(("Keeping it with your plan…", .dim))
         case (.saved, nil): rows.append(("Saved to your journal on this computer.", .good))

@@ -113,11 +113,14 @@ enum SessionUpdate {
         return effects
     }
 
-    /// The reflection handed to the journal (the check-in's row) or to the plan (a plan step's).
+    /// The reflection handed to the journal (the check-in's row) or to the plan (a plan step's, only
+    /// when the step was played: one that wasn't stays open, with nothing kept).
     static func reflection(_ s: SessionState, note: String?) -> [Effect] {
         var effects: [Effect] = []
         if let id = s.journalID { effects.append(.completeJournal(id: id, moodAfter: s.moodAfter, note: note)) }
-        if let step = s.planStep { effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note)) }
+        if let step = s.planStep, s.listened {
+            effects.append(.recordPlanStepReflection(step, moodAfter: s.moodAfter, note: note))
+        }
         return effects
     }
 
@@ -130,12 +133,13 @@ enum SessionUpdate {
 
     /// The check-in is stored as its session starts (or when it ends before it could start).
     static func beginJournal(_ state: inout AppState) -> [Effect] {
-        // A plan step is kept with its plan, never as a check-in.
-        if var s = state.session, let step = s.planStep {
+        // A plan step is kept with its plan, never as a check-in, and only once it was played (see
+        // `sessionEnded`): starting is not playing.
+        if var s = state.session, s.planStep != nil {
             guard !s.begun else { return [] }
             s.begun = true
             state.modify(\.session) { $0 = s }
-            return [.recordPlanStepPlayed(step, moodBefore: s.moodBefore)]
+            return []
         }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
               let r = state.result?.recommendation,
@@ -174,11 +178,16 @@ enum SessionUpdate {
         return []
     }
 
-    /// The session ended (finished, stopped, or allin closing): the journal learns what happened.
+    /// The session ended (finished, stopped, or allin closing): the journal learns what happened. A
+    /// plan step counts as played by the journal's own rule (`PlaybackRecord.listened`), else it
+    /// stays open.
     static func sessionEnded(_ state: inout AppState, _ outcome: PlaybackRecord.Outcome) -> [Effect] {
         guard var s = state.session, s.player.ended == nil else { return [] }
         s.player.ended = outcome
         state.modify(\.session) { $0 = s }
+        if let step = s.planStep {
+            return s.listened ? [.recordPlanStepPlayed(step, moodBefore: s.moodBefore)] : []
+        }
         guard let id = s.journalID else { return [] }
         return [.recordPlayback(id: id, s.player.record(outcome))]
     }
@@ -189,6 +198,11 @@ enum SessionUpdate {
     /// note the reflection is kept without it (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
         if state.screen == .note { return closingAtTheNote(&state) }
+        if let player = state.session?.player, state.session?.planStep != nil {
+            // A plan step under way counts if it was listened to already.
+            guard player.hasStarted, player.ended == nil else { return [] }
+            return sessionEnded(&state, player.stoppedOutcome)
+        }
         guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,
               let session = state.session?.player.session ?? r.session else { return [] }
         if let reason = state.support?.reason, reason != .asked { return [] }

@@ -104,21 +104,74 @@ struct BeliefsTests {
         #expect(s.beliefs.intake?.answers["work"]?.first == "a long day")
     }
 
-    /// Enter plays the next step through the same mood, player and note; what happens is kept with the
-    /// step, never as a check-in, and the end says so.
-    @Test func aStepIsPlayedAndKeptWithThePlan() {
-        var s = TestCatalog.state()
+    /// The plan's second step started from the plan screen with mood `mood` before (nil skips it),
+    /// as read-along text (`--player false`: no player), its start answered as the runtime would.
+    /// Returns the effects of the start.
+    static func stepStarted(_ s: inout AppState, mood: Int?) -> [Effect] {
         press(&s, .char("b"))
-        _ = App.update(&s, .planLoaded(Self.storedPlan(played: 1)))
-        #expect(screen(s).text.contains("1 of 10 steps played") && screen(s).text.contains("mood +2"))
+        _ = App.update(&s, .planLoaded(storedPlan(played: 1)))
         press(&s, .enter)
-        #expect(s.screen == .moodBefore && s.session?.planStep == PlanStepRef(plan: 7, index: 2))
+        if let mood { press(&s, .char(Character(String(mood))), .enter) } else { press(&s, .char("s")) }
+        var effects: [Effect] = []
+        for effect in App.update(&s, .playabilityChecked(AudioAvailability(player: nil, playable: []))) {
+            guard case let .startPlayback(plan) = effect else { continue }
+            effects += App.update(&s, .playbackStarted(ScreenStates.start(plan)))
+        }
+        return effects
+    }
+
+    /// Every effect that would mark a step played or keep a reflection with it.
+    static func planRecords(_ effects: [Effect]) -> [Effect] {
+        effects.filter {
+            switch $0 {
+            case .recordPlanStepPlayed, .recordPlanStepReflection: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The repro: a step stopped at once (or after a few seconds of 2 minutes) was never played. The
+    /// reflection says so, the step stays open, and nothing calls it complete.
+    @Test(arguments: [0.0, 3.0])
+    func aStepStoppedEarlyIsNotPlayedAndStaysOpen(seconds: Double) {
+        var s = TestCatalog.state()
+        var effects = Self.stepStarted(&s, mood: nil)
+        for t in stride(from: 1.0, through: seconds, by: 1) {
+            effects += App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        effects += press(&s, .char("x"), .char("y"))
+        #expect(s.screen == .moodAfter)
+        #expect(screen(s).text.contains(seconds == 0 ? "Not played: Your Needs Count Too" : "Stopped early: Your Needs Count Too"))
+        effects += press(&s, .char("s"))
+        type(&s, "meh")
+        effects += press(&s, .enter)
+        #expect(Self.planRecords(effects) == [], "nothing marks the step played")
+        let text = screen(s).text
+        #expect(!text.contains("complete"), "\(text)")
+        #expect(text.contains("Step 2 of your plan is still open"))
+        #expect(text.contains("Too little of the session was played to count, so this step stays next in"))
+        #expect(!text.contains("Keeping it with your plan"))
+    }
+
+    /// A step listened to (the journal's rule: most of it heard or read) is played: marked when the
+    /// session ends, with its mood before, and its reflection kept with it.
+    @Test func aStepListenedToIsPlayedAndKeptWithThePlan() {
+        var s = TestCatalog.state()
+        var effects = Self.stepStarted(&s, mood: 4)
+        #expect(s.session?.planStep == PlanStepRef(plan: 7, index: 2))
         #expect(s.session?.player.routed.slug == "your_needs_count_too")
-        #expect(SessionUpdate.beginJournal(&s) == [.recordPlanStepPlayed(PlanStepRef(plan: 7, index: 2), moodBefore: nil)])
-        s.model.goTo(.note)
+        #expect(Self.planRecords(effects) == [], "starting is not playing")
+        let length = s.session?.player.duration ?? 0
+        for t in stride(from: 1.0, to: length, by: 1) {
+            effects += App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        effects += App.update(&s, .playerTicked(PlayerStatus(position: length, phase: .finished)))
+        #expect(Self.planRecords(effects) == [.recordPlanStepPlayed(PlanStepRef(plan: 7, index: 2), moodBefore: 4)])
+        type(&s, "7")
+        press(&s, .enter)
         type(&s, "calmer now")
-        let effects = press(&s, .enter)
-        #expect(effects == [.recordPlanStepReflection(PlanStepRef(plan: 7, index: 2), moodAfter: nil, note: "calmer now")])
+        effects = press(&s, .enter)
+        #expect(effects == [.recordPlanStepReflection(PlanStepRef(plan: 7, index: 2), moodAfter: 7, note: "calmer now")])
         #expect(screen(s).text.contains("Step 2 of your plan complete"))
         #expect(screen(s).text.contains("Note: kept with this step of your plan."))
         #expect(!screen(s).text.contains("Saved to your journal"), "nothing is said saved before it is")
@@ -126,6 +179,19 @@ struct BeliefsTests {
         #expect(screen(s).text.contains("Kept with your plan on this computer."))
         press(&s, .char("b"))
         #expect(s.screen == .beliefsPlan && s.session == nil)
+    }
+
+    @Test func closingMidStepCountsItOnlyWhenListenedTo() {
+        for (share, counted) in [(0.1, false), (0.7, true)] {
+            var s = TestCatalog.state()
+            _ = Self.stepStarted(&s, mood: 5)
+            let length = s.session?.player.duration ?? 0
+            for t in stride(from: 1.0, through: share * length, by: 1) {
+                _ = App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+            }
+            #expect(App.update(&s, .appClosing)
+                == (counted ? [.recordPlanStepPlayed(PlanStepRef(plan: 7, index: 2), moodBefore: 5)] : []), "\(share)")
+        }
     }
 
     @Test func moodBeforeGoesBackToThePlan() {
