@@ -140,6 +140,8 @@ public struct SessionState: Equatable, Sendable {
     public var completed = false
     /// True when the note was left out because support opened from it.
     public var noteWithheld = false
+    /// The first line shown of the end screen, when it is longer than the screen.
+    public var doneScroll = 0
     /// A beliefs plan step (not a check-in): what happens is kept with the step, not as a check-in.
     public var planStep: PlanStepRef?
     /// Chosen from the library: kept in the journal as a session without check-in answers.

@@ -73,18 +73,26 @@ extension Bindings {
 
     static let journalKey = KeyBinding([.char("J")], "J", "journal", help: "open your journal", action: .openJournal)
 
+    /// Scrolling the end screen when it is longer than the window (▼ says so).
+    static let doneScrolling: [KeyBinding] = [
+        KeyBinding([.up, .char("k")], "↑/k", "scroll", help: "scroll up", action: .up, footer: false),
+        KeyBinding([.down, .char("j")], "↓/j", "scroll", help: "scroll down", action: .down, footer: false),
+        KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
+        KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
+    ]
+
     static let done: [KeyBinding] = [
         KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
         journalKey,
         KeyBinding([.char("q")], "q", "quit", action: .quit),
-    ]
+    ] + doneScrolling
 
     /// The end of a plan step: home, or back to the plan.
     static let donePlanStep: [KeyBinding] = [
         KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
         KeyBinding([.char("b")], "b", "your plan", help: "back to your plan", action: .pickByKey),
         KeyBinding([.char("q")], "q", "quit", action: .quit),
-    ]
+    ] + doneScrolling
 
     /// The end after a session that left the person feeling worse: support and another session first.
     static let doneWorse: [KeyBinding] = [
@@ -95,7 +103,7 @@ extension Bindings {
         KeyBinding([.enter, .char("h")], "Enter", "home", help: "back to the start", action: .goHome),
         KeyBinding([.char("J")], "J", "journal", help: "open your journal", action: .openJournal, footer: false),
         KeyBinding([.char("q")], "q", "quit", action: .quit),
-    ]
+    ] + doneScrolling
 }
 
 extension PlaybackPhase {

@@ -50,10 +50,31 @@ enum ReflectionView {
             .draw(&canvas, in: Rect(row: row, col: rect.col, width: rect.width, height: height))
     }
 
+    /// The end of the check-in. Too long for the screen, it scrolls (↑↓, PgUp/PgDn) with ▲/▼ saying
+    /// there is more; after a session that left the person feeling worse, the support comes first.
     static func done(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let s = state.session else { return }
-        var rows: [(String, Role)] = []
+        let lines = doneLines(state, in: rect)
+        let top = App.clampScroll(s.doneScroll, count: lines.count, visible: rect.height)
+        for (i, line) in lines.dropFirst(top).prefix(rect.height).enumerated() {
+            canvas.put(line.0, row: rect.row + i, col: rect.col, role: line.1, maxWidth: rect.width)
+        }
+        if top + rect.height < lines.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+    }
+
+    /// Every line of the end screen at the width of `rect`; when they are more than its height, they
+    /// are wrapped narrower to leave the last column to ▲/▼.
+    static func doneLines(_ state: AppState, in rect: Rect) -> [(String, Role)] {
+        guard let s = state.session else { return [] }
         let roomy = rect.height >= 16
+        let lines = doneLines(s, width: rect.width, roomy: roomy)
+        guard lines.count > rect.height else { return lines }
+        return doneLines(s, width: rect.width - 2, roomy: roomy, short: true)
+    }
+
+    private static func doneLines(_ s: SessionState, width: Int, roomy: Bool, short: Bool = false) -> [(String, Role)] {
+        var rows: [(String, Role)] = []
         if roomy { rows.append(("", .normal)) }
         let step = s.planStep
         let finished = s.player.ended == nil || s.player.ended == .finished
@@ -61,6 +82,15 @@ enum ReflectionView {
         // A plan step counts only when it was played (`SessionState.listened`); else it stays open.
         let stepTitle = step.map { "Step \($0.index) of your plan " + (s.listened ? "complete" : "is still open") }
         rows.append((stepTitle ?? (s.fromLibrary ? libraryTitle : "Check-in complete"), .title))
+        // No streak after a session that left someone feeling worse: a kind word and two ways on,
+        // first of all when the screen is short.
+        let worse: [(String, Role)] = s.feltWorse ? [
+            ("", .normal),
+            ("You feel worse than before, and that matters. Thank you for saying so honestly.", .support),
+            ("s  talk to someone now: people who listen, at any hour", .accent),
+            ("n  try another session: a new check-in", .accent),
+        ] : []
+        if short { rows += worse }
         rows.append(("", .normal))
         let session = s.player.session
         rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
@@ -87,36 +117,16 @@ enum ReflectionView {
             rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))
         case (.pending, nil): rows.append(("Nothing was saved: the session never started.", .dim))
         }
-        let core = rows.count
-        if s.feltWorse {
-            // No streak after a session that left someone feeling worse: a kind word and two ways on.
-            rows.append(("", .normal))
-            rows.append(("You feel worse than before, and that matters. Thank you for saying so honestly.", .support))
-            rows.append(("s  talk to someone now: people who listen, at any hour", .accent))
-            rows.append(("n  try another session: a new check-in", .accent))
-        } else if let summary = s.summary {
+        if !short { rows += worse }
+        if !s.feltWorse, let summary = s.summary {
             rows.append(("", .normal))
             rows.append((JournalCopy.streak(summary.streak), .accent))
             let week = summary.daysLast7 == 1 ? "1 day" : "\(summary.daysLast7) days"
             rows.append(("Checked in on \(week) of the last 7.", .dim))
         }
-        // The way on to the journal, after a blank row when there is room for one. On a short screen it
-        // takes the place of the streak's rows, but never of the support after feeling worse.
-        let next = Wrap.lines(step == nil ? "Enter goes home · J opens your journal" : "Enter goes home · b opens your plan",
-                              width: rect.width).map { ($0, Role.dim) }
-        func wrapped(_ rows: [(String, Role)]) -> [(String, Role)] {
-            rows.flatMap { row in Wrap.lines(row.0, width: rect.width).map { ($0, row.1) } }
-        }
-        while !s.feltWorse, rows.count > core, wrapped(rows).count + next.count > rect.height { rows.removeLast() }
-        var lines = wrapped(rows)
-        if lines.count + 1 + next.count <= rect.height {
-            lines += [("", .normal)] + next
-        } else if lines.count + next.count <= rect.height {
-            lines += next
-        }
-        for (i, line) in lines.prefix(rect.height).enumerated() {
-            canvas.put(line.0, row: rect.row + i, col: rect.col, role: line.1)
-        }
+        rows.append(("", .normal))
+        rows.append((step == nil ? "Enter goes home · J opens your journal" : "Enter goes home · b opens your plan", .dim))
+        return rows.flatMap { row in Wrap.lines(row.0, width: width).map { ($0, row.1) } }
     }
 
     static func moodLine(_ s: SessionState) -> String {

@@ -56,6 +56,15 @@ enum SessionUpdate {
             state.modify(\.session) { $0 = s }
             return []
         case .done:
+            if [.up, .down, .pageUp, .pageDown].contains(action) {
+                let body = App.bodyRect(for: state.size)
+                let page = max(1, body.height - 1)
+                let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page
+                let count = ReflectionView.doneLines(state, in: body).count
+                s.doneScroll = App.clampScroll(s.doneScroll + delta, count: count, visible: body.height)
+                state.modify(\.session) { $0 = s }
+                return []
+            }
             if action == .goHome { goHome(&state) }
             if action == .pickByKey, key.character == "b", s.planStep != nil {
                 return BeliefsUpdate.open(&state)

@@ -332,6 +332,42 @@ struct SessionFlowTests {
         #expect(s.screen == .player, "the screen is left as it was")
     }
 
+    /// The end at 40x12 is longer than the window: ▼ says there is more, and ↓/j/PgDn scroll to the
+    /// rest (saved, the streak, the way on) with ▲ above; ↑ goes back.
+    @Test func theEndScrollsOnASmallWindow() async {
+        var s = await ScreenStates.playing(width: 40, height: 12)
+        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        type(&s, "shoulders softer, still a bit tired")
+        press(&s, .enter)
+        #expect(s.screen == .done)
+        let summary = JournalSummary.compute([JournalPoint(day: LocalDay(number: 19_000), completed: true)],
+                                             today: LocalDay(number: 19_000))
+        _ = App.update(&s, .journalCompleted(summary: summary, problem: nil))
+        let first = screen(s).text
+        #expect(first.contains("Check-in complete") && first.contains("▼") && !first.contains("▲"), "\(first)")
+        #expect(!first.contains("Streak: 1 day."))
+        for key in [Key.down, .char("j"), .pageDown, .pageDown] { press(&s, key) }
+        let last = screen(s).text
+        #expect(last.contains("Saved to your journal on this") && last.contains("Streak: 1 day."), "\(last)")
+        #expect(last.contains("Enter goes home") && last.contains("▲") && !last.contains("▼"), "\(last)")
+        press(&s, .pageUp, .up, .char("k"), .up)
+        #expect(screen(s).text == first)
+        // Roomy windows show it all at once, as before.
+        var roomy = s
+        roomy.size = Size(width: 80, height: 24)
+        #expect(!screen(roomy).text.contains("▼") && screen(roomy).text.contains("Streak: 1 day."))
+    }
+
+    /// Feeling worse on a small window: the support and the two ways on come first, not below the fold.
+    @Test func feelingWorseOnASmallWindowShowsTheSupportFirst() async {
+        var s = await ScreenStates.playing(width: 40, height: 12)
+        press(&s, .char("x"), .char("y"), .char("1"), .enter, .enter)
+        #expect(s.screen == .done && s.session?.feltWorse == true)
+        let text = screen(s).text
+        #expect(text.contains("You feel worse than before") && text.contains("talk to someone now"), "\(text)")
+        #expect(text.contains("▼"))
+    }
+
     @Test func closingAtTheNoteKeepsTheMoodAfterAndLeavesTheNoteOut() async {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("7"), .enter)
