@@ -5,6 +5,10 @@ extension Bindings {
     static let back = KeyBinding([.escape, .backTab], "Esc", "back",
                                  help: "back one step; answers are kept", action: .back)
 
+    /// `q` where it is no letter being typed: quitting a check-in under way asks first (`LeaveUpdate`).
+    static let quitAsking = KeyBinding([.char("q")], "q", "quit", help: "quit (asks first: the check-in isn't finished)",
+                                       action: .quit, footer: false)
+
     static func checkIn(_ c: CheckInState, _ context: AppContext) -> [KeyBinding] {
         let step = c.flow.currentStep(in: context.vocabulary)
         let answered = StepModel.answered(step, c.flow.answers, context.vocabulary)
@@ -66,6 +70,7 @@ extension Bindings {
                                         action: .pickByKey, footer: false))
             }
             table.append(back)
+            table.append(quitAsking)
         }
         return table
     }
@@ -81,6 +86,7 @@ extension Bindings {
                    action: .toggle),
         KeyBinding([.enter], "Enter", "next", action: .next),
         back,
+        quitAsking,
     ]
 
     /// The own-words and writing editor. `skipping`: the step is optional and still unanswered, so

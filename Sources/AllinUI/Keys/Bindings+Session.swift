@@ -14,6 +14,8 @@ extension Bindings {
         ]
         if before {
             table.append(KeyBinding([.escape], "Esc", "back", help: "back to the recommendation", action: .back))
+            table.append(KeyBinding([.char("q")], "q", "quit", help: "quit (asks first mid check-in)", action: .quit,
+                                    footer: false))
         }
         return table
     }

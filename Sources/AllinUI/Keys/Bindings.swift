@@ -43,7 +43,8 @@ extension AppState {
         case .checkIn: return model.checkIn.map { Bindings.checkIn($0, context) } ?? []
         case .routing: return []
         case .recommendation: return Bindings.recommendation
-        case .trace: return Bindings.trace
+        // Over a check-in whose session has not begun, q quits (asking first); over the player it doesn't.
+        case .trace: return Bindings.trace + (model.session?.begun == true ? [] : [Bindings.quitAsking])
         case .moodBefore: return Bindings.mood(before: true)
         case .moodAfter: return Bindings.mood(before: false)
         case .player: return model.session.map { Bindings.player($0.player) } ?? []
@@ -114,6 +115,7 @@ enum Bindings {
         KeyBinding([.char("e"), .escape], "e", "edit", help: "go back and change your answers",
                    action: .editAnswers),
         KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome),
+        quitAsking,
     ]
 
     static let trace: [KeyBinding] = [

@@ -1,15 +1,18 @@
 import AllinCore
 
-/// Leaving a half-done check-in asks first: `h` from the recommendation, Esc on the first step, `q`,
-/// and a new check-in over one under way. Nothing typed is lost without a yes.
+/// Leaving a half-done check-in asks first: `h` from the recommendation, Esc on the first step, `q`
+/// wherever the check-in is under way (a step, the recommendation, its trace, the mood before), and a
+/// new check-in over one under way. Nothing typed is lost without a yes.
 enum LeaveUpdate {
     /// The question for `action` on the current screen, or nil when nothing would be lost.
     static func question(_ state: AppState, _ action: Action, key: Key) -> Leaving? {
         guard let c = state.checkIn, state.session?.begun != true, hasAnswers(c.flow.answers) else { return nil }
         switch (state.screen, action) {
-        case (.home, .quit), (.recommendation, .quit):
-            // Ctrl-C quits at once (after the crisis rule reads what was being typed).
-            return key == .ctrl("c") ? nil : .quit
+        case (.home, .quit), (.checkIn, .quit), (.recommendation, .quit), (.trace, .quit), (.moodBefore, .quit):
+            // Ctrl-C quits at once (after the crisis rule reads what was being typed). Once routed to a
+            // session, closing keeps the check-in (`SessionUpdate.closing`), and the question says so.
+            guard key != .ctrl("c") else { return nil }
+            return state.result?.recommendation.kind == .audio ? .quitKept : .quit
         case (.home, .pickByKey) where key == .char("n"):
             return .startOver
         case (.recommendation, .goHome):
@@ -42,7 +45,7 @@ enum LeaveUpdate {
             return []
         }
         switch leaving {
-        case .quit: return [.quit]
+        case .quit, .quitKept: return [.quit]
         case .startOver:
             return HomeUpdate.choose(&state, .newCheckIn)
         case .home:
@@ -62,6 +65,8 @@ enum LeaveUpdate {
 public enum Leaving: Equatable, Sendable {
     /// Quit the app: the answers are gone.
     case quit
+    /// Quit the app after the recommendation: the check-in is kept, its session not played.
+    case quitKept
     /// Start a new check-in: the answers are cleared.
     case startOver
     /// Go home: from the recommendation the answers are cleared; from the first step they are kept.
@@ -71,6 +76,7 @@ public enum Leaving: Equatable, Sendable {
     public var question: String {
         switch self {
         case .quit: return "Quit now? This check-in isn't finished, and its answers will not be kept."
+        case .quitKept: return "Quit now? This check-in will be kept in your journal, its session not played."
         case .startOver: return "Start over? The answers of the check-in under way will be cleared."
         case .home: return "Leave this check-in for now?"
         }

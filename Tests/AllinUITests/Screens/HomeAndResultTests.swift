@@ -56,6 +56,52 @@ struct HomeAndResultTests {
         #expect(s.checkIn?.flow.answers == CheckIn())
     }
 
+    /// `q` mid check-in asks, as the README says, with the question `h` and Esc on the first step use;
+    /// no stays on the same step, yes quits.
+    @Test("q mid check-in asks before quitting", arguments: [Step.intensity, .intent, .claritySubTap, .consent])
+    func qMidCheckInAsksFirst(at target: Step) {
+        var s = ScreenStates.on(target)
+        #expect(press(&s, .char("q")) == [])
+        #expect(s.overlay == .leave(.quit))
+        #expect(screen(s).contains("Quit now? This check-in isn't finished"))
+        press(&s, .char("n"))
+        #expect(s.overlay == nil && s.screen == .checkIn && step(s) == target)
+        #expect(press(&s, .char("q"), .char("y")) == [.quit])
+        #expect(s.keyTable.contains { $0.keys.contains(.char("q")) && $0.action == .quit }, "? lists it")
+    }
+
+    /// In a text field, or a list typed into to filter it, q is a letter.
+    @Test func qWhileTypingIsALetter() {
+        var words = ScreenStates.on(.situation)
+        press(&words, .tab)
+        type(&words, "quiet")
+        #expect(words.overlay == nil && words.checkIn?.editor.text.hasSuffix("quiet") == true)
+        var filter = checkInState()
+        type(&filter, "q")
+        #expect(filter.overlay == nil && filter.checkIn?.lists[.emotion]?.filter == "q")
+        var embody = ScreenStates.on(.embodyNew)
+        type(&embody, "q")
+        #expect(embody.overlay == nil && embody.checkIn?.editor.text.hasSuffix("q") == true)
+    }
+
+    /// After the recommendation, quitting keeps the check-in in the journal (its session not played):
+    /// the question says so, on the recommendation, the trace and the mood before alike.
+    @Test func qAfterTheRecommendationAsksAndSaysTheCheckInIsKept() async {
+        var r = await ScreenStates.recommendation()
+        press(&r, .char("q"))
+        #expect(r.overlay == .leave(.quitKept))
+        #expect(screen(r).text.contains("This check-in will be kept in"), "\(screen(r).text)")
+        var trace = await ScreenStates.recommendation()
+        press(&trace, .char("t"), .char("q"))
+        #expect(trace.overlay == .leave(.quitKept) && trace.screen == .trace)
+        var mood = await ScreenStates.moodBefore()
+        #expect(press(&mood, .char("q")) == [])
+        #expect(mood.overlay == .leave(.quitKept) && mood.screen == .moodBefore)
+        press(&mood, .char("n"))
+        #expect(mood.overlay == nil && mood.screen == .moodBefore)
+        #expect(press(&mood, .char("q"), .char("y")) == [.quit])
+    }
+
     @Test func goingHomeFromTheRecommendationAsksFirst() async {
         var s = await ScreenStates.recommendation()
         press(&s, .char("h"))
