@@ -130,6 +130,7 @@ public enum App {
             return []
         case .quit:
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
+            if let stopped = SessionUpdate.checkLeavingNote(&state, key: key) { return stopped }
             if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let stopped = BeliefsUpdate.checkLeaving(&state, key: key) { return stopped }
             if let stopped = LibraryUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }

@@ -122,6 +122,23 @@ enum SessionUpdate {
         return effects
     }
 
+    /// Ctrl-C or q at the note: its words are read by the one crisis rule before allin closes, like
+    /// every field's (the note itself is not kept then: `closingAtTheNote`). Nil when they may go.
+    static func checkLeavingNote(_ state: inout AppState, key: Key) -> [Effect]? {
+        guard state.screen == .note, let s = state.session, let check = state.context.gates?.check else { return nil }
+        let text = s.note.text
+        guard !text.allSatisfy(\.isWhitespace) else { return nil }
+        switch check.check(field: "note", text: text, answered: state.checkIn?.answered ?? []).verdict {
+        case .clear: return nil
+        case .askedForHelp: App.openSupport(&state, reason: .typedHelp(field: "note"))
+        case let .handoff(d): App.openSupport(&state, reason: .noteTripwire(d.finding))
+        case let .concern(d):
+            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "note", finding: d.finding), text: text,
+                              action: .quit, key: key)
+        }
+        return []
+    }
+
     /// The reflection handed to the journal (the check-in's row) or to the plan (a plan step's, only
     /// when the step was played: one that wasn't stays open, with nothing kept).
     static func reflection(_ s: SessionState, note: String?) -> [Effect] {

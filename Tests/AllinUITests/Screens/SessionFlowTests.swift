@@ -383,6 +383,19 @@ struct SessionFlowTests {
         #expect(App.update(&skipped, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: nil)])
     }
 
+    /// Quitting from the note reads its words with the one crisis rule first, like every field's.
+    @Test func quittingAtTheNoteReadsItsWordsFirst() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        type(&s, "i want to kill myself")
+        #expect(press(&s, .ctrl("c")) == [.recordSupport(id: 7, tier: .crisis)])
+        #expect(s.screen == .support)
+        var clear = await ScreenStates.playing()
+        press(&clear, .char("x"), .char("y"), .char("7"), .enter)
+        type(&clear, "a bit calmer")
+        #expect(press(&clear, .ctrl("c")) == [.quit])
+    }
+
     @Test func closingAfterTheReflectionOrWithoutACheckInStoresNothingMore() async {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("s"), .enter)
