@@ -101,6 +101,8 @@ extension CrisisDetector {
         let clause = scan.clauseStart(m.start)..<Swift.max(scan.clauseEnd(Swift.max(m.end - 1, m.start)), m.end)
         if scan.first(lexicon.frames.recentTime, in: clause) != nil { return false }
         if marker.start >= m.end { return marker.start <= clause.upperBound }   // its own clause, or one it opens ("when i was 16")
+        // A marker inside the hit itself ("hit me when i was 17", the rule's own "when") dates it.
+        if marker.end > core { return true }
         for p in marker.end..<core where lexicon.table.has(scan.tokens[p].id, CrisisWordTable.contrast) { return false }
         return true
     }

@@ -30,6 +30,35 @@ struct CrisisContextTests {
         #expect(try a("ctb").fired)
     }
 
+    // MARK: Danger from other people
+
+    @Test("Someone hurting, assaulting or threatening the person gets the gentle question", arguments: [
+        "he hits me and im scared to go home", "i was raped last night", "my husband hits me", "my stepdad keeps hitting me",
+        "my dad hurts me when hes drunk", "my ex threatened to kill me last week", "im scared hes going to hurt me",
+        "he wont let me leave the house", "i got beaten up outside the chippy", "im hiding from my boyfriend",
+    ])
+    func harmedByOthersAsks(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .concern && f.rule == "A.concern.harmedByOthers", "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// The rule's own "when" is the start of a distant-past marker ("when i was 17"): the hit is dated
+    /// by it (this overlap crashed the past check before).
+    @Test func aMarkerOfTheDistantPastInsideTheHitDatesIt() throws {
+        let f = try a("my first boyfriend hit me when I was 17, I'm 52 now and I told my daughter about it today so she knows the signs")
+        #expect(f.tier == .concern)
+    }
+
+    @Test("Everyday senses of the same verbs, denials and idioms ask nothing", arguments: [
+        "my brother beat me at chess again", "it hit me hard when she left", "he beat me to it", "the news hit me like a truck",
+        "he never hits me", "he doesnt hit me anymore", "she hurt me so much when she left", "my boss will murder me",
+        "my mum is going to kill me when she sees the car", "hit me up when youre free",
+    ])
+    func harmedByOthersIdioms(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.rule != "A.concern.harmedByOthers", "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     // MARK: Idioms
 
     @Test("Idioms consume their span", arguments: [

@@ -234,6 +234,19 @@ struct WholeCheckInTests {
         #expect(t.handoff >= 118 && t.handoff + t.question >= 119)
     }
 
+    /// Danger from other people (train/README-others25.md, a training set: layer A's
+    /// `A.concern.harmedByOthers` was widened from its misses): support or the gentle question for
+    /// 143 of 200; its safe lines keep their 7 (6 handoffs, 1 read as a plea for help: "wasn't safe").
+    @Test func dangerFromOtherPeopleGetsTheQuestion() throws {
+        let danger = try Self.lines("train/lines-others25.tsv", label: "danger")
+        let safe = try Self.lines("train/lines-others25.tsv", label: "safe")
+        #expect(danger.count == 200 && safe.count == 200)
+        let d = Self.tally(danger.map { [("triggerText", $0)] }), s = Self.tally(safe.map { [("triggerText", $0)] })
+        print("OTHERS25 (training) danger \(d.handoff) handoffs + \(d.question) questions; safe \(s.handoff) + \(s.question)")
+        #expect(d.handoff + d.question >= 143)
+        #expect(s.handoff <= 7)
+    }
+
     /// The fourth set was looked at after its first contact and is training now
     /// (train/everyday-fresh4.jsonl, train/lines-fresh4.tsv); its figures are printed.
     @Test func fourthSetIsTrainingNow() throws {
