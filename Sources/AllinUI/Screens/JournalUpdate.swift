@@ -100,9 +100,11 @@ enum JournalUpdate {
         return []
     }
 
-    /// The search words go through the one crisis rule when they are left (Enter or Esc), like every
-    /// text field's. Nil when the way on is clear; a clear statement opens support (the box is
-    /// emptied), the gentle band asks first and goes on after "yes".
+    /// The search words go through the one crisis rule when they are left (Enter, Esc, going home,
+    /// quitting), like every text field's. Nil when the way on is clear; a request for help opens
+    /// support with the box emptied; a clear statement opens support with the words kept, and "yes, go
+    /// back" answers for them (`SupportUpdate`), so Enter then searches and Esc clears; the gentle band
+    /// asks first and goes on after "yes".
     static func checkSearch(_ state: inout AppState, _ j: inout JournalState, action: Action, key: Key) -> [Effect]? {
         let text = j.search.text
         guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return nil }
@@ -110,10 +112,11 @@ enum JournalUpdate {
         switch check.check(field: field, text: text, answered: j.answered).verdict {
         case .clear: return nil
         case .askedForHelp:
+            // Support covers the journal as it is now: emptied first, so the way back shows no plea.
             clearSearch(&j)
+            state.current = .journal(j)
             App.openSupport(&state, reason: .typedHelp(field: field))
         case let .handoff(d):
-            clearSearch(&j)
             App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)), flagged: text)
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text, action: action, key: key)

@@ -218,6 +218,41 @@ struct JournalScreenTests {
         #expect(quitting.screen == .support)
     }
 
+    /// "Yes, go back" from support answers for the search words, as for the library's and the note's:
+    /// Esc then clears the box (as its footer says) and Enter searches, without opening support again.
+    @Test func yesGoBackFromSupportAnswersForTheSearchWords() {
+        let journal = F.populated()
+        var s = F.opened(journal)
+        press(&s, .char("/"))
+        type(&s, "i want to end my life")
+        press(&s, .enter)
+        #expect(s.screen == .support && s.covered == .journal)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .journal && s.journal?.search.text == "i want to end my life")
+        #expect(s.notice?.contains("Your words are still here") == true)
+        var searching = s
+        press(&s, .escape)
+        #expect(s.screen == .journal && s.journal?.searching == false && s.journal?.search.text == "")
+        #expect(press(&searching, .enter) == [.searchJournal("i want to end my life", limit: JournalState.searchResultLimit,
+                                                            revision: searching.journal?.revision ?? 0)])
+        #expect(searching.screen == .journal)
+        // Answered through the gentle question's "no" too, and a plea for help leaves no words behind.
+        var asked = F.opened(journal)
+        press(&asked, .char("/"))
+        type(&asked, "i feel hopeless")
+        press(&asked, .enter, .char("n"))
+        #expect(asked.screen == .support)
+        press(&asked, .escape, .char("y"), .escape)
+        #expect(asked.screen == .journal && asked.journal?.search.text == "")
+        var help = F.opened(journal)
+        press(&help, .char("/"))
+        type(&help, "help")
+        press(&help, .enter)
+        #expect(help.screen == .support)
+        press(&help, .escape, .char("y"))
+        #expect(help.screen == .journal && help.journal?.search.text == "" && help.journal?.searching == false)
+    }
+
     @Test func searchFindsKinderWordsAndSaysWhenNothingMatches() {
         let journal = F.populated()
         var s = F.opened(journal)
