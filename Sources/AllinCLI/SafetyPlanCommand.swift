@@ -31,8 +31,9 @@ struct SafetyPlanCommand {
     }
 
     /// Part by part on standard input: Enter keeps what is there, '-' clears it, 'quit' stops (what was
-    /// answered so far is saved). Each answer goes through the one crisis check; if it finds danger,
-    /// it asks whether the person is safe right now before going on, and shows support if not.
+    /// answered so far is saved). Each answer goes through the one crisis check, weighed by its part
+    /// (`SafetyPlan.Part.weigh`): a clear statement or a request for help shows support at once; the
+    /// gentle band asks whether the person is safe right now before going on, and shows support if not.
     private func edit(_ store: JournalStore, _ args: Arguments) throws -> Int32 {
         var plan = try store.safetyPlan()
         let catalog = try cli.loadCatalog(args)
@@ -56,22 +57,31 @@ struct SafetyPlanCommand {
                 cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
             }
             plan[part] = String(text.prefix(SafetyPlan.partLimit))
-            let report = check.check(field: part.rawValue, text: plan[part], answered: answered)
-            if report.verdict != .clear {
-                // Writing down warning signs can mean writing dark words; ask rather than take over.
+            // The whole line is read, the part past the limit too; the part weighs the verdict.
+            let reason: SupportReason
+            switch part.weigh(check.check(field: part.rawValue, text: text, answered: answered).verdict) {
+            case .clear:
+                continue parts
+            case .concern:
                 cli.io.out("Thank you for writing that down. Are you safe right now? (y = yes, n = no or not sure) ")
                 let reply = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "n"
                 if reply.hasPrefix("y") {
-                    answered.insert(plan[part])
-                } else {
-                    try store.saveSafetyPlan(plan, at: Date())
-                    let region = try cli.region(args)
-                    let resources = catalog.helplines.resources(for: region.code)
-                    cli.io.out("\n" + SupportPrint.intro(.concernConfirmed) + SupportPrint.lines(resources, emergencyFirst: true))
-                    cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
-                    return 0
+                    answered.insert(text)
+                    continue parts
                 }
+                reason = .concernConfirmed
+            case .askedForHelp:
+                reason = .typedHelp(field: part.title)
+            case let .handoff(d):
+                reason = .tripwire(FlowCrisis(step: .embodyNew, field: part.title, finding: d.finding))
             }
+            try store.saveSafetyPlan(plan, at: Date())
+            let region = try cli.region(args)
+            let resources = catalog.helplines.resources(for: region.code)
+            let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
+            cli.io.out("\n" + SupportPrint.intro(reason) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
+            cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
+            return 0
         }
         try store.saveSafetyPlan(plan, at: Date())
         cli.io.out("\nSaved. See it with: allin safety-plan show\n")

@@ -55,6 +55,23 @@ struct SafetyPlanCLITests {
         }
     }
 
+    /// An attempt hands off at once, as everywhere (no question first), and words past a part's limit
+    /// are still read.
+    @Test func aClearStatementShowsSupportAtOnceAndWordsPastTheLimitAreRead() throws {
+        try withDataDir { dir in
+            let attempt = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                               stdin: Data("i took all my pills\n".utf8))
+            #expect(attempt.status == 0 && !attempt.stdout.contains("Are you safe right now?"))
+            #expect(attempt.stdout.contains("In danger now? Call 999") && attempt.stdout.contains("116 123"))
+            let long = String(repeating: "work has been awful and ", count: 90) + "honestly i want to kill myself"
+            let reasons = String(repeating: "\n", count: 6) + long + "\n"
+            let past = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                            stdin: Data(reasons.utf8))
+            #expect(past.stdout.contains("only the first 2000 are kept"))
+            #expect(past.stdout.contains("116 123") && !past.stdout.contains("Saved."), "\(past.stdout)")
+        }
+    }
+
     @Test func badUsageIsExit2NamingTheProblem() throws {
         let a = try BinaryRunner.run(["safety-plan", "print"])
         #expect(a.status == 2 && a.stderr.contains("unexpected argument 'print' (safety-plan has: show, edit, export)"))

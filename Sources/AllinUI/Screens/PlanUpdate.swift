@@ -79,24 +79,26 @@ enum PlanUpdate {
         return flag(&state, p, text: text, action: action, key: key)
     }
 
-    /// The one crisis rule over a part's words; nil when clear. Writing down warning signs can mean
-    /// writing dark words, so any finding asks "are you safe right now?" first (no takes the person to
-    /// support, the words staying in the field, and yes goes on with `action`); a request for help
-    /// opens support.
+    /// The one crisis rule over a part's words, as this part weighs it (`SafetyPlan.Part.weigh`); nil
+    /// when clear. A clear statement opens support with the words kept in the field, as everywhere; in
+    /// the parts that name dark things (warning signs, the means to put away) only an attempt or a plan
+    /// made now does, and ideation asks "are you safe right now?" first (no takes the person to support,
+    /// yes goes on with `action`); a request for help opens support.
     private static func flag(_ state: inout AppState, _ p: PlanEditState, text: String, action: Action,
                              key: Key) -> [Effect]? {
         guard let check = state.context.gates?.check else { return [] }
         let report = check.check(field: p.part.rawValue, text: text, answered: p.answered)
-        switch report.verdict {
+        let hit = { (d: CrisisDecision) in FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding) }
+        state.modify(\.plan) { $0 = p }
+        switch p.part.weigh(report.verdict) {
         case .clear:
             return nil
         case .askedForHelp:
-            state.modify(\.plan) { $0 = p }
             App.openSupport(&state, reason: .typedHelp(field: p.part.title))
-        case let .concern(d), let .handoff(d):
-            state.modify(\.plan) { $0 = p }
-            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding), text: text,
-                              action: action, key: key)
+        case let .handoff(d):
+            App.openSupport(&state, reason: .tripwire(hit(d)), flagged: text)
+        case let .concern(d):
+            CheckInUpdate.ask(&state, hit(d), text: text, action: action, key: key)
         }
         return []
     }

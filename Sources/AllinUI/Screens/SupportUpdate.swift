@@ -56,6 +56,10 @@ enum SupportUpdate {
                 state.modify(\.journal) { $0.answered.insert(flagged) }
                 state.notice = "Your words are still here: Enter searches for them, Esc clears them. F2 opens support."
             }
+            if state.screen == .safetyPlan, let flagged = s.flagged {
+                state.modify(\.plan) { $0.answered.insert(flagged) }
+                state.notice = "Your words are still here: change them, or press Enter to keep them. F2 opens support."
+            }
             if state.screen == .beliefsPlan, let flagged = s.flagged {
                 state.beliefs.intake?.answered.insert(flagged)
                 state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."

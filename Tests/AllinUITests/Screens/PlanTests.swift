@@ -39,7 +39,9 @@ struct PlanTests {
         #expect(effects.isEmpty && s.plan?.editing == nil && s.safetyPlan[.warningSigns] == "old words")
     }
 
-    @Test func darkWordsAskFirstAndSupportKeepsThemInTheField() {
+    /// Warning signs are dark words by design: ideation written there asks first, and words answered
+    /// for (here through support's "yes, go back") are kept without asking again.
+    @Test func darkWordsInWarningSignsAskFirstAndSupportKeepsThemInTheField() {
         var s = TestCatalog.state()
         press(&s, .char("p"), .enter)
         type(&s, "when i want to kill myself")
@@ -49,17 +51,51 @@ struct PlanTests {
         #expect(s.screen == .support)
         press(&s, .escape, .char("y"))
         #expect(s.screen == .safetyPlan && s.plan?.editing?.text == "when i want to kill myself")
-        // Said to be safe: the same words are kept without asking again.
-        press(&s, .enter)
-        #expect(s.overlay == .concern)
-        let effects = press(&s, .char("y"))
+        #expect(s.notice?.contains("Your words are still here") == true)
+        // Answered for: the same words are kept without asking again.
+        let effects = press(&s, .enter)
+        #expect(s.overlay == nil)
         #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "when i want to kill myself"]))])
+    }
+
+    /// An attempt or a plan made now hands off from every part and every way out, as everywhere else.
+    @Test(arguments: [Key.enter, .escape, .ctrl("c")])
+    func anAttemptHandsOffFromEveryPart(_ key: Key) {
+        for part in SafetyPlan.Part.allCases {
+            var s = TestCatalog.state()
+            press(&s, .char("p"))
+            s.modify(\.plan) { $0.cursor = SafetyPlan.Part.allCases.firstIndex(of: part)! }
+            press(&s, .enter)
+            type(&s, "i took all my pills")
+            let effects = press(&s, key)
+            #expect(!effects.contains(.quit) && s.overlay == nil, "\(part) \(key)")
+            #expect(s.screen == .support && s.support?.reason.tier == .immediate, "\(part) \(key)")
+            #expect(s.support?.emergencyFirst == true, "the emergency number first")
+            press(&s, .escape, .char("y"))
+            #expect(s.screen == .safetyPlan && s.plan?.editing?.text == "i took all my pills")
+            // Answered for: the way out now goes on without asking again.
+            let again = press(&s, key)
+            #expect(s.screen != .support && s.overlay == nil, "\(part) \(key)")
+            if key == .ctrl("c") { #expect(again.contains(.quit)) }
+        }
+    }
+
+    /// Outside the parts that name dark things, a clear statement hands off at once.
+    @Test func aClearStatementInOtherPartsHandsOff() {
+        var s = TestCatalog.state()
+        press(&s, .char("p"))
+        s.modify(\.plan) { $0.cursor = SafetyPlan.Part.allCases.firstIndex(of: .reasons)! }
+        press(&s, .enter)
+        type(&s, "i want to kill myself")
+        press(&s, .enter)
+        #expect(s.screen == .support && s.overlay == nil)
+        #expect(SafetyPlan.Part.allCases.filter(\.namesDarkThings) == [.warningSigns, .saferSurroundings])
     }
 
     @Test func leavingAPartUnkeptStillReadsItsWords() {
         var s = TestCatalog.state()
         press(&s, .char("p"), .enter)
-        type(&s, "i am going to kill myself tonight")
+        type(&s, "thinking nobody would notice if i was gone")
         #expect(press(&s, .escape).isEmpty)
         #expect(s.overlay == .concern && s.plan?.editing != nil)
         press(&s, .char("y"))
