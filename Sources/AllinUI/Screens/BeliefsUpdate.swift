@@ -102,7 +102,7 @@ enum BeliefsUpdate {
                     state.notice = "A few words, please: this question needs an answer (Esc goes back)."
                     break
                 }
-                if stop(&state, &b, intake, text: text, action: .next, key: .enter) { return [] }
+                if stop(&state, &b, intake, text: intake.field.checkedText, action: .next, key: .enter) { return [] }
                 var list = intake.answers[intake.chosen[i]] ?? []
                 while list.count <= q { list.append("") }
                 list[q] = text
@@ -119,8 +119,8 @@ enum BeliefsUpdate {
             case .back:
                 let text = intake.field.text
                 let kept = (intake.answers[intake.chosen[i]] ?? []).indices.contains(q) ? intake.answers[intake.chosen[i]]![q] : ""
-                if !text.allSatisfy(\.isWhitespace), text != kept,
-                   stop(&state, &b, intake, text: text, action: .back, key: .escape) { return [] }
+                if !text.allSatisfy(\.isWhitespace), intake.field.checkedText != kept,
+                   stop(&state, &b, intake, text: intake.field.checkedText, action: .back, key: .escape) { return [] }
                 intake.phase = q == 0 ? .rating(i) : .answer(area: i, question: q - 1)
                 loadField(&intake)
             default: break
@@ -221,8 +221,7 @@ enum BeliefsUpdate {
         guard state.screen == .beliefsPlan, let intake = b.intake, case .answer = intake.phase else {
             return nil
         }
-        let text = intake.field.text
-        guard !text.allSatisfy(\.isWhitespace) else { return nil }
-        return stop(&state, &b, intake, text: text, action: .quit, key: key) ? [] : nil
+        guard !intake.field.text.allSatisfy(\.isWhitespace) else { return nil }
+        return stop(&state, &b, intake, text: intake.field.checkedText, action: .quit, key: key) ? [] : nil
     }
 }

@@ -8,7 +8,7 @@ extension CheckInUpdate {
     static func pendingText(_ c: CheckInState, step: Step) -> (field: String, text: String)? {
         let field = StepCopy.textField(step) ?? StepCopy.name(step)
         if c.focus == .text {
-            return StepModel.nonEmpty(c.editor.text).map { (field, $0) }
+            return StepModel.nonEmpty(c.editor.checkedText).map { (field, $0) }
         }
         let filter = c.lists[step]?.filter ?? ""
         return StepModel.nonEmpty(filter).map { (field, $0) }
@@ -88,10 +88,7 @@ extension CheckInUpdate {
             state.overlay = nil
             state.asking = nil
             state.modify(\.checkIn) { $0.answered.insert(asking.text) }
-            if state.screen == .safetyPlan { state.modify(\.plan) { $0.answered.insert(asking.text) } }
-            if state.screen == .beliefsPlan { state.beliefs.intake?.answered.insert(asking.text) }
-            if state.screen == .library { state.library.answered.insert(asking.text) }
-            if state.screen == .journal { state.modify(\.journal) { $0.answered.insert(asking.text) } }
+            App.markAnswered(&state, asking.text)
             state.notice = "Thank you for telling me. Support stays one key away: F2."
             if asking.action == .quit { return [.quit] }
             return App.perform(&state, asking.action, key: asking.key)

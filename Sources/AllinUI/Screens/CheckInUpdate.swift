@@ -149,7 +149,7 @@ enum CheckInUpdate {
             let field = StepCopy.textField(step) ?? StepCopy.name(step)
             let report = check.check(field: field, text: TextField.clean(text), answered: c.answered)
             state.modify(\.checkIn) { $0 = c }
-            if stop(&state, report.verdict, step: step, field: field, text: c.editor.text, action: .edit(.end), key: .end) {
+            if stop(&state, report.verdict, step: step, field: field, text: c.editor.checkedText, action: .edit(.end), key: .end) {
                 return []
             }
         }

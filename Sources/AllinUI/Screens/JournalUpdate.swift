@@ -106,7 +106,7 @@ enum JournalUpdate {
     /// back" answers for them (`SupportUpdate`), so Enter then searches and Esc clears; the gentle band
     /// asks first and goes on after "yes".
     static func checkSearch(_ state: inout AppState, _ j: inout JournalState, action: Action, key: Key) -> [Effect]? {
-        let text = j.search.text
+        let text = j.search.checkedText
         guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return nil }
         let field = "journal search"
         switch check.check(field: field, text: text, answered: j.answered).verdict {

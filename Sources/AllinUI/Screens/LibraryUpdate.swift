@@ -118,7 +118,7 @@ enum LibraryUpdate {
     static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
         guard state.screen == .library else { return nil }
         let l = state.library
-        let text = l.query.text
+        let text = l.query.checkedText
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
         guard let check = state.context.gates?.check else { return [] }
         let report = check.check(field: "library search", text: text, answered: l.answered)

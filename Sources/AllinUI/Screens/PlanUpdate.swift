@@ -33,7 +33,7 @@ enum PlanUpdate {
                 if let asked = checkLeaving(&state, action: .back, key: .escape) { return asked }
                 p.editing = nil
             case .next:
-                return finish(&state, &p, text: field.text)
+                return finish(&state, &p, field)
             default: break
             }
             return []
@@ -59,11 +59,12 @@ enum PlanUpdate {
         return []
     }
 
-    /// Enter on a part: the one crisis rule reads it (see `flag`); then the whole plan is saved.
-    static func finish(_ state: inout AppState, _ p: inout PlanEditState, text: String) -> [Effect] {
-        if let asked = flag(&state, p, text: text, action: .next, key: .enter) { return asked }
+    /// Enter on a part: the one crisis rule reads it, with what the limit refused (see `flag`); then
+    /// the whole plan is saved with what the field kept.
+    static func finish(_ state: inout AppState, _ p: inout PlanEditState, _ field: TextField) -> [Effect] {
+        if let asked = flag(&state, p, text: field.checkedText, action: .next, key: .enter) { return asked }
         var plan = state.safetyPlan
-        plan[p.part] = text
+        plan[p.part] = field.text
         p.editing = nil
         p.saving = true
         if p.cursor < SafetyPlan.Part.allCases.count - 1 { p.cursor += 1 }
@@ -74,9 +75,8 @@ enum PlanUpdate {
     /// through the one crisis check first, like every way out of a text field. Nil when they may go.
     static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
         guard state.screen == .safetyPlan, let p = state.plan, let field = p.editing else { return nil }
-        let text = field.text
-        guard !text.allSatisfy(\.isWhitespace), text != state.safetyPlan[p.part] else { return nil }
-        return flag(&state, p, text: text, action: action, key: key)
+        guard !field.text.allSatisfy(\.isWhitespace), field.checkedText != state.safetyPlan[p.part] else { return nil }
+        return flag(&state, p, text: field.checkedText, action: action, key: key)
     }
 
     /// The one crisis rule over a part's words, as this part weighs it (`SafetyPlan.Part.weigh`); nil

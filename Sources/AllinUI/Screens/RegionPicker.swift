@@ -52,12 +52,12 @@ enum RegionPickerUpdate {
             s.region = id.isEmpty ? nil : id
             s.scroll = 0
             s.note = nil
-            checkLeaving(&s, picker.query.text, state.context)
+            checkLeaving(&s, picker.query.checkedText, state.context)
             s.picker = nil
             state.modify(\.support) { $0 = s }
             return []
         case .back:
-            checkLeaving(&s, picker.query.text, state.context)
+            checkLeaving(&s, picker.query.checkedText, state.context)
             s.picker = nil
             state.modify(\.support) { $0 = s }
             return []

@@ -97,7 +97,8 @@ enum SessionUpdate {
     /// was kept.
     static func finishNote(_ state: inout AppState) -> [Effect] {
         guard var s = state.session, let check = state.context.gates?.check else { return [] }
-        let text = s.note.text
+        // What the limit refused is read too; only what the field kept is stored.
+        let text = s.note.checkedText
         let answered = state.checkIn?.answered ?? []
         let report = check.check(field: "note", text: text, answered: answered)
         var reason: SupportReason?
@@ -110,7 +111,7 @@ enum SessionUpdate {
                               action: .next, key: .enter)
             return []
         }
-        let note = reason == nil ? JournalEntry.cleanNote(text) : nil
+        let note = reason == nil ? JournalEntry.cleanNote(s.note.text) : nil
         s.noteWithheld = reason != nil
         if reason != nil { s.note = TextField(limit: SessionState.noteLimit) }
         s.completed = true

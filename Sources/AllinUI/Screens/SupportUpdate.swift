@@ -44,37 +44,29 @@ enum SupportUpdate {
             guard case let .support(_, under) = state.current else { return [] }
             state.current = under
             state.notice = "Support stays one key away: press F2 at any time."
-            if state.screen == .note, let flagged = s.flagged {
-                state.modify(\.checkIn) { $0.answered.insert(flagged) }
-                state.notice = "Your note is still here: change it, or press Enter to keep it."
-            }
-            if state.screen == .library, let flagged = s.flagged {
-                state.library.answered.insert(flagged)
-                state.notice = "Your words are still here: change them, or press Enter to go on. F2 opens support."
-            }
-            if state.screen == .journal, let flagged = s.flagged {
-                state.modify(\.journal) { $0.answered.insert(flagged) }
-                state.notice = "Your words are still here: Enter searches for them, Esc clears them. F2 opens support."
-            }
-            if state.screen == .safetyPlan, let flagged = s.flagged {
-                state.modify(\.plan) { $0.answered.insert(flagged) }
-                state.notice = "Your words are still here: change them, or press Enter to keep them. F2 opens support."
-            }
-            if state.screen == .beliefsPlan, let flagged = s.flagged {
-                state.beliefs.intake?.answered.insert(flagged)
-                state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
-            }
-            if state.screen == .checkIn, let flagged = s.flagged {
-                // "Yes, go back" is an answer for these words: the check-in goes on without asking again,
+            if let flagged = s.flagged {
+                // "Yes, go back" is an answer for these words: the field goes on without asking again,
                 // and editing them asks again.
-                state.modify(\.checkIn) { $0.answered.insert(flagged) }
-                state.notice = "Your words are still here: edit them, or press Enter to go on. F2 opens support."
+                App.markAnswered(&state, flagged)
+                state.notice = Self.wordsKept(state.screen) ?? state.notice
             }
             return []
         default: break
         }
         state.modify(\.support) { $0 = s }
         return []
+    }
+
+    /// What the way back says when the words that opened support are still in their field.
+    static func wordsKept(_ screen: ScreenID) -> String? {
+        switch screen {
+        case .note: return "Your note is still here: change it, or press Enter to keep it."
+        case .journal: return "Your words are still here: Enter searches for them, Esc clears them. F2 opens support."
+        case .safetyPlan: return "Your words are still here: change them, or press Enter to keep them. F2 opens support."
+        case .library: return "Your words are still here: change them, or press Enter to go on. F2 opens support."
+        case .checkIn, .beliefsPlan: return "Your words are still here: edit them, or press Enter to go on. F2 opens support."
+        default: return nil
+        }
     }
 
     static func tick(_ state: inout AppState) -> [Effect] {

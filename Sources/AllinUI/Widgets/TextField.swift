@@ -9,16 +9,21 @@ public enum EditAction: Equatable, Hashable, Sendable {
 
 /// The model of a one-paragraph text editor: characters, a cursor and a length limit. Input is
 /// cleaned as it arrives: line breaks and tabs become spaces and control characters become visible
-/// placeholders, so stored text never carries terminal controls.
+/// placeholders, so stored text never carries terminal controls. What the limit refuses is kept
+/// apart (`refused`): never in the field, but read by the crisis check when the field is left.
 public struct TextField: Equatable, Sendable {
     public private(set) var characters: [Character]
     public private(set) var cursor: Int
     public let limit: Int
+    /// Every character the limit refused, in the order it came (keys typed at the limit, the end of a
+    /// paste, text given beyond the limit); kept until the field is made anew.
+    public private(set) var refused: [Character] = []
 
     public init(_ text: String = "", limit: Int) {
         self.limit = max(1, limit)
         let cleaned = Array(TextField.clean(text))
         self.characters = Array(cleaned.prefix(self.limit))
+        self.refused = Array(cleaned.dropFirst(self.limit))
         self.cursor = characters.count
     }
 
@@ -26,12 +31,19 @@ public struct TextField: Equatable, Sendable {
     public var count: Int { characters.count }
     public var isFull: Bool { characters.count >= limit }
 
-    /// Inserts typed or pasted text at the cursor, up to the limit. Returns false when nothing fit.
+    /// What the crisis check reads when the field is left, by any way out: the text, then what the
+    /// limit refused (typed at the end, this is the words as they were typed). The text alone when
+    /// nothing was refused.
+    public var checkedText: String { refused.isEmpty ? text : String(characters + refused) }
+
+    /// Inserts typed or pasted text at the cursor, up to the limit; what does not fit is kept in
+    /// `refused`. Returns false when nothing fit.
     @discardableResult
     public mutating func insert(_ text: String) -> Bool {
-        let room = limit - characters.count
-        guard room > 0 else { return false }
-        let incoming = Array(TextField.clean(text).prefix(room))
+        let cleaned = Array(TextField.clean(text))
+        let room = max(0, limit - characters.count)
+        refused += cleaned.dropFirst(room)
+        let incoming = cleaned.prefix(room)
         guard !incoming.isEmpty else { return false }
         characters.insert(contentsOf: incoming, at: cursor)
         cursor += incoming.count
