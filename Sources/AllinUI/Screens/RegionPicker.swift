@@ -48,11 +48,14 @@ enum RegionPickerUpdate {
         case .pageUp: picker.cursor = max(0, picker.cursor - 8)
         case .pageDown: picker.cursor = min(items.count - 1, picker.cursor + 8)
         case .choose:
-            let id = items[min(picker.cursor, items.count - 1)].id
-            s.region = id.isEmpty ? nil : id
+            // Words the crisis check reads as more than a country's name choose no country: the lines
+            // shown stay as they were (typed words match no country, which left only the directory).
+            if !checkLeaving(&s, picker.query.checkedText, state.context) {
+                let id = items[min(picker.cursor, items.count - 1)].id
+                s.region = id.isEmpty ? nil : id
+                s.note = nil
+            }
             s.scroll = 0
-            s.note = nil
-            checkLeaving(&s, picker.query.checkedText, state.context)
             s.picker = nil
             state.modify(\.support) { $0 = s }
             return []
@@ -79,12 +82,14 @@ enum RegionPickerUpdate {
     }
 
     /// Leaving the search: its words go through the one crisis check like every text field's. Support
-    /// is already open; a more urgent finding puts the emergency number first.
-    static func checkLeaving(_ s: inout SupportState, _ text: String, _ context: AppContext) {
+    /// is already open; a more urgent finding puts the emergency number first. True when the check
+    /// found anything (a statement, the gentle band or a request for help).
+    @discardableResult
+    static func checkLeaving(_ s: inout SupportState, _ text: String, _ context: AppContext) -> Bool {
         // Typing here waits for the detectors (`App.worksBeforeDetectors`), so they are loaded.
-        guard !text.allSatisfy(\.isWhitespace), let check = context.gates?.check else { return }
-        let report = check.check(field: "country search", text: text)
-        guard let d = report.verdict.decision, d.finding.tier > (s.reason.tier ?? .none) else { return }
-        if case .handoff = report.verdict { s.reason = .noteTripwire(d.finding) }
+        guard !text.allSatisfy(\.isWhitespace), let check = context.gates?.check else { return false }
+        let verdict = check.check(field: "country search", text: text).verdict
+        if case let .handoff(d) = verdict, d.finding.tier > (s.reason.tier ?? .none) { s.reason = .noteTripwire(d.finding) }
+        return verdict != .clear
     }
 }

@@ -227,6 +227,24 @@ struct SupportTests {
         #expect(s.support?.emergencyFirst == true)
     }
 
+    /// Words that are not a country's name never choose "no country": Enter reads them like any field's
+    /// and the lines shown stay as they were.
+    @Test(arguments: ["i want to die", "i feel hopeless about everything", "help"])
+    func wordsTypedInTheSearchNeverChooseNoCountry(_ words: String) {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .char("r"))
+        type(&s, "germ")
+        press(&s, .enter)
+        #expect(s.support?.region == "DE")
+        press(&s, .char("r"))
+        type(&s, words)
+        press(&s, .enter)
+        #expect(s.support?.picker == nil && s.support?.region == "DE", "\(words)")
+        let text = screen(s).text
+        #expect(text.contains("Lines for Germany, as you chose") && !text.contains("don't name a country"), "\(words)")
+        if words == "i want to die" { #expect(s.support?.reason.tier == .crisis) }
+    }
+
     @Test func theBreathingExerciseIsOneKeyAndMovesWithTicks() {
         var s = TestCatalog.state()
         press(&s, .function(2))
