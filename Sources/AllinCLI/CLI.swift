@@ -99,6 +99,20 @@ public struct CLI: Sendable {
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")
     }
 
+    /// The region whose crisis lines are shown: `region`, except that a `--region` that can't be used
+    /// never keeps lines from a person. It comes back as no country (the advice and directory that work
+    /// anywhere) with its problem, which the caller raises (exit 2) once the lines are shown.
+    func supportRegion(_ args: Arguments) -> (code: String?, source: String, problem: CLIError?) {
+        do {
+            let region = try region(args)
+            return (region.code, region.source, nil)
+        } catch let error as CLIError {
+            return (nil, "--region", error)
+        } catch {
+            return (nil, "--region", .usage(command: args.command, message: "--region could not be read"))
+        }
+    }
+
     /// `region = XX` from the config file, checked like `--region`; a bad value stops with exit 2
     /// naming the file and line.
     public static func configuredRegion(configDirectory: String?, command: String,

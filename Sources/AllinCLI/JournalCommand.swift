@@ -115,12 +115,13 @@ struct JournalRecordCommand {
     /// The region's crisis lines, for a check-in the router handed off or a note the crisis rule
     /// flagged (on standard error with --json, so the JSON stays whole).
     func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool) throws {
-        let region = try cli.region(args)
+        let region = cli.supportRegion(args)
         let resources = catalog.helplines.resources(for: region.code)
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
         say(SupportPrint.intro(.asked))
         if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
         say("\n" + SupportPrint.lines(resources, emergencyFirst: false) + "\n")
+        if let problem = region.problem { throw problem }
     }
 }

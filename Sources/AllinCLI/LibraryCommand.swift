@@ -76,12 +76,13 @@ struct LibraryCommand {
         case let .handoff(d): reason = .tripwire(FlowCrisis(step: .emotion, field: "library search", finding: d.finding))
         case let .concern(d): reason = .notSafe(FlowCrisis(step: .emotion, field: "library search", finding: d.finding))
         }
-        let region = try cli.region(args)
+        let region = cli.supportRegion(args)
         let resources = catalog.helplines.resources(for: region.code)
         // With --json the lines go to standard error, so the JSON stays whole.
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
         say(SupportPrint.intro(reason) + "\n" + SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
+        if let problem = region.problem { throw problem }
         if case .concern = verdict {
             say("\nIf you are safe right now, these sessions match your words:\n")
             return false

@@ -6,23 +6,34 @@ struct ResourcesCommand {
     let cli: CLI
 
     func run(_ args: Arguments) throws -> Int32 {
-        let region = try cli.region(args)
+        // Someone asking for help always sees numbers: a --region that names no country allin knows
+        // is said to be unknown, the lines that work anywhere follow, and then it ends as the usage
+        // error it is (exit 2).
+        let region = cli.supportRegion(args)
         let resources = try cli.loadHelplines(args).resources(for: region.code)
         if args.has("--json") {
             cli.io.out(resources.json.serialized(pretty: true) + "\n")
         } else {
-            cli.io.out(ResourcesReport.text(resources, source: region.source))
+            let unknown = region.problem == nil ? nil : args["--region"]
+            cli.io.out(ResourcesReport.text(resources, source: region.source, unknownRegion: unknown))
         }
+        if let problem = region.problem { throw problem }
         return 0
     }
 }
 
 /// The human-readable form of a region's resources: emergency first, then each line.
 enum ResourcesReport {
-    static func text(_ r: CrisisResources, source: String) -> String {
+    /// `unknownRegion` is a `--region` as typed that names no country allin knows.
+    static func text(_ r: CrisisResources, source: String, unknownRegion: String? = nil) -> String {
         var out = ""
+        let unknown = unknownRegion.map { "'\(Visible.text($0, limit: 20))' is not a country allin knows" }
         let place = r.regionName.map { "\($0) (\(r.region))" } ?? (r.region == "unknown" ? "your region" : r.region)
-        out += "Support is available. Crisis lines for \(place):\n\n"
+        if let unknown {
+            out += "Support is available. \(unknown), so here is what works anywhere:\n\n"
+        } else {
+            out += "Support is available. Crisis lines for \(place):\n\n"
+        }
         if let e = r.emergency {
             let also = e.also.isEmpty ? "" : " (\(e.also.joined(separator: " or ")) also works)"
             out += "  In danger right now: call \(e.number)\(also).\n\n"
@@ -45,8 +56,9 @@ enum ResourcesReport {
             }
         }
         let code = r.region == "unknown" ? nil : r.region
-        out += "\n" + SupportText.region(r, origin: .of(region: code, source: source))
-            + " For another country use --region XX, or put 'region = XX' in your config file.\n"
+        let sentence = unknown.map { "Lines for other countries: \($0)." }
+            ?? SupportText.region(r, origin: .of(region: code, source: source))
+        out += "\n" + sentence + " For another country use --region XX, or put 'region = XX' in your config file.\n"
         return out
     }
 }

@@ -76,11 +76,12 @@ struct SafetyPlanCommand {
                 reason = .tripwire(FlowCrisis(step: .embodyNew, field: part.title, finding: d.finding))
             }
             try store.saveSafetyPlan(plan, at: Date())
-            let region = try cli.region(args)
+            let region = cli.supportRegion(args)
             let resources = catalog.helplines.resources(for: region.code)
             let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
             cli.io.out("\n" + SupportPrint.intro(reason) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
             cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
+            if let problem = region.problem { throw problem }
             return 0
         }
         try store.saveSafetyPlan(plan, at: Date())

@@ -345,6 +345,36 @@ struct CLIContractTests {
         #expect(name.status == 2 && name.stderr.contains("did you mean DE (Germany)?"))
     }
 
+    /// Someone asking for help always sees numbers: an unknown code is said to be unknown, the advice
+    /// that works anywhere (112 and 911, with their sources) follows, and it still ends as a usage error.
+    @Test(arguments: ["ZZ", "XK", "Great Britain", "germany"])
+    func anUnknownRegionStillShowsTheNumbersThatWorkAnywhere(_ code: String) throws {
+        let r = try BinaryRunner.run(["resources", "--region", code])
+        #expect(r.status == 2 && r.stderr.contains("--region"))
+        #expect(r.stdout.contains("'\(code)' is not a country allin knows"), "\(r.stdout)")
+        for shown in ["112", "911", "findahelpline.com", "source:"] { #expect(r.stdout.contains(shown), "\(code) lacks \(shown)") }
+        #expect(!r.stdout.contains("settings don't name a country"))
+        let json = try BinaryRunner.run(["resources", "--region", code, "--json"])
+        #expect(json.status == 2 && json.stdout.contains("findahelpline.com"))
+    }
+
+    @Test func aCountryTheTableKnowsIsNamedThoughItHasNoLines() throws {
+        let r = try BinaryRunner.run(["resources", "--region", "TV"])
+        #expect(r.status == 0 && r.stdout.contains("Crisis lines for Tuvalu (TV):") && r.stdout.contains("Lines for Tuvalu"))
+        #expect(r.stdout.contains("112") && r.stdout.contains("findahelpline.com"))
+    }
+
+    /// Support printed after a person's words shows the lines even when --region names no country.
+    @Test func supportAfterWordsShowsLinesWithAnUnknownRegion() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-region-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "ZZ"],
+                                        stdin: Data("i took all my pills\n".utf8))
+        #expect(plan.status == 2 && plan.stdout.contains("112") && plan.stdout.contains("findahelpline.com"))
+        let search = try BinaryRunner.run(["library", "--search", "i want to kill myself", "--region", "ZZ", "--data-dir", dir])
+        #expect(search.status == 2 && search.stdout.contains("112") && search.stdout.contains("findahelpline.com"))
+    }
+
     @Test func regionFromTheLocaleEnvironment() throws {
         let gb = try BinaryRunner.run(["resources", "--json"], env: ["LANG": "en_GB.UTF-8"])
         #expect((gb.json as? [String: Any])?["region"] as? String == "GB")

@@ -85,8 +85,9 @@ public struct HelplineDirectory: Sendable, Equatable {
                                    lines: [line], advice: nil)
         }
         let shown = code.map { $0.uppercased() } ?? "unknown"
-        return CrisisResources(region: shown, regionName: nil, known: false, emergency: nil,
-                               lines: [line], advice: fallback.advice)
+        // A country the table knows is named, though allin has no number of its own for it.
+        return CrisisResources(region: shown, regionName: code.flatMap { countries.country($0)?.name }, known: false,
+                               emergency: nil, lines: [line], advice: fallback.advice)
     }
 }
 
