@@ -74,6 +74,9 @@ struct CrisisLayerBTests {
         "help", "HELP!!!", "sos", "not safe", "emergency", "help me", "i need help", "I need help.", "please help me", "i'm not safe",
         "i don't feel safe", "someone help", "i am in danger", "help me please i cant do this", "it's an emergency",
         "help, this is an emergency", "somebody help me now", "someone please help me i cant breathe",
+        "SOS!!!", "sos please", "sos i need help", "please sos", "everything broke. sos", "not safe right now",
+        "i am not safe at home", "im scared and not safe", "not safe with myself", "call 911", "someone call an ambulance",
+        "please call the police", "mayday", "my kid is not safe at home",
     ])
     func helpRequests(_ text: String) throws {
         #expect(try crisisDetector().isHelpRequest(text), "\(text)")
@@ -83,6 +86,10 @@ struct CrisisLayerBTests {
         "music helps me relax", "i need help with my homework", "can this help me sleep better", "it's not an emergency, just a cold",
         "my friend helped me move", "helpful session today", "", "safe trip home",
         "leave it till it's an emergency", "can someone help me move a sofa on saturday",
+        // The words inside an everyday sentence about something else.
+        "the sos button on my phone broke", "my phone has an sos mode", "i pressed sos", "the ladder is not safe",
+        "the roads are not safe right now", "i had to call the police about the noise",
+        "we had to call an ambulance for grandad", "the mayday parade was fun",
     ])
     func notHelpRequests(_ text: String) throws {
         #expect(!(try crisisDetector().isHelpRequest(text)), "\(text)")

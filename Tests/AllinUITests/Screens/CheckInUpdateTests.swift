@@ -521,6 +521,18 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support)
     }
 
+    /// A request for help opens support as asked; the same word inside an everyday sentence does not.
+    @Test(arguments: [("the sos button on my phone broke", false), ("sos", true), ("i had to call the police about the noise", false),
+                      ("please call an ambulance", true)])
+    func aRequestForHelpNotTheWordInASentence(_ text: String, opens: Bool) {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, text)
+        press(&s, .enter)
+        #expect((s.screen == .support) == opens, "\(text)")
+        if opens { #expect(s.support?.reason == .typedHelp(field: StepCopy.textField(.situation) ?? "")) }
+    }
+
     @Test func quittingWithWordsBeingTypedReadsThemFirst() {
         var s = checkInState()
         press(&s, .tab)
