@@ -15,23 +15,50 @@ enum SupportView {
             return
         }
         let lines = lines(state, width: rect.width, height: rect.height)
-        let panel = s.confirmingLeave ? 4 : 0
+        let leave = s.confirmingLeave ? leaveContent(width: rect.width - 4, short: rect.height < 16) : nil
+        let panel = leave.map { $0.rows.count + 2 } ?? 0
         var height = rect.height - panel
+        // While "Before you go" asks, the first line and the emergency number stay in sight above it:
+        // when the view as scrolled doesn't show the line's rows (the emergency row alone is pinned, as
+        // below), both are kept just above the question, as much as fits, under what fits of the rest,
+        // as the breathing exercise keeps them.
+        var kept: [[SupportPiece]] = []
+        if leave != nil {
+            let resources = state.context.catalog.helplines.resources(for: s.region)
+            var lead = layout(SupportText.lead(resources, emergencyFirst: false), width: rect.width)
+            if s.emergencyFirst, let e = lead.firstIndex(where: { $0.first?.role == .emergency }) {
+                lead.insert(lead.remove(at: e), at: 0)
+            }
+            let numbers = lead.filter { $0.first?.role != .emergency }
+            let pin = numbers.count < lead.count ? 1 : 0
+            let window = max(0, height - pin)
+            let seen = lines.dropFirst(App.clampScroll(s.scroll, count: lines.count, visible: window)).prefix(window)
+            if !numbers.allSatisfy({ seen.contains($0) }) || (pin == 1 && height <= 3) {
+                kept = Array(lead.prefix(max(0, height)))
+                height -= kept.count
+            }
+        }
         var top = App.clampScroll(s.scroll, count: lines.count, visible: height)
         // The emergency number stays on screen: pinned to the last row when scrolled out of view.
         let emergency = lines.firstIndex { $0.first?.role == .emergency }
         var pinned: [SupportPiece]?
-        if let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
+        if kept.isEmpty, let e = emergency, !(top..<(top + height)).contains(e), height > 3 {
             pinned = lines[e]
             height -= 1
             top = App.clampScroll(s.scroll, count: lines.count, visible: height)
         }
-        for (i, line) in lines.dropFirst(top).prefix(height).enumerated() {
+        for (i, line) in lines.dropFirst(top).prefix(max(0, height)).enumerated() {
             draw(&canvas, line, row: rect.row + i, rect: rect)
         }
-        if top + height < lines.count { canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim) }
+        // Kept rows above the question end the view: no "more" drawn over the words above them.
+        if kept.isEmpty, height > 0, top + height < lines.count {
+            canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim)
+        }
         if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
-        if s.confirmingLeave { leavePanel(&canvas, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel)) }
+        for (i, line) in kept.enumerated() { draw(&canvas, line, row: rect.row + height + i, rect: rect) }
+        if let leave {
+            leavePanel(&canvas, leave, in: Rect(row: rect.bottom - panel, col: rect.col, width: rect.width, height: panel))
+        }
     }
 
     /// Every row of the support screen, laid out for a width and a height. A short window (under 16
@@ -149,15 +176,33 @@ enum SupportView {
                  focused: true).draw(&canvas, in: list)
     }
 
-    static func leavePanel(_ canvas: inout Canvas, in rect: Rect) {
-        canvas.box(rect, title: "Before you go")
-        var col = rect.col + 2
-        col += canvas.put("Are you safe right now?  ", row: rect.row + 1, col: col, role: .title, maxWidth: rect.right - col - 1)
-        let options: [(String, String)] = [("y", " yes, go back  "), ("n", " not sure: stay  "), ("g", " breathe")]
-        col = rect.col + 2
-        for (key, text) in options {
-            col += canvas.put(key, row: rect.row + 2, col: col, role: .footerKey, maxWidth: rect.right - col - 1)
-            col += canvas.put(text, row: rect.row + 2, col: col, role: .overlay, maxWidth: rect.right - col - 1)
+    /// "Are you safe right now?" and its three answers, the answers packed into rows of `width` (the
+    /// box's inside) so none is cut. A short window puts the question in the box's title, leaving the
+    /// rows above it to the numbers.
+    static func leaveContent(width: Int, short: Bool) -> (title: String, rows: [[SupportPiece]]) {
+        let question = "Are you safe right now?"
+        var rows: [[SupportPiece]] = short ? [] : [[SupportPiece(text: question, role: .title)]]
+        var row: [SupportPiece] = []
+        for (key, text) in [("y", " yes, go back"), ("n", " not sure: stay"), ("g", " breathe")] {
+            let used = row.reduce(0) { $0 + TextWidth.of($1.text) }
+            if !row.isEmpty, used + 2 + TextWidth.of(key + text) > width {
+                rows.append(row)
+                row = []
+            }
+            if !row.isEmpty { row.append(SupportPiece(text: "  ", role: .overlay)) }
+            row += [SupportPiece(text: key, role: .footerKey), SupportPiece(text: text, role: .overlay)]
+        }
+        rows.append(row)
+        return (short ? question : "Before you go", rows)
+    }
+
+    static func leavePanel(_ canvas: inout Canvas, _ content: (title: String, rows: [[SupportPiece]]), in rect: Rect) {
+        canvas.box(rect, title: content.title)
+        for (i, row) in content.rows.enumerated() {
+            var col = rect.col + 2
+            for piece in row {
+                col += canvas.put(piece.text, row: rect.row + 1 + i, col: col, role: piece.role, maxWidth: max(0, rect.right - col - 1))
+            }
         }
     }
 

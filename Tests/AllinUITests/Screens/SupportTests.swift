@@ -69,6 +69,54 @@ struct SupportTests {
         }
     }
 
+    /// "Before you go" never covers the numbers: from 40×12 up, in every region and for every way in, a
+    /// line's number and the emergency number (or, with no country known, the 112 and 911 advice) stay
+    /// in sight while it asks, and its question and answers are whole.
+    @Test("the leave question keeps a number and the emergency number in sight", arguments: [
+        Size(width: 40, height: 12), Size(width: 44, height: 13), Size(width: 50, height: 16), Size(width: 60, height: 18),
+        Size(width: 80, height: 24), Size(width: 200, height: 60),
+    ])
+    func leaveQuestionKeepsNumbers(size: Size) {
+        var s = TestCatalog.state(width: size.width, height: size.height)
+        let tripwire = FlowCrisis(step: .emotion, field: "customEmotion", finding: CrisisFinding(layer: .a, tier: .crisis))
+        let immediate = FlowCrisis(step: .emotion, field: "customEmotion", finding: CrisisFinding(layer: .a, tier: .immediate))
+        for reason in [SupportReason.asked, .tripwire(tripwire), .notSafe(immediate)] {
+            for region in s.context.regionChoices {
+                App.openSupport(&s, reason: reason)
+                s.modify(\.support) { $0.region = region }
+                press(&s, .escape)
+                #expect(s.support?.confirmingLeave == true)
+                let resources = s.context.catalog.helplines.resources(for: region)
+                let text = screen(s).text
+                let at = "\(size) \(region ?? "no country") \(reason.tier.map(\.label) ?? "asked")\n\(text)"
+                for words in ["Are you safe right now?", "y yes, go back", "n not sure: stay", "g breathe"] {
+                    #expect(text.contains(words), "\(words): \(at)")
+                }
+                if let e = resources.emergency { #expect(text.contains("Call \(e.number)"), "emergency: \(at)") }
+                if resources.emergency == nil, resources.advice != nil {
+                    #expect(text.contains("112") && text.contains("911"), "advice: \(at)")
+                } else {
+                    let first = resources.lines.first
+                    let contact = first?.phone ?? first?.sms ?? first?.url ?? ""
+                    #expect(text.contains(contact), "\(contact): \(at)")
+                }
+                s.current = .home
+            }
+        }
+    }
+
+    /// The reported case: 40×12, no country known, a crisis in the check-in, then Esc.
+    @Test func theLeaveQuestionAt40x12WithNoCountryKeepsTheAdvice() {
+        var s = checkInState(width: 40, height: 12, lang: "C")
+        #expect(s.context.region == nil)
+        press(&s, .tab)
+        type(&s, "i want to die")
+        press(&s, .enter, .escape)
+        #expect(s.screen == .support && s.support?.confirmingLeave == true)
+        let text = screen(s).text
+        #expect(text.contains("112") && text.contains("911") && text.contains("n not sure: stay"), "\(text)")
+    }
+
     /// A long safety plan never pushes every number below the fold: the first line and the emergency
     /// number lead, at the sizes where the plan once filled the screen; the breathing minute keeps them too.
     @Test("a long plan keeps a number above the fold", arguments: [
