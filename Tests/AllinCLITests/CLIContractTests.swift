@@ -192,7 +192,8 @@ struct CLIContractTests {
     /// When layer B's trained model makes the finding, the score shown is the model's probability,
     /// the number its reason names (it was the weighted scorer's, 0.005 beside "scored 0.78").
     @Test func aModelFindingShowsTheModelsScore() throws {
-        let text = "Presentation to the board in an hour and my hands won't stop shaking"
+        // A line only the model reads as a statement (no written rule catches it).
+        let text = "the tall one near the station would do it"
         let r = try BinaryRunner.run(["classify", "--json", text])
         let b = try #require((r.json as? [String: Any])?["crisisB"] as? [String: Any])
         let reason = try #require(b["reason"] as? String), score = try #require(b["score"] as? Double)
