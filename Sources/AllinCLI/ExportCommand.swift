@@ -16,6 +16,18 @@ struct ExportCommand {
         let output = args["--output"]
         if output?.isEmpty == true { throw CLIError.usage(command: "export", message: "-o needs a file name") }
         let paths = try cli.appPaths(args)
+        // Markdown and CSV name every answer in the catalog's words, so they need it; without it they
+        // would show ids. JSON keeps the ids and needs no catalog.
+        var listing: CatalogListing?
+        if format != .json {
+            do {
+                listing = try cli.loadListing(args)
+            } catch let error as CLIError {
+                cli.io.err(error.message())
+                cli.io.err("allin export: Markdown and CSV name your answers in the catalog's words, so they need it. Nothing was written; pass --catalog DIR, or export as JSON (--format json), which needs no catalog.\n")
+                return error.exitCode
+            }
+        }
         return try await cli.runJournalCommand("export") {
             var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = [],
                 favourites: Set<String> = []
@@ -33,12 +45,11 @@ struct ExportCommand {
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
                                                   plan: plan, plans: plans, favourites: favourites)
-            // Labels come from the catalog's vocabulary; without a catalog the ids are shown as words.
             // JSON escapes control characters itself; in CSV and Markdown they are shown as symbols
             // (ESC as ␛), as the screens show them, wherever the export goes.
-            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: try? cli.loadListing(args).vocabulary))
+            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: listing?.vocabulary))
             case .md: text = Self.visibleLines(JournalExport.md(entries, consents: consents, now: now,
-                                                                vocabulary: try? cli.loadListing(args).vocabulary, plan: plan, plans: plans))
+                                                                listing: listing, plan: plan, plans: plans))
             }
             guard let output, output != "-" else {
                 // A failed write (a full disk, a closed pipe) is not a success.

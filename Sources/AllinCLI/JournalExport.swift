@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import Foundation
 
 /// The journal as a file: JSON (everything stored), CSV (one row per check-in, every column) or
@@ -41,12 +42,12 @@ public enum JournalExport {
     static let csvColumns = [
         "Entry", "Day", "Started", "Finished", "Time zone", "What happened",
     ] + CheckInWords.labels + [
-        "Lane", "Lane asked for", "Feeling was", "Soothe first", "Session", "Mood before", "Mood after", "Mood change",
-        "Note",
+        "Session helps with", "Help asked for", "Feeling was", "Calming first", "Session", "Mood before", "Mood after",
+        "Mood change", "Note",
     ]
 
-    /// One row per check-in, in words: labels for headers, chip labels for answers (the JSON export
-    /// keeps every id).
+    /// One row per check-in, in words: labels for headers, chip labels for answers, what a session
+    /// helps with in the words of the choice that asks for it (the JSON export keeps every id).
     static func csv(_ entries: [JournalEntry], vocabulary: Vocabulary?) -> String {
         var out = csvColumns.map(csvCell).joined(separator: ",") + "\r\n"
         for e in entries {
@@ -63,7 +64,9 @@ public enum JournalExport {
             cells += answers ?? Array(repeating: "", count: CheckInWords.labels.count)
             cells += [
                 // The lane asked for only when the intent question was asked (the express gate skips it).
-                e.lane?.rawValue ?? "", e.checkIn?.intent == nil ? "" : e.intentLane?.rawValue ?? "", e.valence?.rawValue ?? "",
+                e.lane.map { helpsWith($0, vocabulary) } ?? "",
+                e.checkIn?.intent == nil ? "" : e.intentLane.map { helpsWith($0, vocabulary) } ?? "",
+                e.valence.map(feelingWas) ?? "",
                 e.kind == .audio ? (e.sootheFirst ? "yes" : "no") : "", e.sessionTitle ?? "",
                 e.moodBefore.map(String.init) ?? "", e.moodAfter.map(String.init) ?? "",
                 e.moodChange.map(String.init) ?? "", csvText(e.note ?? ""),
@@ -87,8 +90,25 @@ public enum JournalExport {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, vocabulary: Vocabulary?,
+    /// What a lane's sessions help with: the label of the choice that asks for it ("Get clear on what
+    /// to do"), never the lane's key.
+    static func helpsWith(_ lane: Lane, _ v: Vocabulary?) -> String {
+        v?.helpsWith(lane) ?? lane.rawValue.replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// How the feeling read, in the words the recommendation's steps use.
+    static func feelingWas(_ valence: Valence) -> String {
+        switch valence {
+        case .pleasant: return "a good one"
+        case .unpleasant: return "a hard one"
+        case .neutral: return "neither good nor hard"
+        }
+    }
+
+    /// `listing` names the chips, what each session helps with, the plan's areas and sessions.
+    static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, listing: CatalogListing?,
                    plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = []) -> String {
+        let vocabulary = listing?.vocabulary
         var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
         for e in entries {
             out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
@@ -100,7 +120,8 @@ public enum JournalExport {
                 for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
             if let tier = e.supportTier { out += "- \(CheckInWords.supportDuring(tier))\n" }
-            out += "- Session: \(mdText(e.sessionTitle ?? "-")) (\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? ", soothe first" : ""))"
+            let helps = e.lane.map { " (to " + WhyText.yours(helpsWith($0, vocabulary)) + (e.sootheFirst ? " first)" : ")") } ?? ""
+            out += "- Session: \(mdText(e.sessionTitle ?? "-"))\(mdText(helps))"
                 + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
             if !e.isComplete { out += "- Not finished\n" }
@@ -121,11 +142,13 @@ public enum JournalExport {
         for p in plans {
             out += "\n## Plan made \(JournalEntry.iso8601(p.createdAt, in: TimeZone(identifier: "UTC")!))\(p.active ? " (active)" : "")\n\n"
             for (i, a) in p.intake.areas.enumerated() {
-                out += "- \(mdText(a.area)), rated \(a.rating): " + a.answers.map(mdText).joined(separator: " / ") + "\n"
+                out += "- \(mdText(listing?.plan.area(a.area)?.label ?? a.area)), rated \(a.rating): " + a.answers.map(mdText).joined(separator: " / ") + "\n"
                 if i == p.intake.areas.count - 1 { out += "\n" }
             }
             for s in p.steps {
-                var line = "\(s.step.index). \(s.step.type.rawValue), \(mdText(s.step.area)): \(s.step.slug)"
+                let area = listing?.plan.area(s.step.area)?.label ?? s.step.area
+                let title = listing?.session(s.step.slug)?.title ?? s.step.slug.replacingOccurrences(of: "_", with: " ")
+                var line = "\(s.step.index). \(s.step.type.rawValue), \(mdText(area)): \(mdText(title))"
                 if s.playedAt != nil { line += ", played" }
                 if let b = s.moodBefore, let a = s.moodAfter { line += ", mood \(b) → \(a)" }
                 if let note = s.note { line += ". Note: \(mdText(note))" }

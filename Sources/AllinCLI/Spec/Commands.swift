@@ -197,7 +197,8 @@ public enum Commands {
         about: """
         Writes the whole journal. JSON holds everything stored: every check-in with its answers,
         route and trace, moods, notes, and the consent records. CSV has one row per check-in with
-        every column; Markdown is for reading. The catalog's labels name the chips in CSV and Markdown.
+        every column; Markdown is for reading. CSV and Markdown say every answer in the catalog's words,
+        so they need the catalog; JSON keeps the ids and needs none.
         In CSV and Markdown, control characters in your words are shown as symbols (ESC as ␛, BEL as ␇);
         JSON escapes them. A read-only journal can be exported.
         """)

@@ -48,10 +48,11 @@ public enum CheckInWords {
     /// How the session went, in a sentence: how long it was heard or read along, and how it ended.
     public static func playback(_ r: PlaybackRecord) -> String {
         guard r.began else { return "not played (skipped, or stopped before it began)" }
+        // Under a second is nothing to tell (sound that failed at once and went on as text): never "heard 0:00".
         var parts: [String] = []
-        if r.audioSeconds > 0 { parts.append("heard \(TimeText.clock(r.audioSeconds))") }
-        if r.readAlongSeconds > 0 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }
-        var text = parts.isEmpty ? "nothing heard" : parts.joined(separator: ", then ")
+        if r.audioSeconds >= 1 { parts.append("heard \(TimeText.clock(r.audioSeconds))") }
+        if r.readAlongSeconds >= 1 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }
+        var text = parts.isEmpty ? "nothing heard or read" : parts.joined(separator: ", then ")
         if let length = r.length { text += " of \(TimeText.clock(length))" }
         text += r.outcome == .finished ? "; played to the end" : "; stopped early"
         if !r.listened { text += " (too little to count among the sessions that raised mood most)" }

@@ -114,13 +114,16 @@ public enum WhyText {
         return "“" + head + (words.count > limit ? "…" : "") + "”"
     }
 
-    /// An intent's label said back to the person: "Calm my body and mind" → "calm your body and mind".
-    static func yours(_ label: String) -> String {
+    /// A chip's label said back to the person: "Calm my body and mind" → "calm your body and mind",
+    /// "Sure of myself" → "sure of yourself".
+    public static func yours(_ label: String) -> String {
         let words = label.split(separator: " ").map { w -> String in
             switch w.lowercased() {
             case "my": return "your"
-            case "me": return "you"
-            case "i": return "you"
+            case "me", "i": return "you"
+            case "myself": return "yourself"
+            case "mine": return "yours"
+            case "i'm", "i’m": return "you're"
             default: return String(w)
             }
         }
