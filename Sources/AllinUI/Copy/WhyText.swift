@@ -19,15 +19,15 @@ public enum WhyText {
         let v = catalog.vocabulary
         var feeling: String?
         var notes: [String] = []
-        let chip = answers.emotion.flatMap { v.emotion($0) }?.label.lowercased()
+        let chip = answers.emotion.flatMap { v.emotion($0) }.map { yours($0.label) }
         if let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace), !unquoted.contains(own) {
             // Own words come first; a feeling chosen as closest to them is said beside them.
-            feeling = Visible.text(own.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: 40)
+            feeling = yours(Visible.text(own.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: 40))
             if let chip { notes.append("closest to \(chip)") }
         } else {
             feeling = chip
         }
-        var line = feeling.map { "You said you feel \($0)" } ?? "You said"
+        var line = feeling.map { "You said \(youFeel($0))" } ?? "You said"
         if let n = answers.intensity {
             if feeling == nil { line += " it is \(n) out of 10" } else { notes.append("\(n) out of 10") }
         }
@@ -38,6 +38,14 @@ public enum WhyText {
         }
         if let text = answers.triggerText, !unquoted.contains(text), let words = quote(text) { line += ": \(words)" }
         return line == "You said" ? nil : line + "."
+    }
+
+    /// A feeling said back in a sentence that holds for every label: "you feel swamped", "you feel on
+    /// your own", and "you are grieving", "you are dreading something" for a label that is a verb's
+    /// -ing form ("you feel grieving" is not English).
+    static func youFeel(_ feeling: String) -> String {
+        let first = feeling.prefix { $0.isLetter }.lowercased()
+        return (first.count > 4 && first.hasSuffix("ing") ? "you are " : "you feel ") + feeling
     }
 
     /// One plain sentence per part of the choice: what the person asked for, what fits, why this one,

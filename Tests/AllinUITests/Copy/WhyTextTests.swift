@@ -33,6 +33,26 @@ struct WhyTextTests {
         #expect(rule?.detail("answered") == .array([.string("triggerText")]))
     }
 
+    @Test func everyFeelingLabelMakesASentence() {
+        let firstPerson: Set<String> = ["i", "i'm", "me", "my", "myself", "mine"]
+        for emotion in catalog.vocabulary.emotions {
+            let line = WhyText.heard(CheckIn(emotion: emotion.id, situation: "work", intensity: 6), catalog: catalog.listing) ?? ""
+            let words = line.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
+            #expect(words.allSatisfy { !firstPerson.contains($0) }, "said back as 'your': \(line)")
+            // "you feel grieving" is not English; "you are grieving" is.
+            let verb = words.firstIndex(of: "feel") ?? words.firstIndex(of: "are")
+            let next = verb.map { words[$0 + 1] } ?? ""
+            #expect(words[verb ?? 0] == (next.count > 4 && next.hasSuffix("ing") ? "are" : "feel"), "\(line)")
+            #expect(line.hasSuffix("(6 out of 10) about work."), "\(line)")
+        }
+        let said = { (id: String) in WhyText.heard(CheckIn(emotion: id, intensity: 6), catalog: self.catalog.listing) }
+        #expect(said("sure_of_myself") == "You said you feel sure of yourself (6 out of 10).")
+        #expect(said("on_my_own") == "You said you feel on your own (6 out of 10).")
+        #expect(said("dreading") == "You said you are dreading something (6 out of 10).")
+        #expect(said("grieving") == "You said you are grieving (6 out of 10).")
+        #expect(said("missing_someone") == "You said you are missing someone (6 out of 10).")
+    }
+
     @Test func ownWordsAndLongTextAreQuotedAndCutAtAWord() {
         let c = CheckIn(customEmotion: "  kinda\tmeh ", situation: "nothing_in_particular",
                         triggerText: "one two three four five six seven eight nine ten eleven twelve", intensity: 4)
