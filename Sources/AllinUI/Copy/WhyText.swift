@@ -73,7 +73,7 @@ public enum WhyText {
             case "candidates":
                 out.append(candidates(entry, catalog: catalog))
             case "choice":
-                out.append(choice(entry, answers: answers))
+                out.append(choice(entry, answers: answers, vocabulary: catalog.vocabulary))
             default:
                 if entry.decision == "concern" {
                     let field = entry.detail("field").map(plain)
@@ -91,19 +91,35 @@ public enum WhyText {
         return out
     }
 
-    /// Why this session among those that fit, never naming a stem, score or id.
-    static func choice(_ entry: TraceEntry, answers: CheckIn?) -> String {
+    /// Why this session among those that fit, never naming a stem, score or id. With `vocabulary`,
+    /// an answer that is a chip's label (the pattern, origin and kinder steps keep the chosen chip's
+    /// label as their text) is said as chosen, not quoted as written.
+    static func choice(_ entry: TraceEntry, answers: CheckIn?, vocabulary: Vocabulary? = nil) -> String {
         switch entry.decision {
         case "picker":
-            // Only words the person actually wrote (the picker matches word stems such as "everyth").
-            let written = Set((answers?.freeText ?? []).flatMap { Tokens.words($0.text) })
-            var words: [String] = []
+            // Only whole words the person wrote or chose (the picker matches word stems such as "everyth").
+            var matched: Set<String> = []
             if case let .array(items)? = entry.detail("matched") {
-                for case let .string(w) in items where written.contains(w) && !words.contains(w) { words.append(w) }
+                for case let .string(w) in items { matched.insert(w) }
             }
-            if words.isEmpty { return "It is the closest match to what you wrote." }
-            let list = words.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
-            return "It speaks to what you wrote: \(list)."
+            var written: [String] = [], chosen: [String] = [], typedAny = answers == nil
+            for (field, text) in answers?.freeText ?? [] {
+                let words = Tokens.words(text).filter(matched.contains)
+                if let label = chipLabel(field, text, vocabulary) {
+                    if !words.isEmpty, !chosen.contains(label) { chosen.append(label) }
+                } else {
+                    typedAny = true
+                    for w in words where !written.contains(w) { written.append(w) }
+                }
+            }
+            let wrote = written.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
+            let chose = chosen.prefix(3).map { "“\(Visible.text($0))”" }.joined(separator: ", ")
+            switch (wrote.isEmpty, chose.isEmpty) {
+            case (true, true): return typedAny ? "It is the closest match to what you wrote." : "It is the closest match to what you chose."
+            case (false, true): return "It speaks to what you wrote: \(wrote)."
+            case (true, false): return "It speaks to what you chose: \(chose)."
+            case (false, false): return "It speaks to what you wrote (\(wrote)) and what you chose (\(chose))."
+            }
         case "single": return "It is the only session that fits."
         case "bestFit":
             let how = entry.detail("how").map(plain) ?? ""
@@ -112,6 +128,20 @@ public enum WhyText {
         case "laneDefault": return "Nothing narrower fit, so it is where this kind of help usually starts."
         default: return "No closer match, so it is where this kind of help usually starts."
         }
+    }
+
+    /// The chip label `text` is, when the field keeps a chosen chip's label as its text; nil for words
+    /// the person typed.
+    static func chipLabel(_ field: String, _ text: String, _ v: Vocabulary?) -> String? {
+        guard let v else { return nil }
+        let chips: [Chip]
+        switch FreeTextField(rawValue: field) {
+        case .pattern?: chips = v.patternChips
+        case .origin?: chips = v.originChips
+        case .kinder?: chips = v.kinderChips
+        default: return nil
+        }
+        return chips.first { $0.label == text }?.label
     }
 
     /// The first words of an answer in quotes, cut at a word with "…" when longer.
@@ -185,7 +215,7 @@ public enum WhyText {
                 return "Calming first is for an intensity of 7 or more with a hard feeling"
                     + (intensity.map { " (yours is \($0))" } ?? "") + ", so we looked for what you asked for."
             case ("candidates", _): return candidates(e, catalog: catalog)
-            case ("choice", _): return choice(e, answers: answers)
+            case ("choice", _): return choice(e, answers: answers, vocabulary: catalog.vocabulary)
             case ("playability", "play"): return "It can play here, so it plays."
             case ("playability", _):
                 return "It can't play here" + (e.detail("reason").map { " (\(Visible.text(plain($0), limit: 120)))" } ?? "") + "."

@@ -102,6 +102,25 @@ struct WhyTextTests {
         #expect(WhyText.choice(entry, answers: nil) == "It is the closest match to what you wrote.")
     }
 
+    @Test func wordsFromAChosenChipAreSaidAsChosenNotAsWritten() {
+        let entry = TraceEntry(gate: "choice", decision: "picker", details: [
+            ("matched", .array([.string("childhood"), .string("deadlin"), .string("work")])),
+        ])
+        let v = catalog.vocabulary
+        // "Childhood" is the origin step's chip: chosen, not typed.
+        let chipOnly = CheckIn(intensity: 5, origin: "Childhood")
+        #expect(WhyText.choice(entry, answers: chipOnly, vocabulary: v) == "It speaks to what you chose: “Childhood”.")
+        let both = CheckIn(triggerText: "deadlines at work", intensity: 5, origin: "Childhood")
+        #expect(WhyText.choice(entry, answers: both, vocabulary: v)
+            == "It speaks to what you wrote (“work”) and what you chose (“Childhood”).")
+        // The same word typed in the person's own words is theirs, and quoted.
+        let typed = CheckIn(intensity: 5, origin: "my childhood mostly")
+        #expect(WhyText.choice(entry, answers: typed, vocabulary: v) == "It speaks to what you wrote: “childhood”.")
+        // Through the recommendation's lines, which pass the catalog's vocabulary.
+        let lines = WhyText.lines(trace: [entry], seconds: nil, catalog: catalog.listing, answers: chipOnly)
+        #expect(lines.contains("It speaks to what you chose: “Childhood”.") && !lines.joined().contains("wrote"))
+    }
+
     @Test func anIntentLabelIsSaidBackToThePerson() {
         #expect(WhyText.yours("Calm my body and mind") == "calm your body and mind")
         #expect(WhyText.yours("Shift a belief that holds me back") == "shift a belief that holds you back")
