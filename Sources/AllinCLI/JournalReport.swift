@@ -21,9 +21,15 @@ enum JournalReport {
             }
             out += ".\n"
         }
-        if !s.topSessions.isEmpty {
-            let list = s.topSessions.prefix(3).map { "\(Visible.text($0.title ?? $0.slug, limit: 40)) \(signed($0.averageChange)) (\($0.count)×)" }
-            out += "Sessions that raised mood most: \(list.joined(separator: ", ")).\n"
+        // Only sessions after which mood rose on average: one after which it fell raised nothing.
+        let raised = s.topSessions.filter { $0.averageChange > 0 }
+        if !raised.isEmpty {
+            let list = raised.prefix(3).map {
+                "\(Visible.text($0.title ?? $0.slug, limit: 40)) (up \(one($0.averageChange))\($0.count == 1 ? ", once" : " on average, \($0.count) times"))"
+            }
+            out += "Sessions that raised mood most: \(list.joined(separator: "; ")).\n"
+        } else if !s.topSessions.isEmpty {
+            out += "None of the rated sessions has raised mood yet.\n"
         }
         return out
     }
