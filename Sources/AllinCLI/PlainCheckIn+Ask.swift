@@ -104,7 +104,7 @@ extension PlainCheckIn {
             let tooLong = line.count > limit
             if try screen(line, field: field, step: step, keepable: takesWords && !tooLong) == .again { continue }
             if tooLong {
-                let message = "The answer to \"\(StepCopy.question(step))\" ('\(field)') has \(line.count) characters; the most it takes is \(limit)."
+                let message = "The answer to \"\(StepCopy.question(step))\" has \(line.count) characters; the most it takes is \(limit)."
                 if !io.inputIsTerminal { throw .tooLong(message) }
                 io.out(message + " Please shorten it.\n")
                 continue

@@ -88,7 +88,7 @@ struct PlainCheckIn {
                     return 0
                 case .ended:
                     let kept = supportRecorded ? "Your journal keeps only that support opened." : "Nothing was saved."
-                    io.err("allin --plain: input ended before the check-in was complete (at \"\(StepCopy.question(step))\", step '\(step.rawValue)'). \(kept)\n")
+                    io.err("allin --plain: input ended before the check-in was complete (at \"\(StepCopy.question(step))\"). \(kept)\n")
                     return 2
                 case let .tooLong(message):
                     io.err("allin --plain: \(message)\n")
@@ -143,7 +143,7 @@ struct PlainCheckIn {
             return 0
         }
         guard let session = r.session else { return 0 }
-        io.out("\nYour session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane, \(minutes(session.durationSeconds)))\n")
+        io.out("\nYour session: \(Visible.text(session.title)) (\(minutes(session.durationSeconds)))\n")
         for line in Wrap.lines(Visible.text(session.description), width: 76) { io.out("  \(line)\n") }
         if let soothe = WhyText.sootheFirst(r, completion: completion) {
             io.out("\n" + Wrap.lines(soothe, width: 78).joined(separator: "\n") + "\n")
@@ -153,7 +153,7 @@ struct PlainCheckIn {
             io.out(Wrap.lines(line, width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
                 .joined(separator: "\n") + "\n")
         }
-        io.out("\nSee every gate: echo the check-in as JSON into 'allin route'.\n")
+        io.out("\nHow sessions are chosen, step by step: 'allin route --help'.\n")
         guard let place else { return 0 }
         return await self.session(r, session, place)
     }

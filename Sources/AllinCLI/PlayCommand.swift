@@ -26,13 +26,15 @@ struct PlayCommand {
         let ctx = try AudioContext(cli: cli, args: args)
         let session = try ctx.sessions([slug], command: "play")[0]
         let report = args.has("--text") ? nil : try ctx.players(option: args["--player"])
-        return Self.play(session, ctx: ctx, report: report, speed: speed, fromStart: args.has("--from-start")).code
+        return Self.play(session, ctx: ctx, report: report, speed: speed, fromStart: args.has("--from-start"),
+                         textAsked: args.has("--text")).code
     }
 
-    /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil)
-    /// and says how far it got: `allin play` and the end of `allin --plain` both come here.
+    /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil:
+    /// `--text` when `textAsked`, else the player set for allin could not be used) and says how far it
+    /// got: `allin play` and the end of `allin --plain` both come here.
     static func play(_ session: Session, ctx: AudioContext, report: PlayerReport?, speed: Double,
-                     fromStart: Bool) -> (code: Int32, record: PlaybackRecord) {
+                     fromStart: Bool, textAsked: Bool = false) -> (code: Int32, record: PlaybackRecord) {
         let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
         let display = PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
@@ -68,7 +70,7 @@ struct PlayCommand {
             let renderer = try? ctx.renderer().get()
             do {
                 let prepared = try ctx.library.prepareLive(slug: session.slug, renderer: renderer, player: choice.template,
-                                                           progress: display.renderProgress)
+                                                           progress: { display.renderProgress($0, title: session.title) })
                 display.clearStatus()
                 switch try session_.playAudio(prepared, choice: choice, paths: ctx.paths) {
                 case let .exit(code):
@@ -84,7 +86,7 @@ struct PlayCommand {
                 why = error.message
             }
         } else {
-            why = report?.why ?? "--text"
+            why = noSound(report, textAsked: textAsked)
         }
         let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate))
         let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
@@ -93,6 +95,17 @@ struct PlayCommand {
         let read = max(0, t.position - heard)
         return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
                                      audioSeconds: heard, readAlongSeconds: read, length: track.duration))
+    }
+}
+
+extension PlayCommand {
+    /// Why there is no sound when the player set for allin (`--player`, the environment or the config
+    /// file) could not be used and the caller went on without one.
+    static let noPlayer = "the player set for allin can't be used here"
+
+    /// Why a session is read along with no player tried: "--text" only when it was asked for.
+    static func noSound(_ report: PlayerReport?, textAsked: Bool) -> String {
+        report?.why ?? (textAsked ? "--text" : noPlayer)
     }
 }
 

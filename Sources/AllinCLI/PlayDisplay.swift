@@ -48,15 +48,15 @@ final class PlayDisplay {
         status = nil
     }
 
-    /// Render progress before the first play of a session.
-    func renderProgress(_ p: RenderProgress) {
+    /// Render progress before the first play of a session, named by its title.
+    func renderProgress(_ p: RenderProgress, title: String) {
         if live {
-            io.out(clearLine + ProgressLine.render(slug: "rendering \(p.slug)", fraction: p.fraction, step: p.step,
+            io.out(clearLine + ProgressLine.render(slug: "preparing \(Visible.text(title, limit: 40))", fraction: p.fraction, step: p.step,
                                                    columns: columns, unicode: unicode))
             status = ""
         } else if !announcedRender, p.step != "cached" {
             announcedRender = true
-            io.out("Rendering \(p.slug) (first play)…\n")
+            io.out("Preparing the audio for \(Visible.text(title)): the first play only, it is kept for next time…\n")
         }
     }
 }

@@ -27,7 +27,8 @@ struct PlainModeTests {
         let (status, out, err) = await plain(answers)
         #expect(status == 0, "\(err)")
         #expect(out.contains("Your session:"))
-        #expect(out.contains("(\(lane) lane"))
+        // In plain words: no lane, gate or JSON (those are the routing lab's, 'allin route').
+        for jargon in [" lane", "gate", "JSON"] { #expect(!out.contains(jargon), "\(jargon) in:\n\(out)") }
         #expect(out.contains("Why this session:"))
     }
 
@@ -98,7 +99,8 @@ struct PlainModeTests {
     @Test func inputEndingEarlyIsAClearErrorNamingTheStep() async {
         let (status, _, err) = await plain(["20", ""])
         #expect(status == 2)
-        #expect(err.contains("input ended before the check-in was complete (at \"What is it about?\", step 'situation')"))
+        #expect(err.contains("input ended before the check-in was complete (at \"What is it about?\")."))
+        #expect(!err.contains("situation"), "the question as the person saw it, not its key")
     }
 
     @Test func plainHasHelpAndRejectsStrayArguments() async {
@@ -234,10 +236,11 @@ struct PlainModeTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }
 
-    @Test func anOverlongAnswerInAPipeNamesTheField() async {
+    @Test func anOverlongAnswerInAPipeNamesTheQuestion() async {
         let (status, _, err) = await plain(["20", "1", String(repeating: "a", count: 2_001)])
         #expect(status == 2)
-        #expect(err.contains("'triggerText'") && err.contains("2000"))
+        // The question as the person saw it, never its key.
+        #expect(err.contains("The answer to \"What is it about?") && err.contains("2000") && !err.contains("triggerText"), "\(err)")
     }
 
     @Test func plainWorksInAPipe() throws {
