@@ -200,7 +200,7 @@ public struct PlaybackPositions: Sendable {
     public let file: URL
 
     public init(paths: AudioPaths) {
-        file = paths.dataDirectory.appendingPathComponent("playback-positions.json")
+        file = paths.dataDirectory.appendingPathComponent(AppPaths.positionsFileName)
     }
 
     public func load() -> [ResumeRecord] {

@@ -26,7 +26,7 @@ public enum JournalFiles {
         guard stat(directory, &info) == 0 else {
             throw JournalError.cannotCreateDirectory(path: directory, reason: describe(errno))
         }
-        if info.st_mode & 0o077 != 0, holdsOnlyJournalFiles(directory), chmod(directory, 0o700) != 0 {
+        if info.st_mode & 0o077 != 0, holdsOnlyAllinFiles(directory), chmod(directory, 0o700) != 0 {
             throw JournalError.cannotCreateDirectory(path: directory, reason: "cannot make it private (\(describe(errno)))")
         }
         if access(directory, W_OK | X_OK) != 0 {
@@ -53,10 +53,31 @@ public enum JournalFiles {
 
     static let fileInTheWay = "it is a file, not a directory"
 
-    /// Empty, or only `journal.sqlite3` and its companions and moved-aside copies.
-    static func holdsOnlyJournalFiles(_ directory: String) -> Bool {
+    /// Empty, or only what allin keeps there: `journal.sqlite3` with its companions and moved-aside
+    /// copies, and `AppPaths.otherDataNames` (the positions file, the voice, recordings).
+    static func holdsOnlyAllinFiles(_ directory: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        return names.allSatisfy { $0.hasPrefix(AppPaths.journalFileName) || $0.hasPrefix(".\(AppPaths.journalFileName)") }
+        return names.allSatisfy {
+            $0.hasPrefix(AppPaths.journalFileName) || $0.hasPrefix(".\(AppPaths.journalFileName)") || AppPaths.otherDataNames.contains($0)
+        }
+    }
+
+    /// For a command that only reads: takes the group's and others' access away from an existing
+    /// journal's directory (when it holds only allin's files, as `prepareDirectory` does) and its
+    /// files, before SQLite opens it (SQLite gives a new `-wal` the database file's mode). The owner's
+    /// bits are kept, so a journal made read-only stays read-only. chmod needs no write access, only
+    /// ownership; where it is refused (another owner, a read-only disk) the journal is read as it is.
+    public static func tightenExisting(_ path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let positions = (directory as NSString).appendingPathComponent(AppPaths.positionsFileName)
+        func narrow(_ file: String) {
+            var info = stat()
+            if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFLNK, info.st_uid == getuid(), info.st_mode & 0o077 != 0 {
+                _ = chmod(file, info.st_mode & 0o700)
+            }
+        }
+        if holdsOnlyAllinFiles(directory) { narrow(directory) }
+        for file in allFiles(of: path) + [positions] { narrow(file) }
     }
 
     /// Parents are created 0700 too (XDG says so) but existing ones are left as they are.
@@ -89,9 +110,11 @@ public enum JournalFiles {
         tighten(path)
     }
 
-    /// chmod 0600 on the database and its companions, where they exist and are wider.
+    /// chmod 0600 on the database and its companions, and the positions file beside them, where
+    /// they exist and are wider.
     public static func tighten(_ path: String) {
-        for file in allFiles(of: path) {
+        let positions = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(AppPaths.positionsFileName)
+        for file in allFiles(of: path) + [positions] {
             var info = stat()
             if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(file, 0o600) }
         }

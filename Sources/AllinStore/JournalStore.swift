@@ -21,7 +21,8 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         /// `FULL` (the default) syncs every commit, so a completed check-in survives even a power cut;
         /// `OFF` is only for filling benchmark journals quickly.
         public var durable = true
-        /// Open an existing journal to read only: nothing is created, tightened or migrated.
+        /// Open an existing journal to read only: nothing is created or migrated (loose modes are still
+        /// narrowed where allowed: `JournalFiles.tightenExisting`).
         public var readOnly = false
         public init() {}
     }
@@ -37,6 +38,7 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         let isMemory = path == Database.memoryPath
         let writes = !options.readOnly
         do {
+            if !isMemory, !writes { JournalFiles.tightenExisting(path) }
             if !isMemory, writes {
                 if options.createDirectory { try JournalFiles.prepareDirectory((path as NSString).deletingLastPathComponent) }
                 try JournalFiles.prepareFile(path)

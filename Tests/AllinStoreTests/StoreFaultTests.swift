@@ -27,6 +27,39 @@ struct StoreFaultTests {
         #expect(JournalFiles.mode(dir.path + "/data") == 0o700 && JournalFiles.mode(dir.journal) == 0o600)
     }
 
+    @Test func aLooseDirectoryHoldingAJournalAndAllinsOtherFilesIsNarrowedOnOpen() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let data = dir.path + "/data", positions = data + "/" + AppPaths.positionsFileName
+        do { _ = try JournalStore.open(path: dir.journal) }
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: positions))
+        try FileManager.default.createDirectory(atPath: data + "/voices/piper", withIntermediateDirectories: true)
+        chmod(data, 0o755)
+        chmod(positions, 0o644)
+        _ = try JournalStore.open(path: dir.journal)
+        #expect(JournalFiles.mode(data) == 0o700 && JournalFiles.mode(positions) == 0o600)
+    }
+
+    @Test func aCommandThatOnlyReadsNarrowsLooseModesToo() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let data = dir.path + "/data"
+        do { _ = try JournalStore.open(path: dir.journal) }
+        for file in JournalFiles.companionSuffixes.map({ dir.journal + $0 }) { unlink(file) }
+        chmod(data, 0o755)
+        chmod(dir.journal, 0o644)
+        _ = try JournalStore.openForReading(path: dir.journal).entries(JournalQuery())
+        #expect(JournalFiles.mode(data) == 0o700)
+        // The -wal SQLite makes on reading takes the database file's mode, narrowed first.
+        for file in JournalFiles.allFiles(of: dir.journal) where FileManager.default.fileExists(atPath: file) {
+            #expect(JournalFiles.mode(file) == 0o600, "\(file)")
+        }
+        // The owner's bits are kept: a journal made read-only stays read-only.
+        chmod(dir.journal, 0o444)
+        JournalFiles.tightenExisting(dir.journal)
+        #expect(JournalFiles.mode(dir.journal) == 0o400)
+    }
+
     @Test func aSharedDirectoryKeepsItsMode() throws {
         let dir = TempDir()
         defer { dir.cleanup() }

@@ -9,8 +9,14 @@ public struct AppPaths: Sendable, Equatable {
     public var config: String?
 
     public static let journalFileName = "journal.sqlite3"
+    /// Where each session was stopped today (the session and the day), beside the journal.
+    public static let positionsFileName = "playback-positions.json"
+    /// What allin itself keeps in the data directory besides the journal's files: the positions
+    /// file, the natural voice (`voices/`) and the person's own recordings (`audio/`).
+    public static let otherDataNames: Set<String> = [positionsFileName, "voices", "audio"]
 
     public var journal: String { AppPaths.join(data, AppPaths.journalFileName) }
+    public var positions: String { AppPaths.join(data, AppPaths.positionsFileName) }
 
     /// Resolves the paths: `--data-dir`, then `ALLIN_DATA_DIR`, then `$XDG_DATA_HOME/allin`, then
     /// `$HOME/.local/share/allin`. Relative option and ALLIN_ paths are taken from `workingDirectory`;
