@@ -3,26 +3,36 @@ import AllinStore
 import Foundation
 
 /// `allin erase`: deletes every row of the journal and then its files (`-wal` and `-shm` included),
-/// after the person confirms (or `--yes`). A file that is not an allin journal is never deleted.
+/// and the rest of what allin keeps about the person: where each session stopped today and the
+/// player's log, after the person confirms (or `--yes`). A file that is not an allin journal is
+/// never deleted.
 struct EraseCommand {
     let cli: CLI
 
     func run(_ args: Arguments) async throws -> Int32 {
         let paths = try cli.appPaths(args)
         let shownPath = Visible.text(paths.journal)
+        // Where each session stopped (its name and the day) and the player's messages about the last one.
+        let playerLog = (try? cli.audioPaths(args))?.playerLog.path
+        let others = ([paths.positions] + [playerLog].compactMap { $0 }).filter { Self.exists($0) }
         return try await cli.runJournalCommand("erase") {
-            guard try cli.journalExists(paths) else {
+            let hasJournal = try cli.journalExists(paths)
+            guard hasJournal || !others.isEmpty else {
                 cli.io.out("Nothing to erase: there is no journal at \(shownPath).\n")
                 return 0
             }
             var (checkIns, consents) = (0, 0)
             do {
                 // Opening proves the file is an allin journal before anything is deleted.
-                let store = try JournalStore.open(path: paths.journal)
-                (checkIns, consents) = (try store.count(), try store.consents().count)
+                let store = hasJournal ? try JournalStore.open(path: paths.journal) : nil
+                if let store { (checkIns, consents) = (try store.count(), try store.consents().count) }
                 if !args.has("--yes") {
-                    let question = "This erases \(JournalReport.plural(checkIns, "check-in")), every note and reframe, and "
-                        + "\(JournalReport.plural(consents, "consent record")) in \(shownPath).\nIt cannot be undone. Type 'erase' to confirm: "
+                    let rest = others.isEmpty ? "" : "where your sessions stopped and the player's messages"
+                    let question = (hasJournal
+                        ? "This erases \(JournalReport.plural(checkIns, "check-in")), every note and reframe, and "
+                            + "\(JournalReport.plural(consents, "consent record")) in \(shownPath)" + (rest.isEmpty ? "" : ", and " + rest)
+                        : "There is no journal at \(shownPath). This erases " + rest)
+                        + ".\nIt cannot be undone. Type 'erase' to confirm: "
                     switch cli.confirm(question, accept: ["erase"]) {
                     case nil:
                         cli.io.err("allin erase: refusing to erase without confirmation: there is no terminal to ask on. Pass --yes to erase from a script.\n")
@@ -34,20 +44,36 @@ struct EraseCommand {
                         break
                     }
                 }
-                try store.deleteEverything()
+                try store?.deleteEverything()
             } catch let error as JournalError where error.canMoveAside {
                 cli.io.err("allin erase: \(Visible.text(error.message))\n")
                 cli.io.err("allin erase never deletes a file it cannot recognise as your journal. To set it aside, run 'allin journal --move-aside', then delete the moved file yourself if you are sure.\n")
                 return 1
             }
-            let removed = try JournalFiles.removeAll(paths.journal)
+            var removed = hasJournal ? try JournalFiles.removeAll(paths.journal) : []
+            for file in others {
+                guard unlink(file) == 0 || errno == ENOENT else {
+                    cli.io.err("allin erase: could not remove \(Visible.text(file)): \(ExportCommand.reason(errno)).\n")
+                    return 1
+                }
+                removed.append(file)
+            }
             rmdir(paths.data)   // only when empty; anything else there stays
-            cli.io.out("Erased \(JournalReport.plural(checkIns, "check-in")) and \(JournalReport.plural(consents, "consent record")). Removed \(removed.map { Visible.text(($0 as NSString).lastPathComponent) }.joined(separator: ", ")).\n")
+            if let playerLog { rmdir((playerLog as NSString).deletingLastPathComponent) }
+            let names = removed.map { Visible.text(($0 as NSString).lastPathComponent) }.joined(separator: ", ")
+            cli.io.out(hasJournal ? "Erased \(JournalReport.plural(checkIns, "check-in")) and \(JournalReport.plural(consents, "consent record")). Removed \(names).\n"
+                                  : "Removed \(names).\n")
             let aside = JournalFiles.movedAside(paths.journal)
             if !aside.isEmpty {
                 cli.io.out("Files moved aside earlier were kept (delete them yourself if you wish):\n" + aside.map { "  \(Visible.text($0))\n" }.joined())
             }
             return 0
         }
+    }
+
+    /// A file (or a link) at `path`, whatever it points to.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
     }
 }

@@ -208,7 +208,8 @@ public enum Commands {
         options: [OptionSpec("--yes", help: "Erase without asking (for scripts)")], needs: [.journal],
         about: """
         Deletes every check-in, note, reframe and consent record, then the journal's files
-        (journal.sqlite3 and its -wal and -shm files). On a terminal it asks you to type 'erase';
+        (journal.sqlite3 and its -wal and -shm files), where your sessions stopped
+        (playback-positions.json) and the player's log. On a terminal it asks you to type 'erase';
         without a terminal it refuses unless --yes is given. A file that is not an allin journal is
         never deleted.
         """,
