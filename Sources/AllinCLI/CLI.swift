@@ -133,7 +133,6 @@ public struct CLI: Sendable {
     /// What `help [COMMAND...]` prints: the main help, or a command's; an unknown command is a usage
     /// error. Shared by `allin` and `allin-dev`.
     public static func help(topic words: [String], in program: ProgramSpec) throws -> String {
-        if words.isEmpty { return program.mainHelp }
         guard let text = program.help(topic: words) else {
             throw CLIError.usage(command: "", message: "no help for '\(Visible.text(words.joined(separator: " "), limit: 40))'")
         }

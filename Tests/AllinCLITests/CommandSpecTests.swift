@@ -79,6 +79,18 @@ struct CommandSpecTests {
         }
     }
 
+    @Test func helpHasItsOwnHelp() async {
+        for words in [["help", "--help"], ["help", "-h"], ["help", "help", "--help"]] {
+            let io = BufferIO()
+            #expect(await CLI(environment: [:], io: io).run(words) == 0, "\(words): \(io.stderr)")
+            #expect(io.stdout.hasPrefix("Usage: allin help [COMMAND...]"), "\(words)")
+        }
+        let a = BufferIO(), b = BufferIO()
+        #expect(await CLI(environment: [:], io: a).run(["help", "journal", "--help"]) == 0)
+        #expect(await CLI(environment: [:], io: b).run(["journal", "--help"]) == 0)
+        #expect(a.stdout == b.stdout)
+    }
+
     /// The README's command table is the spec's, word for word (regenerate it from the failure message).
     @Test func readmeCommandTableIsGenerated() throws {
         let readme = try String(contentsOf: BinaryRunner.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -124,11 +124,20 @@ public struct ProgramSpec: Sendable {
         return lines
     }
 
-    /// `help CMD` with the words after `help`; nil when they name no command.
+    /// `help CMD` with the words after `help`; nil when they name no command. `help --help` (and
+    /// `help help --help`) is help's own help; `help CMD --help` is CMD's.
     public func help(topic words: [String]) -> String? {
-        if words == ["help"] { return mainHelp }
-        guard let (spec, rest) = resolve(words), rest.isEmpty else { return nil }
+        let helpFlags: Set<String> = ["--help", "-h"]
+        let topic = words.filter { !helpFlags.contains($0) }
+        if topic.isEmpty || topic == ["help"] { return words.isEmpty || words == ["help"] ? mainHelp : helpHelp }
+        guard let (spec, rest) = resolve(topic), rest.isEmpty else { return nil }
         return help(spec)
+    }
+
+    /// `help --help`.
+    public var helpHelp: String {
+        "Usage: \(name) help [COMMAND...]\n\nShows a command's help, the same as '\(name) COMMAND --help' (a subcommand's too:\n"
+            + "'\(name) help journal show'). With no command, the list of commands.\n\n"
     }
 
     /// The README's command table, one row per listed command.
