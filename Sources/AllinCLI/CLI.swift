@@ -41,6 +41,9 @@ public struct CLI: Sendable {
                 }
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))'")
             }
+            if let message = Commands.program.unknownSubcommand(spec, words2) {
+                throw CLIError.usage(command: spec.name, message: message)
+            }
             let parsed = try Arguments(spec, words2)
             if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
                 io.out(Commands.program.help(spec))

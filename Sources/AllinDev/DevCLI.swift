@@ -29,6 +29,9 @@ public struct DevCLI: Sendable {
             guard let (spec, words) = DevCommands.program.resolve(args) else {
                 throw CLIError.usage(command: "", message: "unknown command '\(Visible.text(command, limit: 40))' (allin-dev has: model, valence, bench, readme)")
             }
+            if let message = DevCommands.program.unknownSubcommand(spec, words) {
+                throw CLIError.usage(command: spec.name, message: message)
+            }
             let parsed = try Arguments(spec, words)
             if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
                 cli.io.out(DevCommands.program.help(spec))

@@ -106,7 +106,7 @@ struct AudioCLIContractTests {
         (["play", "box_breath_reset", "--text", "--player", "mpv"], "choose one of --text and --player"),
         (["play", "box_breath_reset", "--player", "no-such-player-xyz"], "'--player': the player 'no-such-player-xyz' was not found"),
         (["play", "box_breath_reset", "--player", "mpv 'oops"], "'--player': the value has an unclosed quote"),
-        (["audio", "frob"], "unexpected argument 'frob' (audio has: render, players, check)"),
+        (["audio", "frob"], "unknown command 'frob' (audio has: render, players, check)"),
         (["audio", "render"], "name one or more sessions (SLUG) or use --all"),
         (["audio", "render", "--all", "box_breath_reset"], "name sessions or use --all, not both"),
         (["audio", "render", "nope"], "'SLUG': no session 'nope'"),

@@ -62,6 +62,8 @@ struct CommandSpecTests {
             (["journal", "elsewhere"], "unexpected argument 'elsewhere' (journal has: show, record)"),
             (["resources", "--region"], "option '--region' needs a value"),
             (["erase", "--yes=please"], "option '--yes' takes no value"),
+            // The unknown subcommand is what is wrong, not an option after it.
+            (["audio", "bogus", "--catalog", "X"], "allin audio: unknown command 'bogus' (audio has: render, players, check)"),
         ] {
             let io = BufferIO()
             let status = await CLI(environment: [:], io: io).run(words)

@@ -57,6 +57,15 @@ public struct ProgramSpec: Sendable {
         return (spec, rest)
     }
 
+    /// When `spec` only groups subcommands and the word after it is none of them, what to say
+    /// ("unknown command 'bogus' (audio has: render, players, check)"), before any option
+    /// after it is read: the word is what is wrong, not an option the group itself doesn't take.
+    public func unknownSubcommand(_ spec: CommandSpec, _ rest: [String]) -> String? {
+        guard !spec.runnable, !spec.subcommands.isEmpty, let word = rest.first, !word.hasPrefix("-") else { return nil }
+        let names = spec.subcommands.filter { !$0.hidden }.map { $0.path.last ?? "" }
+        return "unknown command '\(Visible.text(word, limit: 40))' (\(spec.name) has: \(names.joined(separator: ", ")))"
+    }
+
     /// The rows of the command list: each command, and a subcommand when its parent also runs on
     /// its own (`route diff` beside `route`).
     public var listed: [CommandSpec] {
