@@ -246,11 +246,14 @@ struct JournalCLITests {
     @Test func whereShowsThePaths() throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }
-        let r = try box.run(["where", "--json"], env: ["XDG_CACHE_HOME": "/c", "XDG_CONFIG_HOME": "/k"])
+        let r = try box.run(["where", "--json"], env: ["XDG_CACHE_HOME": "/c", "XDG_CONFIG_HOME": "/k", "XDG_STATE_HOME": box.root + "/s"])
         let json = try #require(r.json as? [String: Any])
         #expect(json["data"] as? String == box.data && json["dataFrom"] as? String == "ALLIN_DATA_DIR")
         #expect(json["cache"] as? String == "/c/allin" && json["config"] as? String == "/k/allin")
         #expect(json["journalExists"] as? Bool == false)
+        #expect(json["playerLog"] as? String == box.root + "/s/allin/player.log")
+        let text = try box.run(["where"], env: ["XDG_STATE_HOME": box.root + "/s"])
+        #expect(text.stdout.contains("player log") && text.stdout.contains(box.root + "/s/allin/player.log"), "\(text.stdout)")
         let opt = try box.run(["where", "--data-dir", box.root + "/other"])
         #expect(opt.stdout.contains(box.root + "/other/journal.sqlite3") && opt.stdout.contains("--data-dir"))
         let xdg = try BinaryRunner.run(["where", "--json"], env: ["XDG_DATA_HOME": box.root + "/xdg"])

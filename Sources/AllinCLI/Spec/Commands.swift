@@ -220,8 +220,9 @@ public enum Commands {
         options: [OptionSpec("--json", help: "Print JSON")], needs: [.journal, .catalog],
         about: """
         Shows where allin keeps its files: the data directory and the journal in it, the cache and
-        the configuration directories (XDG base directories; ALLIN_DATA_DIR or --data-dir override
-        the data directory), and the catalog it reads (--catalog DIR or ALLIN_CATALOG override it).
+        the configuration directories, the player's log (XDG base directories; ALLIN_DATA_DIR or
+        --data-dir override the data directory), and the catalog it reads (--catalog DIR or
+        ALLIN_CATALOG override it).
         """)
 
     static let safetyPlan = CommandSpec(
