@@ -57,10 +57,10 @@ struct ExportCommand {
                 cli.io.err("allin export: the export could not be written to standard output.\n")
                 return 1
             }
-            // Only a plain file is replaced: a device, a pipe, a link or a socket never is.
+            // Only a plain file is replaced: a directory, a device, a pipe, a link or a socket never is.
             var info = stat()
             if lstat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                cli.io.err("allin export: '\(Visible.text(output))' is not a plain file (a device, a pipe, a link or a socket). Nothing was written; name a new file, or leave out -o for standard output.\n")
+                cli.io.err("allin export: '\(Visible.text(output))' is \(Self.kind(info.st_mode)), not a plain file. Nothing was written; name a new file, or leave out -o for standard output.\n")
                 return 2
             }
             if let code = AudioPaths.writePrivately(Data(text.utf8), to: output) {
@@ -77,6 +77,18 @@ struct ExportCommand {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? Visible.text(String(line.dropLast())) + "\r" : Visible.text(String(line))
         }.joined(separator: "\n")
+    }
+
+    /// What is at a path that is not a plain file, in a few words.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a link"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "something other than a file"
+        }
     }
 
     static func reason(_ code: Int32) -> String {

@@ -31,7 +31,7 @@ struct ExportVisibleTests {
         #expect(csv.hasSuffix("end\r\nline two␡\"\r\n"))
     }
 
-    /// -o replaces only a plain file: a link, a pipe or a device is refused and left as it was.
+    /// -o replaces only a plain file: a link, a pipe, a directory or a device is refused and left as it was.
     @Test func exportNeverReplacesALinkOrAPipe() async throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }
@@ -40,10 +40,12 @@ struct ExportVisibleTests {
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         #expect(mkfifo(fifo, 0o600) == 0)
-        for path in [link, fifo] {
+        for (path, kind) in [(link, "a link"), (fifo, "a pipe"), (box.root, "a directory")] {
             let io = BufferIO()
             #expect(await CLI(environment: env, io: io).run(["export", "-o", path]) == 2)
-            #expect(io.stderr.contains("is not a plain file") && io.stderr.contains("Nothing was written"))
+            // Says what is there, and only that.
+            #expect(io.stderr.contains("is \(kind), not a plain file") && io.stderr.contains("Nothing was written"), "\(io.stderr)")
+            #expect(!io.stderr.contains(" or a "), "\(io.stderr)")
         }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target, "the link is still a link")
