@@ -130,11 +130,11 @@ extension PlainCheckIn {
             return .use
         case let .concern(d):
             hit = FlowCrisis(step: step, field: field, finding: d.finding)
-            if askSafe() {
+            guard let reason = askSafe(step, otherwise: .notSafe(hit)) else {
                 answered.insert(line)
                 return .use
             }
-            support(.notSafe(hit))
+            support(reason)
         case let .handoff(d):
             hit = FlowCrisis(step: step, field: field, finding: d.finding)
             support(.tripwire(hit))
@@ -142,11 +142,22 @@ extension PlainCheckIn {
         guard afterSupport() else { throw .stopped }
         if keepable {
             io.out("Keep what you wrote and go on? Only if you are safe right now. (yes / no) ")
-            let reply = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            let reply = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
             if !io.inputIsTerminal { io.out(Visible.text(reply, limit: 40) + "\n") }
-            if ["y", "yes", "safe", "i am safe"].contains(reply) {
+            // Read by the crisis rule first: only a clear yes with nothing else in it keeps the words;
+            // a clear statement in the reply opens support again.
+            switch gates.check.check(field: field, text: reply, answered: answered).verdict {
+            case .clear where SafeAnswer(reply) == .safe:
                 answered.insert(line)
                 return .use
+            case let .handoff(d):
+                support(.tripwire(FlowCrisis(step: step, field: field, finding: d.finding)))
+                guard afterSupport() else { throw .stopped }
+            case .askedForHelp:
+                support(.typedHelp(field: field))
+                guard afterSupport() else { throw .stopped }
+            case .clear, .concern:
+                break
             }
         }
         io.out("What you wrote there was not kept. Answer again when you are ready.\n")

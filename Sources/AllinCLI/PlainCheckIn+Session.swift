@@ -124,8 +124,8 @@ extension PlainCheckIn {
                 note = StepModel.nonEmpty(line)
             case let .concern(d):
                 // "No" or "not sure" opens support whatever the note's length; a "yes" keeps a note that fits.
-                if !askSafe() {
-                    support(.notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding)), entry: entry)
+                if let reason = askSafe(.embodyNew, otherwise: .notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding))) {
+                    support(reason, entry: entry)
                 } else if line.count > TextLimits.freeText {
                     io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText), so it was not kept.\n")
                 } else {

@@ -103,13 +103,11 @@ struct PlainCheckIn {
                 guard afterSupport() else { return 0 }
                 if let text = flagged(hit) { answered.insert(text) }
             case let .concern(hit):
-                if askSafe() {
-                    if let text = flagged(hit) { answered.insert(text) }
-                } else {
-                    support(.notSafe(hit))
+                if let reason = askSafe(step, otherwise: .notSafe(hit)) {
+                    support(reason)
                     guard afterSupport() else { return 0 }
-                    if let text = flagged(hit) { answered.insert(text) }
                 }
+                if let text = flagged(hit) { answered.insert(text) }
             case let .askedForHelp(field):
                 support(.typedHelp(field: field))
                 guard afterSupport() else { return 0 }
@@ -138,8 +136,8 @@ struct PlainCheckIn {
             support(r.crisis.map(SupportReason.router) ?? .asked, routed: r)
             return 0
         }
-        if r.concern != nil, !askSafe() {
-            support(.concernConfirmed, routed: r)
+        if r.concern != nil, let reason = askSafe(.intent, otherwise: .concernConfirmed) {
+            support(reason, routed: r)
             return 0
         }
         guard let session = r.session else { return 0 }
@@ -180,16 +178,25 @@ struct PlainCheckIn {
         return .words(line)
     }
 
-    /// The gentle question, in place: true when the person says they are safe.
-    func askSafe() -> Bool {
+    /// The gentle question, in place: nil when the person says they are safe (`SafeAnswer`: "yes",
+    /// "Yes, I'm safe", "yeah", "i'm fine"…), else the support to show. The answer is read by the one
+    /// crisis rule first, like every typed line: a clear statement in it opens support for itself;
+    /// no, not sure, anything else or the end of the input open `otherwise`.
+    func askSafe(_ step: Step, otherwise: SupportReason) -> SupportReason? {
         io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
-        let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard let raw = io.readInputLine() else { return otherwise }
+        let line = raw.trimmingCharacters(in: .whitespaces)
         if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-        if ["y", "yes", "yes i am", "i am safe", "safe"].contains(line) {
+        switch gates.check.check(field: "are you safe", text: line, answered: answered).verdict {
+        case let .handoff(d) where d.finding.tier >= (otherwise.tier ?? .none):
+            return .tripwire(FlowCrisis(step: step, field: "are you safe", finding: d.finding))
+        case .handoff, .concern, .askedForHelp:
+            return otherwise
+        case .clear:
+            guard SafeAnswer(line) == .safe else { return otherwise }
             io.out("Thank you for telling me. Type 'help' at any prompt for crisis support.\n")
-            return true
+            return nil
         }
-        return false
     }
 
     /// Shows support and, when it opened during the check-in, gives the journal its one record of it

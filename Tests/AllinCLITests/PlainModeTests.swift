@@ -232,6 +232,34 @@ struct PlainModeTests {
         #expect(out.contains("call 116 123"), "support after 'not sure'")
     }
 
+    /// The gentle question takes the ordinary ways of saying yes; no, not sure and anything else open
+    /// support, and the answer is read by the crisis rule first.
+    @Test("saying you are safe is accepted", arguments: ["yes", "y", "I am safe", "yes i'm safe", "Yes, I'm safe", "yes.",
+                                                         "yeah", "yep", "i'm fine", "i'm ok"])
+    func safeAnswers(answer: String) async {
+        let (_, out, _) = await plain(["I feel like a failure at work", answer, "quit"])
+        #expect(out.contains("are you safe right now?"))
+        #expect(out.contains("Thank you for telling me.") && out.contains("Step 2: What is it about?"), "\(answer)")
+        #expect(!out.contains("116 123"), "\(answer)")
+    }
+
+    @Test("no, not sure, or a yes with crisis words open support", arguments: ["no", "nope", "not sure", "idk",
+                                                                              "yes but i want to die"])
+    func notSafeAnswers(answer: String) async {
+        let (_, out, _) = await plain(["I feel like a failure at work", answer, "quit"])
+        #expect(out.contains("116 123") && !out.contains("Thank you for telling me."), "\(answer)")
+        #expect(!out.contains("Step 2: What is it about?"))
+    }
+
+    /// After support, "keep what you wrote?" takes the same yes; crisis words in the reply open support again.
+    @Test func keepingWordsAfterSupportTakesAnOrdinaryYes() async {
+        let (_, out, _) = await plain(["20", "", "i want to kill myself", "continue", "Yes, I'm safe", "quit"])
+        #expect(!out.contains("was not kept") && out.contains("Step 3"))
+        let (_, again, _) = await plain(["20", "", "i want to kill myself", "continue", "yes but i want to die", "continue", "quit"])
+        #expect(again.components(separatedBy: "call 116 123").count == 3, "support shows again")
+        #expect(again.contains("was not kept") && !again.contains("Step 3"))
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }
