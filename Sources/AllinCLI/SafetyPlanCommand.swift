@@ -64,8 +64,10 @@ struct SafetyPlanCommand {
                 continue parts
             case .concern:
                 cli.io.out("Thank you for writing that down. Are you safe right now? (y = yes, n = no or not sure) ")
-                let reply = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "n"
-                if reply.hasPrefix("y") {
+                let reply = cli.io.readInputLine() ?? "n"
+                // The reply is read by the crisis rule first, then only a clear yes goes on (not "yes but…").
+                if check.check(field: part.rawValue, text: reply, answered: answered).verdict == .clear,
+                   SafeAnswer(reply) == .safe {
                     answered.insert(text)
                     continue parts
                 }

@@ -72,6 +72,19 @@ struct SafetyPlanCLITests {
         }
     }
 
+    /// The same reading of the answer as the check-in's: a yes with crisis words after it is not a yes,
+    /// and an ordinary "Yes, I'm safe" is.
+    @Test func theSafeQuestionReadsTheWholeAnswer() throws {
+        try withDataDir { dir in
+            let yesBut = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                              stdin: Data("i want to kill myself\nyes but i want to die\n".utf8))
+            #expect(yesBut.stdout.contains("116 123"), "support shows")
+            let yes = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                           stdin: Data("i want to kill myself\nYes, I'm safe\nquit\n".utf8))
+            #expect(!yes.stdout.contains("116 123") && yes.stdout.contains("Saved."))
+        }
+    }
+
     @Test func badUsageIsExit2NamingTheProblem() throws {
         let a = try BinaryRunner.run(["safety-plan", "print"])
         #expect(a.status == 2 && a.stderr.contains("unexpected argument 'print' (safety-plan has: show, edit, export)"))
