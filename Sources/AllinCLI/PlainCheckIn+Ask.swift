@@ -8,8 +8,14 @@ extension PlainCheckIn {
         switch step {
         case .emotion:
             printEmotions()
-            let line = try answer(step, "Type a number or your own word: ", allowEmpty: false)
-            if let item = pick(line, from: StepModel.items(step, vocabulary)) {
+            // The numbered feelings only: own words are typed, never chosen by a number.
+            let items = StepModel.items(step, vocabulary).filter { $0.kind == .chip }
+            var line = try answer(step, "Type a number or your own word: ", allowEmpty: false)
+            while Int(line) != nil, pick(line, from: items) == nil {
+                notAChoice([line], step, "Please type a number from 1 to \(items.count), or your own word.")
+                line = try answer(step, "Type a number or your own word: ", allowEmpty: false)
+            }
+            if let item = pick(line, from: items) {
                 StepModel.choose(item, step: step, &flow.answers)
             } else if let chip = vocabulary.emotion(matchingWord: line) {
                 flow.answers.emotion = chip.id
@@ -25,7 +31,7 @@ extension PlainCheckIn {
                 let line = try answer(step, "Type a number, or press Enter to skip: ", takesWords: false)
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
-                io.out("Please type a number from 1 to \(items.count), or press Enter.\n")
+                notAChoice([line], step, "Please type a number from 1 to \(items.count), or press Enter.")
             }
             let text = try answer(step, "Say a little more in your own words (optional): ")
             if !text.isEmpty { flow.answers.triggerText = text }
@@ -38,9 +44,20 @@ extension PlainCheckIn {
             let items = StepModel.items(step, vocabulary)
             io.out("Where do you feel it? Several numbers are fine.\n")
             printNumbered(items)
-            let line = try answer(step, "Numbers separated by spaces, or Enter to skip: ", takesWords: false)
-            flow.answers.body = line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { word in
-                Int(word).flatMap { $0 >= 1 && $0 <= items.count ? items[$0 - 1].id : nil }
+            while true {
+                let line = try answer(step, "Numbers separated by spaces, or Enter to skip: ", takesWords: false)
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+                let wrong = words.filter { Int($0).map { !(1...items.count).contains($0) } ?? true }
+                guard wrong.isEmpty else {
+                    notAChoice(wrong, question: "Where do you feel it?",
+                               "Please type numbers from 1 to \(items.count) separated by spaces, or press Enter to skip.")
+                    continue
+                }
+                // A part typed twice is one part.
+                var body: [String] = []
+                for n in words.compactMap({ Int($0) }) where !body.contains(items[n - 1].id) { body.append(items[n - 1].id) }
+                flow.answers.body = body
+                break
             }
         case .consent:
             io.out(StepCopy.hint(step) + "\n")
@@ -65,14 +82,25 @@ extension PlainCheckIn {
                 let line = try answer(step, prompt, allowEmpty: !required, takesWords: own)
                 if line.isEmpty { break }
                 if let item = pick(line, from: items) { StepModel.choose(item, step: step, &flow.answers); break }
-                if own {
+                if own, Int(line) == nil {
                     StepModel.setText(step, &flow.answers, line)
                     if step == .belief { flow.answers.belief = nil }
                     break
                 }
-                io.out("Please type a number from 1 to \(items.count).\n")
+                notAChoice([line], step, "Please type a number from 1 to \(items.count)" + (own ? ", or your own words." : "."))
             }
         }
+    }
+
+    /// Says that what was typed is not among the question's numbered choices, naming the question;
+    /// the prompt is asked again after it.
+    func notAChoice(_ typed: [String], _ step: Step, _ please: String) {
+        notAChoice(typed, question: StepCopy.question(step), please)
+    }
+
+    func notAChoice(_ typed: [String], question: String, _ please: String) {
+        let what = typed.map { Visible.text($0, limit: 20) }.joined(separator: ", ")
+        io.out("Not a choice for \"\(question)\": \(what). \(please)\n")
     }
 
     /// Reads one answer; 'back', 'quit' and requests for help interrupt the step. Every other line is

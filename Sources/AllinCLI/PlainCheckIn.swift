@@ -170,12 +170,15 @@ struct PlainCheckIn {
         let own = flow.answers.customEmotion.map { Visible.text($0, limit: 60) } ?? ""
         io.out("\nYou wrote \"\(own)\". Which of these is closest?\n")
         for (i, id) in ids.enumerated() { io.out("  \(i + 1)) \(vocabulary.emotion(id)?.label ?? id)\n") }
-        io.out("Type a number, other words, or press Enter for none of these: ")
-        let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
-        if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-        if line.isEmpty { return .none }
-        if let n = Int(line) { return (1...ids.count).contains(n) ? .chip(ids[n - 1]) : .none }
-        return .words(line)
+        while true {
+            io.out("Type a number, other words, or press Enter for none of these: ")
+            let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
+            if line.isEmpty { return .none }
+            guard let n = Int(line) else { return .words(line) }
+            if (1...ids.count).contains(n) { return .chip(ids[n - 1]) }
+            notAChoice([line], question: "Which of these is closest?", "Please type a number from 1 to \(ids.count).")
+        }
     }
 
     /// The gentle question, in place: nil when the person says they are safe (`SafeAnswer`: "yes",

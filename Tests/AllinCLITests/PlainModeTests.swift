@@ -260,6 +260,29 @@ struct PlainModeTests {
         #expect(again.contains("was not kept") && !again.contains("Step 3"))
     }
 
+    /// A number that is not one of the choices is refused, naming the question, and asked again: the
+    /// 102nd feeling of 101 (it was a hidden own-words chip) and body parts 13 and 99 (dropped silently);
+    /// a part typed twice is kept once.
+    @Test func numbersOutsideTheChoicesAreAskedAgain() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out, err) = await plain(["102", "20", "", "", "5", "13 99 1", "1 1 6", "1", "4", "skip", "6", ""],
+                                             dataDir: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("Not a choice for \"How are you feeling right now?\": 102. Please type a number from 1 to 101, or your own word."))
+        #expect(out.contains("Not a choice for \"Where do you feel it?\": 13, 99. Please type numbers from 1 to 12"))
+        let entry = try #require(try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+            .entries(JournalQuery()).first)
+        #expect(entry.checkIn?.emotion == "impatient" && entry.checkIn?.customEmotion == nil)
+        #expect(entry.checkIn?.body == ["head", "chest"])
+    }
+
+    @Test func aNumberOutsideWhichIsClosestIsAskedAgain() async {
+        let (_, out, _) = await plain(["not great", "9", "1", "", "", "5", "", "1"])
+        #expect(out.contains("Not a choice for \"Which of these is closest?\": 9."))
+        #expect(out.contains("(closest to down, 5 out of 10)"))
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }
