@@ -15,10 +15,22 @@ extension Recommendation {
             ("concern", concern.map(\.json) ?? .null),
             ("resources", kind == .safetyHandoff ? (resources?.json ?? .null) : .null),
         ]
-        pairs.append(("trace", .array(trace.map { entry in
-            .object([("gate", .string(entry.gate)), ("decision", .string(entry.decision))] + entry.details)
-        })))
+        pairs.append(("trace", .array(trace.map(\.json))))
         return .object(pairs)
+    }
+}
+
+extension TraceEntry {
+    /// One gate as the route JSON and the journal store it: gate, decision, then its details.
+    public var json: JSONValue {
+        .object([("gate", .string(gate)), ("decision", .string(decision))] + details)
+    }
+
+    /// A stored gate read back (a journal entry's trace); nil when it has no gate or decision.
+    public init?(json: JSONValue) {
+        guard case let .object(pairs) = json, case let .string(gate)? = pairs.first(where: { $0.0 == "gate" })?.1,
+              case let .string(decision)? = pairs.first(where: { $0.0 == "decision" })?.1 else { return nil }
+        self.init(gate: gate, decision: decision, details: pairs.filter { $0.0 != "gate" && $0.0 != "decision" })
     }
 }
 

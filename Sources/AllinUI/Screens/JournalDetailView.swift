@@ -42,12 +42,7 @@ enum JournalDetailView {
         // Why it was routed so, in the same plain words the recommendation used (every gate's raw
         // figures stay in the routing lab).
         if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {
-            let entries = trace.compactMap { item -> TraceEntry? in
-                guard case let .object(pairs) = item, case let .string(gate)? = pairs.first(where: { $0.0 == "gate" })?.1,
-                      case let .string(decision)? = pairs.first(where: { $0.0 == "decision" })?.1 else { return nil }
-                return TraceEntry(gate: gate, decision: decision, details: pairs.filter { $0.0 != "gate" && $0.0 != "decision" })
-            }
-            let why = WhyText.lines(trace: entries, seconds: nil, catalog: context.catalog, answers: nil)
+            let why = WhyText.lines(trace: trace.compactMap(TraceEntry.init(json:)), seconds: nil, catalog: context.catalog, answers: nil)
             if !why.isEmpty {
                 out.append([])
                 out.append([Span("Why this session", .title)])

@@ -146,6 +146,12 @@ struct JournalScreenTests {
         }
     }
 
+    @Test func aStoredGateReadsBackAsTheEntryItWasWrittenFrom() {
+        let entry = TraceEntry(gate: "candidates", decision: "family", details: [("count", .int(4)), ("family", .string("overwhelmed"))])
+        #expect(TraceEntry(json: entry.json) == entry)
+        #expect(TraceEntry(json: .object([("decision", .string("clear"))])) == nil)
+    }
+
     @Test func storedTextIsShownThroughVisibleText() throws {
         var s = F.opened(F.populated(), height: 40)
         press(&s, .tab)
