@@ -114,14 +114,7 @@ extension PlainCheckIn {
             guard let raw = io.readInputLine() else { throw .ended }
             let line = raw.trimmingCharacters(in: .whitespaces)
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 200) + "\n") }
-            switch line.lowercased() {
-            case "back", "b": throw .back
-            case "quit", "q", "exit": throw .quit
-            case "why" where demo:
-                printWhy(support: nil)
-                continue
-            default: break
-            }
+            if try command(line) { continue }
             if gates.detector.isHelpRequest(line) { throw .help }
             if line.isEmpty {
                 if allowEmpty { return line }
@@ -138,6 +131,19 @@ extension PlainCheckIn {
                 continue
             }
             return line
+        }
+    }
+
+    /// The words every prompt takes besides an answer: 'back' and 'quit' interrupt it; the demo's
+    /// 'why' is shown, and true says to ask again.
+    func command(_ line: String) throws(Interrupt) -> Bool {
+        switch line.lowercased() {
+        case "back", "b": throw .back
+        case "quit", "q", "exit": throw .quit
+        case "why" where demo:
+            printWhy(support: nil)
+            return true
+        default: return false
         }
     }
 

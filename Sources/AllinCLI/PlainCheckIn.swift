@@ -13,6 +13,8 @@ struct PlainCommand {
         let catalog = try cli.loadCatalog(args)
         var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
         session.place = PlainSessionContext(cli: cli, args: args)
+        session.journal = PlainJournal(path: try? cli.appPaths(args).journal,
+                                       zone: LocalZone.current(environment: cli.environment), io: cli.io)
         // The person's own safety plan, shown first by support (read only: looking creates no file).
         if let paths = try? cli.appPaths(args), (try? cli.journalExists(paths)) == true,
            let plan = try? JournalStore.openForReading(path: paths.journal).safetyPlan() {
@@ -39,11 +41,8 @@ struct PlainCheckIn {
     /// `allin demo --plain`: 'why' at any prompt explains what the crisis check reads, and support says
     /// why it opened.
     var demo = false
-    /// Support opened during this check-in and the journal has its one record of it.
-    var supportRecorded = false
-    /// That record, while the check-in has no entry of its own: it joins the entry if the check-in
-    /// goes on to its session.
-    var supportRow: Int64?
+    /// Where this check-in is kept (nowhere in the demo), and what it keeps.
+    var journal: PlainJournal
     /// The line the crisis rule is reading before it is kept (`screen`): the demo's 'why' shows it.
     var pending: (field: String, text: String)?
 
@@ -56,6 +55,7 @@ struct PlainCheckIn {
         self.gates = FlowGates(catalog: catalog)
         self.region = region
         self.regionSource = regionSource
+        journal = PlainJournal(path: nil, zone: .current, io: io)
     }
 
     var vocabulary: Vocabulary { catalog.vocabulary }
@@ -64,6 +64,8 @@ struct PlainCheckIn {
         io.out("allin check-in, plain mode. Answer with a number or with words, then Enter.\n")
         if demo { io.out("Demo: type 'why' at any prompt to see what the crisis check reads and what it would do.\n") }
         io.out("Type 'back' to go back, 'quit' to stop, or 'help' at any prompt for crisis support.\n")
+        // Said before the first question, so no one writes a check-in that can't be kept.
+        if let problem = journal.problemAtStart() { io.out(PlainJournal.notice(problem) + "\n") }
         // After "Which is closest?" the step is answered: next again without asking it once more.
         var answeredStep = false
         while true {
@@ -77,8 +79,7 @@ struct PlainCheckIn {
                     if !flow.back(in: vocabulary) { io.out("This is the first question.\n") }
                     continue
                 case .quit:
-                    io.out(supportRecorded ? "Stopped. Your journal keeps only that support opened, not your words.\n"
-                                           : "Stopped. Nothing was saved.\n")
+                    io.out("Stopped. \(PlainJournal.sentence(journal.kept()))\n")
                     return 0
                 case .stopped:
                     return 0
@@ -87,7 +88,7 @@ struct PlainCheckIn {
                     if afterSupport() { continue }
                     return 0
                 case .ended:
-                    let kept = supportRecorded ? "Your journal keeps only that support opened." : "Nothing was saved."
+                    let kept = PlainJournal.sentence(journal.kept())
                     io.err("allin --plain: input ended before the check-in was complete (at \"\(StepCopy.question(step))\"). \(kept)\n")
                     return 2
                 case let .tooLong(message):
@@ -204,18 +205,13 @@ struct PlainCheckIn {
 
     /// Shows support and, when it opened during the check-in, gives the journal its one record of it
     /// (the tier and time only, as in the full-screen front): on the check-in's own entry when it has
-    /// one (`entry`), else as a handoff entry that joins the check-in's entry if it goes on.
-    mutating func support(_ reason: SupportReason, routed: Recommendation? = nil, entry: Int64? = nil) {
+    /// one, else as a handoff entry that joins the check-in's entry if it goes on.
+    mutating func support(_ reason: SupportReason, routed: Recommendation? = nil) {
         show(reason)
-        guard !demo, !supportRecorded, let place, let journal = openJournal(place),
+        journal.supportShown()
+        guard !demo, place != nil,
               let handoff = reason.handoff(lane: flow.intentLane(in: vocabulary), routed: routed) else { return }
-        supportRecorded = true
-        if let entry {
-            try? journal.recordSupport(entry, tier: handoff.crisis?.finding.tier ?? .crisis)
-        } else {
-            supportRow = try? journal.begin(flow.answers, recommendation: handoff, moodBefore: nil, at: Date(),
-                                            timeZone: LocalZone.current(environment: place.cli.environment))
-        }
+        journal.recordSupport(handoff, answers: flow.answers)
     }
 
     func show(_ reason: SupportReason) {
@@ -240,7 +236,10 @@ struct PlainCheckIn {
             guard let raw = io.readInputLine() else { return false }
             let line = raw.trimmingCharacters(in: .whitespaces).lowercased()
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-            if ["continue", "c", "go on", "back"].contains(line) { return true }
+            if ["continue", "c", "go on", "back"].contains(line) {
+                journal.supportClosed()
+                return true
+            }
             if ["quit", "q", "exit"].contains(line) {
                 io.out("Take care. The lines above are there at any hour.\n")
                 return false

@@ -122,12 +122,12 @@ struct PlanCommand {
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
         var plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
-        var moodBefore: Int?
-        switch plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ") {
-        case .ended:
+        let moodBefore: Int?
+        do {
+            moodBefore = try plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
+        } catch {
             cli.io.out("Stopped before the session. Nothing was recorded.\n")
             return 0
-        case let .mood(m): moodBefore = m
         }
         cli.io.out("Press Enter to start \(Visible.text(session.title)), or type 'later' to leave this step for another time: ")
         let start = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased()
@@ -146,8 +146,20 @@ struct PlanCommand {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
         }
         var moodAfter: Int?
-        if case let .mood(m) = plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ") { moodAfter = m }
-        let note = plain.askNote(entry: nil)
+        var note: String?
+        do {
+            while true {
+                moodAfter = try plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ")
+                do {
+                    note = try plain.askNote()
+                    break
+                } catch .back {
+                    continue   // to the mood after
+                }
+            }
+        } catch {
+            // 'quit', the end of the input or stopping from support: the step keeps what was answered.
+        }
         // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`).
         if record.listened {
             try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())

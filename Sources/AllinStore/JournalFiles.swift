@@ -53,6 +53,23 @@ public enum JournalFiles {
 
     static let fileInTheWay = "it is a file, not a directory"
 
+    /// Why a new journal could not be made at `path` (nil: it could), found without creating
+    /// anything: a file in the way of its directory, or a directory allin may not write to.
+    public static func creationProblem(_ path: String) -> JournalError? {
+        let directory = (path as NSString).deletingLastPathComponent
+        do { try checkNotAFile(directory) } catch let error as JournalError { return error } catch { return nil }
+        // The nearest folder that exists is where the first missing one would be made.
+        var existing = directory
+        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard access(existing.isEmpty ? "." : existing, W_OK | X_OK) == 0 else {
+            return existing == directory ? .readOnly(path: path)
+                : .cannotCreateDirectory(path: directory, reason: describe(errno))
+        }
+        return nil
+    }
+
     /// Empty, or only what allin keeps there: `journal.sqlite3` with its companions and moved-aside
     /// copies, and `AppPaths.otherDataNames` (the positions file, the voice, recordings).
     static func holdsOnlyAllinFiles(_ directory: String) -> Bool {

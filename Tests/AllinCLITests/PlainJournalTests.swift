@@ -1,0 +1,116 @@
+import AllinCLI
+import AllinStore
+import AllinCore
+import Foundation
+import Testing
+
+/// What `allin --plain` keeps in the journal when the check-in ends early, and what it says about it:
+/// always what is read back from the file.
+@Suite("allin --plain: what the journal keeps, and saying so")
+struct PlainJournalTests {
+    /// The lines up to the note, the session skipped: mood before 4, after 6.
+    static let toTheNote = ["20", "1", "exam tomorrow", "5", "", "1", "4", "skip", "6"]
+
+    func plain(_ lines: [String], dataDir: URL, io: (any CommandIO)? = nil) async -> (Int32, String) {
+        let buffer = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let env = ["LANG": "en_GB.UTF-8", "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
+                   "ALLIN_DATA_DIR": dataDir.path]
+        let status = await CLI(environment: env, io: io ?? buffer).run(["--plain"])
+        return (status, (io as? StepIO)?.buffer.stdout ?? buffer.stdout)
+    }
+
+    func entries(_ dir: URL) throws -> [JournalEntry] {
+        try JournalStore.openForReading(path: dir.appendingPathComponent("journal.sqlite3").path).entries(JournalQuery())
+    }
+
+    static func dataDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("allin-plainj-\(UUID().uuidString.prefix(8))")
+    }
+
+    /// 'quit' and 'back' at the note do what they do at every prompt; neither is kept as the note.
+    @Test func quitAndBackAtTheNoteAreNotNotes() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, out) = await plain(Self.toTheNote + ["quit"], dataDir: dir)
+        #expect(out.contains("A note for your journal (Enter to skip, 'back' to change your mood, 'quit' to stop)"))
+        #expect(out.contains("Stopped. Your check-in is kept in your journal (mood 4→6, session not played, no note)."))
+        #expect(try entries(dir).map(\.note) == [nil] && entries(dir).first?.moodAfter == 6)
+        let again = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: again) }
+        let (_, back) = await plain(Self.toTheNote + ["back", "7", "steadier"], dataDir: again)
+        #expect(back.components(separatedBy: "And now? How do you feel").count == 3, "the mood after is asked again")
+        #expect(try entries(again).first?.moodAfter == 7 && entries(again).first?.note == "steadier")
+    }
+
+    /// Stopping after the mood before (quit, or the end of the input) keeps the check-in, marked not
+    /// played, as `allin journal --help` says, and the message says so.
+    @Test(arguments: [["quit"], []])
+    func stoppingBeforeTheSessionKeepsTheCheckIn(ending: [String]) async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out) = await plain(["20", "1", "exam tomorrow", "5", "", "1", "4"] + ending, dataDir: dir)
+        #expect(status == 0)
+        #expect(out.contains("Stopped before the session. Your check-in is kept in your journal (mood before 4, session not played)."))
+        #expect(!out.contains("Nothing was saved"))
+        let entry = try #require(try entries(dir).first)
+        #expect(entry.moodBefore == 4 && entry.playback?.outcome == .notPlayed)
+    }
+
+    /// A journal that can't be used is said before the first question, with what to do; the end says
+    /// it was not saved.
+    @Test func aDamagedJournalIsSaidAtTheStart() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x42, count: 8192)
+        try garbage.write(to: dir.appendingPathComponent("journal.sqlite3"))
+        let (status, out) = await plain(Self.toTheNote + ["a note"], dataDir: dir)
+        #expect(status == 0)
+        let start = try #require(out.components(separatedBy: "Step 1").first)
+        #expect(start.contains("This check-in will run, but it can't be saved:") && start.contains("allin journal --move-aside"))
+        #expect(out.contains("Not saved: the journal could not be opened.") && !out.contains("Saved to your journal"))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("journal.sqlite3")) == garbage, "the file is untouched")
+    }
+
+    @Test func aFileWhereTheDataDirectoryShouldBeIsSaidAtTheStart() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("x".utf8).write(to: dir)
+        let (_, out) = await plain(["quit"], dataDir: dir.appendingPathComponent("allin"))
+        #expect(out.components(separatedBy: "Step 1").first?.contains("This check-in will run, but it can't be saved:") == true)
+    }
+
+    /// A data directory deleted during the check-in: nothing on disk, so nothing is said to be saved.
+    @Test func aSaveIsReadBackBeforeItIsSaid() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = Self.toTheNote + ["a note"]
+        let io = StepIO(lines, before: lines.count - 1) { try? FileManager.default.removeItem(at: dir) }
+        let (_, out) = await plain(lines, dataDir: dir, io: io)
+        #expect(!out.contains("Saved to your journal") && !out.contains("Streak"))
+        #expect(out.contains("Not saved:"))
+    }
+}
+
+/// Standard input as lines, with something done just before one of them is read.
+final class StepIO: CommandIO, @unchecked Sendable {
+    let buffer: BufferIO
+    private let lock = NSLock()
+    private var read = 0
+    private let before: Int
+    private let action: () -> Void
+    init(_ lines: [String], before: Int, _ action: @escaping () -> Void) {
+        buffer = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        self.before = before
+        self.action = action
+    }
+    func out(_ text: String) { buffer.out(text) }
+    func err(_ text: String) { buffer.err(text) }
+    func readInput(upTo count: Int) -> Data { buffer.readInput(upTo: count) }
+    var inputIsTerminal: Bool { false }
+    func readInputLine() -> String? {
+        let n = lock.withLock { read += 1; return read - 1 }
+        if n == before { action() }
+        return buffer.readInputLine()
+    }
+}
