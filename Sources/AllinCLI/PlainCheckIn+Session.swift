@@ -46,7 +46,10 @@ extension PlainCheckIn {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
                 let report = try? ctx.players(option: place.args["--player"])
                 io.out("Keys while it plays: Space pauses, q or x stops.\n")
+                // The play loop answers signals while it plays: it stops the session and says where.
+                journal.releaseSignals()
                 let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
+                journal.catchSignals()
                 journal.recordPlayback(played.record)
                 if played.code >= 128 {
                     // Ended by a signal (SIGTERM, SIGHUP, Ctrl-C): what was heard is kept, and allin ends.

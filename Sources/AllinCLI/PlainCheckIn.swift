@@ -66,6 +66,7 @@ struct PlainCheckIn {
         io.out("Type 'back' to go back, 'quit' to stop, or 'help' at any prompt for crisis support.\n")
         // Said before the first question, so no one writes a check-in that can't be kept.
         if let problem = journal.problemAtStart() { io.out(PlainJournal.notice(problem) + "\n") }
+        journal.catchSignals()
         // After "Which is closest?" the step is answered: next again without asking it once more.
         var answeredStep = false
         while true {

@@ -1,11 +1,14 @@
 import AllinCore
 import AllinStore
+import Dispatch
 import Foundation
 import Synchronization
 
 /// The journal of one `allin --plain` check-in. Every write goes through here, and what is kept is
 /// said in words read back from the journal file (`kept`), so no message says more was kept than
-/// is on disk.
+/// is on disk. A signal at a prompt (Ctrl-C, SIGTERM, SIGHUP) keeps what was answered, says in one
+/// line what the journal holds and ends allin (128 + the signal), as the full-screen front keeps a
+/// check-in on close.
 final class PlainJournal: Sendable {
     /// A check-in past its recommendation: kept, its session marked not played, if it ends before
     /// the session starts (`allin journal --help`: a check-in closed before its session began is kept).
@@ -33,6 +36,7 @@ final class PlainJournal: Sendable {
     let zone: TimeZone
     private let io: any CommandIO
     private let state: Mutex<State>
+    private let sources = Mutex<[DispatchSourceSignal]>([])
 
     init(path: String?, zone: TimeZone, io: any CommandIO) {
         self.path = path
@@ -190,6 +194,35 @@ final class PlainJournal: Sendable {
             }
             if e.note != nil { parts.append("your note") } else if e.isComplete { parts.append("no note") }
             return "Your check-in is kept in your journal (\(parts.joined(separator: ", ")))."
+        }
+    }
+
+    // MARK: Signals at a prompt
+
+    /// From now on Ctrl-C, SIGTERM and SIGHUP keep what was answered, say so and end allin. Only
+    /// for the process's own streams (tests run the check-in in process).
+    func catchSignals() {
+        guard io is StandardIO else { return }
+        sources.withLock { list in
+            guard list.isEmpty else { return }
+            list = installPlaySignalSources([SIGINT, SIGTERM, SIGHUP]) { [self] sig in stop(by: sig) }
+        }
+    }
+
+    /// Leaves the signals to the play loop, which stops the session and reports how far it got.
+    func releaseSignals() {
+        sources.withLock { list in
+            for s in list { s.cancel() }
+            list = []
+        }
+    }
+
+    private func stop(by signal: Int32) -> Never {
+        state.withLock { s -> Never in
+            _ = keepPending(&s)
+            let kept = Self.readBack(path: path, entry: s.entry, supportRow: s.supportRow)
+            io.out("\nStopped. \(Self.sentence(kept))\n")
+            _exit(128 + signal)
         }
     }
 }

@@ -122,13 +122,23 @@ final class PlayControls {
 /// The last termination or suspend signal seen, for the play loop to act on.
 let pendingPlaySignal = Atomic<Int32>(0)
 
-/// Built outside any actor: dispatch runs these handlers on its own queue.
-nonisolated func installPlaySignalSources(_ signals: [Int32]) -> [DispatchSourceSignal] {
-    signals.map { sig in
+/// Built outside any actor: dispatch runs these handlers on its own queue. By default a signal is
+/// left in `pendingPlaySignal` for the play loop; `allin --plain` acts on it at a prompt. Returns
+/// once dispatch has registered every source: a signal ignored for the source arriving before that
+/// would be lost (a SIGTERM right after the next prompt showed did nothing).
+nonisolated func installPlaySignalSources(_ signals: [Int32], _ handler: @escaping @Sendable (Int32) -> Void = {
+    pendingPlaySignal.store($0, ordering: .relaxed)
+}) -> [DispatchSourceSignal] {
+    let registered = DispatchSemaphore(value: 0)
+    let sources = signals.map { sig in
         signal(sig, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-        source.setEventHandler { @Sendable in pendingPlaySignal.store(sig, ordering: .relaxed) }
+        source.setEventHandler { @Sendable in handler(sig) }
+        source.setRegistrationHandler { @Sendable in registered.signal() }
         source.resume()
         return source
     }
+    // Bounded, so a busy machine slows the start a little at most.
+    for _ in sources { _ = registered.wait(timeout: .now() + 2) }
+    return sources
 }

@@ -92,6 +92,85 @@ struct PlainJournalTests {
     }
 }
 
+/// Signals at a prompt (spawns the built binary, its input a pipe kept open).
+@Suite("allin --plain: a signal at a prompt")
+struct PlainSignalTests {
+    /// SIGTERM, SIGHUP or Ctrl-C at the note after the mood after was answered: both moods are kept
+    /// (the check-in completed without a note, as the full-screen front does on close), and one line
+    /// says so; at the first question, that nothing was saved.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalAtTheNoteKeepsBothMoodsAndSaysSo(signal: Int32) throws {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try SpawnedPlain(dataDir: dir)
+        run.type(PlainJournalTests.toTheNote)
+        try #require(run.waitFor("A note for your journal"), "\(run.output)")
+        let status = run.stop(signal)
+        #expect(status == 128 + signal)
+        #expect(run.output.hasSuffix("Stopped. Your check-in is kept in your journal (mood 4→6, session not played, no note).\n"),
+                "\(run.output)")
+        let entry = try #require(try JournalStore.openForReading(path: dir.appendingPathComponent("journal.sqlite3").path)
+            .entries(JournalQuery()).first)
+        #expect(entry.moodBefore == 4 && entry.moodAfter == 6 && entry.isComplete)
+    }
+
+    @Test func aSignalAtTheFirstQuestionSaysNothingWasSaved() throws {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try SpawnedPlain(dataDir: dir)
+        try #require(run.waitFor("Type a number or your own word"), "\(run.output)")
+        #expect(run.stop(SIGTERM) == 128 + SIGTERM)
+        #expect(run.output.hasSuffix("Stopped. Nothing was saved.\n"), "\(run.output)")
+    }
+}
+
+/// `allin --plain` running with a pipe for its input and a file for its output.
+final class SpawnedPlain {
+    let process = Process()
+    let input = Pipe()
+    let outURL: URL
+
+    init(dataDir: URL) throws {
+        outURL = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["--plain"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": dataDir.path, "LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
+                               "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
+                               "ALLIN_DATA_DIR": dataDir.path]
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = process.standardOutput
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: outURL)
+    }
+
+    var output: String { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
+
+    func type(_ lines: [String]) { input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+
+    /// Polls the output until `text` shows (a wait for the condition, not a sleep).
+    func waitFor(_ text: String, timeout: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// Sends `signal` (allin shows a prompt only once it waits at it); its exit status.
+    func stop(_ signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
 /// Standard input as lines, with something done just before one of them is read.
 final class StepIO: CommandIO, @unchecked Sendable {
     let buffer: BufferIO
