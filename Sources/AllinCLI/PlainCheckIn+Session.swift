@@ -48,7 +48,7 @@ extension PlainCheckIn {
                 io.out("Keys while it plays: Space pauses, q or x stops.\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
                 journal.releaseSignals()
-                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false)
+                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true)
                 journal.catchSignals()
                 journal.recordPlayback(played.record)
                 if played.code >= 128 {

@@ -33,12 +33,15 @@ struct PlayCommand {
     /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil:
     /// `--text` when `textAsked`, else the player set for allin could not be used) and says how far it
     /// got: `allin play` and the end of `allin --plain` both come here.
+    /// `plain`: for the line-based prompts (`allin --plain`, `allin plan next`): captions and progress
+    /// as lines, never a status line redrawn in place (a screen reader reads every redraw).
     static func play(_ session: Session, ctx: AudioContext, report: PlayerReport?, speed: Double,
-                     fromStart: Bool, textAsked: Bool = false) -> (code: Int32, record: PlaybackRecord) {
+                     fromStart: Bool, textAsked: Bool = false, plain: Bool = false) -> (code: Int32, record: PlaybackRecord) {
         let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
-        let display = PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
-                                  term: cli.environment["TERM"])
+        let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode)
+            : PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
+                          term: cli.environment["TERM"])
         let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal)
         defer {
             display.clearStatus()

@@ -3,7 +3,9 @@ import AllinCore
 import Foundation
 
 /// What `allin play` shows: on a terminal, caption lines scrolling above a one-line status that is
-/// redrawn in place; otherwise plain lines (`[0:03] caption`) and no status line.
+/// redrawn in place; otherwise plain lines (`[0:03] caption`) and no status line. `allin --plain`
+/// (for screen readers, which read every redraw aloud) always has plain lines, and a plain progress
+/// line (`[0:30 of 4:20]`) after `progressEvery` seconds with no other line.
 final class PlayDisplay {
     private let io: any CommandIO
     let live: Bool
@@ -12,13 +14,22 @@ final class PlayDisplay {
     private let clearLine: String
     private var status: String?
     private var announcedRender = false
+    private let progressEvery: Double?
+    /// Where the session was at the last caption or progress line.
+    private var lastLineAt = 0.0
 
-    init(io: any CommandIO, live: Bool, columns: Int, unicode: Bool, term: String?) {
+    init(io: any CommandIO, live: Bool, columns: Int, unicode: Bool, term: String?, progressEvery: Double? = nil) {
         self.io = io
-        self.live = live
+        self.live = live && progressEvery == nil
         self.columns = columns
         self.unicode = unicode
+        self.progressEvery = progressEvery
         clearLine = term == "dumb" ? "\r" + String(repeating: " ", count: max(1, columns - 1)) + "\r" : "\r\u{1B}[2K"
+    }
+
+    /// `allin --plain`'s display: lines only, with a progress line every 30 seconds without one.
+    static func plain(io: any CommandIO, columns: Int, unicode: Bool) -> PlayDisplay {
+        PlayDisplay(io: io, live: false, columns: columns, unicode: unicode, term: nil, progressEvery: 30)
     }
 
     /// A line of its own (above the status line on a terminal).
@@ -31,10 +42,20 @@ final class PlayDisplay {
     func caption(_ cue: CaptionCue) {
         let text = Visible.text(cue.text)
         line(live ? "  " + text : "[\(Clock.text(cue.start))] \(text)")
+        lastLineAt = cue.start
     }
 
-    /// Redraws the status line when it changed (terminal only).
+    /// Redraws the status line when it changed (terminal only); in plain lines, a progress line now
+    /// and then.
     func status(paused: Bool, position: Double, duration: Double?, title: String, hints: String) {
+        if let every = progressEvery, !paused {
+            if position < lastLineAt {
+                lastLineAt = position   // moved back
+            } else if position - lastLineAt >= every {
+                io.out("[\(Clock.text(position))\(duration.map { " of \(Clock.text($0))" } ?? "")]\n")
+                lastLineAt = position
+            }
+        }
         guard live else { return }
         let text = ProgressLine.playing(paused: paused, position: position, duration: duration, title: Visible.text(title),
                                         hints: hints, columns: columns, unicode: unicode)

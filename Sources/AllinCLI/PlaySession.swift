@@ -158,35 +158,3 @@ struct PlaySession {
         }
     }
 }
-
-/// Time for read-along text: runs at `speed`, pauses, seeks.
-struct ReadAlongClock {
-    private var offset: Double
-    private var startedAt: Double
-    private var pausedAt: Double?
-    let speed: Double
-
-    init(offset: Double, speed: Double, now: Double) {
-        self.offset = offset
-        self.speed = speed
-        startedAt = now
-    }
-
-    var paused: Bool { pausedAt != nil }
-
-    func position(now: Double) -> Double { offset + ((pausedAt ?? now) - startedAt) * speed }
-
-    mutating func pause(now: Double) { if pausedAt == nil { pausedAt = now } }
-
-    mutating func resume(now: Double) {
-        guard let p = pausedAt else { return }
-        startedAt += now - p
-        pausedAt = nil
-    }
-
-    mutating func seek(by delta: Double, now: Double, upper: Double) {
-        offset = min(max(0, position(now: now) + delta), upper)
-        startedAt = now
-        if pausedAt != nil { pausedAt = now }
-    }
-}

@@ -1,3 +1,4 @@
+import AllinCore
 import Testing
 @testable import AllinCLI
 
@@ -35,6 +36,24 @@ struct PlayDisplayTests {
     func keys(bytes: [UInt8], controls: [PlayControl], rest: [UInt8]) {
         let (got, left) = PlayControls.decode(bytes)
         #expect(got == controls && left == rest)
+    }
+
+    /// `allin --plain` (on a terminal too, TERM=dumb or not): captions as lines and a plain progress
+    /// line after 30 s without a line; no status line redrawn, no control characters.
+    @Test func thePlainDisplayWritesLinesOnly() {
+        let io = BufferIO()
+        let display = PlayDisplay.plain(io: io, columns: 80, unicode: true)
+        #expect(!display.live)
+        var t = 0.0
+        while t <= 75 {
+            if t == 10 { display.caption(CaptionCue(index: 0, sourceLine: 1, text: "Breathe in slowly.", start: 10, end: 14)) }
+            display.status(paused: false, position: t, duration: 260, title: "Box Breath Reset", hints: "Space pause  q stop")
+            t += 0.5
+        }
+        display.status(paused: true, position: 75, duration: 260, title: "Box Breath Reset", hints: "")
+        display.clearStatus()
+        #expect(io.stdout == "[0:10] Breathe in slowly.\n[0:40 of 4:20]\n[1:10 of 4:20]\n")
+        #expect(!io.stdout.contains("\r") && !io.stdout.contains("\u{1B}"))
     }
 
     @Test func readAlongClockPausesAndSeeks() {

@@ -188,10 +188,12 @@ struct SafetyNetEndToEndTests {
     }
 
     /// `allin --plain` is the whole loop on a terminal: the session reads along (no player here) until
-    /// x stops it, then both moods, a note and the journal.
-    @Test func plainModeIsTheWholeLoop() {
+    /// x stops it, then both moods, a note and the journal. The read-along is lines only, with no
+    /// status line redrawn every second (a screen reader reads each redraw), whatever TERM says.
+    @Test(arguments: ["xterm-256color", "dumb"])
+    func plainModeIsTheWholeLoop(term: String) throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-data-\(UUID().uuidString.prefix(8))")
-        let t = TmuxSession(width: 80, height: 24, appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
+        let t = TmuxSession(width: 80, height: 24, appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "TERM": term,
                                                           "ALLIN_DATA_DIR": data.path], args: ["--plain"])
         t.waitFor("Type a number or your own word")
         t.type("20"); t.keys("Enter")
@@ -208,8 +210,15 @@ struct SafetyNetEndToEndTests {
         t.waitFor("Before you start: how do you feel")
         t.type("4"); t.keys("Enter")
         t.waitFor("Press Enter to start")
+        let raw = t.dir.appendingPathComponent("raw-\(term)")
+        t.tmux(["pipe-pane", "-o", "-t", "e2e", "cat > " + TmuxSession.quote(raw.path)])
         t.keys("Enter")
         t.waitFor("reading along instead")
+        t.waitFor("] ")   // the first caption, a line of its own: "[0:00] …"
+        usleep(1_500_000)   // a redrawn status line would have been drawn more than once by now
+        t.tmux(["pipe-pane", "-t", "e2e"])
+        let bytes = try String(decoding: Data(contentsOf: raw), as: UTF8.self)
+        #expect(!bytes.contains("q stop") && !bytes.contains("\r\u{1B}[2K") && !bytes.contains("\r "), "\(bytes.debugDescription)")
         t.keys("x")
         t.waitFor("And now? How do you feel")
         t.type("6"); t.keys("Enter")
