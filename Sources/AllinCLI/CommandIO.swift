@@ -13,6 +13,10 @@ public protocol CommandIO: AnyObject, Sendable {
     var inputIsTerminal: Bool { get }
     /// The next line of standard input without its line break, or nil at the end (`allin --plain`).
     func readInputLine() -> String?
+    /// Waits up to `timeout` seconds for the next whole line of input and takes it when `take` says
+    /// so; otherwise the line stays for `readInputLine`. For a session playing while the input is not
+    /// a terminal (no keys to read): a line typed meanwhile can stop it.
+    func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool
 }
 
 extension CommandIO {
@@ -21,11 +25,22 @@ extension CommandIO {
         out(text)
         return true
     }
+
+    /// Input that can't be looked at ahead: nothing is taken.
+    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
+        usleep(UInt32(max(0, timeout) * 1_000_000))
+        return false
+    }
 }
 
 /// The process's standard streams.
 public final class StandardIO: CommandIO, @unchecked Sendable {
     private let lock = NSLock()
+    /// Standard input read ahead of the lines taken (one buffer for `readInputLine`, `takeLine` and
+    /// `readInput`, so no byte is lost between them).
+    private let inputLock = NSLock()
+    private var pending: [UInt8] = []
+    private var atEnd = false
     public init() {}
     public func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
@@ -42,16 +57,73 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
     public func readInput(upTo count: Int) -> Data {
+        inputLock.lock(); defer { inputLock.unlock() }
+        if !pending.isEmpty {
+            let n = min(count, pending.count)
+            defer { pending.removeFirst(n) }
+            return Data(pending[..<n])
+        }
+        return atEnd ? Data() : Self.read(upTo: count)
+    }
+    public var inputIsTerminal: Bool { isatty(0) == 1 }
+    public func readInputLine() -> String? {
+        inputLock.lock(); defer { inputLock.unlock() }
+        while true {
+            if let line = takeBufferedLine() { return line }
+            if atEnd {
+                guard !pending.isEmpty else { return nil }
+                defer { pending = [] }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            fill()
+        }
+    }
+    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
+        inputLock.lock(); defer { inputLock.unlock() }
+        let deadline = ProcessInfo.processInfo.systemUptime + timeout
+        while !atEnd, !pending.contains(0x0A) {
+            let left = Int32(max(0, (deadline - ProcessInfo.processInfo.systemUptime) * 1000))
+            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&pfd, 1, left) > 0 else { return false }
+            fill()
+        }
+        if let end = pending.firstIndex(of: 0x0A), take(Self.line(pending[..<end])) {
+            pending.removeSubrange(...end)
+            return true
+        }
+        // Nothing to take (the end of the input, or a line for a later question): wait out the time.
+        let left = deadline - ProcessInfo.processInfo.systemUptime
+        if left > 0 { usleep(UInt32(left * 1_000_000)) }
+        return false
+    }
+
+    /// The first whole line in `pending`, taken from it.
+    private func takeBufferedLine() -> String? {
+        guard let end = pending.firstIndex(of: 0x0A) else { return nil }
+        defer { pending.removeSubrange(...end) }
+        return Self.line(pending[..<end])
+    }
+
+    /// A line without its line break (and the carriage return of a CRLF).
+    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self)
+    }
+
+    /// Reads what standard input has (waiting for some); its end or an error sets `atEnd`.
+    private func fill() {
+        let data = Self.read(upTo: 64 * 1024)
+        if data.isEmpty { atEnd = true } else { pending += data }
+    }
+
+    private static func read(upTo count: Int) -> Data {
         var data = Data(count: count)
         while true {
-            let n = data.withUnsafeMutableBytes { read(0, $0.baseAddress!, count) }
+            let n = data.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, count) }
             if n >= 0 { data.count = n; return data }
             // A read error ends the input, as the end of a file would.
             if errno != EINTR { return Data() }
         }
     }
-    public var inputIsTerminal: Bool { isatty(0) == 1 }
-    public func readInputLine() -> String? { Swift.readLine(strippingNewline: true) }
 }
 
 /// An in-memory stream pair for tests.
@@ -73,6 +145,17 @@ public final class BufferIO: CommandIO, @unchecked Sendable {
         return input.subdata(in: start..<end)
     }
     public var inputIsTerminal: Bool { false }
+    /// Takes the next line when `take` says so (the whole input is already here); otherwise waits
+    /// out `timeout`, as a pipe with no line typed would.
+    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
+        let offset = lock.withLock { readOffset }
+        if let line = readInputLine() {
+            if take(line) { return true }
+            lock.withLock { readOffset = offset }
+        }
+        usleep(UInt32(max(0, timeout) * 1_000_000))
+        return false
+    }
     public func readInputLine() -> String? {
         lock.lock(); defer { lock.unlock() }
         guard readOffset < input.count else { return nil }

@@ -45,7 +45,7 @@ extension PlainCheckIn {
             do {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
                 let report = try? ctx.players(option: place.args["--player"])
-                io.out("Keys while it plays: Space pauses, q or x stops.\n")
+                io.out(PlayCommand.stopHint(inputIsTerminal: io.inputIsTerminal) + "\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
                 journal.releaseSignals()
                 let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true)
@@ -56,6 +56,7 @@ extension PlainCheckIn {
                     io.out("Stopped. \(PlainJournal.sentence(journal.kept()))\n")
                     return played.code
                 }
+                if played.record.outcome == .stoppedEarly { io.out(PlainJournal.sentence(journal.kept()) + "\n") }
             } catch {
                 io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
             }

@@ -140,7 +140,7 @@ struct PlanCommand {
         do {
             let ctx = try AudioContext(cli: cli, args: args)
             let report = try? ctx.players(option: args["--player"])
-            cli.io.out("Keys while it plays: Space pauses, q or x stops.\n")
+            cli.io.out(PlayCommand.stopHint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
             record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true).record
         } catch {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")

@@ -30,6 +30,12 @@ struct PlayCommand {
                          textAsked: args.has("--text")).code
     }
 
+    /// What stops a session played from the line-based prompts, said before it plays.
+    static func stopHint(inputIsTerminal: Bool) -> String {
+        inputIsTerminal ? "Keys while it plays: Space pauses, q or x stops."
+            : "While it plays, a line q, x, quit or stop stops it."
+    }
+
     /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil:
     /// `--text` when `textAsked`, else the player set for allin could not be used) and says how far it
     /// got: `allin play` and the end of `allin --plain` both come here.
@@ -42,7 +48,9 @@ struct PlayCommand {
         let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode)
             : PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
                           term: cli.environment["TERM"])
-        let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal)
+        // The line-based prompts, when the input is not a terminal: a line q, x, quit or stop stops it.
+        let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal,
+                                    lines: plain && !cli.io.inputIsTerminal ? cli.io : nil)
         defer {
             display.clearStatus()
             controls.finish()

@@ -14,10 +14,17 @@ final class PlayControls {
     private var sources: [DispatchSourceSignal] = []
     private(set) var keysActive = false
     private var pending: [UInt8] = []
+    /// Where lines are read when there are no keys (`allin --plain` with input that is not a terminal).
+    private let lines: (any CommandIO)?
+
+    /// Typed as a line of its own, each stops the session when there are no keys.
+    static let stopLines: Set<String> = ["q", "x", "quit", "stop"]
 
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when keys are read), and puts a
-    /// terminal standard input into character mode.
-    init(readKeys: Bool) {
+    /// terminal standard input into character mode. Without keys, a line in `stopLines` read from
+    /// `lines` stops the session.
+    init(readKeys: Bool, lines: (any CommandIO)? = nil) {
+        self.lines = lines
         keysActive = readKeys && cps_tty_enter_keys(0) == 0
         var signals = [SIGINT, SIGTERM, SIGHUP]
         if keysActive { signals.append(SIGTSTP) }
@@ -73,6 +80,12 @@ final class PlayControls {
     /// Waits up to `timeout` seconds for a key; returns the controls typed.
     func read(timeout: Double) -> [PlayControl] {
         guard keysActive else {
+            if let lines {
+                let stop = lines.takeLine(within: timeout) {
+                    Self.stopLines.contains($0.trimmingCharacters(in: .whitespaces).lowercased())
+                }
+                return stop ? [.stop] : []
+            }
             usleep(UInt32(timeout * 1_000_000))
             return []
         }

@@ -283,6 +283,26 @@ struct PlainModeTests {
         #expect(out.contains("(closest to down, 5 out of 10)"))
     }
 
+    /// In a pipe there are no keys: a line q, x, quit or stop stops the read-along, the prompt says
+    /// so, and what was kept is said; lines meant for later questions stay for them.
+    @Test(arguments: ["q", "x", "quit", "STOP"])
+    func aLineStopsTheSessionInAPipe(word: String) throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = ["20", "1", "exam tomorrow", "5", "", "1", "4", "", word, "6", "steadier"].joined(separator: "\n") + "\n"
+        let r = try BinaryRunner.run(["--plain"], stdin: Data(input.utf8),
+                                     env: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("While it plays, a line q, x, quit or stop stops it."))
+        #expect(!r.stdout.contains("Space pauses"))
+        #expect(r.stdout.contains("Stopped at 0:0") && r.stdout.contains("Your check-in is kept in your journal (mood before 4, session stopped early)."),
+                "\(r.stdout)")
+        #expect(r.stdout.contains("Saved to your journal"))
+        let entry = try #require(try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+            .entries(JournalQuery()).first)
+        #expect(entry.playback?.outcome == .stoppedEarly && entry.moodAfter == 6 && entry.note == "steadier")
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }

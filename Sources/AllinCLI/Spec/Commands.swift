@@ -460,9 +460,10 @@ public enum Commands {
         drawing: for screen readers, simple terminals and pipes. Answer each prompt with a number or
         words. Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt
         for crisis support. After the recommended session and why: your mood, the session (through a
-        player, or its words read along; Space pauses, q or x stops; type 'skip' to go without it),
-        your mood again, a note, and the journal. Answers over 2,000 characters (200 for an own
-        feeling) are refused, naming the field (exit 2 in a pipe).
+        player, or its words read along as lines; Space pauses, q or x stops, or in a pipe a line q,
+        x, quit or stop; type 'skip' to go without it), your mood again, a note, and the journal.
+        Answers over 2,000 characters (200 for an own feeling) are refused, naming the field (exit 2
+        in a pipe). Ctrl-C, SIGTERM or SIGHUP keep what was answered and say what was kept.
         """,
         notes: """
         Example:
