@@ -47,10 +47,11 @@ extension PlainCheckIn {
                 let report = try? ctx.players(option: place.args["--player"])
                 io.out(PlayCommand.stopHint(inputIsTerminal: io.inputIsTerminal) + "\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
-                journal.releaseSignals()
-                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true)
-                journal.catchSignals()
+                journal.playLoopAnswersSignals(true)
+                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true,
+                                              signalsForwarded: journal.catchSignals())
                 journal.recordPlayback(played.record)
+                journal.playLoopAnswersSignals(false)
                 if played.code >= 128 {
                     // Ended by a signal (SIGTERM, SIGHUP, Ctrl-C): what was heard is kept, and allin ends.
                     io.out("Stopped. \(PlainJournal.sentence(journal.kept()))\n")

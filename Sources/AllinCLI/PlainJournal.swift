@@ -37,6 +37,7 @@ final class PlainJournal: Sendable {
     private let io: any CommandIO
     private let state: Mutex<State>
     private let sources = Mutex<[DispatchSourceSignal]>([])
+    private let playing = Atomic<Bool>(false)
 
     init(path: String?, zone: TimeZone, io: any CommandIO) {
         self.path = path
@@ -200,20 +201,30 @@ final class PlainJournal: Sendable {
     // MARK: Signals at a prompt
 
     /// From now on Ctrl-C, SIGTERM and SIGHUP keep what was answered, say so and end allin. Only
-    /// for the process's own streams (tests run the check-in in process).
-    func catchSignals() {
-        guard io is StandardIO else { return }
+    /// for the process's own streams (tests run the check-in in process). Installed once, for the
+    /// whole check-in (see `installPlaySignalSources`); true when they are.
+    @discardableResult func catchSignals() -> Bool {
+        guard io is StandardIO else { return false }
         sources.withLock { list in
             guard list.isEmpty else { return }
-            list = installPlaySignalSources([SIGINT, SIGTERM, SIGHUP]) { [self] sig in stop(by: sig) }
+            list = installPlaySignalSources([SIGINT, SIGTERM, SIGHUP]) { [self] sig in
+                if playing.load(ordering: .relaxed) {
+                    pendingPlaySignal.store(sig, ordering: .relaxed)
+                } else {
+                    stop(by: sig)
+                }
+            }
         }
+        return true
     }
 
-    /// Leaves the signals to the play loop, which stops the session and reports how far it got.
-    func releaseSignals() {
-        sources.withLock { list in
-            for s in list { s.cancel() }
-            list = []
+    /// While a session plays, its loop answers the signals (it stops the session and says where it
+    /// stopped); after it, a signal that came as it ended is answered here.
+    func playLoopAnswersSignals(_ on: Bool) {
+        playing.store(on, ordering: .relaxed)
+        if !on {
+            let sig = pendingPlaySignal.exchange(0, ordering: .relaxed)
+            if sig != 0, sig != SIGTSTP { stop(by: sig) }
         }
     }
 

@@ -41,8 +41,10 @@ struct PlayCommand {
     /// got: `allin play` and the end of `allin --plain` both come here.
     /// `plain`: for the line-based prompts (`allin --plain`, `allin plan next`): captions and progress
     /// as lines, never a status line redrawn in place (a screen reader reads every redraw).
+    /// `signalsForwarded`: see `PlayControls.init`.
     static func play(_ session: Session, ctx: AudioContext, report: PlayerReport?, speed: Double,
-                     fromStart: Bool, textAsked: Bool = false, plain: Bool = false) -> (code: Int32, record: PlaybackRecord) {
+                     fromStart: Bool, textAsked: Bool = false, plain: Bool = false,
+                     signalsForwarded: Bool = false) -> (code: Int32, record: PlaybackRecord) {
         let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
         let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode)
@@ -50,7 +52,8 @@ struct PlayCommand {
                           term: cli.environment["TERM"])
         // The line-based prompts, when the input is not a terminal: a line q, x, quit or stop stops it.
         let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal,
-                                    lines: plain && !cli.io.inputIsTerminal ? cli.io : nil)
+                                    lines: plain && !cli.io.inputIsTerminal ? cli.io : nil,
+                                    signalsForwarded: signalsForwarded)
         defer {
             display.clearStatus()
             controls.finish()

@@ -12,6 +12,8 @@ enum PlayControl: Equatable {
 /// The terminal's mode is restored on every way out.
 final class PlayControls {
     private var sources: [DispatchSourceSignal] = []
+    /// The signals these controls installed sources for (and give back to their default on finish).
+    private var installed: [Int32] = []
     private(set) var keysActive = false
     private var pending: [UInt8] = []
     /// Where lines are read when there are no keys (`allin --plain` with input that is not a terminal).
@@ -22,13 +24,16 @@ final class PlayControls {
 
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when keys are read), and puts a
     /// terminal standard input into character mode. Without keys, a line in `stopLines` read from
-    /// `lines` stops the session.
-    init(readKeys: Bool, lines: (any CommandIO)? = nil) {
+    /// `lines` stops the session. `signalsForwarded`: the caller already answers SIGINT, SIGTERM
+    /// and SIGHUP and leaves them in `pendingPlaySignal` while this plays (`allin --plain`); a
+    /// second set of sources would take dispatch's handler away (see `installPlaySignalSources`).
+    init(readKeys: Bool, lines: (any CommandIO)? = nil, signalsForwarded: Bool = false) {
         self.lines = lines
         keysActive = readKeys && cps_tty_enter_keys(0) == 0
-        var signals = [SIGINT, SIGTERM, SIGHUP]
+        var signals = signalsForwarded ? [] : [SIGINT, SIGTERM, SIGHUP]
         if keysActive { signals.append(SIGTSTP) }
-        sources = installPlaySignalSources(signals)
+        installed = signals
+        sources = signals.isEmpty ? [] : installPlaySignalSources(signals)
     }
 
     /// Puts the terminal back as it was and stops watching signals.
@@ -37,7 +42,8 @@ final class PlayControls {
         keysActive = false
         for s in sources { s.cancel() }
         // The signals act as usual again (a later Ctrl-C or SIGTERM at a prompt ends allin).
-        if !sources.isEmpty { for sig in [SIGINT, SIGTERM, SIGHUP, SIGTSTP] { signal(sig, SIG_DFL) } }
+        for sig in installed { signal(sig, SIG_DFL) }
+        installed = []
         sources = []
     }
 
@@ -138,7 +144,9 @@ let pendingPlaySignal = Atomic<Int32>(0)
 /// Built outside any actor: dispatch runs these handlers on its own queue. By default a signal is
 /// left in `pendingPlaySignal` for the play loop; `allin --plain` acts on it at a prompt. Returns
 /// once dispatch has registered every source: a signal ignored for the source arriving before that
-/// would be lost (a SIGTERM right after the next prompt showed did nothing).
+/// would be lost (a SIGTERM right after the next prompt showed did nothing). On Linux dispatch sets
+/// its own handler for a signal only the first time a source for it is made in the process, so a
+/// signal given back to its default and watched again is ignored: install once per process.
 nonisolated func installPlaySignalSources(_ signals: [Int32], _ handler: @escaping @Sendable (Int32) -> Void = {
     pendingPlaySignal.store($0, ordering: .relaxed)
 }) -> [DispatchSourceSignal] {

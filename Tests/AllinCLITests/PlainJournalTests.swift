@@ -114,6 +114,29 @@ struct PlainSignalTests {
         #expect(entry.moodBefore == 4 && entry.moodAfter == 6 && entry.isComplete)
     }
 
+    /// After a session has played (stopped by a line 'q'), a signal at a later prompt is still answered
+    /// (the play loop's own signal handling once took it away), and one during the read-along too.
+    @Test func signalsDuringAndAfterTheSession() throws {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try SpawnedPlain(dataDir: dir)
+        run.type(["20", "1", "exam tomorrow", "5", "", "1", "4", "", "q", "6"])
+        try #require(run.waitFor("A note for your journal"), "\(run.output)")
+        #expect(run.stop(SIGTERM) == 128 + SIGTERM)
+        #expect(run.output.hasSuffix("Stopped. Your check-in is kept in your journal (mood 4→6, session stopped early, no note).\n"),
+                "\(run.output)")
+        let during = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: during) }
+        let reading = try SpawnedPlain(dataDir: during)
+        reading.type(["20", "1", "exam tomorrow", "5", "", "1", "4", ""])
+        try #require(reading.waitFor("reading along instead"), "\(reading.output)")
+        #expect(reading.stop(SIGHUP) == 128 + SIGHUP)
+        #expect(reading.output.contains("Stopped at 0:0")
+                && reading.output.hasSuffix("Stopped. Your check-in is kept in your journal (mood before 4, session stopped early).\n")
+                || reading.output.hasSuffix("Stopped. Your check-in is kept in your journal (mood before 4, session not played).\n"),
+                "\(reading.output)")
+    }
+
     @Test func aSignalAtTheFirstQuestionSaysNothingWasSaved() throws {
         let dir = PlainJournalTests.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -163,10 +186,17 @@ final class SpawnedPlain {
         return false
     }
 
-    /// Sends `signal` (allin shows a prompt only once it waits at it); its exit status.
+    /// Sends `signal` (allin shows a prompt only once it waits at it); its exit status, or -1 when
+    /// it did not end within 10 seconds (it is then killed, so a signal ignored fails, never hangs).
     func stop(_ signal: Int32) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
         return process.terminationStatus
     }
 }
