@@ -210,6 +210,11 @@ struct WholeCheckInTests {
         // lines, 33 safe handoffs.
         Floors(name: "fresh27", sizes: (240, 200, 200), crisisHandoffs: 196, reached: 199,
                everydayHandoffs: 10, questions: 16, safeHandoffs: 33),
+        // Twenty-eighth (README-fresh28.md; first met by the shipped model and the twentieth
+        // session's candidate together, which was not kept): 21 handoffs (17 the model alone, the
+        // most of any set) and 22 questions of 240, 188 + 4 crisis lines, 32 safe handoffs.
+        Floors(name: "fresh28", sizes: (240, 200, 200), crisisHandoffs: 188, reached: 192,
+               everydayHandoffs: 21, questions: 22, safeHandoffs: 32),
     ]
 
     @Test(arguments: floors)
