@@ -25,6 +25,9 @@ extension App {
             answer(&state.library.answered, query)
         case .journal:
             state.modify(\.journal) { answer(&$0.answered, $0.search) }
+        case .lab:
+            let editor = state.lab.editor
+            answer(&state.lab.answered, editor)
         default:
             break
         }

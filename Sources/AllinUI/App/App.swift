@@ -135,6 +135,7 @@ public enum App {
             if let stopped = BeliefsUpdate.checkLeaving(&state, key: key) { return stopped }
             if let stopped = LibraryUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let stopped = JournalUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
+            if let stopped = LabUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }
             if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
             return [.quit]
         case .suspend: return [.suspend]

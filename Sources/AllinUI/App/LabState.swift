@@ -38,6 +38,9 @@ public struct LabState: Equatable, Sendable {
     public var flowGates: [String] = []
     /// First row of the result panel.
     public var scroll = 0
+    /// Words the person answered for on leaving ("yes, I'm safe", or "yes, go back" from support):
+    /// leaving again does not ask about them, changed words ask again.
+    public var answered: Set<String> = []
 
     public init(region: String?) { self.region = region }
 }

@@ -47,10 +47,45 @@ enum LabUpdate {
             state.lab.editor = TextField(limit: AppContext.textLimit)
             return changed(&state)
         case .goHome:
+            if let asked = checkLeaving(&state, action: action, key: key) { return asked }
             state.current = .home
         default: break
         }
         return []
+    }
+
+    /// Leaving the lab (home or quitting) reads every text field's words through the one crisis rule,
+    /// like every other text field's: a lab is where words are tried, but they may be the person's own.
+    /// Nil when the way on is clear; otherwise support or the gentle question, as in the journal search.
+    static func checkLeaving(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
+        guard state.screen == .lab else { return nil }
+        let lab = state.lab
+        var texts: [(field: String, text: String)] = []
+        for field in LabField.allCases {
+            guard let free = field.freeText else { continue }
+            // The highlighted field's words include what its limit refused.
+            let text = field == lab.field ? lab.editor.checkedText : (lab.answers[text: free] ?? "")
+            if !text.allSatisfy(\.isWhitespace) { texts.append((free.rawValue, text)) }
+        }
+        guard !texts.isEmpty else { return nil }
+        guard let check = state.context.gates?.check else { return [] }
+        for (field, text) in texts {
+            switch check.check(field: field, text: text, answered: lab.answered).verdict {
+            case .clear: continue
+            case .askedForHelp:
+                // Asked for once: the way back from support leaves without asking again.
+                state.lab.answered.insert(text)
+                App.openSupport(&state, reason: .typedHelp(field: field))
+            case let .handoff(d):
+                App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)),
+                                flagged: text)
+            case let .concern(d):
+                CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text,
+                                  action: action, key: key)
+            }
+            return []
+        }
+        return nil
     }
 
     /// Typing or pasting into the highlighted text field.

@@ -110,4 +110,59 @@ struct LabTests {
         press(&s, .escape)
         #expect(s.screen == .home)
     }
+
+    /// Leaving the lab reads its words through the one crisis rule, as every text field's are read.
+    @Test func leavingTheLabReadsItsWords() {
+        var (s, _) = openLab()
+        press(&s, .down)
+        type(&s, "i want to kill myself")
+        press(&s, .escape)
+        #expect(s.screen == .support && s.covered == .lab)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .lab && s.lab.answers.customEmotion == "i want to kill myself")
+        press(&s, .escape)
+        #expect(s.screen == .home)
+    }
+
+    @Test func quittingFromTheLabReadsItsWordsFirst() {
+        var (s, _) = openLab()
+        press(&s, .down, .down, .down)
+        #expect(s.lab.field == .triggerText)
+        type(&s, "i took all my pills an hour ago")
+        let effects = press(&s, .ctrl("c"))
+        #expect(!effects.contains(.quit))
+        #expect(s.screen == .support)
+    }
+
+    @Test func helpTypedInTheLabOpensSupportOnceOnLeaving() {
+        var (s, _) = openLab()
+        press(&s, .down)
+        type(&s, "help")
+        press(&s, .escape)
+        #expect(s.screen == .support)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .lab)
+        press(&s, .escape)
+        #expect(s.screen == .home)
+    }
+
+    @Test func theGentleBandAsksOnLeavingTheLab() {
+        var (s, _) = openLab()
+        press(&s, .down)
+        type(&s, "everyone would be better off without me")
+        press(&s, .escape)
+        #expect(s.overlay == .concern || s.screen == .support)
+        if s.overlay == .concern {
+            press(&s, .char("y"))
+            #expect(s.screen == .home)
+        }
+    }
+
+    @Test func everydayWordsLeaveTheLabAtOnce() {
+        var (s, _) = openLab()
+        press(&s, .down)
+        type(&s, "tired after a long shift")
+        press(&s, .escape)
+        #expect(s.screen == .home && s.overlay == nil)
+    }
 }
