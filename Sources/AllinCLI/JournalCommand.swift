@@ -119,7 +119,7 @@ struct JournalRecordCommand {
         let resources = catalog.helplines.resources(for: region.code)
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
-        say(SupportPrint.intro(.asked))
+        say(SupportPrint.intro(.asked, resources))
         if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
         say("\n" + SupportPrint.lines(resources, emergencyFirst: false) + "\n")
         if let problem = region.problem { throw problem }

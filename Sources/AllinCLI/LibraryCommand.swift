@@ -81,7 +81,7 @@ struct LibraryCommand {
         // With --json the lines go to standard error, so the JSON stays whole.
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
-        say(SupportPrint.intro(reason) + "\n" + SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
+        say(SupportPrint.intro(reason, resources) + "\n" + SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
         if let problem = region.problem { throw problem }
         if case .concern = verdict {
             say("\nIf you are safe right now, these sessions match your words:\n")

@@ -217,15 +217,23 @@ struct PlainCheckIn {
 
     func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
-        io.out("\n" + SupportPrint.intro(reason))
+        io.out("\n" + SupportPrint.intro(reason, resources))
         if !plan.isEmpty {
             io.out("\n")
             for row in SupportText.planRows(plan) { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
             io.out("\n")
         }
-        io.out(SupportText.region(resources, origin: .of(region: region, source: regionSource)) + "\n\n")
-        io.out(SupportPrint.lines(resources, emergencyFirst: reason.tier == .immediate))
-        io.out("\nFor another country: allin resources --region XX\n")
+        let said = SupportText.region(resources, origin: .of(region: region, source: regionSource))
+        if resources.hasLines {
+            io.out(said + "\n\n")
+            io.out(SupportPrint.rows(resources, emergencyFirst: reason.tier == .immediate))
+            io.out("\nFor another country: allin resources --region XX\n")
+        } else {
+            // No lines to show: that first, with the way to choose a country, then the one number.
+            io.out(Wrap.lines(said, width: 78).joined(separator: "\n")
+                   + "\n" + SupportPrint.chooseCountry + "\n\n")
+            io.out(SupportPrint.rows(resources, emergencyFirst: true))
+        }
         if demo { printWhy(support: reason) }
     }
 
@@ -241,11 +249,14 @@ struct PlainCheckIn {
                 journal.supportClosed()
                 return true
             }
+            let lines = catalog.helplines.resources(for: region).hasLines
             if ["quit", "q", "exit"].contains(line) {
-                io.out("Take care. The lines above are there at any hour.\n")
+                io.out(lines ? "Take care. The lines above are there at any hour.\n"
+                             : "Take care. If you are in danger now, call the emergency number above.\n")
                 return false
             }
-            io.out("I'm still here. The lines above are open now. Type 'continue' or 'quit'.\n")
+            io.out(lines ? "I'm still here. The lines above are open now. Type 'continue' or 'quit'.\n"
+                         : "I'm still here. If you are in danger now, call the emergency number above. Type 'continue' or 'quit'.\n")
         }
     }
 

@@ -83,7 +83,7 @@ struct PlanCommand {
             cli.io.out(JSONValue.object([("kind", .string(RecommendationKind.safetyHandoff.rawValue)), ("crisis", crisis),
                                          ("resources", resources.json)]).serialized(pretty: true) + "\n")
         } else {
-            cli.io.out("No plan was made. " + SupportText.intro(reason) + "\n\n")
+            cli.io.out("No plan was made. " + SupportText.intro(reason, lines: resources.hasLines) + "\n\n")
             cli.io.out(ResourcesReport.text(resources, source: region.source))
         }
         return 0

@@ -29,8 +29,15 @@ enum ResourcesReport {
         var out = ""
         let unknown = unknownRegion.map { "'\(Visible.text($0, limit: 20))' is not a country allin knows" }
         let place = r.regionName.map { "\($0) (\(r.region))" } ?? (r.region == "unknown" ? "your region" : r.region)
+        let code = r.region == "unknown" ? nil : r.region
         if let unknown {
-            out += "Support is available. \(unknown), so here is what works anywhere:\n\n"
+            out += "Support is available. \(unknown), so here is what works anywhere.\n"
+            out += SupportPrint.chooseCountry + "\n\n"
+        } else if !r.hasLines {
+            // No lines to list: said first, with the way to choose a country, then the one number.
+            let said = SupportText.region(r, origin: .of(region: code, source: source))
+            out += Wrap.lines("Support is available. " + said, width: 78).joined(separator: "\n") + "\n"
+            out += SupportPrint.chooseCountry + "\n\n"
         } else {
             out += "Support is available. Crisis lines for \(place):\n\n"
         }
@@ -55,10 +62,10 @@ enum ResourcesReport {
                 out += "    sources: \(line.source) (checked \(line.lastVerified); confirmed by two independent reports, not by the service's own page)\n"
             }
         }
-        let code = r.region == "unknown" ? nil : r.region
-        let sentence = unknown.map { "Lines for other countries: \($0)." }
-            ?? SupportText.region(r, origin: .of(region: code, source: source))
-        out += "\n" + sentence + " For another country use --region XX, or put 'region = XX' in your config file.\n"
+        if r.hasLines {
+            out += "\n" + SupportText.region(r, origin: .of(region: code, source: source))
+                + " For another country use --region XX, or put 'region = XX' in your config file.\n"
+        }
         return out
     }
 }

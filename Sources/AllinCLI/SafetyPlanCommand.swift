@@ -81,7 +81,7 @@ struct SafetyPlanCommand {
             let region = cli.supportRegion(args)
             let resources = catalog.helplines.resources(for: region.code)
             let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
-            cli.io.out("\n" + SupportPrint.intro(reason) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
+            cli.io.out("\n" + SupportPrint.intro(reason, resources) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
             cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
             if let problem = region.problem { throw problem }
             return 0

@@ -361,8 +361,26 @@ struct CLIContractTests {
 
     @Test func aCountryTheTableKnowsIsNamedThoughItHasNoLines() throws {
         let r = try BinaryRunner.run(["resources", "--region", "TV"])
-        #expect(r.status == 0 && r.stdout.contains("Crisis lines for Tuvalu (TV):") && r.stdout.contains("Lines for Tuvalu"))
+        let said = r.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(r.status == 0 && said.contains("allin doesn't know the crisis lines for Tuvalu (chosen when allin started)"))
         #expect(r.stdout.contains("112") && r.stdout.contains("findahelpline.com"))
+        #expect(!r.stdout.contains("Crisis lines for") && !r.stdout.contains("Lines for Tuvalu"), "\(r.stdout)")
+    }
+
+    /// With no lines to list (no country known, or one with only an emergency number), `resources`
+    /// says so first with the way to choose a country, then the number, and never "Crisis lines for".
+    @Test func resourcesWithNoLinesSaysSo() throws {
+        let none = try BinaryRunner.run(["resources"], env: ["LANG": "C.UTF-8"])
+        #expect(none.status == 0 && none.stdout.replacingOccurrences(of: "\n", with: " ")
+            .contains("settings don't name a country, so allin doesn't know"))
+        let austria = try BinaryRunner.run(["resources", "--region", "AT"])
+        #expect(austria.status == 0 && austria.stdout.contains("allin doesn't know the crisis lines for Austria"))
+        #expect(austria.stdout.contains("call 112"))
+        for r in [none, austria] {
+            #expect(r.stdout.contains("--region XX") && r.stdout.contains("findahelpline.com"), "\(r.stdout)")
+            #expect(r.stdout.range(of: "--region XX")!.lowerBound < r.stdout.range(of: "112")!.lowerBound)
+            for words in ["Crisis lines for", "Lines for", "these lines"] { #expect(!r.stdout.contains(words), "\(r.stdout)") }
+        }
     }
 
     /// Support printed after a person's words shows the lines even when --region names no country.

@@ -57,6 +57,19 @@ struct PlainModeTests {
         #expect(us.1.contains("call 988") && us.1.contains("Call 911"))
     }
 
+    /// With no country known, or one with only an emergency number, --plain support says it has no
+    /// lines and how to choose a country, first, then the number; it never points at "the lines above".
+    @Test(arguments: [("C.UTF-8", "settings don't name a country"), ("de_AT.UTF-8", "crisis lines for Austria")])
+    func supportWithNoLinesSaysSo(lang: String, said: String) async {
+        let (status, out, _) = await plain(["help", "no", "quit"], lang: lang)
+        #expect(status == 0)
+        #expect(out.contains(said) && out.contains("--region XX") && out.contains("findahelpline.com"), "\(out)")
+        #expect(out.range(of: "--region XX")!.lowerBound < out.range(of: "112")!.lowerBound, "\(out)")
+        for words in ["these people listen", "Lines for", "lines above", "these lines"] {
+            #expect(!out.contains(words), "\(words):\n\(out)")
+        }
+    }
+
     @Test("help typed anywhere shows support; a single no does not end it", arguments: ["help", "sos", "not safe"])
     func typedHelp(word: String) async {
         let (status, out, _) = await plain(["20", "", word, "no", "continue", "", "", "5", "", "1"])

@@ -102,4 +102,8 @@ public struct CrisisResources: Sendable, Equatable {
     public var lines: [Helpline]
     /// Plain advice shown for unknown regions.
     public var advice: String?
+
+    /// True when crisis lines of the region's own are shown; false when there is only the emergency
+    /// number (or the advice) and the international directory, and no words may speak of "these lines".
+    public var hasLines: Bool { known && !lines.isEmpty }
 }

@@ -88,7 +88,7 @@ enum Chrome {
         case .checkIn:
             if let c = state.checkIn, let gates = state.context.gates { right = c.flow.path(gates: gates).label + " " }
         case .support:
-            right = "Region \(state.support?.region ?? "other") "
+            right = state.support?.region.map { "Region \($0) " } ?? "Region not set "
         case .lab:
             right = "Region \(state.lab.region ?? "other") "
         default:

@@ -9,21 +9,56 @@ public struct SupportPiece: Equatable, Sendable {
 
 /// Crisis resources as rows of pieces, in order: the words of the support screen and of `allin --plain`.
 public enum SupportText {
-    public static func intro(_ reason: SupportReason) -> String {
-        switch reason {
-        case .asked, .typedHelp:
+    /// Support's opening words. Where allin has no lines for the region (`lines` false) they speak of
+    /// help, not of "these people", since no line is shown.
+    public static func intro(_ reason: SupportReason, lines: Bool) -> String {
+        switch (reason, lines) {
+        case (.asked, true), (.typedHelp, true):
             return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
-        default:
+        case (.asked, false), (.typedHelp, false):
+            return "Support is here whenever you need it; you don't need a reason to reach out."
+        case (_, true):
             return "What you wrote sounds really hard, and you don't have to carry it alone. Help is here right now: these people listen, and things can get better with support."
+        case (_, false):
+            return "What you wrote sounds really hard, and you don't have to carry it alone. Help is here right now, and things can get better with support."
         }
     }
 
     /// The one-sentence intro of a short window, so the first number fits above the fold.
-    public static func shortIntro(_ reason: SupportReason) -> String {
-        switch reason {
-        case .asked, .typedHelp: return "Someone will listen, at any hour:"
-        default: return "You don't have to carry this alone. Talk to someone now:"
+    public static func shortIntro(_ reason: SupportReason, lines: Bool) -> String {
+        switch (reason, lines) {
+        case (.asked, true), (.typedHelp, true): return "Someone will listen, at any hour:"
+        case (.asked, false), (.typedHelp, false): return "Support is here whenever you need it."
+        case (_, true): return "You don't have to carry this alone. Talk to someone now:"
+        case (_, false): return "You don't have to carry this alone."
         }
+    }
+
+    /// Said plainly where allin has no lines for the region (a country without listed lines, or none known).
+    public static func noLines(_ r: CrisisResources) -> String {
+        "allin doesn't know the crisis lines for \(r.regionName ?? "your country")."
+    }
+
+    /// The key row that chooses a country, up front where allin has no lines for the region.
+    public static let chooseCountry = [SupportPiece(text: "r", role: .footerKey),
+                                       SupportPiece(text: "  Choose your country", role: .accent)]
+
+    /// The notes support shows after "not sure: stay" and after the breathing minute: they point at
+    /// the lines only where there are lines.
+    public static func stayNote(_ r: CrisisResources) -> String {
+        if r.hasLines { return "Staying here with you. If you can, call or text one of these lines now." }
+        let call = r.emergency.map { "call \($0.number)" } ?? "call your local emergency number"
+        return "Staying here with you. If you are in danger now, \(call). Press r to choose your country."
+    }
+
+    public static func afterBreathing(_ r: CrisisResources, finished: Bool) -> String {
+        let still = r.hasLines ? "The lines are still here whenever you want them." : "Help is still here whenever you want it."
+        return finished ? "Well done. " + still : still
+    }
+
+    /// Under the breathing exercise.
+    public static func breathingHint(_ r: CrisisResources) -> String {
+        r.hasLines ? "Esc stops; the lines are still here" : "Esc stops; help is still here"
     }
 
     /// The emergency row, the lines (voice and text with hours), and the region. `compact` puts the
@@ -38,9 +73,12 @@ public enum SupportText {
             if !e.also.isEmpty { row.append(SupportPiece(text: " (or \(e.also.joined(separator: " or ")))", role: .emergency)) }
             return [row]
         } ?? []
-        if emergencyFirst { rows += emergency + [[]] }
-        // Where the region is not listed, the advice names the emergency numbers: first, at any size.
+        // With no lines of the region's own, the emergency number (or, where none is known, the advice
+        // that names them) is the only number: first, at any size, then the directory.
+        let first = emergencyFirst || !r.hasLines
+        if first { rows += emergency }
         if !r.known, let advice = r.advice { rows.append([SupportPiece(text: advice, role: .normal)]) }
+        if first, !rows.isEmpty { rows.append([]) }
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
             let hours = line.hours + (line.free == true ? ", free" : "")
@@ -61,9 +99,9 @@ public enum SupportText {
             }
             rows.append(contact)
             if notes, !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
-            if compact, !emergencyFirst, line == r.lines.first { rows += emergency }
+            if compact, !first, line == r.lines.first { rows += emergency }
         }
-        if !emergencyFirst, !compact || r.lines.isEmpty, !emergency.isEmpty { rows += [[]] + emergency }
+        if !first, !compact || r.lines.isEmpty, !emergency.isEmpty { rows += [[]] + emergency }
         return rows
     }
 
@@ -88,9 +126,20 @@ public enum SupportText {
         }
     }
 
-    /// Which lines these are and how the region was chosen, in a plain sentence.
+    /// Which lines these are and how the region was chosen, in a plain sentence; where allin has no
+    /// lines for the region, that it doesn't know them, and why.
     public static func region(_ r: CrisisResources, origin: RegionOrigin) -> String {
-        let place = r.regionName ?? (r.known ? r.region : "other countries")
+        guard r.hasLines else {
+            let noLines = noLines(r)
+            switch origin {
+            case .settings: return String(noLines.dropLast()) + " (the country in your computer's language settings)."
+            case .startup: return String(noLines.dropLast()) + " (chosen when allin started)."
+            case .configured: return String(noLines.dropLast()) + " (set in your allin settings)."
+            case .chosen: return noLines
+            case .unknown: return "Your computer's settings don't name a country, so allin doesn't know your country's crisis lines."
+            }
+        }
+        let place = r.regionName ?? r.region
         switch origin {
         case .settings: return "Lines for \(place), from your computer's language settings."
         case .startup: return "Lines for \(place), as chosen when allin started."
@@ -105,6 +154,8 @@ public enum SupportText {
     /// emergency number is known.
     public static func lead(_ r: CrisisResources, emergencyFirst: Bool) -> [[SupportPiece]] {
         let rows = rows(r, emergencyFirst: emergencyFirst, notes: false, compact: true)
+        // With no lines, the one number (or the advice naming them) leads alone.
+        if !r.hasLines { return Array(rows.prefix(1)) }
         return rows.firstIndex { $0.first?.role == .emergency }.map { Array(rows[...$0]) } ?? Array(rows.prefix(2))
     }
 

@@ -29,7 +29,9 @@ enum HomeView {
         }
         row += 1
         let place = state.context.region.map { " (\($0))" } ?? ""
-        let danger = "If you are in danger now, press F2 for crisis lines\(place)."
+        let danger = state.context.catalog.helplines.resources(for: state.context.region).hasLines
+            ? "If you are in danger now, press F2 for crisis lines\(place)."
+            : "If you are in danger now, press F2 for support."
         for line in Wrap.lines(danger, width: rect.width) where row < rect.bottom {
             canvas.put(line, row: row, col: rect.col, role: .support)
             row += 1

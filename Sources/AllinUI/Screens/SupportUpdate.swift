@@ -4,6 +4,7 @@ import AllinCore
 enum SupportUpdate {
     static func perform(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard var s = state.support else { return [] }
+        let resources = state.context.catalog.helplines.resources(for: s.region)
         if s.picker != nil { return RegionPickerUpdate.perform(&state, action) }
         switch action {
         case .chooseRegion:
@@ -17,7 +18,7 @@ enum SupportUpdate {
             s.confirmingLeave = false
         case .stopBreathing:
             s.breathing = nil
-            s.note = "The lines are right here whenever you want them."
+            s.note = SupportText.afterBreathing(resources, finished: false)
         case .nextRegion, .previousRegion:
             let choices = state.context.regionChoices
             let current = choices.firstIndex(of: s.region)
@@ -38,7 +39,7 @@ enum SupportUpdate {
             s.confirmingLeave = true
         case .stay:
             s.confirmingLeave = false
-            s.note = "Staying here with you. If you can, call or text one of these lines now."
+            s.note = SupportText.stayNote(resources)
         case .confirmLeave:
             // The calm way back: the screen support covers, exactly as it was.
             guard case let .support(_, under) = state.current else { return [] }
@@ -74,7 +75,7 @@ enum SupportUpdate {
         b.elapsed += 1
         if b.finished {
             s.breathing = nil
-            s.note = "Well done. The lines are still here whenever you want them."
+            s.note = SupportText.afterBreathing(state.context.catalog.helplines.resources(for: s.region), finished: true)
         } else {
             s.breathing = b
         }

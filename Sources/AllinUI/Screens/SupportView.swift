@@ -11,7 +11,8 @@ enum SupportView {
         }
         if let b = s.breathing {
             let resources = state.context.catalog.helplines.resources(for: s.region)
-            breathing(&canvas, b, lead: layout(SupportText.lead(resources, emergencyFirst: false), width: rect.width), in: rect)
+            breathing(&canvas, b, lead: layout(SupportText.lead(resources, emergencyFirst: false), width: rect.width),
+                      hint: SupportText.breathingHint(resources), in: rect)
             return
         }
         let lines = lines(state, width: rect.width, height: rect.height)
@@ -70,15 +71,42 @@ enum SupportView {
         let compact = height < 16
         let origin: SupportText.RegionOrigin = s.region == state.context.region
             ? .of(region: state.context.region, source: state.context.regionSource) : .chosen
-        let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Press r for another country.",
-                                   role: .dim)]
         let breathe = [SupportPiece(text: "g", role: .footerKey),
                        SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)]
         // Notes give way to the numbers when the window is short.
         let numbers = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, compact: compact)
+        let plan = state.safetyPlan.isEmpty ? [] : SupportText.planRows(state.safetyPlan)
         var rows: [[SupportPiece]] = []
+        if !resources.hasLines {
+            // No lines of the region's own: say so, offer the country list first, then the one number
+            // (or the advice naming them) and the directory.
+            if compact {
+                rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: false), role: .support)])
+                // The short sentence, so the advice's numbers fit above the fold at 40×12.
+                rows += [[SupportPiece(text: SupportText.noLines(resources), role: .normal)], SupportText.chooseCountry]
+                rows += numbers
+                if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
+                rows += [[], breathe]
+                if !plan.isEmpty { rows += [[]] + plan }
+            } else {
+                if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
+                rows.append([SupportPiece(text: SupportText.intro(s.reason, lines: false), role: .support)])
+                rows += [[SupportPiece(text: SupportText.region(resources, origin: origin), role: .normal)],
+                         SupportText.chooseCountry, []]
+                rows += numbers
+                if !plan.isEmpty { rows += [[]] + plan }
+                rows += [[], breathe]
+                if state.safetyPlan.isEmpty, s.reason.tier != .immediate {
+                    rows += [[], [SupportPiece(text: SupportText.planOffer, role: .dim)]]
+                }
+            }
+            return layout(rows, width: width)
+        }
+        let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Press r for another country.",
+                                   role: .dim)]
+        let intro = SupportText.intro(s.reason, lines: true)
         if compact {
-            rows.append([SupportPiece(text: SupportText.shortIntro(s.reason), role: .support)])
+            rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: true), role: .support)])
             rows += numbers
             if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
             rows += [[], breathe, [], region]
@@ -87,11 +115,11 @@ enum SupportView {
             // below the fold; then their own plan (their reasons, their ways to cope, their people),
             // then all the lines, then the breathing exercise.
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
-            rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+            rows.append([SupportPiece(text: intro, role: .support)])
             rows += SupportText.lead(resources, emergencyFirst: s.emergencyFirst) + [[]] + SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
-            rows.append([SupportPiece(text: SupportText.intro(s.reason), role: .support)])
+            rows.append([SupportPiece(text: intro, role: .support)])
             rows += [region, [], breathe, []] + numbers
             if s.reason.tier != .immediate {
                 rows += [[], [SupportPiece(text: SupportText.planOffer, role: .dim)]]
@@ -178,7 +206,7 @@ enum SupportView {
 
     /// The exercise, with `lead` (the first line and the emergency row) kept in sight under it for the
     /// whole minute, as much of it as fits.
-    static func breathing(_ canvas: inout Canvas, _ b: Breathing, lead: [[SupportPiece]], in rect: Rect) {
+    static func breathing(_ canvas: inout Canvas, _ b: Breathing, lead: [[SupportPiece]], hint: String, in rect: Rect) {
         let mid = rect.row + max(0, rect.height / 2 - 3)
         func center(_ text: String, _ row: Int, _ role: Role) {
             let w = TextWidth.of(text)
@@ -188,7 +216,7 @@ enum SupportView {
         center(b.phase, mid + 2, .title)
         let dots = (0..<Breathing.phaseSeconds).map { $0 < b.count ? "●" : "○" }.joined(separator: " ")
         center(dots, mid + 3, .accent)
-        center("Round \(b.round) of \(Breathing.rounds) · Esc stops; the lines are still here", mid + 5, .dim)
+        center("Round \(b.round) of \(Breathing.rounds) · " + hint, mid + 5, .dim)
         let free = rect.bottom - (mid + 6)
         for (i, line) in lead.suffix(max(0, free)).reversed().enumerated() {
             draw(&canvas, line, row: rect.bottom - 1 - i, rect: rect)

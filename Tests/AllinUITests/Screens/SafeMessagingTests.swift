@@ -61,8 +61,10 @@ struct SafeMessagingTests {
         let text = screen(s).text
         #expect(Self.problems(text).isEmpty, "\(Self.problems(text))")
         #expect(!text.contains("tonight"), "the person's words are not shown back on support")
-        #expect(SupportText.intro(s.support!.reason).contains("Help is here right now"))
-        #expect(SupportText.intro(s.support!.reason).contains("can get better"))
+        for lines in [true, false] {
+            #expect(SupportText.intro(s.support!.reason, lines: lines).contains("Help is here right now"))
+            #expect(SupportText.intro(s.support!.reason, lines: lines).contains("can get better"))
+        }
     }
 
     /// The gentle question repeats a person's words only when they are not about a method or a means.

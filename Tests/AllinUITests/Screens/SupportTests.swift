@@ -105,6 +105,58 @@ struct SupportTests {
         }
     }
 
+    /// Where allin has no lines for the region (no country known, or one with only an emergency number
+    /// such as Austria), support says so plainly, offers the country list first, shows the emergency
+    /// number (or the advice naming 112 and 911) above the fold, keeps the directory, and never speaks
+    /// of lines that are not there, at every size and after "not sure" and the breathing minute.
+    @Test("with no lines support says so and offers the country list first", arguments: [
+        Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60),
+    ])
+    func noLinesIsSaidPlainly(size: Size) {
+        let promises = ["these lines", "Talk to someone now", "These people listen", "these people listen",
+                        "Lines for", "lines are still here", "Someone will listen"]
+        for (lang, region, number) in [("C", nil, nil), ("en_AT.UTF-8", "AT", "112")] as [(String, String?, String?)] {
+            for reason in [SupportReason.asked, .tripwire(FlowCrisis(step: .emotion, field: "customEmotion",
+                                                                    finding: CrisisFinding(layer: .a, tier: .crisis)))] {
+                var s = TestCatalog.state(width: size.width, height: size.height, lang: lang)
+                #expect(s.context.region == region)
+                App.openSupport(&s, reason: reason)
+                let at = "\(size) \(region ?? "none")"
+                let first = screen(s)
+                let text = first.text
+                #expect(text.contains("allin doesn't know") && text.contains("crisis lines"), "\(at)\n\(text)")
+                #expect(text.contains("r  Choose your country"), "\(at)\n\(text)")
+                if let number { #expect(text.contains("In danger now? Call \(number)"), "\(at)\n\(text)") }
+                else { #expect(text.contains("112") && text.contains("911"), "\(at)\n\(text)") }
+                #expect(first.line(0).contains(region.map { "Region \($0)" } ?? "Region not set"), "\(at)")
+                // The country list comes before the number's advice and the directory.
+                let choose = text.range(of: "Choose your country")!.lowerBound
+                #expect(choose < text.range(of: number ?? "112")!.lowerBound, "\(at)")
+                let all = SupportView.lines(s, width: size.width, height: size.height).map { $0.map(\.text).joined() }
+                    .joined(separator: "\n")
+                #expect(all.contains("https://findahelpline.com"), "\(at): the directory")
+                var texts = [text, all]
+                press(&s, .escape, .char("n"))
+                texts.append(screen(s).text)
+                #expect(s.support?.note?.contains("Press r to choose your country") == true, "\(at)")
+                press(&s, .char("g"))
+                texts.append(screen(s).text)
+                press(&s, .escape)
+                texts.append(screen(s).text)
+                for shown in texts {
+                    for words in promises { #expect(!shown.contains(words), "\(at): \(words)\n\(shown)") }
+                }
+            }
+        }
+    }
+
+    /// The home screen offers support, not "crisis lines", where allin has none for the region.
+    @Test func homeDoesNotPromiseLinesItHasNot() {
+        #expect(screen(TestCatalog.state(lang: "C")).text.contains("press F2 for support"))
+        #expect(screen(TestCatalog.state(lang: "en_AT.UTF-8")).text.contains("press F2 for support"))
+        #expect(screen(TestCatalog.state(lang: "en_GB.UTF-8")).text.contains("press F2 for crisis lines (GB)"))
+    }
+
     /// The reported case: 40×12, no country known, a crisis in the check-in, then Esc.
     @Test func theLeaveQuestionAt40x12WithNoCountryKeepsTheAdvice() {
         var s = checkInState(width: 40, height: 12, lang: "C")
