@@ -218,9 +218,10 @@ struct PlainCheckIn {
     func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + SupportPrint.intro(reason, resources))
-        if !plan.isEmpty {
+        let planRows = SupportText.planRows(plan)
+        if !planRows.isEmpty {
             io.out("\n")
-            for row in SupportText.planRows(plan) { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
+            for row in planRows { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
             io.out("\n")
         }
         let said = SupportText.region(resources, origin: .of(region: region, source: regionSource))

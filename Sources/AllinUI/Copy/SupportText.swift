@@ -64,10 +64,11 @@ public enum SupportText {
     /// The emergency row, the lines (voice and text with hours), and the region. `compact` puts the
     /// emergency row right after the first line (or first of all when `emergencyFirst`), so a short
     /// window shows a line and the emergency number without scrolling.
+    /// `emergencyRow` false leaves the emergency row out, for a screen that shows it already.
     public static func rows(_ r: CrisisResources, emergencyFirst: Bool, notes: Bool = true,
-                            compact: Bool = false) -> [[SupportPiece]] {
+                            compact: Bool = false, emergencyRow: Bool = true) -> [[SupportPiece]] {
         var rows: [[SupportPiece]] = []
-        let emergency: [[SupportPiece]] = r.emergency.map { e in
+        let emergency: [[SupportPiece]] = !emergencyRow ? [] : r.emergency.map { e in
             var row = [SupportPiece(text: "In danger now? Call ", role: .emergency),
                        SupportPiece(text: e.number, role: .emergency, link: "tel:" + digits(e.number))]
             if !e.also.isEmpty { row.append(SupportPiece(text: " (or \(e.also.joined(separator: " or ")))", role: .emergency)) }
@@ -159,8 +160,10 @@ public enum SupportText {
         return rows.firstIndex { $0.first?.role == .emergency }.map { Array(rows[...$0]) } ?? Array(rows.prefix(2))
     }
 
-    /// The parts of the person's own plan support shows, under their headings.
+    /// The parts of the person's own plan support shows, under their headings; none (not even the
+    /// heading) when the plan has none of those parts.
     public static func planRows(_ plan: SafetyPlan) -> [[SupportPiece]] {
+        guard !plan.forSupport.isEmpty else { return [] }
         var rows: [[SupportPiece]] = [[SupportPiece(text: "Your safety plan", role: .title)]]
         for (part, text) in plan.forSupport {
             rows.append([SupportPiece(text: part.title, role: .accent)])

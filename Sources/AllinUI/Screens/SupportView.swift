@@ -75,7 +75,7 @@ enum SupportView {
                        SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)]
         // Notes give way to the numbers when the window is short.
         let numbers = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, compact: compact)
-        let plan = state.safetyPlan.isEmpty ? [] : SupportText.planRows(state.safetyPlan)
+        let plan = SupportText.planRows(state.safetyPlan)
         var rows: [[SupportPiece]] = []
         if !resources.hasLines {
             // No lines of the region's own: say so, offer the country list first, then the one number
@@ -110,24 +110,25 @@ enum SupportView {
             rows += numbers
             if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
             rows += [[], breathe, [], region]
-        } else if !state.safetyPlan.isEmpty {
+        } else if !plan.isEmpty {
             // The first line and the emergency number lead, so a long plan never pushes every number
             // below the fold; then their own plan (their reasons, their ways to cope, their people),
-            // then all the lines, then the breathing exercise.
+            // then all the lines (the emergency row shown once, above), then the breathing exercise.
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: intro, role: .support)])
-            rows += SupportText.lead(resources, emergencyFirst: s.emergencyFirst) + [[]] + SupportText.planRows(state.safetyPlan) + [[], region, []] + numbers + [[], breathe]
+            let rest = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, emergencyRow: false)
+            rows += SupportText.lead(resources, emergencyFirst: s.emergencyFirst) + [[]] + plan + [[], region, []] + rest + [[], breathe]
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: intro, role: .support)])
             rows += [region, [], breathe, []] + numbers
-            if s.reason.tier != .immediate {
+            if state.safetyPlan.isEmpty, s.reason.tier != .immediate {
                 rows += [[], [SupportPiece(text: SupportText.planOffer, role: .dim)]]
             }
         }
-        if compact, !state.safetyPlan.isEmpty {
+        if compact, !plan.isEmpty {
             // A short window keeps the numbers on the first rows; the plan follows.
-            rows += [[]] + SupportText.planRows(state.safetyPlan)
+            rows += [[]] + plan
         }
         return layout(rows, width: width)
     }

@@ -255,6 +255,31 @@ struct SupportTests {
         #expect(!text.contains("write a safety plan"))
     }
 
+    /// A plan with only the parts support doesn't show (warning signs, safer surroundings) gets no empty
+    /// heading, and the emergency number is shown once however the plan and the lines are laid out.
+    @Test("no empty plan heading and one emergency row", arguments: [
+        Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60),
+    ])
+    func noEmptyPlanHeadingAndOneEmergencyRow(size: Size) {
+        let hidden = SafetyPlan([.warningSigns: "when i stop sleeping", .saferSurroundings: "keep the spare keys at Sam's"])
+        let shown = SafetyPlan([.warningSigns: "when i stop sleeping", .reasons: "my kids"])
+        for (plan, heading) in [(hidden, false), (shown, true)] {
+            for reason in [SupportReason.asked, .notSafe(FlowCrisis(step: .emotion, field: "customEmotion",
+                                                                   finding: CrisisFinding(layer: .a, tier: .immediate)))] {
+                var s = TestCatalog.state(width: size.width, height: size.height)
+                _ = App.update(&s, .safetyPlanLoaded(plan))
+                App.openSupport(&s, reason: reason)
+                let all = SupportView.lines(s, width: size.width, height: size.height).map { $0.map(\.text).joined() }
+                    .joined(separator: "\n")
+                let at = "\(size) heading \(heading) \(reason.tier.map(\.label) ?? "asked")\n\(all)"
+                #expect(all.contains("Your safety plan") == heading, "\(at)")
+                #expect(all.components(separatedBy: "Call 999").count - 1 == 1, "\(at)")
+                #expect(!all.contains("write a safety plan"), "a plan exists: \(at)")
+                #expect(all.contains("116 123"), "\(at)")
+            }
+        }
+    }
+
     @Test func withoutAPlanSupportOffersOneForLaterButNeverInAnImmediateHandoff() {
         var s = TestCatalog.state(width: 100, height: 40)
         press(&s, .function(2))
