@@ -103,7 +103,7 @@ enum Chrome {
         let row = canvas.height - 2
         let col = canvas.width >= 60 ? 2 : 1
         if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
-            canvas.put(message, row: row, col: col, role: .error, maxWidth: canvas.width - col)
+            canvas.put(TextWidth.truncate(message, width: canvas.width - col), row: row, col: col, role: .error)
         } else if let notice = state.notice {
             canvas.put(TextWidth.truncate(notice, width: canvas.width - col), row: row, col: col, role: .notice)
         }

@@ -78,6 +78,20 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Draws a scroll mark (▲, ▼, "▼ more") ending at column `right` of `row`. Text the mark would
+    /// cover is never cut silently: where the row's text runs under the mark, it ends in "…" with a
+    /// space before the mark. The one place every screen draws its scroll marks.
+    public mutating func putMark(_ mark: String, row: Int, right: Int, role: Role = .dim) {
+        let col = max(0, right - TextWidth.of(mark))
+        guard row >= 0, row < size.height, col < size.width else { return }
+        let covered = (col..<min(right, size.width)).contains { self[row, $0].text != " " }
+        if covered, col >= 2 {
+            put("…", row: row, col: col - 2, role: self[row, col - 2].role)
+            put(" ", row: row, col: col - 1, role: self[row, col - 1].role)
+        }
+        put(mark, row: row, col: col, role: role)
+    }
+
     /// Changes the role of every cell in a row span, keeping the text.
     public mutating func paint(row: Int, col: Int, width: Int, role: Role) {
         guard row >= 0, row < size.height else { return }

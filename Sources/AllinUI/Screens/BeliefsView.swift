@@ -71,8 +71,8 @@ enum BeliefsView {
         for (i, row) in visible.prefix(rect.height).enumerated() {
             canvas.put(TextWidth.truncate(row.0, width: rect.width - 1), row: rect.row + i, col: rect.col, role: row.1)
         }
-        if above { canvas.put("▲", row: rect.row + 1, col: rect.right - 1, role: .dim) }
-        if below { canvas.put("▼", row: rect.row + min(rect.height, visible.count) - 2, col: rect.right - 1, role: .dim) }
+        if above { canvas.putMark("▲", row: rect.row + 1, right: rect.right) }
+        if below { canvas.putMark("▼", row: rect.row + min(rect.height, visible.count) - 2, right: rect.right) }
     }
 
     static func drawIntake(_ canvas: inout Canvas, _ intake: PlanIntakeState, _ state: AppState, in rect: Rect) {

@@ -61,7 +61,7 @@ enum DemoUpdate {
             }
         }
         if first + visible < scenarios.count, rect.bottom > rect.row {
-            canvas.put("▼ more", row: rect.bottom - 1, col: max(rect.col, rect.right - 6), role: .dim)
+            canvas.putMark("▼ more", row: rect.bottom - 1, right: rect.right)
         }
     }
 }

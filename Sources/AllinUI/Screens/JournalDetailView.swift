@@ -11,8 +11,8 @@ enum JournalDetailView {
         for (i, line) in lines.dropFirst(top).prefix(rect.height).enumerated() {
             Spans.draw(&canvas, line, row: rect.row + i, col: rect.col, maxWidth: rect.width)
         }
-        if top + rect.height < lines.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
-        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+        if top + rect.height < lines.count { canvas.putMark("▼", row: rect.bottom - 1, right: rect.right) }
+        if top > 0 { canvas.putMark("▲", row: rect.row, right: rect.right) }
     }
 
     static func lines(_ e: JournalEntry, _ context: AppContext, width: Int) -> [[Span]] {

@@ -61,8 +61,8 @@ enum JournalListView {
             Spans.draw(&canvas, line, row: row, col: rect.col, maxWidth: rect.width)
         }
         let more = top + list.height < entries.count || (j.results == nil && j.page?.hasMore == true)
-        if more { canvas.put("▼", row: list.bottom - 1, col: rect.right - 1, role: .dim) }
-        if top > 0 { canvas.put("▲", row: list.row, col: rect.right - 1, role: .dim) }
+        if more { canvas.putMark("▼", row: list.bottom - 1, right: rect.right) }
+        if top > 0 { canvas.putMark("▲", row: list.row, right: rect.right) }
     }
 
     /// The search box while typing, the search shown, or a hint and the count.

@@ -159,8 +159,8 @@ enum LabView {
         for (i, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
         }
-        if top + rect.height < rows.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
-        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+        if top + rect.height < rows.count { canvas.putMark("▼", row: rect.bottom - 1, right: rect.right) }
+        if top > 0 { canvas.putMark("▲", row: rect.row, right: rect.right) }
     }
 }
 

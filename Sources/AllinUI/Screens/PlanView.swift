@@ -46,7 +46,7 @@ enum PlanView {
             }
         }
         if first + visible < parts.count, rect.bottom > rect.row {
-            canvas.put("▼ more", row: rect.bottom - 1, col: max(rect.col, rect.right - 6), role: .dim)
+            canvas.putMark("▼ more", row: rect.bottom - 1, right: rect.right)
         }
     }
 }

@@ -59,8 +59,8 @@ enum ReflectionView {
         for (i, line) in lines.dropFirst(top).prefix(rect.height).enumerated() {
             canvas.put(line.0, row: rect.row + i, col: rect.col, role: line.1, maxWidth: rect.width)
         }
-        if top + rect.height < lines.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
-        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+        if top + rect.height < lines.count { canvas.putMark("▼", row: rect.bottom - 1, right: rect.right) }
+        if top > 0 { canvas.putMark("▲", row: rect.row, right: rect.right) }
     }
 
     /// Every line of the end screen at the width of `rect`; when they are more than its height, they

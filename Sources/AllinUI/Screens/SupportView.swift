@@ -53,7 +53,7 @@ enum SupportView {
         }
         // Kept rows above the question end the view: no "more" drawn over the words above them.
         if kept.isEmpty, height > 0, top + height < lines.count {
-            canvas.put("▼ more", row: rect.row + height - 1, col: rect.right - 6, role: .dim)
+            canvas.putMark("▼ more", row: rect.row + height - 1, right: rect.right)
         }
         if let pinned { draw(&canvas, pinned, row: rect.row + height, rect: rect) }
         for (i, line) in kept.enumerated() { draw(&canvas, line, row: rect.row + height + i, rect: rect) }

@@ -31,14 +31,19 @@ struct ListView {
             }
             return
         }
+        // A list that scrolls keeps its last column for the ▲/▼ marks, so they never cover a label or
+        // its detail.
+        let scrolls = items.count > rect.height
+        let body = Rect(row: rect.row, col: rect.col, width: max(0, rect.width - (scrolls ? 1 : 0)), height: rect.height)
+        let bodyDetail = min(18, max(0, body.width / 3))
         let top = ChipList(cursor: cursor).top(rows: rect.height, count: items.count)
         for (offset, item) in items[top..<min(items.count, top + rect.height)].enumerated() {
             let index = top + offset
-            let one = layout(item, index: index, width: rect.width, detailWidth: detailWidth, wrap: false)
-            drawItem(&canvas, item, index: index, one, row: rect.row + offset, rect: rect, detailWidth: detailWidth)
+            let one = layout(item, index: index, width: body.width, detailWidth: bodyDetail, wrap: false)
+            drawItem(&canvas, item, index: index, one, row: rect.row + offset, rect: body, detailWidth: bodyDetail)
         }
-        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
-        if top + rect.height < items.count { canvas.put("▼", row: rect.bottom - 1, col: rect.right - 1, role: .dim) }
+        if top > 0 { canvas.putMark("▲", row: rect.row, right: rect.right) }
+        if top + rect.height < items.count { canvas.putMark("▼", row: rect.bottom - 1, right: rect.right) }
     }
 
     /// Columns in front of the label: the cursor mark, the chosen mark, and the number when numbered.

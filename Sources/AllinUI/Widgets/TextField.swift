@@ -65,7 +65,8 @@ public struct TextField: Equatable, Sendable {
         if dropped <= 1 {
             return "This answer is full (\(most) characters). Delete some words to add more."
         }
-        return "Only part of that fits: this answer holds \(most) characters, and the last \(dropped.formatted(.number)) were not added."
+        // Short enough for one status row at 80 columns; narrower, the row ends in "…".
+        return "Only part fits (\(most) characters at most): the last \(dropped.formatted(.number)) were not added."
     }
 
     /// Applies an editing action. Returns true when the text changed.

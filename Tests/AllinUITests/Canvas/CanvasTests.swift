@@ -144,4 +144,25 @@ struct NarrowLayoutTests {
         ListView(items: items, cursor: 0, chosen: [], focused: true, numbered: true).draw(&tight, in: Rect(row: 0, col: 0, width: 36, height: 2))
         #expect(tight.line(1).contains("Shift a belief that holds me …") && !tight.line(1).contains("unblock"))
     }
+
+    /// A list that scrolls keeps its last column for ▲/▼: the detail beside it is whole ("Sad", not "Sa▼").
+    @Test func scrollMarksNeverCoverAListsDetail() {
+        let items = (0..<10).map { ListItem(id: "\($0)", label: "Feeling \($0)", detail: "Sad") }
+        var canvas = Canvas(size: Size(width: 30, height: 4))
+        ListView(items: items, cursor: 5, chosen: [], focused: false).draw(&canvas, in: Rect(row: 0, col: 0, width: 30, height: 4))
+        #expect(canvas.line(0).hasSuffix("Sad▲"), "\(canvas.text)")
+        #expect(canvas.line(3).hasSuffix("Sad▼"), "\(canvas.text)")
+        for row in 0..<4 { #expect(canvas.line(row).contains("Sad"), "\(canvas.text)") }
+    }
+
+    /// A mark over text ends that text in "…" instead of cutting it silently; over blanks it is just drawn.
+    @Test func aScrollMarkOverTextSaysTheTextGoesOn() {
+        var canvas = Canvas(size: Size(width: 20, height: 2))
+        canvas.put("call your local emergency", row: 0, col: 0)
+        canvas.putMark("▼ more", row: 0, right: 20)
+        #expect(canvas.line(0) == "call your lo… ▼ more")
+        canvas.put("short", row: 1, col: 0)
+        canvas.putMark("▼", row: 1, right: 20)
+        #expect(canvas.line(1) == "short              ▼")
+    }
 }

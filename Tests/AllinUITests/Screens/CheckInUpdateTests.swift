@@ -503,6 +503,17 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support && s.overlay == nil)
     }
 
+    /// The paste-limit notice is never cut silently: whole at 80 columns, ending in "…" where narrower.
+    @Test(arguments: [(80, 24), (40, 12), (200, 60)])
+    func thePasteLimitNoticeFitsOrSaysItIsCut(width: Int, height: Int) {
+        var s = ScreenStates.on(.situation, width: width, height: height)
+        press(&s, .tab)
+        _ = App.update(&s, .textPasted(String(repeating: "a", count: 3_000)))
+        let status = screen(s).line(height - 2)
+        #expect(status.hasSuffix("were not added.") || status.hasSuffix("…"), "\(status)")
+        if width >= 80 { #expect(status.contains("the last 1,000 were not added."), "\(status)") }
+    }
+
     @Test func textFieldsTakeTwoThousandCharactersAndSaySoWhenFull() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)
