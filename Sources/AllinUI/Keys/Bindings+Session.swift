@@ -56,9 +56,19 @@ extension Bindings {
                        action: .togglePause),
             KeyBinding([.char("x"), .char("q")], "x", "stop",
                        help: "stop and go on to reflect (asks first unless it is nearly over)", action: .stopSession),
-            KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
-            KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
         ]
+        // A player that can't seek is not offered ←→ (the keys still say why they do nothing).
+        if p.started?.canSeek != false {
+            table += [
+                KeyBinding([.left], "←→", "15 s", help: "back 15 seconds", action: .seekBack),
+                KeyBinding([.right], "→", "forward", help: "forward 15 seconds", action: .seekForward, footer: false),
+            ]
+        } else {
+            table += [
+                KeyBinding([.left], "←", "", help: "this player can't seek", action: .seekBack, footer: false),
+                KeyBinding([.right], "→", "", help: "this player can't seek", action: .seekForward, footer: false),
+            ]
+        }
         // In read-along the words are the session, so they can't be turned off.
         if !p.isReadAlong {
             table.append(KeyBinding([.char("c")], "c", "captions", help: "captions on or off", action: .toggleCaptions))

@@ -135,8 +135,12 @@ struct PlayerTests {
 
     @Test func aPlayerThatCannotSeekSaysSo() async {
         var s = await ScreenStates.playing(canSeek: false)
+        let footer = screen(s).line(s.size.height - 1)
+        #expect(!footer.contains("←→") && !footer.contains("15 s"), "a player that can't seek is not offered ←→: \(footer)")
         #expect(press(&s, .right) == [])
         #expect(s.notice == "mpv can't seek; Space pauses, x stops.")
+        let seekable = await ScreenStates.playing()
+        #expect(screen(seekable).line(seekable.size.height - 1).contains("←→ 15 s"))
     }
 
     @Test func theEndOfTheAudioLeadsToTheReflection() async {
