@@ -45,7 +45,9 @@ enum ResourcesReport {
             let also = e.also.isEmpty ? "" : " (\(e.also.joined(separator: " or ")) also works)"
             out += "  In danger right now: call \(e.number)\(also).\n\n"
         } else if let advice = r.advice {
-            out += "  \(advice)\n\n"
+            out += "  \(advice)\n"
+            if let source = r.adviceSource { out += "    source: \(source)\n" }
+            out += "\n"
         }
         for line in r.lines {
             out += "  \(line.name)\n"

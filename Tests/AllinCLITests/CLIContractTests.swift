@@ -376,6 +376,7 @@ struct CLIContractTests {
         let austria = try BinaryRunner.run(["resources", "--region", "AT"])
         #expect(austria.status == 0 && austria.stdout.contains("allin doesn't know the crisis lines for Austria"))
         #expect(austria.stdout.contains("call 112"))
+        #expect(austria.stdout.contains("source: https://findahelpline.com;") && !austria.stdout.contains("findahelpline.com/AU"))
         for r in [none, austria] {
             #expect(r.stdout.contains("--region XX") && r.stdout.contains("findahelpline.com"), "\(r.stdout)")
             #expect(r.stdout.range(of: "--region XX")!.lowerBound < r.stdout.range(of: "112")!.lowerBound)

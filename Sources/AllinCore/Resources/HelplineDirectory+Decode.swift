@@ -13,7 +13,7 @@ extension HelplineDirectory {
             fallback = HelplineFallback(
                 name: r.string("name") ?? "", url: r.string("url") ?? "", hours: r.string("hours") ?? "",
                 advice: r.string("advice") ?? "", source: r.string("source") ?? "",
-                lastVerified: checkedDate(&r))
+                adviceSource: r.optionalString("adviceSource") ?? "", lastVerified: checkedDate(&r))
             issues += r.issues
         } else if root["fallback"] == nil {
             issues.append(CatalogIssue(file: file, "missing 'fallback'"))

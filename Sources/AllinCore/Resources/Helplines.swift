@@ -51,7 +51,10 @@ public struct HelplineFallback: Sendable, Equatable {
     public var url: String
     public var hours: String
     public var advice: String
+    /// The directory's own pages.
     public var source: String
+    /// The pages for the emergency numbers the advice names.
+    public var adviceSource: String = ""
     public var lastVerified: String
 }
 
@@ -87,7 +90,8 @@ public struct HelplineDirectory: Sendable, Equatable {
         let shown = code.map { $0.uppercased() } ?? "unknown"
         // A country the table knows is named, though allin has no number of its own for it.
         return CrisisResources(region: shown, regionName: code.flatMap { countries.country($0)?.name }, known: false,
-                               emergency: nil, lines: [line], advice: fallback.advice)
+                               emergency: nil, lines: [line], advice: fallback.advice,
+                               adviceSource: fallback.adviceSource.isEmpty ? nil : fallback.adviceSource)
     }
 }
 
@@ -102,6 +106,8 @@ public struct CrisisResources: Sendable, Equatable {
     public var lines: [Helpline]
     /// Plain advice shown for unknown regions.
     public var advice: String?
+    /// Where the advice's emergency numbers come from.
+    public var adviceSource: String?
 
     /// True when crisis lines of the region's own are shown; false when there is only the emergency
     /// number (or the advice) and the international directory, and no words may speak of "these lines".

@@ -57,6 +57,7 @@ extension CrisisResources {
             ("emergencyAlso", .array((emergency?.also ?? []).map(JSONValue.string))),
             ("emergencySource", .optional(emergency?.source)),
             ("advice", .optional(advice)),
+            ("adviceSource", .optional(adviceSource)),
             ("resources", .array(lines.map(\.json))),
         ])
     }

@@ -43,6 +43,18 @@ struct HelplineTests {
         #expect(shout.sms == "85258" && shout.smsKeyword == "SHOUT")
     }
 
+    /// The directory row names the directory, never one country's page (it said findahelpline.com/AU
+    /// for Austria); the advice's 112 and 911 pages go with the advice.
+    @Test(arguments: ["AT", "AD", "ZZ", nil] as [String?])
+    func theDirectoryRowsSourceIsTheDirectory(_ code: String?) throws {
+        let r = directory.resources(for: code)
+        let row = try #require(r.lines.first)
+        #expect(row.url == "https://findahelpline.com")
+        #expect(row.source.hasPrefix("https://findahelpline.com;") && !row.source.contains("findahelpline.com/"), "\(row.source)")
+        #expect(!row.source.contains("112:") && !row.source.contains("911:"))
+        if r.advice != nil { #expect(r.adviceSource?.contains("112: https://") == true && r.adviceSource?.contains("911: https://") == true) }
+    }
+
     @Test func unknownRegionsGetTheDirectoryAndAdvice() {
         let r = directory.resources(for: "ZZ")
         #expect(!r.known && r.emergency == nil)
