@@ -37,6 +37,8 @@ public struct PlayerState: Equatable, Sendable {
     public var fallback: String?
     /// Set when crisis support stopped the session: Space plays on from where it stopped.
     public var interrupted = false
+    /// Where the session stood when support stopped it: read-along starts again exactly there.
+    public var interruptedAt: Double?
     /// Sessions or players that failed to start so far (bounded, so fallbacks always end).
     public var failures = 0
     /// True once sound is known to be coming out (always for read-along); until then the screen

@@ -18,7 +18,14 @@ enum PlayerUpdate {
             if p.interrupted, let plan = p.plan {
                 p.interrupted = false
                 p.playback = .preparing(fraction: 0, step: gettingReady)
-                effects = [.startPlayback(plan)]
+                // Read-along can always start where it stood (the saved place for audio keeps only
+                // stops of 10 s or more).
+                if p.isReadAlong, let at = p.interruptedAt {
+                    effects = [.continueReadAlong(slug: plan.slug, from: ReadAlongPlace(cue: nil, position: at))]
+                } else {
+                    effects = [.startPlayback(plan)]
+                }
+                p.interruptedAt = nil
             } else if case let .playing(position) = p.playback {
                 p.playback = .paused(position: position)
                 effects = [.pausePlayback]
@@ -80,6 +87,7 @@ enum PlayerUpdate {
         let outcome = p.stoppedOutcome
         p.playback = .notPlaying
         p.interrupted = false
+        p.interruptedAt = nil
         p.confirmingStop = false
         state.modify(\.session) { $0.player = p }
         return effects + reflect(&state, outcome: outcome)

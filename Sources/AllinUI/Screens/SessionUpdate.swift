@@ -264,6 +264,7 @@ enum SessionUpdate {
     static func supportOpened(_ state: inout AppState, from screen: ScreenID) -> [Effect] {
         var effects: [Effect] = []
         if var s = state.session, s.player.playback.isLive {
+            s.player.interruptedAt = s.player.playback.position
             s.player.playback = .notPlaying
             s.player.interrupted = s.player.plan != nil
             state.modify(\.session) { $0 = s }

@@ -281,6 +281,21 @@ struct SessionFlowTests {
         #expect(s.notice == "Resumed at 0:39, where you stopped earlier today.")
     }
 
+    /// Read-along after support starts again where it stood, even in its first 10 s (the saved place
+    /// for reopening a session later keeps only stops of 10 s or more), and the words promise just that.
+    @Test(arguments: [5.0, 42.0])
+    func readAlongAfterSupportStartsWhereItStood(at position: Double) async {
+        let none = AudioAvailability(player: nil, noPlayerReason: "no audio player found", playable: [])
+        var s = await ScreenStates.playing(availability: none, position: position)
+        #expect(s.session?.player.isReadAlong == true)
+        press(&s, .function(2), .escape, .char("y"))
+        #expect(screen(s).text.replacingOccurrences(of: "\n", with: " ").contains("Space starts it again from where you were;"))
+        #expect(!screen(s).text.contains("when the player can"))
+        let slug = s.session!.player.plan!.slug
+        #expect(press(&s, .char(" ")) == [.continueReadAlong(slug: slug, from: ReadAlongPlace(cue: nil, position: position))])
+        #expect(s.session?.player.interrupted == false && s.session?.player.interruptedAt == nil)
+    }
+
     @Test func aRouterHandoffIsRecordedWithItsTier() async {
         var s = ScreenStates.on(.intent)
         let effects = press(&s, .char("1"))
