@@ -290,6 +290,9 @@ public final class AppRuntime {
                         queue.append(.planStepSaved(problem: (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")))
                     }
                     queue.append(.planLoaded(try? journal.activePlan()))
+                case .discardPendingInput:
+                    // Before the question is drawn: a key that answers it came after it was seen.
+                    terminal.discardPendingInput()
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }

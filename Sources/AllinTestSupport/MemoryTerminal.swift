@@ -13,6 +13,8 @@ public final class MemoryTerminal: TerminalPort {
     public let clock: ManualClock
     public private(set) var framesPresented = 0
     public private(set) var suspensions = 0
+    /// Keys and pastes dropped by `discardPendingInput`.
+    public private(set) var discarded: [TerminalEvent] = []
     /// The last canvas presented (to compare with what the runs built).
     public private(set) var lastCanvas: Canvas?
 
@@ -40,6 +42,20 @@ public final class MemoryTerminal: TerminalPort {
     }
 
     public func suspend() { suspensions += 1 }
+
+    /// Input "already waiting" is the keys and pastes before the script's next timeout (`nil`): they
+    /// are dropped, as a paste or typing ahead would be. Anything else stops the discarding.
+    public func discardPendingInput() {
+        while let first = script.first, let event = first {
+            switch event {
+            case .key, .paste:
+                discarded.append(event)
+                script.removeFirst()
+            case .resize, .terminated, .closed:
+                return
+            }
+        }
+    }
 
     /// The screen as plain text.
     public var text: String { screen.text }

@@ -41,6 +41,8 @@ public final class CursesTerminal: TerminalPort {
     private var attributes: [(attr: attr_t, pair: Int16)] = []
     private var ended = false
     private var cursorVisible = false
+    /// A resize seen while input was being discarded, reported by the next `nextEvent`.
+    private var pendingResize = false
     /// True when the locale was not UTF-8 and C.UTF-8 was used for the character type.
     public let fellBackToUTF8: Bool
 
@@ -110,6 +112,10 @@ public final class CursesTerminal: TerminalPort {
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         if let sig = pendingSignal() { return .terminated(signal: sig) }
+        if pendingResize {
+            pendingResize = false
+            return .resize(size)
+        }
         // The loop may have moved to another thread (the main actor's queue is drained by any
         // worker after an await): unblock here so signals and resizes interrupt the wait at once.
         ts_unblock_signals()
@@ -124,6 +130,30 @@ public final class CursesTerminal: TerminalPort {
             if wch == KeyDecoder.pasteEnd { return nil }
         }
         return KeyDecoder.decode(status: status, value: wch).map(TerminalEvent.key)
+    }
+
+    /// How long input must be quiet before a question that has just opened takes keys: a paste that
+    /// arrives in pieces (over ssh, say) is still one burst.
+    static let quietMilliseconds: Int32 = 150
+    /// The longest the discarding goes on, even if keys keep coming (a key held down).
+    static let discardLimitMilliseconds = 2000
+
+    public func discardPendingInput() {
+        // What the terminal driver and ncurses already hold, at once; then whatever follows in the same
+        // burst, until the input has been quiet for a moment.
+        flushinp()
+        let clock = ContinuousClock()
+        let limit = clock.now + .milliseconds(Self.discardLimitMilliseconds)
+        wtimeout(window, Self.quietMilliseconds)
+        while clock.now < limit {
+            var wch: wint_t = 0
+            let status = wget_wch(window, &wch)
+            if status == ERR { break }
+            guard status == KEY_CODE_YES else { continue }
+            if Int32(bitPattern: wch) == KEY_RESIZE { pendingResize = true }
+            if wch == KeyDecoder.pasteStart { _ = readPaste() }
+        }
+        flushinp()
     }
 
     private func pendingSignal() -> Int32? {

@@ -89,6 +89,35 @@ struct SafetyNetEndToEndTests {
         #expect(!t.screen().contains("116 123"))
     }
 
+    /// A paste without bracketed paste (tmux paste-buffer without -p, as many terminals send it): its
+    /// line break is Enter and opens the gentle question; the rest of the paste ("yes, …") must not
+    /// answer it, nor act on the screens after it.
+    @Test func aPasteDoesNotAnswerTheGentleQuestion() {
+        let t = start()
+        t.toSituation()
+        t.keys("Tab")
+        t.waitFor("Enter for next")
+        t.tmux(["set-buffer", "-b", "p", "i'm a burden to everyone\nyes, the kids were loud again"])
+        t.tmux(["paste-buffer", "-b", "p", "-t", "e2e"])
+        t.waitFor("Are you safe right now?", "i'm a burden to everyone")
+        // The question showed only once the paste was over; it is still there, unanswered.
+        let screen = t.screen()
+        #expect(screen.contains("Are you safe right now?") && !screen.contains("kids were loud"))
+        #expect(!screen.contains("How strong is it"))
+        t.keys("y")
+        t.waitFor("How strong is it")
+        // In the first step's filter, the same.
+        let first = start()
+        first.keys("c")
+        first.waitFor("How are you feeling")
+        first.tmux(["set-buffer", "-b", "q", "i can't go on\nyesterday was hard"])
+        first.tmux(["paste-buffer", "-b", "q", "-t", "e2e"])
+        first.waitFor("Are you safe right now?")
+        #expect(!first.screen().contains("Which is closest?"))
+        first.keys("n")
+        first.waitFor("116 123", "Call 999")
+    }
+
     /// The way back from support returns to the words, and Enter goes on after "yes, go back".
     /// From the situation step (a chip highlighted) through intensity 4, soothe, the session read
     /// along and stopped, both moods skipped, to the reflection note.

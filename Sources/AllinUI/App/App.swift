@@ -7,10 +7,13 @@ public enum App {
     public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         if state.context.gates == nil, !worksBeforeDetectors(state, msg) { return [.waitForDetectors(msg)] }
         let before = state.screen
+        let question = state.safetyQuestion
         var effects = apply(&state, msg)
         if state.screen == .support, before != .support {
             effects += SessionUpdate.supportOpened(&state, from: before)
         }
+        // A paste or keys typed ahead must not answer a crisis question that has just opened.
+        if let now = state.safetyQuestion, now != question { effects.append(.discardPendingInput) }
         return effects
     }
 

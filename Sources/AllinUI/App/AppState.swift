@@ -140,11 +140,29 @@ public struct AppModel: Equatable, Sendable {
         current = .home
     }
 
+    /// The crisis question or screen showing, which one key answers or acts on (nil when none is).
+    public var safetyQuestion: SafetyQuestion? {
+        if overlay == .concern { return .gentle }
+        guard screen == .support, let s = support else { return nil }
+        return s.confirmingLeave ? .leavingSupport : .support
+    }
+
     /// True while something on screen moves with time (the breathing exercise): a tick each second.
     public var wantsTicks: Bool { screen == .support && support?.breathing != nil }
 
     /// True while the player (or a render for it) runs: the runtime polls it several times a second.
     public var wantsPlayerPolls: Bool { session?.player.playback.isLive ?? false }
+}
+
+/// A crisis question or screen that one key answers or acts on: input already waiting when it opens
+/// (a paste, typing ahead) must not answer it (`Effect.discardPendingInput`).
+public enum SafetyQuestion: Equatable, Sendable {
+    /// "Are you safe right now?" over a field, the note or the recommendation.
+    case gentle
+    /// Crisis support (its keys breathe, change country, leave).
+    case support
+    /// "Are you safe right now?" before leaving support.
+    case leavingSupport
 }
 
 /// The home menu.

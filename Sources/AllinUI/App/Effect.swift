@@ -51,6 +51,10 @@ public enum Effect: Equatable, Sendable {
     /// one entry per check-in.
     case mergeHandoff(Int64, into: Int64)
 
+    /// A crisis question or support has just opened (`AppModel.safetyQuestion`): drop the keys already
+    /// waiting and the rest of their burst before it is drawn, so only a key pressed after it answers it.
+    case discardPendingInput
+
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend
     /// Keep the safety plan in the journal; answer with `Msg.safetyPlanSaved`.

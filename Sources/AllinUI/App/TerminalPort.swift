@@ -21,4 +21,8 @@ public protocol TerminalPort: AnyObject {
     func present(_ canvas: Canvas, changes: [CellRun])
     /// Gives the terminal back to the shell until the process is continued (Ctrl-Z), then takes it again.
     func suspend()
+    /// Drops the keys and pastes already waiting to be read, and those still arriving in the same
+    /// burst (the rest of a paste), so a question that has just opened is answered only by a key
+    /// pressed after it. Resizes, signals and the end of input are kept.
+    func discardPendingInput()
 }

@@ -50,7 +50,7 @@ struct RuntimeTests {
     }
 
     @Test func timeoutsAreTicksOnlyWhileBreathing() async {
-        let (rt, _) = runtime([nil, .key(.function(2)), .key(.char("g")), nil, nil, nil, nil, nil])
+        let (rt, _) = runtime([nil, .key(.function(2)), nil, .key(.char("g")), nil, nil, nil, nil, nil])
         _ = await rt.run()
         #expect(rt.state.support?.breathing?.elapsed == 5)
     }
@@ -69,6 +69,38 @@ struct RuntimeTests {
         _ = await rt.run()
         #expect(rt.state.checkIn?.drafts[.emotion] == "calm please")
         #expect(rt.state.checkIn?.flow.currentStep(in: rt.state.context.vocabulary) == .emotion)
+    }
+
+    /// A paste without bracketed paste (or typing ahead): its line break is Enter, and the gentle
+    /// question that opens must not take its answer from the rest of the paste.
+    @Test func keysAlreadyWaitingDoNotAnswerTheGentleQuestion() async {
+        let typed = TerminalEvent.typing("i'm a burden to everyone") + [.key(.enter)]
+        let (rt, term) = runtime([.key(.char("c")), .key(.enter), .key(.tab)] + typed
+            + TerminalEvent.typing("yes, the kids were loud again") + [nil])
+        _ = await rt.run()
+        #expect(rt.state.overlay == .concern, "the question is still there, unanswered")
+        #expect(rt.state.checkIn?.editor.text == "i'm a burden to everyone")
+        #expect(step(rt.state) == .situation)
+        #expect(term.discarded.count == "yes, the kids were loud again".count)
+        #expect(term.text.contains("Are you safe right now?"))
+        // A key pressed once the question shows answers it.
+        let (answered, _) = runtime([.key(.char("c")), .key(.enter), .key(.tab)] + typed + [nil, .key(.char("y"))])
+        _ = await answered.run()
+        #expect(answered.state.overlay == nil && step(answered.state) != .situation)
+    }
+
+    /// The same for support: keys waiting when it opens neither ask to leave nor answer "are you safe?".
+    @Test func keysAlreadyWaitingDoNotActOnSupport() async {
+        let (rt, term) = runtime([.key(.char("c")), .key(.tab)] + TerminalEvent.typing("i want to kill myself")
+            + [.key(.enter)] + TerminalEvent.typing("by the way") + [nil])
+        _ = await rt.run()
+        #expect(rt.state.screen == .support)
+        #expect(rt.state.support?.confirmingLeave == false && rt.state.support?.breathing == nil)
+        #expect(term.discarded.count == "by the way".count)
+        // Asking to leave is a question too: a key typed with Esc does not answer it.
+        let (leaving, _) = runtime([.key(.function(2)), nil, .key(.escape), .key(.char("y")), nil])
+        _ = await leaving.run()
+        #expect(leaving.state.screen == .support && leaving.state.support?.confirmingLeave == true)
     }
 
     @Test func theLabRoutesOnEveryEdit() async {

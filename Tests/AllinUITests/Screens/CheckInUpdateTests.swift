@@ -496,6 +496,23 @@ struct CheckInUpdateTests {
         #expect(s.screen == .support && s.overlay == nil && s.asking == nil)
     }
 
+    /// Each crisis question asks the runtime, as it opens, to drop the input already waiting (a paste
+    /// without bracketed paste, typing ahead), once: keys pressed while it shows are answers.
+    @Test func aCrisisQuestionOpeningDropsTheInputAlreadyWaiting() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "i feel hopeless about everything lately")
+        #expect(press(&s, .enter) == [.discardPendingInput])
+        #expect(s.safetyQuestion == .gentle)
+        #expect(press(&s, .char("x")).isEmpty, "a key with no meaning here drops nothing")
+        #expect(press(&s, .char("n")).last == .discardPendingInput, "support opens: what came with the n goes")
+        #expect(s.safetyQuestion == .support)
+        #expect(press(&s, .down).isEmpty, "scrolling support drops nothing")
+        #expect(press(&s, .escape) == [.discardPendingInput])
+        #expect(s.safetyQuestion == .leavingSupport)
+        #expect(type(&s, "everyday words").isEmpty, "while the question shows, typing is not dropped again")
+    }
+
     @Test func backTabWithAFilterOnTheFirstStepReadsTheFilterFirst() {
         var s = checkInState()
         type(&s, "i want to die")

@@ -247,7 +247,7 @@ struct SessionFlowTests {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("s"))
         type(&s, "i feel hopeless about everything lately")
-        #expect(press(&s, .enter).isEmpty)
+        #expect(press(&s, .enter) == [.discardPendingInput])
         #expect(s.overlay == .concern && s.screen == .note)
         let effects = press(&s, .char("y"))
         #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: "i feel hopeless about everything lately"))
@@ -265,7 +265,7 @@ struct SessionFlowTests {
     @Test func supportAskedForMidSessionStopsTheAudioButRecordsNoHandoff() async {
         var s = await ScreenStates.playing(position: 42)
         let effects = press(&s, .function(2))
-        #expect(effects == [.stopPlayback])
+        #expect(effects == [.stopPlayback, .discardPendingInput])
         #expect(s.screen == .support)
         #expect(s.covered == .player)
         #expect(s.session?.player.playback == .notPlaying)
@@ -304,7 +304,7 @@ struct SessionFlowTests {
         let decision = CrisisDecision(finding: CrisisFinding(layer: .b, tier: .immediate, rule: "B.plan"), field: "triggerText")
         let handoff = recommendation(kind: .safetyHandoff, session: nil, crisis: decision)
         let answer = App.update(&s, .checkInRouted(handoff))
-        #expect(answer == [.recordHandoff(s.checkIn!.flow.answers, handoff)])
+        #expect(answer == [.recordHandoff(s.checkIn!.flow.answers, handoff), .discardPendingInput])
         #expect(s.screen == .support && s.support?.emergencyFirst == true)
     }
 
@@ -403,7 +403,7 @@ struct SessionFlowTests {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("7"), .enter)
         type(&s, "i want to kill myself")
-        #expect(press(&s, .ctrl("c")) == [.recordSupport(id: 7, tier: .crisis)])
+        #expect(press(&s, .ctrl("c")) == [.recordSupport(id: 7, tier: .crisis), .discardPendingInput])
         #expect(s.screen == .support)
         var clear = await ScreenStates.playing()
         press(&clear, .char("x"), .char("y"), .char("7"), .enter)
