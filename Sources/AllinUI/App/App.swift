@@ -132,6 +132,14 @@ public enum App {
             state.helpScroll = 0
             return []
         case .quit:
+            // Ctrl-C over the gentle question: its words were read already (that is why it shows), so
+            // allin quits as Ctrl-C does everywhere, rather than asking the same question again.
+            if state.overlay == .concern {
+                state.overlay = nil
+                state.asking = nil
+                if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
+                return [.quit]
+            }
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
             if let stopped = SessionUpdate.checkLeavingNote(&state, key: key) { return stopped }
             if let stopped = PlanUpdate.checkLeaving(&state, action: .quit, key: key) { return stopped }

@@ -258,6 +258,8 @@ enum Bindings {
         KeyBinding([.char("n")], "n", "no", help: "no: show support now", action: .concernNotSafe),
         KeyBinding([.char("s"), .char("?")], "s", "not sure", help: "not sure: show support now",
                    action: .concernNotSure),
+        KeyBinding([.escape, .char("h"), .char("q")], "Esc", "back",
+                   help: "back to your words, to change them (this answers nothing)", action: .back),
     ]
 
     static func lab(field: LabField) -> [KeyBinding] {

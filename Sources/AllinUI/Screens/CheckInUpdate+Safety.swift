@@ -97,6 +97,12 @@ extension CheckInUpdate {
             state.asking = nil
             App.openSupport(&state, reason: .notSafe(asking.hit), flagged: asking.text)
             return []
+        case .back:
+            // Back to the words as they were, answering nothing: leaving the field reads them again.
+            state.overlay = nil
+            state.asking = nil
+            state.notice = SupportUpdate.wordsKept(state.screen)
+            return []
         default:
             return []
         }

@@ -27,6 +27,11 @@ enum ResultUpdate {
             state.overlay = nil
             state.modify(\.result) { $0.concernDismissed = true }
             state.notice = "Thank you for answering. If that changes, F2 opens support at any time."
+        case .back:
+            // Back to the answers, answering nothing: going on routes them again, and asks again.
+            state.overlay = nil
+            _ = perform(&state, .editAnswers)
+            state.notice = "Your answers are still here: change any of them, or go on. F2 opens support."
         default: break
         }
         return []

@@ -246,6 +246,8 @@ enum LeaveView {
 /// not sure opens support.
 enum ConcernView {
     static let question = "Are you safe right now?"
+    /// What the check heard, when the words are not repeated back.
+    static let generally = "Some of what you wrote sounds heavy, so I want to check."
 
     /// What the check heard, in the person's own words when there are some to quote. Words about a
     /// method or means are never repeated back (safe messaging): the question then speaks generally.
@@ -254,7 +256,7 @@ enum ConcernView {
             ?? state.result?.recommendation.concern.flatMap { state.checkIn?.flow.answers.text(named: $0.field) }
         let finding = state.asking?.hit.finding ?? state.result?.recommendation.concern?.finding
         guard finding.map(mentionsMeans) != true, let words = text.flatMap({ WhyText.quote($0, words: 12) }) else {
-            return "Some of what you wrote sounds heavy, so I want to check."
+            return generally
         }
         return "You wrote \(words). That sounds heavy, so I want to check."
     }
@@ -269,9 +271,12 @@ enum ConcernView {
 
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let width = min(64, canvas.width - 4)
-        let text = Wrap.lines(heard(state), width: width - 4)
-            + Wrap.lines(question, width: width - 4)
-        let height = text.count + 4
+        // The answers and the way back always show: on a short screen the words are not quoted, and
+        // the blank line above the answers goes first.
+        let room = canvas.height - 2
+        var text = Wrap.lines(heard(state), width: width - 4) + Wrap.lines(question, width: width - 4)
+        if text.count + 5 > room { text = Wrap.lines(generally, width: width - 4) + Wrap.lines(question, width: width - 4) }
+        let height = text.count + (text.count + 5 > room ? 4 : 5)
         let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "A gentle check")
         for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
@@ -279,9 +284,13 @@ enum ConcernView {
         // Three spaces between the answers when they fit in the box, two when it is narrow.
         let gap = String(repeating: " ", count: width - 4 >= 35 ? 3 : 2)
         for (key, label) in [("y", " Yes, I'm safe" + gap), ("n", " No" + gap), ("s", " Not sure")] {
-            col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
-            col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
+            col += canvas.put(key, row: rect.bottom - 3, col: col, role: .footerKey)
+            col += canvas.put(label, row: rect.bottom - 3, col: col, role: .overlay)
         }
+        // The way back answers nothing: the words are there to change.
+        let back = state.asking == nil ? " back to your answers" : " back to your words"
+        let at = rect.col + 2 + canvas.put("Esc", row: rect.bottom - 2, col: rect.col + 2, role: .footerKey)
+        canvas.put(back, row: rect.bottom - 2, col: at, role: .overlay, maxWidth: width - 4 - 3)
     }
 }
 

@@ -486,6 +486,56 @@ struct CheckInUpdateTests {
         #expect(notSafe.screen == .support && notSafe.covered == .checkIn)
     }
 
+    /// The gentle question is no trap: Esc (h, q) goes back to the words, answering nothing, and every
+    /// way out of the field reads them again; Ctrl-C quits as it does everywhere.
+    @Test(arguments: [Key.escape, .char("h"), .char("q")])
+    func theGentleQuestionGoesBackToTheWords(_ key: Key) {
+        let words = "i feel hopeless about everything lately"
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, words)
+        press(&s, .enter)
+        #expect(s.overlay == .concern)
+        #expect(screen(s).text.contains("Esc back to your words"))
+        #expect(press(&s, key).isEmpty)
+        #expect(s.overlay == nil && s.asking == nil && step(s) == .situation)
+        #expect(s.checkIn?.focus == .text && s.checkIn?.editor.text == words)
+        #expect(s.checkIn?.answered.isEmpty == true, "going back answers nothing")
+        #expect(screen(s).text.contains("Your words are still here"))
+        for way in [Key.enter, .escape, .backTab] {
+            var again = s
+            press(&again, way)
+            #expect(again.overlay == .concern && step(again) == .situation, "\(way) reads the words again")
+        }
+        // Ctrl-C over the question quits, once, without asking the same question again.
+        press(&s, .enter)
+        #expect(press(&s, .ctrl("c")) == [.quit])
+    }
+
+    /// At 40×12 a long quote would push the answers off the box: the question then speaks generally.
+    @Test func theGentleQuestionKeepsItsAnswersOnASmallScreen() {
+        var s = ScreenStates.on(.situation, width: 40, height: 12)
+        press(&s, .tab)
+        type(&s, "honestly i feel hopeless about everything lately and every single day at work")
+        press(&s, .enter)
+        #expect(s.overlay == .concern)
+        let text = screen(s).text
+        #expect(text.contains("Are you safe right now?") && text.contains("y Yes, I'm safe") && text.contains("Esc back"))
+    }
+
+    @Test func theGentleQuestionOverTheNoteGoesBackToTheNote() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("s"))
+        type(&s, "i feel hopeless about everything lately")
+        press(&s, .enter)
+        #expect(s.overlay == .concern && s.screen == .note)
+        #expect(press(&s, .escape).isEmpty)
+        #expect(s.overlay == nil && s.screen == .note && s.session?.note.text == "i feel hopeless about everything lately")
+        #expect(s.notice?.contains("Your note is still here") == true)
+        press(&s, .enter)
+        #expect(s.overlay == .concern, "Enter reads the note again")
+    }
+
     @Test func supportOverTheQuestionLeavesNoQuestionBehind() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)

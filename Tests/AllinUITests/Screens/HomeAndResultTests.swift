@@ -198,9 +198,20 @@ struct HomeAndResultTests {
         let text = screen(s).text.replacingOccurrences(of: "\n", with: " ")
         #expect(text.contains("Are you safe"))
         #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
-        // Other keys (Esc included) don't slip past the question.
-        press(&s, .enter, .char("t"), .escape)
+        // Other keys don't slip past the question.
+        press(&s, .enter, .char("t"))
         #expect(s.overlay == .concern && s.screen == .recommendation)
+        // Esc (h, q) goes back to the answers, answering nothing: going on again asks again.
+        for key in [Key.escape, .char("h"), .char("q")] {
+            var back = s
+            press(&back, key)
+            #expect(back.overlay == nil && back.screen == .checkIn, "\(key)")
+            #expect(back.checkIn?.flow.answers == s.checkIn?.flow.answers && back.checkIn?.answered == s.checkIn?.answered)
+            #expect(back.notice?.contains("still here") == true)
+        }
+        // Ctrl-C quits, as everywhere (the question is not asked again).
+        var quitting = s
+        #expect(press(&quitting, .ctrl("c")) == [.quit])
         var safe = s
         press(&safe, .char("y"))
         #expect(safe.overlay == nil && safe.result?.concernDismissed == true)
