@@ -197,6 +197,41 @@ struct SafetyNetEndToEndTests {
         #expect(entries.first?["supportDuringCheckIn"] as? String == "Crisis support was shown during this check-in.")
     }
 
+    /// A note that opened support goes back to the note after "yes, I'm safe", its words there to
+    /// change or keep, as every field does; the check-in stays one journal entry.
+    @Test func aNoteThatOpenedSupportComesBackToEdit() throws {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": place.data])
+        t.waitFor("Start a check-in", "F2 support")
+        t.toSituation()
+        toNote(t)
+        t.type("everyone would be better off without me")
+        t.keys("Enter")
+        t.waitFor("116 123")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("y")
+        t.waitFor("A note for your journal", "everyone would be better off without me", "Your note is still here")
+        t.keys("BSpace", "BSpace", "BSpace")
+        #expect(eventually { !t.screen().contains("without me") })
+        t.type(" it all")
+        t.keys("Enter")
+        t.waitFor("116 123")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("y")
+        t.waitFor("better off without it all")
+        t.keys("Enter")
+        t.waitFor("Saved to your journal", "Note: kept with this check-in.")
+        t.keys("q")
+        t.waitFor("EXIT=0")
+        let journal = try #require(place.journal())
+        let entries = try #require(journal["entries"] as? [[String: Any]])
+        #expect(entries.count == 1, "one entry for the check-in")
+        #expect(entries.first?["note"] as? String == "everyone would be better off without it all")
+        #expect(entries.first?["supportDuringCheckIn"] as? String == "Crisis support was shown during this check-in.")
+    }
+
     /// The reflection note is read by both layers: a statement only layer B sees is never "kept".
     @Test func aLayerBStatementAsTheReflectionNote() {
         let t = start()

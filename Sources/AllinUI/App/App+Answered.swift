@@ -13,8 +13,7 @@ extension App {
         case .checkIn:
             state.modify(\.checkIn) { answer(&$0.answered, $0.editor) }
         case .note:
-            let note = state.session?.note
-            state.modify(\.checkIn) { answer(&$0.answered, note) }
+            state.modify(\.session) { answer(&$0.noteAnswered, $0.note) }
         case .safetyPlan:
             state.modify(\.plan) { answer(&$0.answered, $0.editing) }
         case .beliefsPlan:

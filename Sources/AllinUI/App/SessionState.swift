@@ -140,8 +140,9 @@ public struct SessionState: Equatable, Sendable {
     public var summary: JournalSummary?
     /// True once the reflection was handed to the journal.
     public var completed = false
-    /// True when the note was left out because support opened from it.
-    public var noteWithheld = false
+    /// Note words the person answered for (said they are safe, or "yes, go back" from the support
+    /// they opened): the note does not ask about them again; changed words ask again.
+    public var noteAnswered: Set<String> = []
     /// The first line shown of the end screen, when it is longer than the screen.
     public var doneScroll = 0
     /// A beliefs plan step (not a check-in): what happens is kept with the step, not as a check-in.

@@ -98,9 +98,7 @@ enum ReflectionView {
         if let ended = s.player.ended { rows.append(("How it went: " + CheckInWords.playback(s.player.record(ended)), .normal)) }
         rows.append(("Mood: \(moodLine(s))", .normal))
         let note: String
-        if s.noteWithheld {
-            note = "Note: not kept, because support opened from it."
-        } else if JournalEntry.cleanNote(s.note.text) != nil {
+        if JournalEntry.cleanNote(s.note.text) != nil {
             note = step != nil ? (s.listened ? "Note: kept with this step of your plan." : "Note: not kept, as the step stays open.")
                 : s.fromLibrary ? "Note: kept with this session." : "Note: kept with this check-in."
         } else {

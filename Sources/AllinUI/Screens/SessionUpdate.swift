@@ -91,36 +91,42 @@ enum SessionUpdate {
         return []
     }
 
-    /// Enter on the note: the one crisis rule reads it whole (layers A and B). A clear statement or a
-    /// request for help opens support and the note is not stored; the ambiguous band asks "are you safe
-    /// right now?" first; otherwise the reflection goes to the journal and the end screen shows what
-    /// was kept.
+    /// Enter on the note: the one crisis rule reads it whole (layers A and B). A clear statement opens
+    /// support over the note, its words kept there: "yes, go back" returns to them, to change or keep,
+    /// as in every field. A request for help opens support and is not kept as the note. The ambiguous
+    /// band asks "are you safe right now?" first. Otherwise the reflection goes to the journal and the
+    /// end screen shows what was kept. Nothing is stored until then (`closingAtTheNote` if allin closes).
     static func finishNote(_ state: inout AppState) -> [Effect] {
         guard var s = state.session, let check = state.context.gates?.check else { return [] }
         // What the limit refused is read too; only what the field kept is stored.
         let text = s.note.checkedText
-        let answered = state.checkIn?.answered ?? []
-        let report = check.check(field: "note", text: text, answered: answered)
-        var reason: SupportReason?
+        let report = check.check(field: "note", text: text, answered: noteAnswered(state))
         switch report.verdict {
         case .clear: break
-        case .askedForHelp: reason = .typedHelp(field: "note")
-        case let .handoff(d): reason = .noteTripwire(d.finding)
+        case .askedForHelp:
+            s.note = TextField(limit: SessionState.noteLimit)
+            state.modify(\.session) { $0 = s }
+            App.openSupport(&state, reason: .typedHelp(field: "note"))
+            return []
+        case let .handoff(d):
+            App.openSupport(&state, reason: .noteTripwire(d.finding), flagged: text)
+            return []
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "note", finding: d.finding), text: text,
                               action: .next, key: .enter)
             return []
         }
-        let note = reason == nil ? JournalEntry.cleanNote(s.note.text) : nil
-        s.noteWithheld = reason != nil
-        if reason != nil { s.note = TextField(limit: SessionState.noteLimit) }
         s.completed = true
         state.modify(\.session) { $0 = s }
-        let effects = reflection(s, note: note)
+        let effects = reflection(s, note: JournalEntry.cleanNote(s.note.text))
         state.model.goTo(.done)
-        // Support opens over the end: its way back shows what was kept.
-        if let reason { App.openSupport(&state, reason: reason) }
         return effects
+    }
+
+    /// What the crisis rule does not ask about again in the note: the note words answered for, and
+    /// the check-in's.
+    static func noteAnswered(_ state: AppState) -> Set<String> {
+        (state.checkIn?.answered ?? []).union(state.session?.noteAnswered ?? [])
     }
 
     /// Ctrl-C or q at the note: its words are read by the one crisis rule before allin closes, like
@@ -129,10 +135,10 @@ enum SessionUpdate {
         guard state.screen == .note, let s = state.session, let check = state.context.gates?.check else { return nil }
         let text = s.note.text
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
-        switch check.check(field: "note", text: text, answered: state.checkIn?.answered ?? []).verdict {
+        switch check.check(field: "note", text: text, answered: noteAnswered(state)).verdict {
         case .clear: return nil
         case .askedForHelp: App.openSupport(&state, reason: .typedHelp(field: "note"))
-        case let .handoff(d): App.openSupport(&state, reason: .noteTripwire(d.finding))
+        case let .handoff(d): App.openSupport(&state, reason: .noteTripwire(d.finding), flagged: text)
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "note", finding: d.finding), text: text,
                               action: .quit, key: key)
@@ -222,9 +228,9 @@ enum SessionUpdate {
     /// allin is closing. A check-in that got past its last step stays in the journal even if its
     /// session never started (marked not played); one whose session was under way records how far
     /// it got. A check-in that opened crisis support keeps only the handoff (the privacy rule). At the
-    /// note the reflection is kept without it (`closingAtTheNote`).
+    /// note, or in support opened over it, the reflection is kept without it (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
-        if state.screen == .note { return closingAtTheNote(&state) }
+        if state.screen == .note || state.covered == .note { return closingAtTheNote(&state) }
         if let player = state.session?.player, state.session?.planStep != nil {
             // A plan step under way counts if it was listened to already.
             guard player.hasStarted, player.ended == nil else { return [] }

@@ -74,6 +74,30 @@ struct LibraryTests {
         #expect(s.screen == .home)
     }
 
+    /// With no check-in, the note's answers are remembered too: "yes, I'm safe" goes on, and "yes, go
+    /// back" from support returns to the note, which then keeps the words.
+    @Test func aNoteWithNoCheckInIsNotAskedAboutTwice() {
+        var s = Self.open()
+        press(&s, .down, .enter)
+        s.model.goTo(.note)
+        type(&s, "i feel hopeless about everything lately")
+        press(&s, .enter)
+        #expect(s.overlay == .concern)
+        press(&s, .char("y"))
+        #expect(s.overlay == nil && s.screen == .done)
+        var support = Self.open()
+        press(&support, .down, .enter)
+        support.model.goTo(.note)
+        type(&support, "i want to kill myself")
+        press(&support, .enter)
+        #expect(support.screen == .support && support.covered == .note)
+        press(&support, .escape)
+        press(&support, .char("y"))
+        #expect(support.screen == .note && support.session?.note.text == "i want to kill myself")
+        press(&support, .enter)
+        #expect(support.screen == .done)
+    }
+
     @Test func wordsInTheSearchAreChecked() {
         var s = Self.open()
         type(&s, "i want to kill myself")

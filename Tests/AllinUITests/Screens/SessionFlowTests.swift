@@ -200,28 +200,49 @@ struct SessionFlowTests {
         press(&s, .char("x"), .char("y"), .char("8"), .enter)
         type(&s, words)
         let effects = press(&s, .enter)
-        #expect(effects.first == .completeJournal(id: 7, moodAfter: 8, note: nil))
         // Kept on the check-in's own entry (one entry per check-in), with no crisis tier.
         #expect(effects.contains(.recordSupport(id: 7, tier: CrisisTier.none)) && handoffTiers(effects).isEmpty)
+        #expect(!effects.contains { if case .completeJournal = $0 { true } else { false } }, "nothing kept yet")
         #expect(s.screen == .support)
         #expect(s.support?.reason == .typedHelp(field: "note"))
-        #expect(s.covered == .done)
-        #expect(s.session?.note.text == "" && s.session?.noteWithheld == true)
-        press(&s, .escape, .char("y"))
-        #expect(s.screen == .done)
-        #expect(screen(s).contains("Note: not kept, because support opened from it."))
+        #expect(s.covered == .note)
+        #expect(s.session?.note.text == "", "a request for help is not kept as the note")
+        press(&s, .escape)
+        press(&s, .char("y"))
+        #expect(s.screen == .note)
+        #expect(press(&s, .enter).first == .completeJournal(id: 7, moodAfter: 8, note: nil))
+        #expect(s.screen == .done && screen(s).contains("Note: none."))
     }
 
+    /// A note that opened support goes back to the note after "yes, I'm safe", its words there to
+    /// change or keep, as in every field; one journal entry for the check-in either way.
     @Test func theTripwireWatchesTheNoteToo() async {
+        let words = "tonight i will kill myself"
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("s"))
-        type(&s, "tonight i will kill myself")
+        type(&s, words)
         let effects = press(&s, .enter)
-        #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
         #expect(effects.contains(.recordSupport(id: 7, tier: .immediate)))   // a time marker with intent is T3
+        #expect(!effects.contains { if case .completeJournal = $0 { true } else { false } }, "nothing kept yet")
+        #expect(handoffTiers(effects).isEmpty, "no second entry")
         guard case let .noteTripwire(finding) = s.support?.reason else { Issue.record("not the note tripwire"); return }
         #expect(finding.layer == .a && finding.fired)
-        #expect(s.session?.noteWithheld == true)
+        #expect(s.covered == .note)
+        var closing = s
+        // allin closing from support keeps the reflection, never the words.
+        #expect(App.update(&closing, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: nil)])
+        press(&s, .escape)
+        press(&s, .char("y"))
+        #expect(s.screen == .note && s.session?.note.text == words)
+        #expect(screen(s).contains("Your note is still here"))
+        // Changed words are read again; the same words, answered for, are kept.
+        var changed = s
+        type(&changed, " now")
+        press(&changed, .enter)
+        #expect(changed.screen == .support)
+        let kept = press(&s, .enter)
+        #expect(kept.first == .completeJournal(id: 7, moodAfter: nil, note: words))
+        #expect(s.screen == .done && screen(s).contains("Note: kept with this check-in."))
     }
 
     /// Layer B reads the note too (these two have no phrase of layer A's): never "kept with this check-in".
@@ -232,13 +253,13 @@ struct SessionFlowTests {
         type(&s, words)
         let effects = press(&s, .enter)
         if s.overlay == .concern {
-            // The gentle question first; "not sure" opens support and the note is not kept.
+            // The gentle question first; "not sure" opens support over the note.
             #expect(effects.isEmpty)
             press(&s, .char("s"))
             #expect(s.screen == .support)
         } else {
-            #expect(s.screen == .support)
-            #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: nil))
+            #expect(s.screen == .support && s.covered == .note)
+            #expect(effects.first == .recordSupport(id: 7, tier: .crisis))
         }
         #expect(!screen(s).contains("kept with this check-in"))
     }
