@@ -207,6 +207,9 @@ public enum WhyText {
             case ("crisisRule", "askSafe"): return "Some words sounded heavy, so we asked if you are safe right now."
             case ("crisisRule", "askedForHelp"): return "You asked for help, so support opened."
             case ("crisisRule", "handoff"): return "Your words said you may be in danger, so crisis support opened."
+            case ("crisisRule", "clear") where e.detail("answered") != nil:
+                // Support was shown (or the question asked) for these words, and the person said they are safe.
+                return "You told us you are safe right now, so the check-in went on to a session."
             case ("crisisRule", _): return "Nothing called for crisis support."
             case ("crisisC", _): return "Your answers pointed to support, so crisis support opened."
             case ("sootheGate", "sootheFirst"):

@@ -31,6 +31,13 @@ struct WhyTextTests {
             == ["Some of your words (“i can't do this anymore”) sounded heavy, so we checked in with you first."])
         let rule = r.trace.first { $0.gate == "crisisRule" }
         #expect(rule?.detail("answered") == .array([.string("triggerText")]))
+        // The `t` screen says what happened: the person said they are safe, not that nothing was found.
+        let steps = WhyText.steps(r.trace, catalog: catalog.listing, answers: c)
+        #expect(steps.contains("You told us you are safe right now, so the check-in went on to a session."))
+        #expect(!steps.contains("Nothing called for crisis support."))
+        let calm = CheckIn(emotion: "stressed", situation: "work", triggerText: "three deadlines", intensity: 3, intent: "soothe")
+        #expect(WhyText.steps(await routed(calm).trace, catalog: catalog.listing, answers: calm)
+            .contains("Nothing called for crisis support."))
     }
 
     @Test func everyFeelingLabelMakesASentence() {

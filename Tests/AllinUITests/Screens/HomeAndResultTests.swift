@@ -224,6 +224,28 @@ struct HomeAndResultTests {
         }
     }
 
+    /// Support shown for the words, then "yes, I'm safe": the `t` screen says so, rather than
+    /// "Nothing called for crisis support".
+    @Test func theTraceSaysThePersonSaidTheyAreSafe() async {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "i just want to disappear")
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        press(&s, .escape)
+        press(&s, .char("y"))
+        press(&s, .enter)
+        #expect(step(s) == .intensity)
+        press(&s, .char("5"), .char(" "), .enter)
+        let effects = press(&s, .char("1"))
+        await route(&s, effects)
+        #expect(s.screen == .recommendation)
+        press(&s, .char("t"))
+        let text = screen(s).text.replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("You told us you are safe right now"))
+        #expect(!text.contains("Nothing called for crisis support"))
+    }
+
     @Test func aLateRouteAnswerIsIgnored() {
         var s = TestCatalog.state()
         _ = App.update(&s, .checkInRouted(recommendation()))
