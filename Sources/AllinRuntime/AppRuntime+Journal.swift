@@ -17,6 +17,20 @@ extension AppRuntime {
         }
     }
 
+    /// A check-in left for home after its last step: begun, marked with how its session went (not
+    /// played), and its visit to support merged in, at once.
+    func keepCheckIn(_ checkIn: CheckIn, _ r: Recommendation, moodBefore: Int?, _ record: PlaybackRecord,
+                     mergingHandoff handoff: Int64?) -> Msg {
+        do {
+            let id = try journal.begin(checkIn, recommendation: r, moodBefore: moodBefore, at: now(), timeZone: timeZone)
+            if let handoff { try journal.mergeHandoff(handoff, into: id) }
+            try journal.recordPlayback(id, record)
+            return .checkInKept(problem: journalProblem)
+        } catch {
+            return .checkInKept(problem: Self.journalError(error))
+        }
+    }
+
     func completeJournal(_ id: Int64, moodAfter: Int?, note: String?) -> Msg {
         var problem: JournalError?
         do {

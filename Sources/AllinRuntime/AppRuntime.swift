@@ -226,6 +226,8 @@ public final class AppRuntime {
                 case .stopPlayback: stopPlayer()
                 case let .beginJournal(checkIn, recommendation, moodBefore):
                     queue.append(beginJournal(checkIn, recommendation, moodBefore: moodBefore))
+                case let .keepCheckIn(checkIn, recommendation, moodBefore, record, handoff):
+                    queue.append(keepCheckIn(checkIn, recommendation, moodBefore: moodBefore, record, mergingHandoff: handoff))
                 case let .completeJournal(id, moodAfter, note):
                     queue.append(completeJournal(id, moodAfter: moodAfter, note: note))
                 case let .recordPlayback(id, record):

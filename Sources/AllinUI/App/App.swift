@@ -77,6 +77,7 @@ public enum App {
         case let .playerTicked(status): return PlayerUpdate.ticked(&state, status)
         case let .journalBegun(id, problem): return SessionUpdate.journalBegun(&state, id: id, problem: problem)
         case let .handoffRecorded(id): return SessionUpdate.handoffRecorded(&state, id: id)
+        case let .checkInKept(problem): return SessionUpdate.checkInKept(&state, problem: problem)
         case let .journalCompleted(summary, problem):
             return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)
         case let .safetyPlanLoaded(plan):

@@ -39,6 +39,10 @@ public enum Effect: Equatable, Sendable {
     // The journal (answered with `Msg.journalBegun` and `.journalCompleted`).
     /// Store the check-in as its session starts: answers, route and trace, mood before.
     case beginJournal(CheckIn, Recommendation, moodBefore: Int?)
+    /// Home from the recommendation: store the check-in whole at once (answers, route, mood before),
+    /// its session marked with `record` (not played), and merge the handoff row of its visit to support
+    /// into it; answer with `Msg.checkInKept`.
+    case keepCheckIn(CheckIn, Recommendation, moodBefore: Int?, PlaybackRecord, mergingHandoff: Int64?)
     /// Store the reflection on the row begun earlier, writing only what is given.
     case completeJournal(id: Int64, moodAfter: Int?, note: String?)
     /// Store what happened to the session on the row begun earlier.

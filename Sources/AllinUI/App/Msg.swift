@@ -36,6 +36,8 @@ public enum Msg: Equatable, Sendable {
     // The journal.
     /// The check-in was stored (`id`), or kept in memory only when `problem` is set.
     case journalBegun(id: Int64?, problem: JournalError?)
+    /// The journal answered `Effect.keepCheckIn` (problem set when it was kept in memory only, or not at all).
+    case checkInKept(problem: JournalError?)
     /// The handoff row `Effect.recordHandoff` wrote (nil when it could not be written).
     case handoffRecorded(id: Int64?)
     /// The reflection was stored; the summary gives the streak (nil when it could not be read).

@@ -114,7 +114,8 @@ enum Bindings {
         KeyBinding([.char("t")], "t", "full trace", help: "show every gate of the routing decision", action: .showTrace),
         KeyBinding([.char("e"), .escape], "e", "edit", help: "go back and change your answers",
                    action: .editAnswers),
-        KeyBinding([.char("h")], "h", "home", help: "back to the start", action: .goHome),
+        KeyBinding([.char("h")], "h", "home", help: "back to the start (asks first; the check-in is kept in your journal)",
+                   action: .goHome),
         quitAsking,
     ]
 

@@ -1,6 +1,6 @@
 import AllinCore
 
-/// Leaving a half-done check-in asks first: `h` from the recommendation, Esc on the first step, `q`
+/// Leaving a check-in asks first: `h` from the recommendation, Esc on the first step, `q`
 /// wherever the check-in is under way (a step, the recommendation, its trace, the mood before), and a
 /// new check-in over one under way. Nothing typed is lost without a yes.
 enum LeaveUpdate {
@@ -16,7 +16,8 @@ enum LeaveUpdate {
         case (.home, .pickByKey) where key == .char("n"):
             return .startOver
         case (.recommendation, .goHome):
-            return .home
+            // The check-in's last step is done: home keeps it, as quitting here does.
+            return .homeKept
         case (.checkIn, .back) where c.flow.index(in: state.context.vocabulary) == 0 && c.focus == .list:
             // Words still being typed go through the crisis rule first (the check-in's own path).
             let step = c.flow.currentStep(in: state.context.vocabulary)
@@ -48,6 +49,8 @@ enum LeaveUpdate {
         case .quit, .quitKept: return [.quit]
         case .startOver:
             return HomeUpdate.choose(&state, .newCheckIn)
+        case .homeKept:
+            return SessionUpdate.goHomeKeeping(&state)
         case .home:
             if state.screen == .checkIn {
                 state.model.pauseCheckIn()
@@ -69,8 +72,10 @@ public enum Leaving: Equatable, Sendable {
     case quitKept
     /// Start a new check-in: the answers are cleared.
     case startOver
-    /// Go home: from the recommendation the answers are cleared; from the first step they are kept.
+    /// Go home from the first step: the answers are kept until allin closes (c continues).
     case home
+    /// Go home from the recommendation: the check-in is kept in the journal, its session not played.
+    case homeKept
 
     /// The question, in plain words.
     public var question: String {
@@ -79,6 +84,7 @@ public enum Leaving: Equatable, Sendable {
         case .quitKept: return "Quit now? This check-in will be kept in your journal, its session not played."
         case .startOver: return "Start over? The answers of the check-in under way will be cleared."
         case .home: return "Leave this check-in for now?"
+        case .homeKept: return "Go home? This check-in will be kept in your journal, its session not played."
         }
     }
 }

@@ -164,6 +164,25 @@ enum SessionUpdate {
         state.current = .home
     }
 
+    /// Home from the recommendation, the session not begun: the check-in is kept in the journal marked
+    /// not played (with its visit to support, one entry), as quitting there keeps it.
+    static func goHomeKeeping(_ state: inout AppState) -> [Effect] {
+        guard case let .recommendation(r, c, kept) = state.current, let session = r.recommendation.session else {
+            goHome(&state)
+            return []
+        }
+        let s = kept.flatMap { $0.player.routed.slug == session.slug ? $0 : nil } ?? SessionState(routed: session)
+        goHome(&state)
+        return [.keepCheckIn(c.flow.answers, r.recommendation.played(s.player.session, extra: []), moodBefore: s.moodBefore,
+                             s.player.record(.notPlayed), mergingHandoff: c.supportRow)]
+    }
+
+    /// The journal answered `Effect.keepCheckIn`: only now does home say the check-in is kept.
+    static func checkInKept(_ state: inout AppState, problem: JournalError?) -> [Effect] {
+        state.notice = problem.map(JournalCopy.notSaved) ?? "Kept in your journal, its session not played."
+        return []
+    }
+
     /// The check-in is stored as its session starts (or when it ends before it could start).
     static func beginJournal(_ state: inout AppState) -> [Effect] {
         // A plan step is kept with its plan, never as a check-in, and only once it was played (see

@@ -46,6 +46,25 @@ struct JournalRuntimeTests {
         #expect(second.text.contains("Saved."))
     }
 
+    /// Home from the recommendation keeps the check-in, marked not played: one entry, with its visit
+    /// to support merged in, as q keeps it.
+    @Test func homeFromTheRecommendationKeepsTheCheckInInTheJournal() async throws {
+        let journal = MemoryJournal()
+        let script: [TerminalEvent?] = [.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.tab)]
+            + TerminalEvent.typing("i just want to disappear") + [.key(.enter), nil, .key(.escape), nil, .key(.char("y")),
+            .key(.enter), .key(.char("5")), .key(.enter), .key(.char("1")), .key(.char("h")), .key(.char("y"))]
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal)
+        #expect(await rt.run() == .closed)
+        #expect(rt.state.screen == .home)
+        #expect(terminal.text.contains("Kept in your journal, its session not played."))
+        let entries = try journal.entries(JournalQuery())
+        #expect(entries.count == 1, "one entry for the check-in")
+        #expect(entries.first?.kind == .audio && entries.first?.playback?.outcome == .notPlayed)
+        #expect(entries.first?.checkIn?.triggerText == "i just want to disappear")
+        #expect(entries.first?.supportTier != nil, "support shown during it")
+    }
+
     @Test func aJournalThatThrowsShowsItsMessage() async {
         let reader = JournalReader(journal: { throw JournalError.busy(path: "/data/journal.sqlite3") }, now: { F.now },
                                    timeZone: F.zone)

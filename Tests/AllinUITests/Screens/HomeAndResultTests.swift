@@ -102,14 +102,34 @@ struct HomeAndResultTests {
         #expect(press(&mood, .char("q"), .char("y")) == [.quit])
     }
 
-    @Test func goingHomeFromTheRecommendationAsksFirst() async {
+    /// Home from the recommendation keeps the finished check-in in the journal (its session not
+    /// played), as q does there, and the question says so.
+    @Test func goingHomeFromTheRecommendationKeepsTheCheckIn() async {
         var s = await ScreenStates.recommendation()
         press(&s, .char("h"))
-        #expect(s.overlay == .leave(.home) && s.screen == .recommendation)
+        #expect(s.overlay == .leave(.homeKept) && s.screen == .recommendation)
+        #expect(screen(s).text.replacingOccurrences(of: "\n", with: " ").contains("kept in your journal"))
         press(&s, .char("n"))
         #expect(s.screen == .recommendation && s.result != nil)
-        press(&s, .char("h"), .char("y"))
+        let answers = s.checkIn!.flow.answers
+        let r = s.result!.recommendation
+        let session = SessionState(routed: r.session!)
+        press(&s, .char("h"))
+        #expect(press(&s, .char("y")) == [.keepCheckIn(answers, r.played(session.player.session, extra: []), moodBefore: nil,
+                                                       session.player.record(.notPlayed), mergingHandoff: nil)])
         #expect(s.screen == .home && s.checkIn == nil)
+        #expect(s.notice == nil, "home says it is kept only once the journal answers")
+        _ = App.update(&s, .checkInKept(problem: nil))
+        #expect(screen(s).text.contains("Kept in your journal, its session not played."))
+        // A mood before given and then gone back from goes with it.
+        var mood = await ScreenStates.moodBefore()
+        press(&mood, .char("6"), .escape)
+        #expect(mood.screen == .recommendation)
+        press(&mood, .char("h"))
+        guard case let .keepCheckIn(_, _, moodBefore, record, _)? = press(&mood, .char("y")).first else {
+            Issue.record("not kept"); return
+        }
+        #expect(moodBefore == 6 && record.outcome == .notPlayed)
     }
 
     @Test func recommendationShowsSessionLaneAndWhy() async {
