@@ -54,7 +54,7 @@ public enum CheckInWords {
         if r.readAlongSeconds >= 1 { parts.append("read along \(TimeText.clock(r.readAlongSeconds))") }
         var text = parts.isEmpty ? "nothing heard or read" : parts.joined(separator: ", then ")
         if let length = r.length { text += " of \(TimeText.clock(length))" }
-        text += r.outcome == .finished ? "; played to the end" : "; stopped early"
+        text += r.outcome != .finished ? "; stopped early" : r.reachedEndInPart ? "; reached the end" : "; played to the end"
         if !r.listened { text += " (too little to count among the sessions that raised mood most)" }
         return text
     }

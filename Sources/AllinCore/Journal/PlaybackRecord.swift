@@ -43,6 +43,14 @@ public struct PlaybackRecord: Sendable, Equatable {
     /// Seconds of the session taken in, as audio or as text.
     public var seconds: Double { audioSeconds + readAlongSeconds }
 
+    /// True when it ran to its end with a good part of it not taken in this time (moved forward past,
+    /// or resumed from earlier): "played to the end" would not be true. A few seconds (or a twentieth)
+    /// of slack allow for the ticks.
+    public var reachedEndInPart: Bool {
+        guard outcome == .finished, let length, length > 0 else { return false }
+        return seconds + max(10, length * 0.05) < length
+    }
+
     /// How it ran, in the journal's words: audio, read_along, audio_then_read_along, or none.
     public var mode: String {
         switch (audioSeconds > 0, readAlongSeconds > 0) {

@@ -62,6 +62,8 @@ public struct PlayerState: Equatable, Sendable {
     public var countedTo: Double?
     /// How the session ended, once it has.
     public var ended: PlaybackRecord.Outcome?
+    /// Where in the session it was stopped (the position, which seeking moves), once it was.
+    public var stoppedAt: Double?
 
     public init(routed: Session) {
         self.routed = routed

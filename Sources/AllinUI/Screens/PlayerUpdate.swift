@@ -85,6 +85,7 @@ enum PlayerUpdate {
         guard var p = state.session?.player else { return [] }
         let effects: [Effect] = p.playback.isLive ? [.stopPlayback] : []
         let outcome = p.stoppedOutcome
+        p.stoppedAt = p.playback.position
         p.playback = .notPlaying
         p.interrupted = false
         p.interruptedAt = nil

@@ -143,11 +143,19 @@ enum ReflectionView {
     static func afterLine(_ s: SessionState) -> String {
         let title = Visible.text(s.player.session.title)
         let read = s.player.isReadAlong ? " (read along)" : ""
+        let taken = s.player.audioSeconds + s.player.readAlongSeconds
+        // Where it stopped and how long it ran are two things once the person has moved in it: both
+        // are said, each for what it is.
+        let spent = "\(s.player.isReadAlong ? "Read along" : "Heard") \(TimeText.clock(taken)) of it."
         switch s.player.ended {
         case .notPlayed?: return "Not played: \(title)"
         case .stoppedEarly?:
-            let at = s.player.audioSeconds + s.player.readAlongSeconds
-            return "Stopped early: \(title)\(read), after \(TimeText.clock(at))"
+            guard let at = s.player.stoppedAt else { return "Stopped early: \(title)\(read), after \(TimeText.clock(taken))" }
+            let length = s.player.duration.map { " of \(TimeText.clock($0))" } ?? ""
+            let line = "Stopped early, at \(TimeText.clock(at))\(length): \(title)\(read)."
+            return abs(at - taken) > 5 ? line + " " + spent : line
+        case .finished? where s.player.record(.finished).reachedEndInPart:
+            return "Reached the end: \(title)\(read). " + spent
         default: return "You did: \(title)\(read)"
         }
     }

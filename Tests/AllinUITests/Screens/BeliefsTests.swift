@@ -141,7 +141,7 @@ struct BeliefsTests {
         }
         effects += press(&s, .char("x"), .char("y"))
         #expect(s.screen == .moodAfter)
-        #expect(screen(s).text.contains(seconds == 0 ? "Not played: Your Needs Count Too" : "Stopped early: Your Needs Count Too"))
+        #expect(screen(s).text.contains(seconds == 0 ? "Not played: Your Needs Count Too" : "Stopped early, at 0:03 of 2:00: Your Needs Count Too"))
         effects += press(&s, .char("s"))
         type(&s, "meh")
         effects += press(&s, .enter)

@@ -14,6 +14,10 @@ struct JournalPlaybackTests {
         (PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 40, length: 257),
          "heard 0:40 of 4:17; stopped early (too little to count among the sessions that raised mood most)"),
         (PlaybackRecord.notPlayed, "not played (skipped, or stopped before it began)"),
+        // Moved forward to the end: it was not played to the end.
+        (PlaybackRecord(outcome: .finished, readAlongSeconds: 5, length: 260),
+         "read along 0:05 of 4:20; reached the end (too little to count among the sessions that raised mood most)"),
+        (PlaybackRecord(outcome: .finished, audioSeconds: 250, length: 257), "heard 4:10 of 4:17; played to the end"),
     ])
     func sessionLine(record: PlaybackRecord, expected: String) {
         #expect(CheckInWords.playback(record) == expected)

@@ -154,6 +154,9 @@ struct PlayerTests {
         #expect(effects.first.map { if case let .recordPlayback(_, r) = $0 { return r.listened } else { return true } } == false)
         #expect(s.screen == .moodAfter)
         #expect(s.notice?.hasPrefix("The session has finished.") == true)
+        // Resumed near the end: it reached the end, and the line says how much was heard this time.
+        let line = screen(s).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(line.contains("Reached the end: Deadline Pressure Valve. Heard 0:20 of it."), "\(line)")
     }
 
     @Test func aPlayerFailingAtStartFallsBackToReadAlongAndSaysWhy() async {
@@ -241,6 +244,28 @@ struct PlayerTests {
         let effects = press(&s, .char("x"))
         #expect(effects.first == .stopPlayback)
         #expect(s.screen == .moodAfter)
+    }
+
+    /// Moved forward near the end and stopped: where it stopped and how long it ran are both said,
+    /// each for what it is (not "after 0:01" for a stop at 1:50).
+    @Test func aStopAfterSeekingSaysWhereItStoppedAndHowLongItRan() async {
+        var s = await ScreenStates.playing(position: 0)   // the fake session is 120 s long
+        s.modify(\.session) { $0.player.audible = true }
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 1, phase: .playing)))
+        for _ in 0..<8 { press(&s, .right) }
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 110, phase: .playing)))
+        press(&s, .char("x"))
+        #expect(s.screen == .moodAfter)
+        let text = screen(s).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("Stopped early, at 1:50 of 2:00: Deadline Pressure Valve. Heard 0:01 of it."), "\(text)")
+        // Stopped where it ran to without moving: one fact, said once.
+        var plain = await ScreenStates.playing(position: 0)
+        plain.modify(\.session) { $0.player.audible = true }
+        for t in stride(from: 1.0, through: 30, by: 1) {
+            _ = App.update(&plain, .playerTicked(PlayerStatus(position: t, phase: .playing)))
+        }
+        press(&plain, .char("x"), .char("y"))
+        #expect(screen(plain).text.contains("Stopped early, at 0:30 of 2:00:") && !screen(plain).text.contains("of it"))
     }
 
     @Test func captionsCannotHideReadAlongText() async {
