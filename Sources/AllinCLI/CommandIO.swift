@@ -13,10 +13,14 @@ public protocol CommandIO: AnyObject, Sendable {
     var inputIsTerminal: Bool { get }
     /// The next line of standard input without its line break, or nil at the end (`allin --plain`).
     func readInputLine() -> String?
-    /// Waits up to `timeout` seconds for the next whole line of input and takes it when `take` says
-    /// so; otherwise the line stays for `readInputLine`. For a session playing while the input is not
-    /// a terminal (no keys to read): a line typed meanwhile can stop it.
-    func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool
+    /// Waits up to `timeout` seconds for the next whole line of input and takes it (nil: none came).
+    /// For a session playing in the line-based prompts: every line typed meanwhile is read in order
+    /// as it comes (`PlayControls`), none left waiting behind another. Lines put back with
+    /// `keepForLater` are not returned here.
+    func nextLine(within timeout: Double) -> String?
+    /// Puts a line taken by `nextLine` back for the prompts after the session: `readInputLine`
+    /// returns the lines kept, in order, before any other.
+    func keepForLater(_ line: String)
 }
 
 extension CommandIO {
@@ -27,10 +31,12 @@ extension CommandIO {
     }
 
     /// Input that can't be looked at ahead: nothing is taken.
-    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
+    public func nextLine(within timeout: Double) -> String? {
         usleep(UInt32(max(0, timeout) * 1_000_000))
-        return false
+        return nil
     }
+
+    public func keepForLater(_ line: String) {}
 }
 
 /// The process's standard streams.
@@ -41,6 +47,8 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
     private let inputLock = NSLock()
     private var pending: [UInt8] = []
     private var atEnd = false
+    /// Lines read during a session and kept for the prompts after it (`keepForLater`).
+    private var kept: [String] = []
     public init() {}
     public func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
@@ -68,6 +76,7 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
     public var inputIsTerminal: Bool { isatty(0) == 1 }
     public func readInputLine() -> String? {
         inputLock.lock(); defer { inputLock.unlock() }
+        if !kept.isEmpty { return kept.removeFirst() }
         while true {
             if let line = takeBufferedLine() { return line }
             if atEnd {
@@ -78,23 +87,30 @@ public final class StandardIO: CommandIO, @unchecked Sendable {
             fill()
         }
     }
-    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
+    public func nextLine(within timeout: Double) -> String? {
         inputLock.lock(); defer { inputLock.unlock() }
         let deadline = ProcessInfo.processInfo.systemUptime + timeout
         while !atEnd, !pending.contains(0x0A) {
             let left = Int32(max(0, (deadline - ProcessInfo.processInfo.systemUptime) * 1000))
             var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            guard left > 0, poll(&pfd, 1, left) > 0 else { return false }
+            guard left > 0, poll(&pfd, 1, left) > 0 else { return nil }
             fill()
         }
-        if let end = pending.firstIndex(of: 0x0A), take(Self.line(pending[..<end])) {
-            pending.removeSubrange(...end)
-            return true
+        if let line = takeBufferedLine() { return line }
+        if !pending.isEmpty {
+            // The input ended without a line break: its last words are a line too.
+            defer { pending = [] }
+            return Self.line(pending[...])
         }
-        // Nothing to take (the end of the input, or a line for a later question): wait out the time.
+        // The end of the input: nothing more will come, so wait out the time.
         let left = deadline - ProcessInfo.processInfo.systemUptime
         if left > 0 { usleep(UInt32(left * 1_000_000)) }
-        return false
+        return nil
+    }
+
+    public func keepForLater(_ line: String) {
+        inputLock.lock(); defer { inputLock.unlock() }
+        kept.append(line)
     }
 
     /// The first whole line in `pending`, taken from it.
@@ -145,18 +161,21 @@ public final class BufferIO: CommandIO, @unchecked Sendable {
         return input.subdata(in: start..<end)
     }
     public var inputIsTerminal: Bool { false }
-    /// Takes the next line when `take` says so (the whole input is already here); otherwise waits
-    /// out `timeout`, as a pipe with no line typed would.
-    public func takeLine(within timeout: Double, if take: (String) -> Bool) -> Bool {
-        let offset = lock.withLock { readOffset }
-        if let line = readInputLine() {
-            if take(line) { return true }
-            lock.withLock { readOffset = offset }
-        }
+    /// Lines kept for the prompts after a session (`keepForLater`).
+    private var kept: [String] = []
+    /// The next line at once (the whole input is already here); at its end, waits out `timeout`,
+    /// as a pipe with no line typed would.
+    public func nextLine(within timeout: Double) -> String? {
+        if let line = takeLine() { return line }
         usleep(UInt32(max(0, timeout) * 1_000_000))
-        return false
+        return nil
     }
+    public func keepForLater(_ line: String) { lock.withLock { kept.append(line) } }
     public func readInputLine() -> String? {
+        if let line = lock.withLock({ kept.isEmpty ? nil : kept.removeFirst() }) { return line }
+        return takeLine()
+    }
+    private func takeLine() -> String? {
         lock.lock(); defer { lock.unlock() }
         guard readOffset < input.count else { return nil }
         let rest = input[(input.startIndex + readOffset)...]

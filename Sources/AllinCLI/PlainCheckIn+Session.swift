@@ -42,14 +42,15 @@ extension PlainCheckIn {
 
         journal.keep()
         if start != "skip" && start != "s" {
+            let lines = playLines()
             do {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
                 let report = try? ctx.players(option: place.args["--player"])
-                io.out(PlayCommand.stopHint(inputIsTerminal: io.inputIsTerminal) + "\n")
+                io.out(PlayLines.hint(inputIsTerminal: io.inputIsTerminal) + "\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
                 journal.playLoopAnswersSignals(true)
                 let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true,
-                                              signalsForwarded: journal.catchSignals())
+                                              lines: lines, signalsForwarded: journal.catchSignals())
                 journal.recordPlayback(played.record)
                 journal.playLoopAnswersSignals(false)
                 if played.code >= 128 {
@@ -57,9 +58,14 @@ extension PlainCheckIn {
                     io.out("Stopped. \(PlainJournal.sentence(journal.kept()))\n")
                     return played.code
                 }
-                if played.record.outcome == .stoppedEarly { io.out(PlainJournal.sentence(journal.kept()) + "\n") }
+                if played.record.outcome == .stoppedEarly, lines.heard == nil {
+                    io.out(PlainJournal.sentence(journal.kept()) + "\n")
+                }
             } catch {
                 io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+            }
+            if let heard = lines.heard {
+                do { try readHeard(heard) } catch { return 0 }
             }
         }
 
@@ -109,6 +115,25 @@ extension PlainCheckIn {
             io.out(JournalCopy.streak(summary.streak) + "\n")
         }
         return 0
+    }
+
+    /// What is typed while the session plays, read by the one crisis rule as it comes: a line it does
+    /// not clear (or a request for help) stops the session and opens support at once (`readHeard`).
+    func playLines() -> PlayLines {
+        let check = gates.check, answered = answered
+        return PlayLines(io: io) { check.check(field: "session", text: $0, answered: answered).verdict != .clear }
+    }
+
+    /// A line typed while the session played that stopped it: support as at every prompt (the gentle
+    /// question for the middle band). Throws `.stopped` when the person stops from support.
+    mutating func readHeard(_ line: String) throws(Interrupt) {
+        if !io.inputIsTerminal { io.out("> \(Visible.text(line, limit: 200))\n") }
+        if gates.detector.isHelpRequest(line) {
+            support(.typedHelp(field: "session"))
+            guard afterSupport() else { throw .stopped }
+            return
+        }
+        _ = try screen(line, field: "session", step: .intent, keepable: false)
     }
 
     /// "Press Enter to start": Enter, or 'skip' to go on without the session. Other words are read by

@@ -137,17 +137,21 @@ struct PlanCommand {
             return 0
         }
         var record = PlaybackRecord.notPlayed
+        let lines = plain.playLines()
         do {
             let ctx = try AudioContext(cli: cli, args: args)
             let report = try? ctx.players(option: args["--player"])
-            cli.io.out(PlayCommand.stopHint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
-            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true).record
+            cli.io.out(PlayLines.hint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
+            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true,
+                                      lines: lines).record
         } catch {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
         }
         var moodAfter: Int?
         var note: String?
         do {
+            // A line typed while it played that the crisis rule did not clear: support at once.
+            if let heard = lines.heard { try plain.readHeard(heard) }
             while true {
                 moodAfter = try plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ")
                 do {

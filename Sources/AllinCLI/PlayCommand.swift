@@ -30,29 +30,22 @@ struct PlayCommand {
                          textAsked: args.has("--text")).code
     }
 
-    /// What stops a session played from the line-based prompts, said before it plays.
-    static func stopHint(inputIsTerminal: Bool) -> String {
-        inputIsTerminal ? "Keys while it plays: Space pauses, q or x stops."
-            : "While it plays, a line q, x, quit or stop stops it."
-    }
-
     /// Plays one session (audio, falling back to read-along, or read-along alone when `report` is nil:
     /// `--text` when `textAsked`, else the player set for allin could not be used) and says how far it
     /// got: `allin play` and the end of `allin --plain` both come here.
     /// `plain`: for the line-based prompts (`allin --plain`, `allin plan next`): captions and progress
     /// as lines, never a status line redrawn in place (a screen reader reads every redraw).
+    /// `lines`: what is typed while it plays is read as whole lines (`PlayLines`), never as keys.
     /// `signalsForwarded`: see `PlayControls.init`.
     static func play(_ session: Session, ctx: AudioContext, report: PlayerReport?, speed: Double,
-                     fromStart: Bool, textAsked: Bool = false, plain: Bool = false,
+                     fromStart: Bool, textAsked: Bool = false, plain: Bool = false, lines: PlayLines? = nil,
                      signalsForwarded: Bool = false) -> (code: Int32, record: PlaybackRecord) {
         let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
         let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode)
             : PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
                           term: cli.environment["TERM"])
-        // The line-based prompts, when the input is not a terminal: a line q, x, quit or stop stops it.
-        let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal,
-                                    lines: plain && !cli.io.inputIsTerminal ? cli.io : nil,
+        let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal, lines: lines,
                                     signalsForwarded: signalsForwarded)
         defer {
             display.clearStatus()

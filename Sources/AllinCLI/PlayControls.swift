@@ -1,11 +1,71 @@
+import AllinAudio
+import AllinUI
 import CProcessSupport
 import Dispatch
 import Foundation
 import Synchronization
 
-/// What the person (or a signal) asked the player to do.
+/// What the person (or a signal) asked the player to do. `unusedLine`: a line typed on a terminal
+/// that does nothing while the session plays (said, so no one thinks it did something).
 enum PlayControl: Equatable {
-    case togglePause, back, forward, toggleCaptions, stop
+    case togglePause, back, forward, toggleCaptions, stop, unusedLine
+}
+
+/// How the line-based prompts (`allin --plain`, `allin plan next`) read what is typed while a
+/// session plays: a whole line at a time, every line in the order typed, never single keys (a word
+/// typed on a terminal is read as words, not as presses of its letters). A stop word stops the
+/// session; 'p' pauses it or goes on; a line the caller must read at once (`mustRead`: the crisis
+/// check did not clear it, or it asks for help) stops the session and is left in `heard` for the
+/// caller's crisis support. Other lines are kept for the questions after the session when the input
+/// is not a terminal (answers written ahead in a pipe), and said to do nothing on a terminal, where
+/// the person answers each question as it shows.
+final class PlayLines {
+    let io: any CommandIO
+    let mustRead: (String) -> Bool
+    /// The line that stopped the session for the caller to read, if one did.
+    var heard: String?
+
+    init(io: any CommandIO, mustRead: @escaping (String) -> Bool) {
+        self.io = io
+        self.mustRead = mustRead
+    }
+
+    /// Typed as a line of its own, each stops the session.
+    static let stopLines: Set<String> = ["q", "x", "quit", "stop"]
+    /// Typed as a line of its own, each pauses the session or goes on.
+    static let pauseLines: Set<String> = ["p", "pause"]
+
+    /// What acts while a session plays, said before it plays (wrapped, one or more lines).
+    static func hint(inputIsTerminal: Bool) -> String {
+        let text = inputIsTerminal
+            ? "While it plays, type a line and press Enter: q, x, quit or stop ends it; p pauses or goes on; "
+                + "help opens crisis support. Every line is read; other lines do nothing until it ends."
+            : "While it plays, a line q, x, quit or stop ends it, p pauses or goes on, and help opens crisis support; "
+                + "every line is read, and other lines wait for the questions after it."
+        return Wrap.lines(text, width: 78).joined(separator: "\n")
+    }
+
+    /// The lines typed within `timeout` seconds, read in order, as controls.
+    func read(timeout: Double) -> [PlayControl] {
+        let deadline = Monotonic.now() + timeout
+        var out: [PlayControl] = []
+        while let line = io.nextLine(within: max(0, deadline - Monotonic.now())) {
+            let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+            if Self.stopLines.contains(word) { return out + [.stop] }
+            if Self.pauseLines.contains(word) {
+                out.append(.togglePause)
+            } else if mustRead(line) {
+                heard = line
+                return out + [.stop]
+            } else if !io.inputIsTerminal {
+                io.keepForLater(line)
+            } else if !word.isEmpty {
+                out.append(.unusedLine)
+            }
+            if Monotonic.now() >= deadline { break }
+        }
+        return out
+    }
 }
 
 /// Keys read from a terminal in character mode, and the signals that end or suspend `allin play`.
@@ -16,20 +76,17 @@ final class PlayControls {
     private var installed: [Int32] = []
     private(set) var keysActive = false
     private var pending: [UInt8] = []
-    /// Where lines are read when there are no keys (`allin --plain` with input that is not a terminal).
-    private let lines: (any CommandIO)?
-
-    /// Typed as a line of its own, each stops the session when there are no keys.
-    static let stopLines: Set<String> = ["q", "x", "quit", "stop"]
+    /// Where lines are read instead of keys (the line-based prompts).
+    private let lines: PlayLines?
 
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when keys are read), and puts a
-    /// terminal standard input into character mode. Without keys, a line in `stopLines` read from
-    /// `lines` stops the session. `signalsForwarded`: the caller already answers SIGINT, SIGTERM
+    /// terminal standard input into character mode, unless `lines` reads whole lines instead.
+    /// `signalsForwarded`: the caller already answers SIGINT, SIGTERM
     /// and SIGHUP and leaves them in `pendingPlaySignal` while this plays (`allin --plain`); a
     /// second set of sources would take dispatch's handler away (see `installPlaySignalSources`).
-    init(readKeys: Bool, lines: (any CommandIO)? = nil, signalsForwarded: Bool = false) {
+    init(readKeys: Bool, lines: PlayLines? = nil, signalsForwarded: Bool = false) {
         self.lines = lines
-        keysActive = readKeys && cps_tty_enter_keys(0) == 0
+        keysActive = lines == nil && readKeys && cps_tty_enter_keys(0) == 0
         var signals = signalsForwarded ? [] : [SIGINT, SIGTERM, SIGHUP]
         if keysActive { signals.append(SIGTSTP) }
         installed = signals
@@ -86,12 +143,7 @@ final class PlayControls {
     /// Waits up to `timeout` seconds for a key; returns the controls typed.
     func read(timeout: Double) -> [PlayControl] {
         guard keysActive else {
-            if let lines {
-                let stop = lines.takeLine(within: timeout) {
-                    Self.stopLines.contains($0.trimmingCharacters(in: .whitespaces).lowercased())
-                }
-                return stop ? [.stop] : []
-            }
+            if let lines { return lines.read(timeout: timeout) }
             usleep(UInt32(timeout * 1_000_000))
             return []
         }

@@ -54,7 +54,9 @@ struct PlaySession {
             }
             for control in controls.read(timeout: PlayCommand.tick) {
                 switch control {
-                case .togglePause: playback.togglePause()
+                case .togglePause:
+                    playback.togglePause()
+                    if !display.live { display.line(playback.state == .paused ? Self.paused(at: playback.position) : "Going on.") }
                 case .back, .forward:
                     if !playback.seek(by: control == .back ? -PlayCommand.seekStep : PlayCommand.seekStep) {
                         display.line("\(Visible.text(choice.name)) cannot seek; Space pauses, q stops.")
@@ -66,6 +68,7 @@ struct PlaySession {
                     lastCue = nil
                 case .stop:
                     return .exit(stop(playback, duration: length, code: 0))
+                case .unusedLine: display.line(PlaySession.unusedLine)
                 }
             }
             switch playback.poll() {
@@ -90,6 +93,14 @@ struct PlaySession {
                            title: session.title, hints: playback.isWaiting ? "preparing…  " + hints : hints)
         }
     }
+
+    /// Said on pausing where no status line shows it (lines only: the line-based prompts, a pipe).
+    static func paused(at position: Double) -> String {
+        "Paused at \(Clock.text(position)); p goes on."
+    }
+
+    /// Said when a line typed on a terminal while the session plays does nothing.
+    static let unusedLine = "(That line does nothing while the session plays: q ends it, p pauses, help opens crisis support.)"
 
     private func stop(_ playback: Playback, duration: Double?, code: Int32) -> Int32 {
         playback.stop()
@@ -134,13 +145,16 @@ struct PlaySession {
             for control in controls.read(timeout: PlayCommand.tick) {
                 let now = Monotonic.now()
                 switch control {
-                case .togglePause: if clock.paused { clock.resume(now: now) } else { clock.pause(now: now) }
+                case .togglePause:
+                    if clock.paused { clock.resume(now: now) } else { clock.pause(now: now) }
+                    if !display.live { display.line(clock.paused ? Self.paused(at: clock.position(now: now)) : "Going on.") }
                 case .back, .forward:
                     clock.seek(by: control == .back ? -PlayCommand.seekStep : PlayCommand.seekStep, now: now,
                                upper: max(0, track.duration - 1))
                     lastCue = nil
                 case .toggleCaptions: break   // the captions are the session here
                 case .stop: return stopped(at: clock.position(now: now), duration: track.duration, code: 0)
+                case .unusedLine: display.line(PlaySession.unusedLine)
                 }
             }
             let position = min(clock.position(now: Monotonic.now()), track.duration)

@@ -306,7 +306,7 @@ struct PlainModeTests {
         let r = try BinaryRunner.run(["--plain"], stdin: Data(input.utf8),
                                      env: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("While it plays, a line q, x, quit or stop stops it."))
+        #expect(r.stdout.contains("While it plays, a line q, x, quit or stop ends it"))
         #expect(!r.stdout.contains("Space pauses"))
         #expect(r.stdout.contains("Stopped at 0:0") && r.stdout.contains("Your check-in is kept in your journal (mood before 4, session stopped early)."),
                 "\(r.stdout)")

@@ -289,11 +289,36 @@ struct SafetyNetEndToEndTests {
         t.tmux(["pipe-pane", "-t", "e2e"])
         let bytes = try String(decoding: Data(contentsOf: raw), as: UTF8.self)
         #expect(!bytes.contains("q stop") && !bytes.contains("\r\u{1B}[2K") && !bytes.contains("\r "), "\(bytes.debugDescription)")
-        t.keys("x")
+        t.type("x"); t.keys("Enter")
         t.waitFor("And now? How do you feel")
         t.type("6"); t.keys("Enter")
         t.waitFor("A note for your journal")
         t.type("steadier"); t.keys("Enter")
         t.waitFor("Saved to your journal", "EXIT=0", "TTY=same")
+    }
+
+    /// `allin --plain` on a terminal reads what is typed while the session plays as lines, never as
+    /// keys: the line shown before it names every word that acts; a word like "s" does nothing (and
+    /// says so); a crisis statement (whose letters once stopped and paused it unread) opens support.
+    @Test func plainModeReadsWordsTypedDuringTheSession() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-data-\(UUID().uuidString.prefix(8))")
+        let t = TmuxSession(width: 100, height: 60, appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
+                                                           "ALLIN_DATA_DIR": data.path], args: ["--plain", "--region", "GB"])
+        t.waitFor("Type a number or your own word")
+        for (answer, next) in [("20", "press Enter to skip"), ("1", "Say a little more"), ("exam tomorrow", "from 1 to 10?"),
+                               ("5", "Numbers separated by spaces"), ("", "What would help most"),
+                               ("1", "Before you start: how do you feel"), ("4", "Press Enter to start"), ("", "] ")] {
+            if !answer.isEmpty { t.type(answer) }
+            t.keys("Enter")
+            t.waitFor(next)
+        }
+        t.waitFor("q, x, quit or stop ends it; p", "help opens crisis support")
+        t.type("s"); t.keys("Enter")
+        t.waitFor("That line does nothing while the session plays")
+        #expect(!t.screen().contains("Stopped at"))
+        t.type("I want to kill myself"); t.keys("Enter")
+        t.waitFor("Stopped at", "116 123", "type 'continue'")
+        t.type("quit"); t.keys("Enter")
+        t.waitFor("Take care", "EXIT=0", "TTY=same")
     }
 }

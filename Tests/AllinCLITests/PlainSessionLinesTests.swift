@@ -1,0 +1,80 @@
+@testable import AllinCLI
+import AllinStore
+import Foundation
+import Testing
+
+/// What is typed while a session plays in the line-based prompts: every line is read, in order, as
+/// it comes; a stop word stops, a line the crisis check does not clear opens support at once.
+@Suite("allin --plain: lines typed while a session plays")
+struct PlainSessionLinesTests {
+    /// Up to "Press Enter to start" and Enter: the session (read along, no player) plays.
+    static let toTheSession = ["20", "1", "exam tomorrow", "5", "", "1", "4", ""]
+
+    func plain(_ lines: [String]) async -> (Int32, String) {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let buffer = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let env = ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path,
+                   "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
+        let status = await CLI(environment: env, io: buffer).run(["--plain", "--region", "GB"])
+        return (status, buffer.stdout)
+    }
+
+    /// Lines that are neither a stop word nor flagged are kept, in order, for the questions after the
+    /// session; the stop word behind them still stops it, and the line after the stop word waits too.
+    @Test func everyLineIsReadAndOnlyTheStopWordActs() {
+        let io = BufferIO(input: Data("hello\n7\nq\n6\n".utf8))
+        let lines = PlayLines(io: io) { _ in false }
+        #expect(lines.read(timeout: 0.05) == [.stop])
+        #expect(lines.heard == nil)
+        #expect([io.readInputLine(), io.readInputLine(), io.readInputLine(), io.readInputLine()] == ["hello", "7", "6", nil])
+    }
+
+    @Test func aLineTheCallerMustReadStopsTheSessionAndIsHeard() {
+        let io = BufferIO(input: Data("p\nfine\nI want to kill myself\nq\n".utf8))
+        let lines = PlayLines(io: io) { $0.contains("kill") }
+        #expect(lines.read(timeout: 0.05) == [.togglePause, .stop])
+        #expect(lines.heard == "I want to kill myself")
+        #expect([io.readInputLine(), io.readInputLine()] == ["fine", "q"])
+    }
+
+    /// A crisis statement typed while the session reads along stops it and opens support before the
+    /// session would have ended; 'continue' goes on to the mood after.
+    @Test(arguments: ["I want to kill myself", "help", "not safe"])
+    func aCrisisStatementDuringTheSessionOpensSupportAtOnce(line: String) async {
+        let (status, out) = await plain(Self.toTheSession + [line, "continue", "6", ""])
+        #expect(status == 0)
+        let stopped = out.range(of: "Stopped at 0:0"), lines = out.range(of: "116 123")
+        #expect(stopped != nil && lines != nil && stopped!.lowerBound < lines!.lowerBound, "\(out)")
+        #expect(!out.contains("Finished."), "\(out)")
+        #expect(out.contains("And now? How do you feel"), "\(out)")
+    }
+
+    /// A line that is no stop word ("hello") no longer holds back the 'q' behind it.
+    @Test func aStopWordAfterAnotherLineStillStops() async {
+        let (status, out) = await plain(Self.toTheSession + ["hello", "q", "6", "", ""])
+        #expect(status == 0)
+        #expect(out.contains("Stopped at 0:0") && !out.contains("Finished."), "\(out)")
+        // "hello" waited for the question after the session, and was answered as any line there is.
+        #expect(out.contains("And now? How do you feel, from 1 to 10? (Enter to skip) hello"), "\(out)")
+    }
+}
+
+/// The same through the built binary, its input a pipe: a line typed seconds into the session.
+@Suite("allin --plain: a line typed while a session plays, through a pipe")
+struct PlainSessionPipeTests {
+    @Test func aCrisisStatementTypedDuringTheSessionOpensSupportWithinSeconds() throws {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try SpawnedPlain(dataDir: dir)
+        run.type(PlainSessionLinesTests.toTheSession)
+        try #require(run.waitFor("reading along instead"), "\(run.output)")
+        run.type(["I want to kill myself"])
+        #expect(run.waitFor("116 123", timeout: 10), "\(run.output)")
+        #expect(run.output.contains("Stopped at "), "\(run.output)")
+        run.type(["quit"])
+        #expect(run.waitFor("Take care."), "\(run.output)")
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
+    }
+}
