@@ -20,7 +20,7 @@ extension PlainCheckIn {
         var pending = PlainJournal.Pending(answers: flow.answers, recommendation: r.played(session, extra: []),
                                            moodBefore: nil, at: Date())
         journal.expect(pending)
-        var start = ""
+        var start = true
         do {
             while true {
                 pending.moodBefore = try askMood("\nBefore you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
@@ -41,7 +41,7 @@ extension PlainCheckIn {
         }
 
         journal.keep()
-        if start != "skip" && start != "s" {
+        if start {
             let lines = playLines()
             do {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
@@ -136,23 +136,33 @@ extension PlainCheckIn {
         _ = try screen(line, field: "session", step: .intent, keepable: false)
     }
 
-    /// "Press Enter to start": Enter, or 'skip' to go on without the session. Other words are read by
-    /// the crisis rule like any answer and start nothing; 'back' returns to the mood before.
-    mutating func askStart(_ session: Session) throws(Interrupt) -> String {
+    /// The other answer "Press Enter to start" takes: `allin --plain` goes on without the session
+    /// ('skip'), `allin plan next` leaves the step for another time ('later').
+    enum StartOther {
+        case skip, later
+
+        var word: String { self == .skip ? "skip" : "later" }
+        var words: Set<String> { self == .skip ? ["skip", "s"] : ["later", "skip"] }
+        var meaning: String { self == .skip ? "to go on without it" : "to leave this step for another time" }
+    }
+
+    /// "Press Enter to start": true for Enter, false for `other` ('skip' or 'later'). Other words are
+    /// read by the crisis rule like any answer and start nothing; 'back' returns to the mood before.
+    mutating func askStart(_ session: Session, other: StartOther = .skip) throws(Interrupt) -> Bool {
         while true {
-            io.out("Press Enter to start \(Visible.text(session.title)), or type 'skip' to go on without it: ")
+            io.out("Press Enter to start \(Visible.text(session.title)), or type '\(other.word)' \(other.meaning): ")
             guard let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) else { throw .ended }
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
             if try command(line) { continue }
-            let start = line.lowercased()
-            if ["", "skip", "s"].contains(start) { return start }
+            if line.isEmpty { return true }
+            if other.words.contains(line.lowercased()) { return false }
             if gates.detector.isHelpRequest(line) {
                 support(.typedHelp(field: "start"))
                 guard afterSupport() else { throw .stopped }
                 continue
             }
             _ = try screen(line, field: "start", step: .intent, keepable: false)
-            io.out("Press Enter to start, or type 'skip'.\n")
+            io.out("Press Enter to start, or type '\(other.word)'.\n")
         }
     }
 

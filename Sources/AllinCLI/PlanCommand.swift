@@ -122,18 +122,25 @@ struct PlanCommand {
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
         var plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
-        let moodBefore: Int?
+        var moodBefore: Int?
         do {
-            moodBefore = try plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
+            while true {
+                moodBefore = try plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
+                // Read as `allin --plain` reads it: every line through the crisis rule first.
+                do {
+                    guard try plain.askStart(session, other: .later) else {
+                        cli.io.out("Left for later: step \(step.step.index) is still next.\n")
+                        return 0
+                    }
+                    break
+                } catch .back {
+                    continue   // to the mood before
+                }
+            }
         } catch {
-            cli.io.out("Stopped before the session. Nothing was recorded.\n")
-            return 0
-        }
-        cli.io.out("Press Enter to start \(Visible.text(session.title)), or type 'later' to leave this step for another time: ")
-        let start = cli.io.readInputLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        if !cli.io.inputIsTerminal { cli.io.out(Visible.text(start ?? "", limit: 40) + "\n") }
-        guard let start, start != "later", start != "skip", start != "q", start != "quit" else {
-            cli.io.out("Left for later: step \(step.step.index) is still next.\n")
+            // 'quit', the end of the input, or stopping from support.
+            if case .stopped = error { return 0 }
+            cli.io.out("Stopped before the session. Nothing was recorded: step \(step.step.index) is still next.\n")
             return 0
         }
         var record = PlaybackRecord.notPlayed

@@ -46,6 +46,24 @@ struct PlanCLITests {
         #expect(later.status == 0 && later.stdout.contains("Left for later: step 1"))
     }
 
+    /// "Press Enter to start" in `plan next` reads what is typed as every `--plain` prompt does: a
+    /// crisis statement or a request for help opens support and starts nothing; words are echoed as
+    /// typed.
+    @Test(arguments: ["I want to die", "not safe", "help"])
+    func theStartPromptOpensSupportAndStartsNothing(line: String) throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try BinaryRunner.run(["plan", "new", "--data-dir", dir], stdin: Data(Self.intake().utf8))
+        let r = try BinaryRunner.run(["plan", "next", "--data-dir", dir, "--region", "GB", "--player", "none"],
+                                     stdin: Data("4\n\(line)\nquit\n".utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("or type 'later' to leave this step for another time: \(line)\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("116 123") && r.stdout.contains("type 'continue'"), "\(r.stdout)")
+        #expect(!r.stdout.contains("While it plays") && !r.stdout.contains("Kept with your plan"), "\(r.stdout)")
+        let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(shown.stdout.contains("0 of 10 steps played"))
+    }
+
     /// `plan next` counts a step as played by the journal's rule: a session that could not play was
     /// not played (the step stays next, nothing kept); one heard to its end is.
     @Test func nextCountsAStepOnlyWhenItsSessionWasListenedTo() throws {
