@@ -84,7 +84,14 @@ struct JournalRecordCommand {
             cli.io.err("Reading a check-in as JSON from standard input (end with Ctrl-D).\n")
         }
         let data = try source.readAll(command: "journal record")
-        let checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
+        let checkIn: CheckIn
+        do {
+            checkIn = try CheckInParser.parse(data, vocabulary: catalog.vocabulary)
+        } catch {
+            // A check-in that can't be kept still has its words read first, as `allin route` does.
+            SupportPrint.linesIfFlagged(data, catalog: catalog, region: cli.supportRegion(args).code, io: cli.io)
+            throw error
+        }
         let recommendation = await Router(catalog: catalog).route(checkIn)
         let paths = try cli.appPaths(args)
         // The note is read by the one crisis rule, as every note is: one it flags is not kept.

@@ -39,11 +39,14 @@ struct PlanCommand {
         }
         let catalog = try cli.loadCatalog(args)
         let intake: PlanIntake
+        let data = try InputSource.standardInput(cli.io).readAll(command: "plan new")
         do {
-            let value = try CheckInParser.json(InputSource.standardInput(cli.io).readAll(command: "plan new"))
-            intake = try PlanIntake.parse(value, plan: catalog.plan)
-        } catch let error as PlanInputError {
-            throw CLIError.input(field: error.field, message: error.message)
+            intake = try PlanIntake.parse(CheckInParser.json(data), plan: catalog.plan)
+        } catch {
+            // An intake that can't be used still has its words read first, as `allin route` does.
+            SupportPrint.linesIfFlagged(data, catalog: catalog, region: cli.supportRegion(args).code, io: cli.io)
+            if let error = error as? PlanInputError { throw CLIError.input(field: error.field, message: error.message) }
+            throw error
         }
         // Every answer, whole, through the crisis rule (all layers, each answer and all together).
         let report = FlowGates(catalog: catalog).check.check(intake.fields)

@@ -24,7 +24,7 @@ struct RouteCommand {
         } catch {
             // A check-in that can't be routed still has its words read: danger in them is never
             // left behind an input error.
-            showLinesIfFlagged(data, catalog: catalog, region: region.code)
+            SupportPrint.linesIfFlagged(data, catalog: catalog, region: region.code, io: cli.io)
             throw error
         }
         let recommendation = await router.route(checkIn, localHour: hour)
@@ -54,7 +54,7 @@ struct RouteCommand {
                 cli.io.out(r.json(resources: resources).serialized() + "\n")
             } catch let CLIError.input(field, message) {
                 status = 2
-                showLinesIfFlagged(Data(line), catalog: router.catalog, region: region)
+                SupportPrint.linesIfFlagged(Data(line), catalog: router.catalog, region: region, io: cli.io)
                 cli.io.err("allin route: line \(lineNumber): '\(field)': \(message)\n")
                 cli.io.out(JSONValue.object([
                     ("line", .int(lineNumber)),
@@ -62,24 +62,11 @@ struct RouteCommand {
                 ]).serialized() + "\n")
             } catch {
                 status = 2
+                SupportPrint.linesIfFlagged(Data(line), catalog: router.catalog, region: region, io: cli.io)
                 cli.io.err("allin route: line \(lineNumber): \(error)\n")
             }
         }
         return status
-    }
-
-    /// Reads every text in a check-in the router refused with the one crisis rule; if any sounds like
-    /// danger, the region's crisis lines go to standard error beside the input error.
-    func showLinesIfFlagged(_ data: Data, catalog: Catalog, region: String?) {
-        guard case let .object(pairs)? = try? JSONValue.parse(data) else { return }
-        let texts = pairs.compactMap { key, value -> (field: String, text: String)? in
-            if case let .string(text) = value { return (key, text) }
-            return nil
-        }
-        guard !texts.isEmpty, SupportPrint.check(catalog).check(texts).verdict != .clear else { return }
-        let resources = catalog.helplines.resources(for: region)
-        cli.io.err("Some of these words sound like you may not be safe. Support is available now:\n"
-                   + SupportPrint.lines(resources, emergencyFirst: true, notes: false))
     }
 }
 

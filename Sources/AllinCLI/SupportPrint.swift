@@ -1,5 +1,6 @@
 import AllinCore
 import AllinUI
+import Foundation
 
 /// Crisis support as plain text, for commands that print it (`--plain`, `library --search`,
 /// `journal record`, `route`, `safety-plan`): support's words and the region's lines, as the
@@ -26,6 +27,36 @@ enum SupportPrint {
     /// The rows alone, for a front that has said which region these are.
     static func rows(_ resources: CrisisResources, emergencyFirst: Bool, notes: Bool = true) -> String {
         SupportText.rows(resources, emergencyFirst: emergencyFirst, notes: notes).map { $0.map(\.text).joined() + "\n" }.joined()
+    }
+
+    /// Reads every text in input a command refused (each string of its JSON at any depth, or the
+    /// whole input when it is not JSON) with the one crisis rule; if any sounds like danger, the
+    /// region's crisis lines go to standard error before the input error is said: danger is never
+    /// left behind an input error (`route`, `journal record`, `plan new`).
+    static func linesIfFlagged(_ data: Data, catalog: Catalog, region: String?, io: any CommandIO) {
+        let texts: [(field: String, text: String)]
+        if let value = try? JSONValue.parse(data) {
+            texts = strings(in: value, at: "")
+        } else {
+            let text = String(decoding: data, as: UTF8.self)
+            texts = text.allSatisfy(\.isWhitespace) ? [] : [("(input)", text)]
+        }
+        guard !texts.isEmpty, check(catalog).check(texts).verdict != .clear else { return }
+        let resources = catalog.helplines.resources(for: region)
+        io.err("Some of these words sound like you may not be safe. Support is available now:\n"
+               + lines(resources, emergencyFirst: true, notes: false))
+    }
+
+    /// Every string in a JSON value, each with where it is (`areas[0].answers[1]`).
+    private static func strings(in value: JSONValue, at path: String) -> [(field: String, text: String)] {
+        switch value {
+        case let .string(text): return [(path.isEmpty ? "(input)" : path, text)]
+        case let .array(items):
+            return items.enumerated().flatMap { strings(in: $0.element, at: "\(path)[\($0.offset)]") }
+        case let .object(pairs):
+            return pairs.flatMap { strings(in: $0.1, at: path.isEmpty ? $0.0 : "\(path).\($0.0)") }
+        default: return []
+        }
     }
 
     /// The one crisis rule over a catalog's detector, for a command that reads a few texts once.

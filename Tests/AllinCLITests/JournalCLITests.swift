@@ -159,6 +159,18 @@ struct JournalCLITests {
         #expect(entry["answers"] is NSNull && entry["note"] is NSNull && entry["recommendation"] is NSNull)
     }
 
+    /// A check-in `journal record` refuses (an intensity of 11, or not JSON) still has its words read
+    /// by the crisis check, and the lines come before the input error; nothing is kept.
+    @Test(arguments: [#"{"emotion":"stressed","intensity":11,"triggerText":"I want to kill myself"}"#, "I want to kill myself"])
+    func aRefusedCheckInIsReadForDangerFirst(input: String) throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let r = try box.run(["journal", "record", "--region", "GB"], stdin: Data(input.utf8))
+        #expect(r.status == 2)
+        let lines = r.stderr.range(of: "116 123"), error = r.stderr.range(of: "invalid input")
+        #expect(lines != nil && error != nil && lines!.lowerBound < error!.lowerBound, "\(r.stderr)")
+    }
+
     @Test("bad input names the option and exits 2", arguments: [
         (["journal", "--since", "2024-02-30"], "--since"),
         (["journal", "--since", "yesterday"], "--since"),

@@ -64,6 +64,26 @@ struct PlanCLITests {
         #expect(shown.stdout.contains("0 of 10 steps played"))
     }
 
+    /// An intake that fails validation (a rating of 11, three answers, a trailing comma) or plain words
+    /// typed at the prompt has its words read by the crisis check before the input error is said.
+    @Test(arguments: [
+        #"{"areas":[{"area":"work","rating":11,"answers":["I want to kill myself","x","y","z"]},{"area":"money","rating":5,"answers":["a","b","c","d"]},{"area":"health","rating":8,"answers":["a","b","c","d"]}]}"#,
+        #"{"areas":[{"area":"work","rating":3,"answers":["I want to kill myself","x","y"]}]}"#,
+        #"{"areas":[{"area":"work","rating":3,"answers":["I want to kill myself","x","y","z"],}]}"#,
+        "I want to kill myself\n",
+    ])
+    func aRefusedIntakeIsReadForDangerFirst(input: String) throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["plan", "new", "--data-dir", dir, "--region", "GB"], stdin: Data(input.utf8))
+        #expect(r.status == 2)
+        let lines = r.stderr.range(of: "116 123"), error = r.stderr.range(of: "invalid input")
+        #expect(lines != nil && error != nil && lines!.lowerBound < error!.lowerBound, "\(r.stderr)")
+        let calm = try BinaryRunner.run(["plan", "new", "--data-dir", dir, "--region", "GB"],
+                                        stdin: Data(input.replacingOccurrences(of: "I want to kill myself", with: "deadlines").utf8))
+        #expect(calm.status == 2 && !calm.stderr.contains("116 123"), "\(calm.stderr)")
+    }
+
     /// `plan next` counts a step as played by the journal's rule: a session that could not play was
     /// not played (the step stays next, nothing kept); one heard to its end is.
     @Test func nextCountsAStepOnlyWhenItsSessionWasListenedTo() throws {
