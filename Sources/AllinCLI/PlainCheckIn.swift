@@ -239,22 +239,30 @@ struct PlainCheckIn {
     }
 
     /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
+    /// Other words are read by the one crisis rule like any answer: a clear statement shows support
+    /// again for it (the emergency number first when it says the danger is now).
     func afterSupport() -> Bool {
         io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
         while true {
             io.out("> ")
             guard let raw = io.readInputLine() else { return false }
-            let line = raw.trimmingCharacters(in: .whitespaces).lowercased()
-            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-            if ["continue", "c", "go on", "back"].contains(line) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if !io.inputIsTerminal { io.out(Visible.text(line, limit: 200) + "\n") }
+            let word = line.lowercased()
+            if ["continue", "c", "go on", "back"].contains(word) {
                 journal.supportClosed()
                 return true
             }
             let lines = catalog.helplines.resources(for: region).hasLines
-            if ["quit", "q", "exit"].contains(line) {
+            if ["quit", "q", "exit"].contains(word) {
                 io.out(lines ? "Take care. The lines above are there at any hour.\n"
                              : "Take care. If you are in danger now, call the emergency number above.\n")
                 return false
+            }
+            if case let .handoff(d) = gates.check.check(field: "support", text: line, answered: answered).verdict {
+                show(.tripwire(FlowCrisis(step: .intent, field: "support", finding: d.finding)))
+                io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
+                continue
             }
             io.out(lines ? "I'm still here. The lines above are open now. Type 'continue' or 'quit'.\n"
                          : "I'm still here. If you are in danger now, call the emergency number above. Type 'continue' or 'quit'.\n")

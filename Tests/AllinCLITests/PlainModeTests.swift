@@ -79,6 +79,18 @@ struct PlainModeTests {
         #expect(out.contains("Your session:"))
     }
 
+    /// Words typed at support's own prompt are read by the crisis check: a statement of danger now
+    /// ("tonight") shows support again with the emergency number first; the words are echoed as typed.
+    @Test func aStatementAtTheSupportPromptIsRead() async {
+        let (status, out, _) = await plain(["sos", "I still want to die TONIGHT", "quit"])
+        #expect(status == 0)
+        #expect(out.contains("> I still want to die TONIGHT\n"), "\(out)")
+        let after = out.components(separatedBy: "> I still want to die TONIGHT\n").last ?? ""
+        let emergency = after.range(of: "Call 999"), line = after.range(of: "call 116 123")
+        #expect(emergency != nil && line != nil && emergency!.lowerBound < line!.lowerBound, "\(after)")
+        #expect(!after.contains("I'm still here."))
+    }
+
     @Test func backAndInvalidAnswers() async {
         let (status, out, _) = await plain(["20", "", "", "eleven", "11", "5", "", "9", "back", "6", "", "1"])
         #expect(status == 0)
