@@ -182,8 +182,12 @@ extension PlainCheckIn {
             switch report.verdict {
             case .clear:
                 if line.count > TextLimits.freeText {
-                    io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText). Please shorten it.\n")
-                    if io.inputIsTerminal { continue }
+                    let says = "That note has \(line.count) characters; the most it takes is \(TextLimits.freeText)"
+                    if io.inputIsTerminal {
+                        io.out(says + ". Please shorten it.\n")
+                        continue
+                    }
+                    io.out(says + ", so it was not kept.\n")
                     break
                 }
                 note = StepModel.nonEmpty(line)
@@ -191,6 +195,7 @@ extension PlainCheckIn {
                 // "No" or "not sure" opens support whatever the note's length; a "yes" keeps a note that fits.
                 if let reason = askSafe(.embodyNew, otherwise: .notSafe(FlowCrisis(step: .embodyNew, field: "note", finding: d.finding))) {
                     support(reason)
+                    io.out(Self.noteNotKept)
                 } else if line.count > TextLimits.freeText {
                     io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText), so it was not kept.\n")
                 } else {
@@ -198,14 +203,18 @@ extension PlainCheckIn {
                 }
             case let .handoff(d):
                 support(.noteTripwire(d.finding))
-                io.out("Your note was not kept, because support opened from it.\n")
+                io.out(Self.noteNotKept)
             case .askedForHelp:
                 support(.typedHelp(field: "note"))
+                io.out(Self.noteNotKept)
             }
             break
         }
         return note
     }
+
+    /// Said whenever support opened from the note: it is never kept then.
+    static let noteNotKept = "Your note was not kept, because support opened from it.\n"
 
     /// A mood from 1 to 10 (nil: skipped). 'quit', 'back' and the end of the input interrupt it, as
     /// at every prompt; words typed here are read by the crisis rule like any answer.

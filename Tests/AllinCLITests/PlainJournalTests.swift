@@ -42,6 +42,18 @@ struct PlainJournalTests {
         #expect(try entries(again).first?.moodAfter == 7 && entries(again).first?.note == "steadier")
     }
 
+    /// A note that got the gentle question is kept only after a clear "yes"; "no", "not sure", the end
+    /// of the input or "help" open support, and then the person is told the note was not kept.
+    @Test(arguments: [(["i cant go on", "not sure"], false), (["i cant go on", "no"], false), (["i cant go on"], false),
+                      (["help"], false), (["i cant go on", "yes"], true)])
+    func aNoteSupportOpenedFromIsSaidNotToBeKept(lines: [String], kept: Bool) async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, out) = await plain(Self.toTheNote + lines, dataDir: dir)
+        #expect(out.contains("Your note was not kept, because support opened from it.") == !kept, "\(out)")
+        #expect(try entries(dir).first?.note == (kept ? "i cant go on" : nil))
+    }
+
     /// Stopping after the mood before (quit, or the end of the input) keeps the check-in, marked not
     /// played, as `allin journal --help` says, and the message says so.
     @Test(arguments: [["quit"], []])
