@@ -53,13 +53,20 @@ struct SafetyPlanCommand {
             case "-": plan[part] = ""; continue parts
             default: break
             }
-            if text.count > SafetyPlan.partLimit {
-                cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
-            }
-            plan[part] = String(text.prefix(SafetyPlan.partLimit))
             // The whole line is read, the part past the limit too; the part weighs the verdict.
+            let verdict = part.weigh(check.check(field: part.rawValue, text: text, answered: answered).verdict)
+            // A request for help ('help', 'sos', 'not safe') is never written as the person's answer.
+            var notWritten: String?
+            if case .askedForHelp = verdict {
+                notWritten = Self.notWritten(plan[part])
+            } else {
+                if text.count > SafetyPlan.partLimit {
+                    cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
+                }
+                plan[part] = String(text.prefix(SafetyPlan.partLimit))
+            }
             let reason: SupportReason
-            switch part.weigh(check.check(field: part.rawValue, text: text, answered: answered).verdict) {
+            switch verdict {
             case .clear:
                 continue parts
             case .concern:
@@ -82,6 +89,7 @@ struct SafetyPlanCommand {
             let resources = catalog.helplines.resources(for: region.code)
             let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
             cli.io.out("\n" + SupportPrint.intro(reason, resources) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
+            if let notWritten { cli.io.out("\n" + notWritten + "\n") }
             cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
             if let problem = region.problem { throw problem }
             return 0
@@ -89,6 +97,12 @@ struct SafetyPlanCommand {
         try store.saveSafetyPlan(plan, at: Date())
         cli.io.out("\nSaved. See it with: allin safety-plan show\n")
         return 0
+    }
+
+    /// Said when a line asked for help: the part is left as it was.
+    static func notWritten(_ before: String) -> String {
+        before.isEmpty ? "What you typed opened support, so it was not written into this part."
+            : "What you typed opened support, so it was not written into this part; it keeps what it had."
     }
 
     /// The plan as Markdown, the person's words kept as written but never turned into markup.

@@ -42,6 +42,23 @@ struct SafetyPlanCLITests {
         }
     }
 
+    /// 'sos' or 'help' typed as a part opens support, and is never written as that part: an empty
+    /// part stays empty, a written one keeps what it had; the parts before it are saved.
+    @Test(arguments: ["sos", "help", "not safe"])
+    func aRequestForHelpIsNotWrittenIntoThePlan(word: String) throws {
+        try withDataDir { dir in
+            let r = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
+                                         stdin: Data("tense\n\(word)\n".utf8))
+            #expect(r.stdout.contains("116 123") && r.stdout.contains("so it was not written into this part."), "\(r.stdout)")
+            let show = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir]).stdout
+            #expect(show.contains("My warning signs\n  tense") && !show.contains("to cope"), "\(show)")
+            _ = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir], stdin: Data("\na walk\nquit\n".utf8))
+            _ = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"], stdin: Data("\n\(word)\n".utf8))
+            let kept = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir]).stdout
+            #expect(kept.contains("to cope\n  a walk") && !kept.contains(word), "\(kept)")
+        }
+    }
+
     @Test func dangerInAnAnswerAsksFirstAndShowsSupportWhenNotSafe() throws {
         try withDataDir { dir in
             let notSafe = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],
