@@ -17,7 +17,7 @@ struct SafetyPlanCommand {
             switch action {
             case "edit":
                 let store = try cli.openJournal(args, paths: paths)
-                return try edit(store, args)
+                return try edit(store, args, path: paths.journal)
             default:
                 // Looking never creates a journal file.
                 let plan = try cli.existingJournal(args, paths: paths)?.safetyPlan() ?? SafetyPlan()
@@ -34,14 +34,18 @@ struct SafetyPlanCommand {
     /// answered so far is saved). Each answer goes through the one crisis check, weighed by its part
     /// (`SafetyPlan.Part.weigh`): a clear statement or a request for help shows support at once; the
     /// gentle band asks whether the person is safe right now before going on, and shows support if not.
-    private func edit(_ store: JournalStore, _ args: Arguments) throws -> Int32 {
+    private func edit(_ store: JournalStore, _ args: Arguments, path: String) throws -> Int32 {
         var plan = try store.safetyPlan()
         let catalog = try cli.loadCatalog(args)
         let check = SupportPrint.check(catalog)
+        // Ctrl-C, SIGTERM and SIGHUP keep what was entered, as 'quit' does, and say so.
+        let draft = SafetyPlanDraft(plan, path: path, io: cli.io)
+        draft.catchSignals()
         cli.io.out("Your safety plan: seven short parts, each optional. Press Enter to keep a part as it is,\n"
-                   + "type '-' to clear it, or 'quit' to stop (what you have written is saved).\n")
+                   + "type '-' to clear it, or 'quit' to stop (what you have written is saved, on Ctrl-C too).\n")
         var answered: Set<String> = []
         parts: for part in SafetyPlan.Part.allCases {
+            draft.update(plan)
             cli.io.out("\n\(part.title)\n  \(part.prompt)\n  \(part.example)\n")
             if !plan[part].isEmpty { cli.io.out("  Now: \(Visible.text(plan[part], limit: 400))\n") }
             cli.io.out("> ")
@@ -64,6 +68,7 @@ struct SafetyPlanCommand {
                     cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
                 }
                 plan[part] = String(text.prefix(SafetyPlan.partLimit))
+                draft.update(plan)
             }
             let reason: SupportReason
             switch verdict {

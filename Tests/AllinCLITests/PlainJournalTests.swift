@@ -159,17 +159,17 @@ struct PlainSignalTests {
     }
 }
 
-/// `allin --plain` running with a pipe for its input and a file for its output.
+/// `allin --plain` (or another command) running with a pipe for its input and a file for its output.
 final class SpawnedPlain {
     let process = Process()
     let input = Pipe()
     let outURL: URL
 
-    init(dataDir: URL) throws {
+    init(dataDir: URL, arguments: [String] = ["--plain"]) throws {
         outURL = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         process.executableURL = BinaryRunner.executable
-        process.arguments = ["--plain"]
+        process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dataDir.path, "LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
                                "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
                                "ALLIN_DATA_DIR": dataDir.path]

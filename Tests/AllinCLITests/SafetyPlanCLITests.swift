@@ -1,3 +1,4 @@
+import AllinCLI
 import Foundation
 import Testing
 
@@ -56,6 +57,21 @@ struct SafetyPlanCLITests {
             _ = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"], stdin: Data("\n\(word)\n".utf8))
             let kept = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir]).stdout
             #expect(kept.contains("to cope\n  a walk") && !kept.contains(word), "\(kept)")
+        }
+    }
+
+    /// Ctrl-C, SIGTERM or SIGHUP part-way keep the parts entered (as 'quit' does) and say so.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalKeepsThePartsEntered(signal: Int32) throws {
+        try withDataDir { dir in
+            let run = try SpawnedPlain(dataDir: URL(fileURLWithPath: dir), arguments: ["safety-plan", "edit"])
+            run.type(["sign A", "cope B"])
+            // At the third part's prompt: the first two were entered.
+            try #require(run.waitFor("the football on Saturday\n> "), "\(run.output)")
+            #expect(run.stop(signal) == 128 + signal)
+            #expect(run.output.hasSuffix("Stopped. What you entered is saved; see it with: allin safety-plan show\n"), "\(run.output)")
+            let show = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir]).stdout
+            #expect(show.contains("sign A") && show.contains("cope B"), "\(show)")
         }
     }
 
