@@ -20,13 +20,14 @@ extension PlainCheckIn {
         var pending = PlainJournal.Pending(answers: flow.answers, recommendation: r.played(session, extra: []),
                                            moodBefore: nil, at: Date())
         journal.expect(pending)
-        var start = true
+        var start = StartAnswer.start
+        let resumeAt = PlayCommand.resumePosition(session.slug, cli: place.cli, args: place.args)
         do {
             while true {
                 pending.moodBefore = try askMood("\nBefore you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
                 journal.expect(pending)
                 do {
-                    start = try askStart(session)
+                    start = try askStart(session, resumeAt: resumeAt)
                     break
                 } catch .back {
                     continue   // to the mood before
@@ -41,7 +42,7 @@ extension PlainCheckIn {
         }
 
         journal.keep()
-        if start {
+        if start != .other {
             let lines = playLines()
             do {
                 let ctx = try AudioContext(cli: place.cli, args: place.args)
@@ -49,7 +50,7 @@ extension PlainCheckIn {
                 io.out(PlayLines.hint(inputIsTerminal: io.inputIsTerminal) + "\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
                 journal.playLoopAnswersSignals(true)
-                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true,
+                let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: start == .restart, plain: true,
                                               lines: lines, signalsForwarded: journal.catchSignals())
                 journal.recordPlayback(played.record)
                 journal.playLoopAnswersSignals(false)
@@ -146,16 +147,23 @@ extension PlainCheckIn {
         var meaning: String { self == .skip ? "to go on without it" : "to leave this step for another time" }
     }
 
-    /// "Press Enter to start": true for Enter, false for `other` ('skip' or 'later'). Other words are
-    /// read by the crisis rule like any answer and start nothing; 'back' returns to the mood before.
-    mutating func askStart(_ session: Session, other: StartOther = .skip) throws(Interrupt) -> Bool {
+    /// The answer to "Press Enter to start".
+    enum StartAnswer { case start, restart, other }
+
+    /// "Press Enter to start": Enter starts (where the session was stopped earlier today, when it
+    /// was: `resumeAt`, said in the prompt), 'restart' starts from the beginning, `other` ('skip' or
+    /// 'later') leaves it. Other words are read by the crisis rule like any answer and start nothing;
+    /// 'back' returns to the mood before.
+    mutating func askStart(_ session: Session, other: StartOther = .skip, resumeAt: Double? = nil) throws(Interrupt) -> StartAnswer {
+        let resume = resumeAt.map { " (it goes on from \(Clock.text($0)), where you stopped earlier today; type 'restart' to begin again)" } ?? ""
         while true {
-            io.out("Press Enter to start \(Visible.text(session.title)), or type '\(other.word)' \(other.meaning): ")
+            io.out("Press Enter to start \(Visible.text(session.title))\(resume), or type '\(other.word)' \(other.meaning): ")
             guard let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) else { throw .ended }
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
             if try command(line) { continue }
-            if line.isEmpty { return true }
-            if other.words.contains(line.lowercased()) { return false }
+            if line.isEmpty { return .start }
+            if ["restart", "from the start", "start again"].contains(line.lowercased()) { return .restart }
+            if other.words.contains(line.lowercased()) { return .other }
             if gates.detector.isHelpRequest(line) {
                 support(.typedHelp(field: "start"))
                 guard afterSupport() else { throw .stopped }

@@ -126,12 +126,15 @@ struct PlanCommand {
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
         var plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
         var moodBefore: Int?
+        var start = PlainCheckIn.StartAnswer.start
+        let resumeAt = PlayCommand.resumePosition(session.slug, cli: cli, args: args)
         do {
             while true {
                 moodBefore = try plain.askMood("Before you start: how do you feel right now, from 1 to 10? (Enter to skip) ")
                 // Read as `allin --plain` reads it: every line through the crisis rule first.
                 do {
-                    guard try plain.askStart(session, other: .later) else {
+                    start = try plain.askStart(session, other: .later, resumeAt: resumeAt)
+                    guard start != .other else {
                         cli.io.out("Left for later: step \(step.step.index) is still next.\n")
                         return 0
                     }
@@ -152,7 +155,7 @@ struct PlanCommand {
             let ctx = try AudioContext(cli: cli, args: args)
             let report = try? ctx.players(option: args["--player"])
             cli.io.out(PlayLines.hint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
-            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: false, plain: true,
+            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: start == .restart, plain: true,
                                       lines: lines).record
         } catch {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")

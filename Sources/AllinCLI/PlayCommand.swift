@@ -69,7 +69,9 @@ struct PlayCommand {
                 return (signal == 0 ? 0 : 128 + signal, PlaybackRecord(outcome: .notPlayed))
             }
         }
-        let session_ = PlaySession(session: session, display: display, controls: controls, resume: resume, cli: cli)
+        // The line-based prompts offered 'restart' before it started; `allin play` has --from-start.
+        let session_ = PlaySession(session: session, display: display, controls: controls, resume: resume, cli: cli,
+                                   restartHint: lines == nil ? " (--from-start to begin again)" : "")
 
         var why: String
         var fallbackAt: Double?
@@ -106,6 +108,14 @@ struct PlayCommand {
 }
 
 extension PlayCommand {
+    /// Where `slug` was stopped part-way earlier today (nil: it wasn't), for the line-based prompts
+    /// to say before it starts.
+    static func resumePosition(_ slug: String, cli: CLI, args: Arguments) -> Double? {
+        guard let paths = try? cli.audioPaths(args) else { return nil }
+        let at = ResumeStore(paths: paths, slug: slug, fromStart: false).start(duration: nil)
+        return at > 0 ? at : nil
+    }
+
     /// Why there is no sound when the player set for allin (`--player`, the environment or the config
     /// file) could not be used and the caller went on without one.
     static let noPlayer = "the player set for allin can't be used here"

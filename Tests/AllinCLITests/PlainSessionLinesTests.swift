@@ -10,9 +10,13 @@ struct PlainSessionLinesTests {
     /// Up to "Press Enter to start" and Enter: the session (read along, no player) plays.
     static let toTheSession = ["20", "1", "exam tomorrow", "5", "", "1", "4", ""]
 
-    func plain(_ lines: [String]) async -> (Int32, String) {
+    func plain(_ lines: [String], positions: String? = nil) async -> (Int32, String) {
         let dir = PlainJournalTests.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
+        if let positions {
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try? Data(positions.utf8).write(to: dir.appendingPathComponent("playback-positions.json"))
+        }
         let buffer = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
         let env = ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path,
                    "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
@@ -57,6 +61,23 @@ struct PlainSessionLinesTests {
         #expect(out.contains("Stopped at 0:0") && !out.contains("Finished."), "\(out)")
         // "hello" waited for the question after the session, and was answered as any line there is.
         #expect(out.contains("And now? How do you feel, from 1 to 10? (Enter to skip) hello"), "\(out)")
+    }
+}
+
+extension PlainSessionLinesTests {
+    /// A session stopped part-way earlier today: the start prompt says where it goes on and offers
+    /// 'restart' (the --plain prompts take no --from-start, so the hint never names it).
+    @Test func theStartPromptOffersRestartWhereTheSessionResumes() async {
+        let c = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        let day = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        let positions = #"[{"slug":"cooling_the_fire","day":"\#(day)","position":60}]"#
+        let (_, resumed) = await plain(Self.toTheSession + ["q", "", ""], positions: positions)
+        #expect(resumed.contains("Press Enter to start Cooling the Fire (it goes on from 0:57, where you stopped earlier today; "
+            + "type 'restart' to begin again)"), "\(resumed)")
+        #expect(resumed.contains("Resuming at 0:57, where you stopped earlier today.\n"), "\(resumed)")
+        #expect(!resumed.contains("--from-start"))
+        let (_, restarted) = await plain(Self.toTheSession.dropLast() + ["restart", "q", "", ""], positions: positions)
+        #expect(!restarted.contains("Resuming") && restarted.contains("Stopped at 0:00."), "\(restarted)")
     }
 }
 

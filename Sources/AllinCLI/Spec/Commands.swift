@@ -456,17 +456,19 @@ public enum Commands {
         ["--plain"], abstract: "The same check-in as numbered prompts (screen readers, pipes)",
         needs: [.catalog, .detector, .journal, .audio, .region],
         about: """
-        The whole check-in as numbered prompts on standard input and output, with no full-screen
-        drawing: for screen readers, simple terminals and pipes. Answer each prompt with a number or
-        words. Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or 'not safe' at any prompt
-        for crisis support. After the recommended session and why: your mood, the session (through a
-        player, or its words read along as lines; type 'skip' to go without it), your mood again, a
-        note, and the journal. While it plays, what you type is read a line at a time, never as keys: a
-        line q, x, quit or stop ends it, p pauses or goes on, and 'help' or any line that sounds like
-        danger stops it and opens crisis support. Other lines do nothing on a terminal (it says so);
-        in a pipe they wait for the questions after the session.
-        Answers over 2,000 characters (200 for an own feeling) are refused, naming the field (exit 2
-        in a pipe). Ctrl-C, SIGTERM or SIGHUP keep what was answered and say what was kept.
+        The whole check-in as numbered prompts on standard input and output, with no
+        full-screen drawing: for screen readers, simple terminals and pipes. Answer each prompt
+        with a number or words. Type 'back' to go back, 'quit' to stop, and 'help', 'sos' or
+        'not safe' at any prompt for crisis support. After the recommended session and why:
+        your mood, the session (through a player, or its words read along as lines; type 'skip'
+        to go without it, or 'restart' to begin again a session you stopped part-way earlier
+        today), your mood again, a note, and the journal. While it plays, what you type is read
+        a line at a time, never as keys: a line q, x, quit or stop ends it, p pauses or goes
+        on, and 'help' or any line that sounds like danger stops it and opens crisis support.
+        Other lines do nothing on a terminal (it says so); in a pipe they wait for the
+        questions after the session. Answers over 2,000 characters (200 for an own feeling) are
+        refused, naming the field (exit 2 in a pipe). Ctrl-C, SIGTERM or SIGHUP keep what was
+        answered and say what was kept.
         """,
         notes: """
         Example:
