@@ -132,6 +132,9 @@ struct PlainModeTests {
         let io = BufferIO()
         #expect(await CLI(environment: [:], io: io).run(["--plain", "--help"]) == 0)
         #expect(io.stdout.contains("Usage: allin --plain"))
+        // What a signal keeps, as it is: nothing before the recommendation (PlainSignalTests).
+        #expect(io.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("before the recommendation nothing is saved."), "\(io.stdout)")
         let (status, _, err) = await plain([], args: ["extra"])
         #expect(status == 2 && err.contains("unexpected argument 'extra'"))
     }

@@ -467,8 +467,10 @@ public enum Commands {
         on, and 'help' or any line that sounds like danger stops it and opens crisis support.
         Other lines do nothing on a terminal (it says so); in a pipe they wait for the
         questions after the session. Answers over 2,000 characters (200 for an own feeling) are
-        refused, naming the field (exit 2 in a pipe). Ctrl-C, SIGTERM or SIGHUP keep what was
-        answered and say what was kept.
+        refused, naming the field (exit 2 in a pipe). Ctrl-C, SIGTERM or SIGHUP stop it and say
+        what was kept: a check-in that reached its recommendation is kept with what was
+        answered (the session marked as far as it played); before the recommendation nothing is
+        saved.
         """,
         notes: """
         Example:
