@@ -79,7 +79,8 @@ final class PlayControls {
     /// Where lines are read instead of keys (the line-based prompts).
     private let lines: PlayLines?
 
-    /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when keys are read), and puts a
+    /// Installs handlers for SIGINT, SIGTERM, SIGHUP (and SIGTSTP when the input is a terminal, so
+    /// Ctrl-Z pauses the session before allin stops, whether keys or lines are read), and puts a
     /// terminal standard input into character mode, unless `lines` reads whole lines instead.
     /// `signalsForwarded`: the caller already answers SIGINT, SIGTERM
     /// and SIGHUP and leaves them in `pendingPlaySignal` while this plays (`allin --plain`); a
@@ -88,7 +89,7 @@ final class PlayControls {
         self.lines = lines
         keysActive = lines == nil && readKeys && cps_tty_enter_keys(0) == 0
         var signals = signalsForwarded ? [] : [SIGINT, SIGTERM, SIGHUP]
-        if keysActive { signals.append(SIGTSTP) }
+        if readKeys { signals.append(SIGTSTP) }
         installed = signals
         sources = signals.isEmpty ? [] : installPlaySignalSources(signals)
     }
