@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "AllinCLITests", dependencies: ["AllinCLI", "AllinCore", "AllinStore", "allin", "allin-dev"], path: "Tests/AllinCLITests"),
         .testTarget(name: "AllinUITests", dependencies: ["AllinUI", "AllinRuntime", "AllinTestSupport", "AllinCore"],
                     path: "Tests/AllinUITests", exclude: ["Snapshots"]),
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "AllinUI", "CTermSupport"],
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "AllinUI", "AllinCore", "CTermSupport"],
                     path: "Tests/NcursesTerminalTests"),
         // C helpers for the end-to-end tests only, kept out of every shipping target.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),

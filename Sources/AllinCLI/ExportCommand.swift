@@ -42,14 +42,17 @@ struct ExportCommand {
             }
             let now = Date()
             let text: String
+            // JSON escapes control characters itself; in CSV and Markdown they are shown as symbols
+            // (ESC as ␛), as the screens show them, wherever the export goes. The rest of the words
+            // are kept as written (emoji joiners, direction marks), but printed on a terminal, where
+            // a direction override could reorder the line, they are shown as the screens show them.
+            let onTerminal = (output == nil || output == "-") && cli.outputIsTerminal
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
                                                   plan: plan, plans: plans, favourites: favourites)
-            // JSON escapes control characters itself; in CSV and Markdown they are shown as symbols
-            // (ESC as ␛), as the screens show them, wherever the export goes.
-            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: listing?.vocabulary))
+            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: listing?.vocabulary), onTerminal: onTerminal)
             case .md: text = Self.visibleLines(JournalExport.md(entries, consents: consents, now: now,
-                                                                listing: listing, plan: plan, plans: plans))
+                                                                listing: listing, plan: plan, plans: plans), onTerminal: onTerminal)
             }
             guard let output, output != "-" else {
                 // A failed write (a full disk, a closed pipe) is not a success.
@@ -72,10 +75,12 @@ struct ExportCommand {
         }
     }
 
-    /// Every control character shown as a symbol (`Visible`), line breaks kept (`\r\n` too).
-    static func visibleLines(_ text: String) -> String {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? Visible.text(String(line.dropLast())) + "\r" : Visible.text(String(line))
+    /// Every control character shown as a symbol (`Visible.printable`), line breaks kept (`\r\n`
+    /// too); for a terminal, direction controls too (`Visible.text`).
+    static func visibleLines(_ text: String, onTerminal: Bool = false) -> String {
+        let shown: (String) -> String = onTerminal ? { Visible.text($0) } : { Visible.printable($0) }
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? shown(String(line.dropLast())) + "\r" : shown(String(line))
         }.joined(separator: "\n")
     }
 

@@ -1,4 +1,4 @@
-import AllinCLI
+@testable import AllinCLI
 import Foundation
 import Testing
 
@@ -29,6 +29,15 @@ struct ExportVisibleTests {
         // CSV keeps its CRLF row ends and the note's own line break inside its quoted cell.
         let csv = try String(contentsOfFile: box.root + "/export.csv", encoding: .utf8)
         #expect(csv.hasSuffix("end\r\nline two␡\"\r\n"))
+    }
+
+    /// The person's words go into a file as written (joined emoji, direction marks); printed on a
+    /// terminal, a direction control is shown as the screens show it, so it can't reorder the line.
+    @Test func wordsAreKeptAsWrittenAndDirectionControlsAreEscapedOnlyOnATerminal() {
+        let words = "work 👩\u{200D}💻 \u{200F}שלום\u{200E} x\u{202E}y\u{202C} \u{1B}[2J\r\nnext"
+        #expect(ExportCommand.visibleLines(words) == "work 👩\u{200D}💻 \u{200F}שלום\u{200E} x\u{202E}y\u{202C} ␛[2J\r\nnext")
+        #expect(ExportCommand.visibleLines(words, onTerminal: true)
+            == "work 👩\u{200D}💻 \u{FFFD}שלום\u{FFFD} x\u{FFFD}y\u{FFFD} ␛[2J\r\nnext")
     }
 
     /// -o replaces only a plain file: a link, a pipe, a directory or a device is refused and left as it was.

@@ -261,6 +261,53 @@ struct TUIEndToEndTests {
         t.waitFor("café 中文␛[31mred")
     }
 
+    /// Emoji joined with U+200D and direction marks typed into a field reach the journal (SQLite)
+    /// and every export as typed. On screen the joiner is not drawn (the parts show side by side)
+    /// and a direction control shows as a placeholder; `allin journal show` keeps the emoji whole.
+    @Test func joinedEmojiAndDirectionMarksAreKeptAsTyped() throws {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(player: "none"))
+        t.waitFor("Start a check-in")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter", "Tab")
+        t.waitFor("Enter for next")
+        let words = "work 👩\u{200D}💻 and ❤\u{FE0F}\u{200D}🔥 and 👨\u{200D}👩\u{200D}👧 \u{200F}שלום\u{200E} x\u{202E}y\u{202C} end"
+        t.tmux(["set-buffer", "-b", "w", words])
+        t.tmux(["paste-buffer", "-p", "-b", "w", "-t", "e2e"])
+        t.waitFor("work 👩💻 and", "x\u{FFFD}y\u{FFFD} end")
+        #expect(!t.screen().contains("\u{FFFD}💻"))
+        t.keys("Enter")
+        t.waitFor("How strong is it")
+        t.keys("5", "Space", "Enter")
+        t.waitFor("What would help most")
+        t.keys("1")
+        t.waitFor("Why this session")
+        t.keys("Enter")
+        t.waitFor("How do you feel right now")
+        t.keys("s")
+        t.waitFor("read along")
+        t.keys("x")
+        t.waitFor("Stop the session now?")
+        t.keys("y")
+        t.waitFor("And now? How do you feel")
+        t.keys("s", "Enter")
+        t.waitFor("Check-in complete", "Saved to your journal")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(spawn([Paths.allin, "export"], env: place.env()).output.utf8))
+            as? [String: Any])
+        let entry = try #require((json["entries"] as? [[String: Any]])?.first)
+        #expect((entry["answers"] as? [String: Any])?["triggerText"] as? String == words)
+        for format in ["md", "csv"] {
+            let out = spawn([Paths.allin, "export", "--format", format], env: place.env()).output
+            #expect(out.contains(words), "\(format)")
+            #expect(!out.contains("\u{FFFD}"), "\(format)")
+        }
+        let shown = spawn([Paths.allin, "journal", "show", "1"], env: place.env()).output
+        #expect(shown.contains("work 👩\u{200D}💻 and") && shown.contains("x\u{FFFD}y\u{FFFD} end"))
+        #expect(!shown.unicodeScalars.contains { [0x200E, 0x200F, 0x202E, 0x202C].contains($0.value) })
+    }
+
     @Test func colourWithoutNoColorAndMonochromeWithIt() {
         let colour = start(["LANG": "en_GB.UTF-8"])
         #expect(colour.screen(escapes: true).range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) != nil)

@@ -801,6 +801,9 @@ struct ConceptFold: Sendable {
         for (v, s) in lookAlikes { map[v] = Array(s.utf8) }
         for v: UInt32 in [0x2018, 0x2019, 0x02BC, 0x2032] { map[v] = [0x27] }
         for v: UInt32 in [0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFE0F, 0xFE0E] { map[v] = [] }
+        // Direction marks, embeddings, overrides and isolates vanish too, as layer A's format rule has them.
+        for v: UInt32 in [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2061, 0x2062, 0x2063, 0x2064,
+                          0x2066, 0x2067, 0x2068, 0x2069] { map[v] = [] }
         for (symbol, name) in emoji {
             if let v = symbol.unicodeScalars.first?.value { map[v] = Array(" \(name) ".utf8) }
         }

@@ -43,7 +43,47 @@ public struct CrisisDetector: Sendable {
         layers(text, reusing: &buffers, askingForHelp: true)
     }
 
+    /// An invisible character (a joiner, a zero-width space, a direction mark) is read both ways:
+    /// gone, as inside a word ("ki<ZWSP>ll"), and as a space, as between two ("want<RLM>to"), and
+    /// the stronger finding of each layer is kept. Text is stored as typed, so these reach the
+    /// detector as they were written; a line without them is read once.
     private func layers(_ text: String, reusing buffers: inout CrisisBuffers, askingForHelp: Bool)
+        -> (a: CrisisFinding, b: CrisisFinding, help: Bool) {
+        let first = reading(text, reusing: &buffers, askingForHelp: askingForHelp)
+        guard let spaced = Self.invisiblesAsSpaces(text) else { return first }
+        let second = reading(spaced, reusing: &buffers, askingForHelp: askingForHelp)
+        return (Self.stronger(first.a, second.a), Self.stronger(first.b, second.b), first.help || second.help)
+    }
+
+    /// `text` with its invisible format characters as spaces, or nil when it has none.
+    static func invisiblesAsSpaces(_ text: String) -> String? {
+        guard text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: { isInvisible($0.value) }) else {
+            return nil
+        }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(isInvisible(scalar.value) ? " " : scalar) }
+        return String(out)
+    }
+
+    /// Zero-width and direction format characters: nothing on screen, so they may stand for a space.
+    static func isInvisible(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x061C, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// The finding the crisis rule weighs more: a handoff over the question over nothing, then the
+    /// higher tier, then the model's higher score; the first on a tie.
+    static func stronger(_ x: CrisisFinding, _ y: CrisisFinding) -> CrisisFinding {
+        func rank(_ w: CrisisCheck.Weight) -> Int { w == .handoff ? 2 : w == .question ? 1 : 0 }
+        let (wx, wy) = (rank(CrisisCheck.weigh(x)), rank(CrisisCheck.weigh(y)))
+        if wx != wy { return wy > wx ? y : x }
+        if y.tier != x.tier { return y.tier > x.tier ? y : x }
+        return (y.modelScore ?? 0) > (x.modelScore ?? 0) ? y : x
+    }
+
+    private func reading(_ text: String, reusing buffers: inout CrisisBuffers, askingForHelp: Bool)
         -> (a: CrisisFinding, b: CrisisFinding, help: Bool) {
         // The bitset describes the last line's words: this line builds its own in the same buffer.
         buffers.scratch.presenceReady = false

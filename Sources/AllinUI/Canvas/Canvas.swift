@@ -1,3 +1,5 @@
+import AllinCore
+
 /// An in-memory grid of cells with roles: what `view` draws into and what terminals display.
 /// Drawing clips at the edges, never splits a wide character, and shows control characters as
 /// visible placeholders, so no text can drive the terminal.
@@ -33,6 +35,10 @@ public struct Canvas: Equatable, Sendable {
         for raw in text.unicodeScalars {
             let scalar = Canvas.safe(raw)
             let w = TextWidth.of(scalar)
+            // A zero-width joiner is not drawn: a terminal that fuses an emoji sequence into one
+            // two-column glyph would leave ncurses' columns (one per part) behind it, so the parts
+            // show side by side, each as wide as ncurses counts it.
+            if scalar.value == 0x200D { continue }
             if w == 0 {
                 if let last = lastCell { cells[last].text.unicodeScalars.append(scalar) }
                 continue
@@ -155,7 +161,7 @@ public struct Canvas: Equatable, Sendable {
         case 0x00...0x1F: return Unicode.Scalar(0x2400 + v)!
         case 0x7F: return "\u{2421}"
         case 0x80...0x9F: return "\u{FFFD}"
-        case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF: return "\u{FFFD}"
+        case _ where Visible.isHiddenControl(v): return "\u{FFFD}"
         default:
             switch s.properties.generalCategory {
             case .unassigned, .surrogate, .privateUse: return "\u{FFFD}"

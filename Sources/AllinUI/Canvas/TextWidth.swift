@@ -1,14 +1,17 @@
+import AllinCore
+
 /// Column widths with the same per-scalar model ncursesw uses (glibc `wcwidth` in C.UTF-8): zero-width
 /// scalars join the previous cell, wide ones take two. Layout and clipping use this, so they agree
 /// with where the terminal puts each character.
 public enum TextWidth {
-    /// 0, 1 or 2. Control characters count 1 because the canvas shows them as visible placeholders.
+    /// 0, 1 or 2. Control characters, direction controls and the other hidden characters of
+    /// `Visible.isHiddenControl` count 1 because the canvas shows them as visible placeholders.
     @inline(__always)
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return v == 0 ? 0 : 1 }
         if contains(WidthTable.wide, v) { return 2 }
-        if contains(WidthTable.zero, v) { return 0 }
+        if contains(WidthTable.zero, v) { return Visible.isHiddenControl(v) ? 1 : 0 }
         return 1
     }
 

@@ -9,7 +9,9 @@ public enum EditAction: Equatable, Hashable, Sendable {
 
 /// The model of a one-paragraph text editor: characters, a cursor and a length limit. Input is
 /// cleaned as it arrives: line breaks and tabs become spaces and control characters become visible
-/// placeholders, so stored text never carries terminal controls. What the limit refuses is kept
+/// placeholders, so stored text never carries terminal controls. Everything else is kept as typed
+/// (emoji joiners, direction marks): the canvas escapes what must not reach the terminal when it
+/// draws, and stored words stay the person's own. What the limit refuses is kept
 /// apart (`refused`): never in the field, but read by the crisis check when the field is left.
 public struct TextField: Equatable, Sendable {
     public private(set) var characters: [Character]
@@ -121,7 +123,7 @@ public struct TextField: Equatable, Sendable {
         return i
     }
 
-    /// Line breaks and tabs to spaces; other controls to visible placeholders.
+    /// Line breaks and tabs to spaces; other controls to visible placeholders; the rest as typed.
     static func clean(_ text: String) -> String {
         let unified = text.replacingOccurrences(of: "\r\n", with: " ")
         var out = String.UnicodeScalarView()
@@ -131,6 +133,6 @@ public struct TextField: Equatable, Sendable {
             default: out.append(s)
             }
         }
-        return Visible.text(String(out))
+        return Visible.printable(String(out))
     }
 }

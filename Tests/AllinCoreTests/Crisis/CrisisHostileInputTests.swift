@@ -42,6 +42,22 @@ struct CrisisHostileInputTests {
         }
     }
 
+    /// Text is stored as typed, joiners and direction marks included, so the check reads them as
+    /// they were written: an invisible character inside a word or standing for a space hides nothing.
+    @Test("Invisible characters, inside a word or between two, do not hide a statement", arguments: [
+        "i want to\u{200E}kill myself", "i want to kill\u{200F}myself", "nobody\u{2068}would miss me, theyd just miss the free childcare",
+        "i am killing myself\u{200D}today", "i want to k\u{200D}ill myself", "i want to ki\u{202E}ll myself\u{202C}",
+        "i want to\u{200B}die", "i want to d\u{2060}ie \u{200F}", "i want to kill myself 👩\u{200D}💻",
+    ])
+    func invisibleCharactersDoNotHide(_ text: String) throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        let verdict = check.check(field: "text", text: text).verdict
+        guard case .handoff = verdict else {
+            Issue.record("\(text.unicodeScalars.map { $0.value < 0x80 ? String($0) : "<\(String($0.value, radix: 16))>" }.joined()): \(verdict)")
+            return
+        }
+    }
+
     @Test("Control and escape sequences do not hide a statement")
     func controlCharactersDoNotHide() throws {
         let d = try crisisDetector()

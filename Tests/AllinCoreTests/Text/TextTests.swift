@@ -11,6 +11,19 @@ struct TextTests {
         #expect(Visible.text("abcdef", limit: 3) == "abc…")
     }
 
+    /// Shown text keeps emoji sequences and the joiners of many scripts; direction controls, which
+    /// can reorder a line on a terminal, become placeholders. Stored text (`printable`) keeps every
+    /// one of them and only makes control characters visible.
+    @Test func joinersAreShownAndDirectionControlsAreNot() {
+        let typed = "work 👩\u{200D}💻 ❤\u{FE0F}\u{200D}🔥 می\u{200C}خواهم \u{200F}שלום\u{200E} x\u{202E}y\u{202C} \u{2067}z\u{2069}"
+        let shown = Visible.text(typed)
+        #expect(shown.contains("👩\u{200D}💻") && shown.contains("❤\u{FE0F}\u{200D}🔥") && shown.contains("می\u{200C}خواهم"))
+        #expect(!shown.unicodeScalars.contains { [0x200E, 0x200F, 0x202E, 0x202C, 0x2067, 0x2069].contains($0.value) })
+        #expect(shown.contains("x\u{FFFD}y\u{FFFD}"))
+        #expect(Visible.printable(typed) == typed)
+        #expect(Visible.printable("a\u{1B}[2J\u{9B}b\tc") == "a␛[2J\u{FFFD}b c")
+    }
+
     @Test func jsonEscapesControlsAndKeepsOrder() throws {
         let value = JSONValue.object([("z", .string("a\u{1B}b\n")), ("a", .array([.int(1), .number(1.5), .null, .bool(true)]))])
         let text = value.serialized()

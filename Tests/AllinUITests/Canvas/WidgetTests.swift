@@ -51,6 +51,33 @@ struct WidgetTests {
         #expect(f.text == stored)
     }
 
+    /// What a field keeps is what was typed: emoji joined with U+200D and direction marks are the
+    /// person's words (the canvas escapes what must not reach the terminal when it draws them).
+    @Test("a field keeps joined emoji and direction marks as typed", arguments: [
+        "work 👩\u{200D}💻 and ❤\u{FE0F}\u{200D}🔥 and 🏳\u{FE0F}\u{200D}🌈 flag 🇬🇧", "👨\u{200D}👩\u{200D}👧",
+        "\u{200F}שלום\u{200E} and \u{202B}مرحبا\u{202C} \u{2067}x\u{2069} می\u{200C}خواهم",
+    ])
+    func joinersAndMarksAreKept(typed: String) {
+        var f = TextField(limit: 200)
+        f.insert(typed)
+        #expect(f.text == typed)
+        #expect(TextField(typed, limit: 200).text == typed)
+    }
+
+    /// Drawn, a joined emoji shows its parts side by side (no joiner reaches the terminal, so
+    /// ncurses' columns and the terminal's agree), a direction control shows as a placeholder, and
+    /// the cursor lands after what is drawn.
+    @Test func aFieldDrawsJoinedEmojiAsTheirPartsAndDirectionControlsAsPlaceholders() {
+        var f = TextField(limit: 200)
+        f.insert("a 👩\u{200D}💻 b\u{202E}c\u{200F}")
+        var canvas = Canvas(size: Size(width: 20, height: 2))
+        let cursor = EditorView(field: f, placeholder: "", focused: true).draw(&canvas, in: Rect(row: 0, col: 0, width: 20, height: 2))
+        #expect(canvas.line(0) == "a 👩💻 b\u{FFFD}c\u{FFFD}")
+        #expect(!canvas.cells.contains { $0.text.unicodeScalars.contains { [0x200D, 0x202E, 0x200F].contains($0.value) } })
+        #expect(cursor == Point(row: 0, col: 11))
+        #expect(TextWidth.of("a 👩\u{200D}💻 b\u{202E}c\u{200F}") == 11)
+    }
+
     @Test func chipListFiltersAndKeepsOwnWords() {
         let items = [ListItem(id: "a", label: "Anxious"), ListItem(id: "b", label: "Bored", detail: "flat"),
                      ListItem(id: "own", label: "Own", kind: .ownWords)]
