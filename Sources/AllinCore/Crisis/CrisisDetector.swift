@@ -102,27 +102,39 @@ public struct CrisisDetector: Sendable {
         return (a, b, help)
     }
 
-    /// One text normalised once, for callers that run layer A and then maybe layer B on it.
+    /// One text normalised once, for callers that run layer A and then maybe layer B on it. A text
+    /// with invisible characters carries its second reading too (see `layers`).
     public struct Prepared: Sendable {
         let text: String
         let views: [CrisisView]
+        /// The text with its invisible characters as spaces, and its views (nil when it has none).
+        let spaced: (text: String, views: [CrisisView])?
     }
 
     /// `forLayerBOnly` skips the despaced view, which only layer A reads.
     public func prepare(_ text: String, forLayerBOnly: Bool = false) -> Prepared {
-        Prepared(text: text, views: normalizer.views(text, despaced: !forLayerBOnly))
+        Prepared(text: text, views: normalizer.views(text, despaced: !forLayerBOnly),
+                 spaced: Self.invisiblesAsSpaces(text).map { ($0, normalizer.views($0, despaced: !forLayerBOnly)) })
     }
 
     /// Layer A over a prepared text (what `layerA(text)` runs).
     public func layerA(_ prepared: Prepared) -> CrisisFinding {
-        var shared = CrisisScratch()
-        return settled(findingA(prepared.views, &shared), prepared.views)
+        func read(_ views: [CrisisView]) -> CrisisFinding {
+            var shared = CrisisScratch()
+            return settled(findingA(views, &shared), views)
+        }
+        let first = read(prepared.views)
+        return prepared.spaced.map { Self.stronger(first, read($0.views)) } ?? first
     }
 
     /// Layer B over a prepared text (what `layerB(text)` runs).
     public func layerB(_ prepared: Prepared) -> CrisisFinding {
-        var shared = CrisisScratch()
-        return settled(withConcepts(scoreB(prepared.views, &shared), prepared.text), prepared.views)
+        func read(_ text: String, _ views: [CrisisView]) -> CrisisFinding {
+            var shared = CrisisScratch()
+            return settled(withConcepts(scoreB(views, &shared), text), views)
+        }
+        let first = read(prepared.text, prepared.views)
+        return prepared.spaced.map { Self.stronger(first, read($0.text, $0.views)) } ?? first
     }
 
     func findingA(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
