@@ -147,12 +147,25 @@ public struct AudioLibrary: Sendable {
         return AudioAvailability(player: player?.name, noPlayerReason: noPlayerReason, playable: playable, reasons: reasons)
     }
 
-    /// The lines to read along with when nothing plays: the script with estimated timings, or the
+    /// The lines to read along with when nothing plays: the script timed as its render in the cache
+    /// speaks it (so the clock runs to the audio's length), else with estimated timings, or the
     /// session's description as a single line when there is no script yet.
-    public func readAlong(_ session: Session, wordsPerMinute: Double) -> CaptionTrack {
-        let script = (try? script(session.slug))
-            ?? SessionScript(items: [.line(text: session.description, sourceLine: 1)])
+    public func readAlong(_ session: Session, wordsPerMinute: Double, renderer: Renderer? = nil) -> CaptionTrack {
+        guard let script = try? script(session.slug) else {
+            let description = SessionScript(items: [.line(text: session.description, sourceLine: 1)])
+            return TimelinePlan.estimated(script: description, wordsPerMinute: wordsPerMinute).track
+        }
+        if let rendered = renderer?.cached(slug: session.slug, script: script) { return rendered.captions }
         return TimelinePlan.estimated(script: script, wordsPerMinute: wordsPerMinute).track
+    }
+
+    /// How long `session` runs here: a recording's length when it can be read without a tool (WAV),
+    /// its render's in the cache, else its read-along estimate; nil for a recording of unknown length.
+    public func length(of session: Session, wordsPerMinute: Double, renderer: Renderer?) -> Double? {
+        if let recording = recording(session.slug) {
+            return recording.pathExtension == "wav" ? WAVInfo.read(recording)?.duration : nil
+        }
+        return readAlong(session, wordsPerMinute: wordsPerMinute, renderer: renderer).duration
     }
 
     private func missingTool() -> String {

@@ -97,6 +97,19 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         return answer
     }
 
+    public func lengths(of sessions: [Session]) -> [String: Double] {
+        let renderer = self.renderer, pace = wordsPerMinute
+        var out: [String: Double] = [:]
+        for s in sessions {
+            if let known = lock.withLock({ prepared[s.slug]?.duration }) {
+                out[s.slug] = known
+            } else if let length = library.length(of: s, wordsPerMinute: pace, renderer: renderer) {
+                out[s.slug] = length
+            }
+        }
+        return out
+    }
+
     public func needsPreparation(_ slug: String) -> Bool {
         if lock.withLock({ prepared[slug] }) != nil || library.recording(slug) != nil { return false }
         guard let renderer, let script = try? library.script(slug) else { return false }
@@ -161,7 +174,7 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
 
     public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
         stop()
-        let track = library.readAlong(session, wordsPerMinute: wordsPerMinute)
+        let track = library.readAlong(session, wordsPerMinute: wordsPerMinute, renderer: renderer)
         let at = place?.start(in: track)
             ?? ResumePolicy.startPosition(slug: session.slug, today: PlaybackPositions.today(), records: positions.load(),
                                           duration: track.duration)

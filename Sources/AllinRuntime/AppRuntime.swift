@@ -217,6 +217,10 @@ public final class AppRuntime {
                     recordConsent(granted)
                 case .checkPlayability:
                     queue.append(.playabilityChecked(player.availability(of: state.context.catalog.sessions)))
+                    // A session started from a plan or the library may come before any recommendation.
+                    if state.measuredLengths == nil { queue.append(.lengthsMeasured(player.lengths(of: state.context.catalog.sessions))) }
+                case .measureLengths:
+                    queue.append(.lengthsMeasured(player.lengths(of: state.context.catalog.sessions)))
                 case let .forgetResume(slug): player.forgetResume(slug)
                 case let .startPlayback(plan): queue += startPlayback(plan)
                 case let .continueReadAlong(slug, place): queue += continueReadAlong(slug, from: place)

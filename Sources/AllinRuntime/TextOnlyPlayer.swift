@@ -32,9 +32,18 @@ public final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
         throw PlaybackFailure(slug: slug, reason: reason, scope: .player)
     }
 
-    public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
+    /// The description, paced as read-along text.
+    private static func track(_ session: Session) -> CaptionTrack {
         let script = SessionScript(items: [.line(text: session.description, sourceLine: 1)])
-        let track = TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
+        return TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
+    }
+
+    public func lengths(of sessions: [Session]) -> [String: Double] {
+        Dictionary(sessions.map { ($0.slug, Self.track($0).duration) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
+        let track = Self.track(session)
         let at = place?.start(in: track) ?? 0
         lock.withLock {
             clock = ReadAlongClock(offset: at, now: Self.now())

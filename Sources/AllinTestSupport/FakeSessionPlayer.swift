@@ -26,6 +26,8 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
         CaptionCue(index: 2, sourceLine: 4, text: "And out, slowly, for six.", start: 14, end: 18),
     ], duration: 120, estimated: false)
     public var canSeek = true
+    /// What `lengths(of:)` answers (seconds by slug).
+    public var knownLengths: [String: Double] = [:]
     /// True while something "plays" (between a start and a stop).
     public private(set) var running = false
 
@@ -41,6 +43,10 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
         var answer = available ?? AudioAvailability(player: "fake", playable: Set(sessions.map(\.slug)))
         answer.resumePoints = lock.withLock { resumeAt.filter { $0.value > 0 } }
         return answer
+    }
+
+    public func lengths(of sessions: [Session]) -> [String: Double] {
+        lock.withLock { knownLengths }
     }
 
     public func needsPreparation(_ slug: String) -> Bool { unrendered.contains(slug) }

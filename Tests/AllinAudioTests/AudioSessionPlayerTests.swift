@@ -63,6 +63,33 @@ struct AudioSessionPlayerTests {
         p.stop()
     }
 
+    /// One length per session, the one every screen shows: a recording's (a WAV's) own length; a
+    /// session not rendered yet, its read-along text's; once rendered, the render's, and read-along
+    /// text then follows the render's timings, so its clock ends where the audio would.
+    @Test(.enabled(if: renderToolsAvailable, "espeak-ng or sox is not installed"))
+    func eachSessionHasOneLengthAndReadAlongFollowsTheRender() throws {
+        let (p, _) = player(recording: "box_breath_reset", wavSeconds: 42)
+        let slug = "five_senses_anchor"
+        let before = p.lengths(of: [session("box_breath_reset"), session(slug)])
+        #expect(before["box_breath_reset"] == 42)
+        let estimated = p.startReadAlong(session(slug), from: nil)
+        p.stop()
+        #expect(before[slug] == estimated.duration && estimated.captions?.estimated == true)
+
+        let env = childEnvironment(["XDG_CACHE_HOME": tmp.path("cache").path, "HOME": tmp.url.path])
+        let renderer = Renderer(tools: try RenderTools.find(environment: env), cacheDirectory: AudioPaths(environment: env).cacheDirectory,
+                                settings: RenderSettings(), environment: env)
+        let script = try ScriptParser.parse(try Data(contentsOf: Self.catalog.appendingPathComponent("scripts/\(slug).txt")),
+                                            file: "scripts/\(slug).txt")
+        _ = try renderer.render(slug: slug, script: script)
+        // As the cache keeps it (its captions file rounds to milliseconds).
+        let rendered = try #require(renderer.cached(slug: slug, script: script)).captions.duration
+        #expect(p.lengths(of: [session(slug)])[slug] == rendered)
+        let reading = p.startReadAlong(session(slug), from: nil)
+        p.stop()
+        #expect(reading.duration == rendered && reading.captions?.estimated == false)
+    }
+
     @Test func aPlayerEndingAtOnceIsAFailedStartAndIsReapedOnce() throws {
         let (p, _) = player(mode: "finish")
         _ = try p.start("box_breath_reset")

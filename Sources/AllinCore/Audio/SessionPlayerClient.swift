@@ -126,9 +126,16 @@ public protocol SessionPlayerClient: AnyObject, Sendable {
     /// Stops and reaps whatever runs, remembering the position for a same-day resume. Safe to call
     /// at any time, any number of times.
     func stop()
+    /// How long each session runs here, in seconds by slug: its audio's length when it is known (a
+    /// render in the cache), else the length its read-along text is paced to. The one length a
+    /// session shows, from the recommendation to the player's clock. Starts no process.
+    func lengths(of sessions: [Session]) -> [String: Double]
 }
 
 extension SessionPlayerClient {
     /// Starts `session` as read-along text, where it was left earlier today if it was.
     public func startReadAlong(_ session: Session) -> PlaybackStart { startReadAlong(session, from: nil) }
+
+    /// A player that can't tell: none known (the catalog's figures stand).
+    public func lengths(of sessions: [Session]) -> [String: Double] { [:] }
 }

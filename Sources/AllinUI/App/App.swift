@@ -69,6 +69,9 @@ public enum App {
         case let .journalSearched(revision, query, result):
             return JournalUpdate.searched(&state, revision: revision, query: query, result)
         case let .playabilityChecked(availability): return PlayerUpdate.playabilityChecked(&state, availability)
+        case let .lengthsMeasured(lengths):
+            state.measuredLengths = lengths
+            return []
         case let .preparationProgressed(slug, fraction, step):
             return PlayerUpdate.progressed(&state, slug: slug, fraction: fraction, step: step)
         case let .audioPrepared(slug): return PlayerUpdate.prepared(&state, slug: slug)

@@ -49,6 +49,9 @@ public struct AppState: Sendable {
 
     public subscript<T>(dynamicMember path: KeyPath<AppModel, T>) -> T { model[keyPath: path] }
 
+    /// The one length `session` shows (`AppModel.length(of:)`).
+    public func length(of session: Session) -> Double { model.length(of: session) }
+
     mutating func modify<T>(_ part: WritableKeyPath<ScreenParts, T?>, _ change: (inout T) -> Void) {
         model.modify(part, change)
     }
@@ -84,6 +87,11 @@ public struct AppModel: Equatable, Sendable {
     public var asking: Asking?
     /// The person's safety plan, as the journal holds it (empty when none is written).
     public var safetyPlan = SafetyPlan()
+    /// How long each session runs here (seconds by slug), once the player has said
+    /// (`Effect.measureLengths`); nil before. See `length(of:)`.
+    public var measuredLengths: [String: Double]?
+    /// The lengths of sessions started in this run (their running track's), by slug.
+    public var startedLengths: [String: Double] = [:]
 
     public init(size: Size, lab: LabState) {
         self.size = size
@@ -92,6 +100,16 @@ public struct AppModel: Equatable, Sendable {
 
     /// Which screen is showing.
     public var screen: ScreenID { current.id }
+
+    /// The one length a session shows, everywhere from the recommendation to the player's clock: its
+    /// running track's once it has started, else what the player said it runs here (its audio's
+    /// length once known, else the length its read-along text is paced to), else the catalog's figure.
+    public func length(of session: Session) -> Double {
+        startedLengths[session.slug] ?? measuredLengths?[session.slug] ?? Double(session.durationSeconds)
+    }
+
+    /// `Effect.measureLengths` when the player has not said yet, else nothing.
+    var measureLengths: [Effect] { measuredLengths == nil ? [.measureLengths] : [] }
     /// The screen under support, the safety plan editor or the trace (what closing it shows again).
     public var covered: ScreenID? { current.covered?.id }
 

@@ -23,6 +23,8 @@ public enum Effect: Equatable, Sendable {
     // `.playbackStarted`, `.playbackFailed`; progress then arrives as `.playerTicked`).
     /// Find out which sessions can play here.
     case checkPlayability
+    /// Ask the player how long each session runs here; answer with `Msg.lengthsMeasured`.
+    case measureLengths
     /// The person chose to start `slug` over: forget where it was left (before `startPlayback`).
     case forgetResume(slug: String)
     /// Start the plan's session: audio (rendered first when needed) or read-along text.

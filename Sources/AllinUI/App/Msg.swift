@@ -24,6 +24,8 @@ public enum Msg: Equatable, Sendable {
     // The session and its player (answers to the playback effects and the runtime's polls).
     /// What can play here, in answer to `Effect.checkPlayability`.
     case playabilityChecked(AudioAvailability)
+    /// How long each session runs here (seconds by slug), in answer to `Effect.measureLengths`.
+    case lengthsMeasured([String: Double])
     /// Rendering the audio of `slug` has got this far.
     case preparationProgressed(slug: String, fraction: Double, step: String)
     /// The audio of `slug` is rendered and ready to start.

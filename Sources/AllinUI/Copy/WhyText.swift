@@ -50,9 +50,11 @@ public enum WhyText {
 
     /// One plain sentence per part of the choice: what the person asked for, what fits, why this one,
     /// and how long it takes. `answers` (the check-in) lets the sentences use the person's own words.
+    /// `length`: the session's length here (`AppModel.length(of:)`), else the catalog's.
     public static func lines(_ r: Recommendation, catalog: CatalogListing, answers: CheckIn? = nil,
-                             unquoted: Set<String> = []) -> [String] {
-        lines(trace: r.trace, intentLane: r.intentLane.rawValue, seconds: r.session?.durationSeconds,
+                             unquoted: Set<String> = [], length: Double? = nil) -> [String] {
+        lines(trace: r.trace, intentLane: r.intentLane.rawValue,
+              seconds: length.map { Int($0.rounded(.down)) } ?? r.session?.durationSeconds,
               catalog: catalog, answers: answers, unquoted: unquoted)
     }
 

@@ -22,7 +22,7 @@ public struct LibraryState: Equatable, Sendable {
 enum LibraryUpdate {
     static func open(_ state: inout AppState) -> [Effect] {
         state.current = .library
-        return [.loadLibrary]
+        return [.loadLibrary] + state.measureLengths
     }
 
     /// The sessions on screen: the search's matches, or every session grouped by what it helps with.
@@ -152,7 +152,7 @@ enum LibraryUpdate {
             .draw(&canvas, in: Rect(row: rect.row + 1, col: rect.col, width: rect.width, height: 1))
         let list = sessions(state)
         let items = list.map { s -> ListItem in
-            let length = TimeText.clock(Double(s.durationSeconds))
+            let length = TimeText.clock(state.length(of: s))
             let last = l.lastPlayed[s.slug].map { " · \($0)" } ?? ""
             let mark = l.favourites.isEmpty ? "" : l.favourites.contains(s.slug) ? "★ " : "  "
             return ListItem(id: s.slug, label: mark + Visible.text(s.title), detail: length + last)

@@ -160,6 +160,7 @@ enum PlayerUpdate {
             return [.stopPlayback]
         }
         p.started = start
+        if let length = start.duration ?? start.captions?.duration { state.startedLengths[start.slug] = length }
         p.playback = .playing(position: start.position)
         p.countedTo = start.position
         p.audible = start.mode == .readAlong
@@ -203,6 +204,8 @@ enum PlayerUpdate {
         if let captions = status.captions {
             p.started?.captions = captions
             p.started?.duration = captions.estimated ? nil : captions.duration
+            // A session rendering as it plays: its length as the clock now shows it.
+            if let slug = p.started?.slug { state.startedLengths[slug] = captions.duration }
         }
         switch status.phase {
         case .playing:

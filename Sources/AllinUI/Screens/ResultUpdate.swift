@@ -15,7 +15,7 @@ enum ResultUpdate {
         state.current = .recommendation(ResultState(recommendation: r, completion: c.completion), c, kept: nil)
         state.asking = nil
         if r.concern != nil { state.overlay = .concern }
-        return []
+        return state.measureLengths
     }
 
     static func concern(_ state: inout AppState, _ action: Action) -> [Effect] {

@@ -9,7 +9,7 @@ enum ResultView {
         let roomy = rect.height >= 16
         if roomy { rows.append(("", .normal)) }
         rows.append((Visible.text(session.title), .title))
-        var meta = "\(session.lane.rawValue) lane · \(minutes(session.durationSeconds))"
+        var meta = "\(session.lane.rawValue) lane · \(minutes(state.length(of: session)))"
         if r.lane != r.intentLane, result.completion?.expressSoothe != true { meta += " · you asked for \(r.intentLane.rawValue)" }
         rows.append((meta, .accent))
         var why: [(String, Role)] = []
@@ -20,7 +20,7 @@ enum ResultView {
         why.append(("", .normal))
         why.append(("Why this session", .title))
         for line in WhyText.lines(r, catalog: state.context.catalog, answers: state.checkIn?.flow.answers,
-                                   unquoted: state.checkIn?.answered ?? []) {
+                                   unquoted: state.checkIn?.answered ?? [], length: state.length(of: session)) {
             let wrapped = Wrap.lines(line, width: rect.width - 2)
             for (i, part) in wrapped.enumerated() { why.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }
@@ -42,8 +42,10 @@ enum ResultView {
         }
     }
 
-    static func minutes(_ seconds: Int) -> String {
-        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+    /// "4 min 20 s": whole seconds, as the player's clock counts them (4:20).
+    static func minutes(_ length: Double) -> String {
+        let seconds = Int(length.isFinite ? max(0, length).rounded(.down) : 0)
+        return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }
 
@@ -64,7 +66,8 @@ enum TraceView {
         guard let result = state.result else { return [] }
         var rows: [(String, Role)] = [("Why this session", .title)]
         for line in WhyText.lines(result.recommendation, catalog: state.context.catalog, answers: state.checkIn?.flow.answers,
-                                   unquoted: state.checkIn?.answered ?? []) {
+                                   unquoted: state.checkIn?.answered ?? [],
+                                   length: result.recommendation.session.map { state.length(of: $0) }) {
             let wrapped = Wrap.lines(line, width: width - 2)
             for (i, part) in wrapped.enumerated() { rows.append(((i == 0 ? "• " : "  ") + part, .normal)) }
         }

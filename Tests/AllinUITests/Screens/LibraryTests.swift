@@ -8,7 +8,7 @@ import Testing
 struct LibraryTests {
     static func open(width: Int = 80, height: Int = 24) -> AppState {
         var s = TestCatalog.state(width: width, height: height)
-        #expect(press(&s, .char("a")) == [.loadLibrary])
+        #expect(press(&s, .char("a")) == [.loadLibrary, .measureLengths])
         _ = App.update(&s, .libraryLoaded(["box_breath_reset": "2026-12-01"], favourites: []))
         return s
     }

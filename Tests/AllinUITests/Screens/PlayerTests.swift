@@ -302,6 +302,45 @@ struct PlayerTests {
         #expect(screen(s).contains("back 15 seconds"))
     }
 
+    /// One session, one length: what the player says the session runs here (its audio's length once
+    /// rendered, else its read-along pace) shows on the recommendation, in its reasons, on the mood
+    /// question and in the library; once it starts, its running track's length, as the clock shows.
+    @Test func oneSessionShowsOneLength() async throws {
+        var s = checkInState()
+        type(&s, "overw")
+        press(&s, .enter, .enter)
+        type(&s, "three deadlines this week")
+        press(&s, .enter)
+        press(&s, .char("5"), .enter)
+        let effects = press(&s, .char("1"))
+        guard case let .routeCheckIn(checkIn, answered)? = effects.first(where: { if case .routeCheckIn = $0 { true } else { false } }) else {
+            Issue.record("no routing asked for")
+            return
+        }
+        let r = await Router(catalog: s.context.gates!.catalog).route(checkIn, answered: answered)
+        // The recommendation asks the player once how long sessions run here.
+        #expect(App.update(&s, .checkInRouted(r)) == [.measureLengths])
+        let session = try #require(r.session)
+        #expect(session.durationSeconds != 333)
+        let everySession = s.context.catalog.sessions.map(\.slug)
+        _ = App.update(&s, .lengthsMeasured(Dictionary(uniqueKeysWithValues: everySession.map { ($0, 333.9) })))
+        #expect(screen(s).text.contains("lane · 5 min 33 s"))
+        #expect(screen(s).text.contains("It takes about 6 minutes."))
+        press(&s, .enter)
+        #expect(screen(s).text.contains("lane · 5 min 33 s"), "the mood question names the same length")
+        var library = s
+        library.current = .home
+        #expect(press(&library, .char("a")) == [.loadLibrary], "measured once")
+        #expect(screen(library).text.contains("5:33") && !screen(library).text.contains("4:24"))
+        // Started, the running track's length (here 2:00) is the session's length everywhere.
+        press(&s, .char("4"), .enter)
+        for effect in App.update(&s, .playabilityChecked(ScreenStates.allPlayable)) {
+            if case let .startPlayback(plan) = effect { _ = App.update(&s, .playbackStarted(ScreenStates.start(plan))) }
+        }
+        #expect(s.length(of: session) == 120)
+        #expect(screen(s).text.contains("2:00") && !screen(s).text.contains("5:33"))
+    }
+
     @Test func aSessionLeftPartWayEarlierTodayAsksBeforeResuming() async {
         var s = await ScreenStates.moodBefore()
         press(&s, .char("4"), .enter)
