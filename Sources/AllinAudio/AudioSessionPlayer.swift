@@ -92,7 +92,10 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
         let records = positions.load()
         for slug in Set(records.map(\.slug)) {
             let at = ResumePolicy.startPosition(slug: slug, today: today, records: records, duration: nil)
-            if at > 0 { answer.resumePoints[slug] = at }
+            if at > 0 {
+                answer.resumePoints[slug] = at
+                answer.stoppedAt[slug] = records.last { $0.slug == slug }?.position
+            }
         }
         return answer
     }

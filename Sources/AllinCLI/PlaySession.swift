@@ -34,7 +34,7 @@ struct PlaySession {
             ?? (prepared.live != nil ? captions.map { ", about \(Clock.text($0.duration))" } : nil) ?? ""
         display.line("Playing \(heading)\(lengthText)) with \(Visible.text(choice.name)): \(prepared.origin).")
         if start > 0, playback.canStartAtPosition {
-            display.line("Resuming at \(Clock.text(playback.position)), where you stopped earlier today\(restartHint).")
+            display.line("Resuming at \(Clock.text(playback.position)), a little before where you stopped earlier today\(restartHint).")
         }
         let hints = controls.keysActive ? (playback.canSeek ? "Space pause  ←/→ 15 s  c captions  q stop" : "Space pause  c captions  q stop") : ""
         var captionsOn = true
@@ -126,7 +126,7 @@ struct PlaySession {
         let why = reason == "--text" ? "read-along text (--text)" : "no audio (\(reason)); reading along instead"
         display.line("\(heading), \(Clock.text(track.duration))): \(why).")
         if fallbackPosition == nil, start > 0 {
-            display.line("Resuming at \(Clock.text(start)), where you stopped earlier today\(restartHint).")
+            display.line("Resuming at \(Clock.text(start)), a little before where you stopped earlier today\(restartHint).")
         }
         let hints = controls.keysActive ? "Space pause  ←/→ 15 s  q stop" : ""
         var clock = ReadAlongClock(offset: start, speed: speed, now: Monotonic.now())

@@ -28,6 +28,8 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
     public var canSeek = true
     /// What `lengths(of:)` answers (seconds by slug).
     public var knownLengths: [String: Double] = [:]
+    /// Where each resumable session was stopped (the resume point is a little before), by slug.
+    public var stoppedAt: [String: Double] = [:]
     /// True while something "plays" (between a start and a stop).
     public private(set) var running = false
 
@@ -42,6 +44,7 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
         record("availability")
         var answer = available ?? AudioAvailability(player: "fake", playable: Set(sessions.map(\.slug)))
         answer.resumePoints = lock.withLock { resumeAt.filter { $0.value > 0 } }
+        answer.stoppedAt = lock.withLock { stoppedAt }
         return answer
     }
 

@@ -134,6 +134,10 @@ struct AudioSessionPlayerTests {
         #expect(p.seek(by: 30))
         #expect(abs(p.poll().position - 30) < 0.5)
         p.stop()
+        // The offer names where it stopped and the point a little before it that it resumes from.
+        let offer = p.availability(of: [s])
+        #expect(abs((offer.stoppedAt[s.slug] ?? 0) - 30) < 0.5)
+        #expect(abs((offer.resumePoints[s.slug] ?? 0) - (30 - ResumePolicy.rewind)) < 0.5)
         let again = p.startReadAlong(s)
         #expect(abs(again.position - (30 - ResumePolicy.rewind)) < 0.5)
         #expect(again.resumed)

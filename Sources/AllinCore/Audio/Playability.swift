@@ -11,6 +11,8 @@ public struct AudioAvailability: Sendable, Equatable {
     /// Where sessions were left part-way earlier today (seconds, backed up a little), by slug: the
     /// screen asks before resuming there.
     public var resumePoints: [String: Double] = [:]
+    /// Where those sessions were stopped (seconds, by slug): the resume point is a little before.
+    public var stoppedAt: [String: Double] = [:]
 
     public init(player: String?, noPlayerReason: String = "no audio player was found", playable: Set<String>,
                 reasons: [String: String] = [:]) {

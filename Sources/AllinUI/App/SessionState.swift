@@ -48,8 +48,11 @@ public struct PlayerState: Equatable, Sendable {
     public var waiting = false
     /// The one plain line shown when the player failed and the words took over.
     public var soundProblem: String?
-    /// Where the session was left earlier today, while "Resume from 3:12?" waits for an answer.
+    /// Where the session resumes (a little before where it was left earlier today), while
+    /// "Resume from 3:12?" waits for an answer.
     public var resumeOffer: Double?
+    /// Where it was left, when the player said (the offer names both).
+    public var resumeStoppedAt: Double?
     /// Sessions whose resume question was answered (or had nothing to ask) in this check-in, so a
     /// restart after a failure or an interruption doesn't ask again.
     public var resumeAnswered: Set<String> = []

@@ -69,6 +69,7 @@ enum PlayerUpdate {
         case .resumeHere, .startOver:
             guard p.resumeOffer != nil, let plan = p.plan else { break }
             p.resumeOffer = nil
+            p.resumeStoppedAt = nil
             p.playback = .preparing(fraction: 0, step: gettingReady)
             effects = action == .startOver ? [.forgetResume(slug: plan.slug), .startPlayback(plan)] : [.startPlayback(plan)]
         case .showTrace:
@@ -121,12 +122,14 @@ enum PlayerUpdate {
         p.started = nil
         p.playback = .preparing(fraction: 0, step: gettingReady)
         p.resumeOffer = nil
+        p.resumeStoppedAt = nil
         state.modify(\.result) { $0.recommendation.trace += d.trace }
         // A session is never resumed silently: the first start of a session left part-way earlier
         // today asks "Resume from 3:12?" (Enter resumes, r starts over).
         let (first, _) = p.resumeAnswered.insert(d.plan.slug)
         if first, let at = availability.resumePoints[d.plan.slug], at > 0 {
             p.resumeOffer = at
+            p.resumeStoppedAt = availability.stoppedAt[d.plan.slug]
             p.playback = .notPlaying
             state.modify(\.session) { $0.player = p }
             return []
@@ -167,7 +170,7 @@ enum PlayerUpdate {
         if start.mode == .readAlong { p.captionsOn = true }
         state.modify(\.session) { $0.player = p }
         if start.resumed, p.soundProblem == nil {
-            state.notice = "Resumed at \(TimeText.clock(start.position)), where you stopped earlier today."
+            state.notice = "Resumed at \(TimeText.clock(start.position)), a little before where you stopped earlier today."
         }
         return SessionUpdate.beginJournal(&state)
     }

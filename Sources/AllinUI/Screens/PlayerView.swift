@@ -3,6 +3,17 @@ import AllinCore
 /// The player: title, lane and how it plays, why it is not the routed session, a progress bar with
 /// elapsed and total time, and the caption lines with the current one highlighted.
 enum PlayerView {
+    /// "Resume from 3:12?" naming where the person stopped, when that is known: the resume point is a
+    /// few seconds before it, so the sentence they stopped in is heard again.
+    static func resumeQuestion(at offer: Double, stoppedAt: Double?) -> String {
+        let keys = "(Enter resumes, r restarts)"
+        guard let stoppedAt, TimeText.clock(stoppedAt) != TimeText.clock(offer) else {
+            return "You stopped this session part-way earlier today. Resume from \(TimeText.clock(offer))? \(keys)"
+        }
+        return "You stopped this session at \(TimeText.clock(stoppedAt)) earlier today. Resume from \(TimeText.clock(offer)), "
+            + "a little before, to hear that sentence again? \(keys)"
+    }
+
     static func draw(_ canvas: inout Canvas, _ state: AppState, in rect: Rect) {
         guard let p = state.session?.player else { return }
         let roomy = rect.height >= 16
@@ -30,7 +41,7 @@ enum PlayerView {
             return
         }
         if let offer = p.resumeOffer {
-            let text = "You stopped this session at \(TimeText.clock(offer)) earlier today. Resume from \(TimeText.clock(offer))? (Enter resumes, r restarts)"
+            let text = Self.resumeQuestion(at: offer, stoppedAt: p.resumeStoppedAt)
             for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
                 canvas.put(line, row: row, col: rect.col, role: .notice)
                 row += 1

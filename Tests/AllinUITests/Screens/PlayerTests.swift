@@ -302,6 +302,14 @@ struct PlayerTests {
         #expect(screen(s).contains("back 15 seconds"))
     }
 
+    /// Without where it stopped (an older player), the offer doesn't claim the resume point is it.
+    @Test func theResumeQuestionNamesOnlyWhatItKnows() {
+        #expect(PlayerView.resumeQuestion(at: 19, stoppedAt: 22.7)
+            == "You stopped this session at 0:22 earlier today. Resume from 0:19, a little before, to hear that sentence again? (Enter resumes, r restarts)")
+        #expect(PlayerView.resumeQuestion(at: 19, stoppedAt: nil)
+            == "You stopped this session part-way earlier today. Resume from 0:19? (Enter resumes, r restarts)")
+    }
+
     /// One session, one length: what the player says the session runs here (its audio's length once
     /// rendered, else its read-along pace) shows on the recommendation, in its reasons, on the mood
     /// question and in the library; once it starts, its running track's length, as the clock shows.
@@ -347,14 +355,17 @@ struct PlayerTests {
         let routed = s.result!.recommendation.session!
         var available = ScreenStates.allPlayable
         available.resumePoints = [routed.slug: 192]
+        available.stoppedAt = [routed.slug: 195.6]
         // Nothing starts until the person answers.
         #expect(App.update(&s, .playabilityChecked(available)) == [])
         #expect(s.session?.player.resumeOffer == 192)
         for size in [Size(width: 40, height: 12), Size(width: 80, height: 24)] {
             var sized = s
             sized.size = size
-            let text = screen(sized).text
-            #expect(text.contains("Resume from 3:12?") && text.contains("resumes, r restarts)"))
+            let text = screen(sized).text.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+            // Where they stopped, and where it resumes: a little before it.
+            #expect(text.contains("You stopped this session at 3:15 earlier today. Resume from 3:12, a little before"), "\(text)")
+            #expect(text.contains("resumes, r restarts)"))
         }
         // r starts over: the saved place is forgotten first, then the session starts.
         var restart = s
@@ -364,7 +375,7 @@ struct PlayerTests {
         // Enter resumes, and the start says where.
         #expect(press(&s, .enter) == [.startPlayback(plan)])
         _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 192)))
-        #expect(s.notice == "Resumed at 3:12, where you stopped earlier today.")
+        #expect(s.notice == "Resumed at 3:12, a little before where you stopped earlier today.")
         // A failure later decides again without asking a second time.
         let again = App.update(&s, .playbackFailed(PlaybackFailure(slug: routed.slug, reason: "gone", scope: .player)))
         #expect(again == [.startPlayback(.readAlong(slug: routed.slug))])

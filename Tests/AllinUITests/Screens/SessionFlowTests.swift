@@ -299,7 +299,7 @@ struct SessionFlowTests {
         #expect(s.session?.player.interrupted == false)
         _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 39)))
         #expect(s.session?.player.playback == .playing(position: 39))
-        #expect(s.notice == "Resumed at 0:39, where you stopped earlier today.")
+        #expect(s.notice == "Resumed at 0:39, a little before where you stopped earlier today.")
     }
 
     /// Read-along after support starts again where it stood, even in its first 10 s (the saved place
