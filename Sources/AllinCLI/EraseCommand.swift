@@ -21,16 +21,15 @@ struct EraseCommand {
                 cli.io.out("Nothing to erase: there is no journal at \(shownPath).\n")
                 return 0
             }
-            var (checkIns, consents) = (0, 0)
+            var contents = JournalContents()
             do {
                 // Opening proves the file is an allin journal before anything is deleted.
                 let store = hasJournal ? try JournalStore.open(path: paths.journal) : nil
-                if let store { (checkIns, consents) = (try store.count(), try store.consents().count) }
+                if let store { contents = try store.contents() }
                 if !args.has("--yes") {
                     let rest = others.isEmpty ? "" : "where your sessions stopped and the player's messages"
                     let question = (hasJournal
-                        ? "This erases \(JournalReport.plural(checkIns, "check-in")), every note and reframe, and "
-                            + "\(JournalReport.plural(consents, "consent record")) in \(shownPath)" + (rest.isEmpty ? "" : ", and " + rest)
+                        ? "This erases, in \(shownPath): \(Self.list(contents, before: true))" + (rest.isEmpty ? "" : "; and " + rest)
                         : "There is no journal at \(shownPath). This erases " + rest)
                         + ".\nIt cannot be undone. Type 'erase' to confirm: "
                     switch cli.confirm(question, accept: ["erase"]) {
@@ -61,7 +60,7 @@ struct EraseCommand {
             rmdir(paths.data)   // only when empty; anything else there stays
             if let playerLog { rmdir((playerLog as NSString).deletingLastPathComponent) }
             let names = removed.map { Visible.text(($0 as NSString).lastPathComponent) }.joined(separator: ", ")
-            cli.io.out(hasJournal ? "Erased \(JournalReport.plural(checkIns, "check-in")) and \(JournalReport.plural(consents, "consent record")). Removed \(names).\n"
+            cli.io.out(hasJournal ? "Erased \(Self.list(contents, before: false)). Removed \(names).\n"
                                   : "Removed \(names).\n")
             let aside = JournalFiles.movedAside(paths.journal)
             if !aside.isEmpty {
@@ -69,6 +68,20 @@ struct EraseCommand {
             }
             return 0
         }
+    }
+
+    /// Everything the journal holds, named with its count: the check-ins and consent records always,
+    /// the safety plan, the 10-step plans and the favourites when there are any. `before` (the question)
+    /// says what goes with the check-ins.
+    static func list(_ c: JournalContents, before: Bool) -> String {
+        var items = [JournalReport.plural(c.checkIns, "check-in") + (before ? " (with every note and reframe)" : "")]
+        if c.safetyPlanParts > 0 {
+            items.append("your safety plan" + (before ? " (\(c.safetyPlanParts) of \(SafetyPlan.Part.allCases.count) parts written)" : ""))
+        }
+        if c.plans > 0 { items.append(c.plans == 1 ? "your 10-step plan" : "your 10-step plans (\(c.plans))") }
+        if c.favourites > 0 { items.append(JournalReport.plural(c.favourites, "favourite session")) }
+        items.append(JournalReport.plural(c.consents, "consent record"))
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     /// A file (or a link) at `path`, whatever it points to.

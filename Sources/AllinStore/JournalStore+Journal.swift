@@ -199,12 +199,25 @@ extension JournalStore {
         try guarded { try db.scalar("SELECT count(*) FROM check_ins") { $0.int(0) } ?? 0 }
     }
 
-    /// Deletes every row (check-ins, consents, the search index) in one transaction. The files stay;
+    /// How many of each thing the journal holds, for `allin erase` to name before and after.
+    public func contents() throws -> JournalContents {
+        try guarded {
+            func count(_ sql: String) throws -> Int { try db.scalar(sql) { $0.int(0) } ?? 0 }
+            return JournalContents(checkIns: try count("SELECT count(*) FROM check_ins"),
+                                   consents: try count("SELECT count(*) FROM consents"),
+                                   safetyPlanParts: try count("SELECT count(*) FROM safety_plan"),
+                                   plans: try count("SELECT count(*) FROM plans"),
+                                   favourites: try count("SELECT count(*) FROM favourites"))
+        }
+    }
+
+    /// Deletes every row (check-ins, consents, the search index, the safety plan, the 10-step plans,
+    /// favourites) in one transaction. The files stay;
     /// `allin erase` removes them after this.
     public func deleteEverything() throws {
         try guarded {
             try db.transaction {
-                try db.execute("DELETE FROM consents; DELETE FROM check_ins; DELETE FROM safety_plan; DELETE FROM plan_steps; DELETE FROM plans; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
+                try db.execute("DELETE FROM consents; DELETE FROM check_ins; DELETE FROM safety_plan; DELETE FROM plan_steps; DELETE FROM plans; DELETE FROM favourites; INSERT INTO journal_search (journal_search) VALUES ('delete-all');")
             }
         }
     }
@@ -215,5 +228,23 @@ extension JournalStore {
         let terms = JournalSearch.terms(text)
         guard !terms.isEmpty else { return nil }
         return terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}
+
+/// What a journal holds, counted: check-ins (with their notes and reframes), consent records, the
+/// safety plan's written parts, 10-step plans and favourite sessions.
+public struct JournalContents: Equatable, Sendable {
+    public var checkIns = 0
+    public var consents = 0
+    public var safetyPlanParts = 0
+    public var plans = 0
+    public var favourites = 0
+
+    public init(checkIns: Int = 0, consents: Int = 0, safetyPlanParts: Int = 0, plans: Int = 0, favourites: Int = 0) {
+        self.checkIns = checkIns
+        self.consents = consents
+        self.safetyPlanParts = safetyPlanParts
+        self.plans = plans
+        self.favourites = favourites
     }
 }

@@ -1,4 +1,5 @@
 import AllinCLI
+import AllinCore
 import AllinStore
 import Foundation
 import Testing
@@ -41,6 +42,36 @@ struct JournalPromptTests {
         #expect(await cli(box, io).run(["erase"]) == 0)
         #expect(io.out.contains("Erased 1 check-in"))
         #expect(!FileManager.default.fileExists(atPath: box.journal))
+    }
+
+    /// The safety plan, the 10-step plans and favourites live in the journal too: the question names
+    /// each with its count before anything goes, and the result names what went.
+    @Test func eraseNamesTheSafetyPlanThePlansAndTheFavourites() async throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        try box.record(box.today)
+        let store = try JournalStore.open(path: box.journal)
+        var plan = SafetyPlan()
+        plan[.reasons] = "my kids"
+        plan[.helpers] = "Sam"
+        try store.saveSafetyPlan(plan, at: Date())
+        try store.setFavourite("box_breath_reset", true, at: Date())
+        let intake = try PlanIntake.parse(JSONValue.parse(Data(#"{"areas":[{"area":"work","rating":3,"answers":["a","b","c","d"]},{"area":"money","rating":5,"answers":["a","b","c","d"]},{"area":"health","rating":8,"answers":["a","b","c","d"]}]}"#.utf8)),
+                                          plan: PlanCatalog(lifeAreas: ["work", "money", "health"].map { LifeArea(id: $0, label: $0, clusters: []) },
+                                                            questions: [], finalFallback: ""))
+        let steps = ["work", "money", "health"].enumerated().map { i, area in
+            PlanStep(index: i + 1, area: area, type: .reset, slug: "box_breath_reset", fallback: nil)
+        }
+        _ = try store.savePlan(intake, steps: steps, at: Date())
+        let refused = ScriptedTerminal(answers: ["no"])
+        #expect(await cli(box, refused).run(["erase"]) == 1)
+        #expect(refused.err.contains("1 check-in (with every note and reframe), your safety plan (2 of 7 parts written), "
+                                     + "your 10-step plan, 1 favourite session and 1 consent record"), "\(refused.err)")
+        let io = ScriptedTerminal(answers: ["erase"])
+        #expect(await cli(box, io).run(["erase"]) == 0)
+        #expect(io.out.hasPrefix("Erased 1 check-in, your safety plan, your 10-step plan, 1 favourite session and 1 consent record."), "\(io.out)")
+        let help = try BinaryRunner.run(["erase", "--help"]).stdout
+        #expect(help.contains("your safety\nplan, your 10-step plans"))
     }
 
     @Test func anUnreadableJournalIsMovedAsideOnlyOnYes() async throws {

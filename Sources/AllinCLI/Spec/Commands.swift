@@ -207,11 +207,14 @@ public enum Commands {
         ["erase"], abstract: "Delete the journal and its files (asks you to type 'erase')",
         options: [OptionSpec("--yes", help: "Erase without asking (for scripts)")], needs: [.journal],
         about: """
-        Deletes every check-in, note, reframe and consent record, then the journal's files
-        (journal.sqlite3 and its -wal and -shm files), where your sessions stopped
-        (playback-positions.json) and the player's log. On a terminal it asks you to type 'erase';
-        without a terminal it refuses unless --yes is given. A file that is not an allin journal is
-        never deleted.
+        Deletes everything in the journal: every check-in with its notes and reframes, your safety
+        plan, your 10-step plans (with the mood and note of each step), your favourite sessions and the
+        consent records; then the journal's files (journal.sqlite3 and its -wal and -shm files), where
+        your sessions stopped (playback-positions.json) and the player's log. Before asking, it names
+        each of these with how many there are. On a terminal it asks you to type 'erase'; without a
+        terminal it refuses unless --yes is given. A file that is not an allin journal is never
+        deleted. The natural voice ('allin voice install') and recordings of your own in the data
+        directory are kept.
         """,
         notes: "Exit status: 0 erased (or nothing to erase), 1 not erased, 2 no confirmation possible.")
 
