@@ -86,7 +86,19 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         } catch let error as SQLiteError where error.kind == .readOnly || error.kind == .cannotOpen {
             guard access((path as NSString).deletingLastPathComponent, W_OK) != 0 else { throw error }
             return try Database(path: path, immutable: true, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        } catch let error as SQLiteError where error.kind == .full {
+            // A full disk leaves no room for the `-shm` file either. With no `-wal` to read (none, or
+            // an empty one) everything is in the database file, which is then read as it is; with one,
+            // reading the file alone would miss what the `-wal` holds, so the full disk is reported.
+            guard walIsEmpty(path) else { throw error }
+            return try Database(path: path, immutable: true, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         }
+    }
+
+    /// Whether the journal's `-wal` file is missing or holds nothing.
+    static func walIsEmpty(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) != 0 || info.st_size == 0
     }
 
     /// For the front: the journal at `path` wrapped so it never stops a check-in. When the file

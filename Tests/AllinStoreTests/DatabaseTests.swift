@@ -66,6 +66,9 @@ struct DatabaseTests {
         #expect(SQLiteError(extendedCode: 5, message: "", context: "").kind == .busy)
         #expect(SQLiteError(extendedCode: 10 | (2 << 8), message: "", context: "").kind == .corrupt)
         #expect(SQLiteError(extendedCode: 10 | (4 << 8), message: "", context: "").kind == .io)
+        // No room to grow the -shm file a reader needs (SQLITE_IOERR_SHMSIZE): the disk is full.
+        #expect(SQLiteError(extendedCode: 10 | (19 << 8), message: "disk I/O error", context: "", systemErrno: ENOSPC).kind == .full)
+        #expect(SQLiteError(extendedCode: 10 | (19 << 8), message: "disk I/O error", context: "", systemErrno: EIO).kind == .io)
     }
 
     @Test func fts5IsAvailable() throws {

@@ -1,4 +1,5 @@
 import CSQLite3
+import Foundation
 
 /// A failed SQLite call: the result code, SQLite's own message, and what we were doing.
 /// Every call into SQLite reports through `SQLiteError.check`, the wrapper's one error funnel.
@@ -7,6 +8,8 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var extendedCode: Int32
     public var message: String
     public var context: String
+    /// The operating system's error number behind an I/O failure (`sqlite3_system_errno`), 0 when none.
+    public var systemErrno: Int32 = 0
 
     public var code: Int32 { extendedCode & 0xFF }
 
@@ -23,6 +26,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case SQLITE_NOTADB: return .notADatabase
         case SQLITE_CORRUPT: return .corrupt
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        // SQLite reports some writes that found no room as I/O errors (growing the `-shm` file a
+        // reader needs, say): the operating system's error says what happened.
+        case SQLITE_IOERR where [ENOSPC, EDQUOT].contains(systemErrno): return .full
         case SQLITE_IOERR: return extendedCode == SQLITE_IOERR | (2 << 8) ? .corrupt : .io   // SQLITE_IOERR_SHORT_READ: a truncated file
         case SQLITE_CONSTRAINT: return .constraint
         default: return .other
@@ -41,6 +47,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             message = String(cString: detail)
         }
         let extended = db.map { sqlite3_extended_errcode($0) }.flatMap { ($0 & 0xFF) == (rc & 0xFF) ? $0 : nil } ?? rc
-        throw SQLiteError(extendedCode: extended, message: message, context: context())
+        throw SQLiteError(extendedCode: extended, message: message, context: context(),
+                          systemErrno: db.map { sqlite3_system_errno($0) } ?? 0)
     }
 }
