@@ -32,7 +32,11 @@ struct ExportCommand {
             var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = [],
                 favourites: Set<String> = []
             var schema = JournalSchema.latestVersion
-            if let store = try cli.existingJournal(args, paths: paths) {
+            let salvage = try salvageIfDamaged(args, paths: paths)
+            if let salvage {
+                (entries, consents, plan, plans, favourites, schema) = (salvage.entries, salvage.consents, salvage.safetyPlan,
+                                                                       salvage.plans, salvage.favourites, salvage.schemaVersion)
+            } else if let store = try cli.existingJournal(args, paths: paths) {
                 entries = try store.entries(JournalQuery(newestFirst: false))
                 consents = try store.consents()
                 plan = try store.safetyPlan()
@@ -47,16 +51,24 @@ struct ExportCommand {
             // are kept as written (emoji joiners, direction marks), but printed on a terminal, where
             // a direction override could reorder the line, they are shown as the screens show them.
             let onTerminal = (output == nil || output == "-") && cli.outputIsTerminal
+            let missing = salvage.flatMap(Self.missing)
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
-                                                  plan: plan, plans: plans, favourites: favourites)
+                                                  plan: plan, plans: plans, favourites: favourites, missing: missing)
             case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: listing?.vocabulary), onTerminal: onTerminal)
             case .md: text = Self.visibleLines(JournalExport.md(entries, consents: consents, now: now,
-                                                                listing: listing, plan: plan, plans: plans), onTerminal: onTerminal)
+                                                                listing: listing, plan: plan, plans: plans, missing: missing),
+                                               onTerminal: onTerminal)
+            }
+            // A damaged journal exports what could be read, says what could not, and ends with 1.
+            func done() -> Int32 {
+                guard let missing else { return 0 }
+                cli.io.err(Self.partialMessage(missing, read: entries.count))
+                return 1
             }
             guard let output, output != "-" else {
                 // A failed write (a full disk, a closed pipe) is not a success.
-                if cli.io.outChecked(text) { return 0 }
+                if cli.io.outChecked(text) { return done() }
                 cli.io.err("allin export: the export could not be written to standard output.\n")
                 return 1
             }
@@ -71,8 +83,56 @@ struct ExportCommand {
                 return [ENOENT, ENOTDIR, EISDIR, ENAMETOOLONG].contains(code) ? 2 : 1
             }
             cli.io.err("Exported \(JournalReport.plural(entries.count, "check-in")) to \(Visible.text(output)) (\(format.rawValue), readable only by you).\n")
-            return 0
+            return done()
         }
+    }
+
+    /// For a journal SQLite finds damaged: what can still be read from it (the file is only read,
+    /// never changed), after saying it is damaged. Nil when the journal is sound, missing, or not a
+    /// damaged journal (another program's file: `openJournal` handles those), and with --move-aside.
+    private func salvageIfDamaged(_ args: Arguments, paths: AppPaths) throws -> JournalSalvage? {
+        guard !args.has("--move-aside"), try cli.journalExists(paths) else { return nil }
+        do {
+            _ = try JournalStore.openForReading(path: paths.journal)
+            return nil
+        } catch let error as JournalError {
+            guard case .corrupt = error else { return nil }
+            cli.io.err("allin export: \(Visible.text(error.message))\n")
+            do {
+                return try JournalStore.salvage(path: paths.journal)
+            } catch let failure as JournalError {
+                throw JournalFailure(error: failure, hint: "Nothing in it could be read. " + JournalAccess.moveAsideHint("export"))
+            }
+        }
+    }
+
+    /// What a partial export leaves out, in words; nil when nothing is missing.
+    static func missing(_ s: JournalSalvage) -> String? {
+        var parts: [String] = []
+        if !s.unreadableEntries.isEmpty {
+            let count = s.unreadableAreKnown ? " (\(JournalReport.plural(s.unreadableEntries.count, "check-in")))" : ""
+            parts.append("the check-ins numbered " + ranges(s.unreadableEntries) + count)
+        }
+        if let after = s.unreadableAfter { parts.append("every check-in after number \(after)") }
+        parts += s.unreadableParts
+        guard !parts.isEmpty else { return nil }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+    }
+
+    /// "3, 7 to 12 and 20": numbers in order, runs shown as ranges.
+    static func ranges(_ ids: [Int64]) -> String {
+        var runs: [(Int64, Int64)] = []
+        for id in ids.sorted() {
+            if let last = runs.last, last.1 + 1 == id { runs[runs.count - 1].1 = id } else { runs.append((id, id)) }
+        }
+        let words = runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0) to \($0.1)" }
+        return words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
+    }
+
+    static func partialMessage(_ missing: String, read: Int) -> String {
+        "allin export: the journal is damaged, so only what could be read was exported (\(JournalReport.plural(read, "check-in"))"
+            + " and the rest of what it holds). Not exported, because that part of the file can't be read: \(missing). "
+            + "The journal file was not changed. " + JournalAccess.moveAsideHint("journal") + "\n"
     }
 
     /// Every control character shown as a symbol (`Visible.printable`), line breaks kept (`\r\n`

@@ -11,6 +11,14 @@ extension StandardIO: OutputProbe {
     public var outputIsTerminal: Bool { isatty(1) == 1 }
 }
 
+/// Words shared by the commands that open the journal.
+enum JournalAccess {
+    /// How to set aside a file that is not a usable journal and start a new one.
+    static func moveAsideHint(_ command: String) -> String {
+        "To keep that file and start a new journal, run 'allin \(command) --move-aside': the file is renamed, never deleted."
+    }
+}
+
 /// A journal problem that stops a command: the message, an optional next step, and the exit code.
 struct JournalFailure: Error {
     var error: JournalError
@@ -52,7 +60,9 @@ extension CLI {
             let agreed = args.flags.contains("--move-aside")
                 || confirm("Move it aside (it is renamed, never deleted) and start a new journal? [y/N] ") == true
             guard agreed else {
-                throw JournalFailure(error: error, hint: "To keep that file and start a new journal, run 'allin \(args.command) --move-aside': the file is renamed, never deleted.")
+                var hint = JournalAccess.moveAsideHint(args.command)
+                if case .corrupt = error { hint = "To save what can still be read from it, run 'allin export -o FILE'. " + hint }
+                throw JournalFailure(error: error, hint: hint)
             }
             let moved = try JournalFiles.moveAside(paths.journal, now: Date())
             for file in moved { io.err("Moved aside: \(Visible.text(file))\n") }

@@ -8,12 +8,16 @@ public enum JournalExport {
     enum Format: String, CaseIterable { case json, csv, md }
 
     public static func json(_ entries: [JournalEntry], consents: [ConsentRecord], schema: Int, path: String, now: Date,
-                            plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = [], favourites: Set<String> = []) -> String {
+                            plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = [], favourites: Set<String> = [],
+                            missing: String? = nil) -> String {
         let utc = TimeZone(identifier: "UTC")!
+        // Only an export from a damaged journal says what it could not read.
+        let notRead: [(String, JSONValue)] = missing.map { [("notRead", .string($0))] } ?? []
         return JSONValue.object([
             ("format", .string("allin-journal")), ("formatVersion", .int(1)), ("schemaVersion", .int(schema)),
             ("exportedAt", .string(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!))),
             ("source", .string(path)),
+        ] + notRead + [
             ("entries", .array(entries.map(\.json))),
             ("consents", .array(consents.map(\.json))),
             ("safetyPlan", plan.isEmpty ? .null : .object(
@@ -107,9 +111,10 @@ public enum JournalExport {
 
     /// `listing` names the chips, what each session helps with, the plan's areas and sessions.
     static func md(_ entries: [JournalEntry], consents: [ConsentRecord], now: Date, listing: CatalogListing?,
-                   plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = []) -> String {
+                   plan: SafetyPlan = SafetyPlan(), plans: [StoredPlan] = [], missing: String? = nil) -> String {
         let vocabulary = listing?.vocabulary
         var out = "# allin journal\n\nExported \(JournalEntry.iso8601(now, in: TimeZone(identifier: "UTC")!)); \(JournalReport.plural(entries.count, "check-in")).\n"
+        if let missing { out += "\nThe journal was damaged, and this part of it could not be read: \(mdText(missing)).\n" }
         for e in entries {
             out += "\n## \(e.day.iso) \(JournalReport.localTime(e)) (\(e.timeZone)), entry \(e.id)\n\n"
             if e.kind == .safetyHandoff {

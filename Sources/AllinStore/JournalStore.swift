@@ -50,9 +50,7 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
             if !isMemory {
                 if options.verify {
                     let report = try db.integrityCheck(quick: true)
-                    guard report == ["ok"] else {
-                        throw JournalError.corrupt(path: path, detail: "integrity check: \(report.prefix(3).joined(separator: "; "))")
-                    }
+                    guard report == ["ok"] else { throw JournalError.corrupt(path: path, detail: checkDetail(report)) }
                 }
                 if writes { try useWAL(db) }
             }
@@ -63,6 +61,15 @@ public final class JournalStore: JournalStoring, @unchecked Sendable {
         } catch {
             throw problem(error, path: path)
         }
+    }
+
+    /// The integrity check's first problems, one line each (SQLite may put several in one row), and
+    /// how many more there are.
+    static func checkDetail(_ report: [String]) -> String {
+        let problems = report.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** ") }
+        let more = problems.count - 2
+        return "integrity check: " + problems.prefix(2).joined(separator: "; ")
+            + (more > 0 ? "; and \(more) more problem\(more == 1 ? "" : "s")" : "")
     }
 
     /// Opens an existing journal for a command that only reads, without asking for write access, so

@@ -205,6 +205,40 @@ struct JournalCLITests {
         #expect(bad.status == 2 && bad.stderr.contains("'intensity'"))
     }
 
+    /// One damaged page used to stop the whole export. Now what can be read is exported, what can't
+    /// is named (on standard error and in the file), the exit status is 1, and the file is not changed.
+    @Test func aDamagedJournalExportsWhatCanBeRead() throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let made = try box.run(["journal", "record", "--repeat", "200", "--note", "n"],
+                               stdin: Data(#"{"emotion":"stressed","intensity":5}"#.utf8))
+        #expect(made.status == 0)
+        let leaves = try Database(path: box.journal, readOnly: true)
+            .query("SELECT pageno FROM dbstat WHERE name = 'check_ins' AND pagetype = 'leaf' ORDER BY path") { $0.int(0) ?? 0 }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: box.journal))
+        for page in [leaves[leaves.count / 2], 3] {   // a page of check-ins, and the consent records' (page 3)
+            bytes.replaceSubrange((page - 1) * 4096..<page * 4096, with: Data(repeating: 0xAB, count: 4096))
+        }
+        try bytes.write(to: URL(fileURLWithPath: box.journal))
+        let before = box.bytesOfAllFiles()
+
+        let json = try box.run(["export"])
+        #expect(json.status == 1)
+        let root = json.json as? [String: Any]
+        let entries = (root?["entries"] as? [Any])?.count ?? 0
+        #expect(entries > 150 && entries < 200, "\(json.stderr)")
+        let notRead = root?["notRead"] as? String ?? ""
+        #expect(notRead.hasPrefix("the check-ins numbered ") && notRead.hasSuffix(" and the consent records"), "\(notRead)")
+        #expect(json.stderr.contains("is damaged") && json.stderr.contains("can't be read: \(notRead)"))
+        #expect(json.stderr.contains("\(entries) check-ins"))
+        let csv = try box.run(["export", "--format", "csv"])
+        #expect(csv.status == 1 && csv.stdout.components(separatedBy: "\r\n").count == entries + 2)
+        #expect(box.bytesOfAllFiles() == before, "the damaged journal is only read")
+        // Listing still refuses it, and points to the export.
+        let list = try box.run(["journal"])
+        #expect(list.status == 1 && list.stderr.contains("run 'allin export -o FILE'"))
+    }
+
     @Test func exportWritesPrivateFilesInEveryFormat() throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }

@@ -200,8 +200,11 @@ public enum Commands {
         every column; Markdown is for reading. CSV and Markdown say every answer in the catalog's words,
         so they need the catalog; JSON keeps the ids and needs none.
         In CSV and Markdown, control characters in your words are shown as symbols (ESC as ␛, BEL as ␇);
-        JSON escapes them. A read-only journal can be exported.
-        """)
+        JSON escapes them. A read-only journal can be exported, and so can one on a full disk. From a
+        damaged journal it exports what can still be read, and names what can't, on standard error and
+        in the file ("notRead" in JSON); the damaged file is only read, never changed.
+        """,
+        notes: "Exit status: 0 exported, 1 not exported or (from a damaged journal) only partly, 2 bad input.")
 
     static let erase = CommandSpec(
         ["erase"], abstract: "Delete the journal and its files (asks you to type 'erase')",
