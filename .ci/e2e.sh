@@ -15,7 +15,7 @@ check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
   fi
 }
 cd "$(dirname "$0")/.."
-check "help" 0 "Commands:" -- "$bin"
+check "help" 0 "Commands:" -- "$bin" --help
 check "catalog check" 0 "catalog OK" -- "$bin" catalog --check
 check "route audio" 0 '"kind": "audio"' -- sh -c "echo '{\"emotion\":\"happy\",\"triggerText\":\"sunny walk\",\"intensity\":3,\"intent\":\"soothe\"}' | '$bin' route --json"
 check "route handoff GB" 0 "85258" -- sh -c "echo '{\"customEmotion\":\"i want to end it all\",\"intensity\":8}' | LANG=en_GB.UTF-8 '$bin' route"
@@ -45,7 +45,7 @@ check "bench frames" 0 "Keypress to frame" -- "$(dirname "$bin")/allin-dev" benc
 check "plain check-in" 0 "Your session:" -- sh -c "printf '20\\n1\\nexam tomorrow\\n5\\n\\n2\\n1\\n' | '$bin' --plain"
 check "plain handoff GB" 0 "116 123" -- sh -c "printf 'I want to kill myself\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
 check "plain help word" 0 "85258" -- sh -c "printf 'help\\nquit\\n' | LANG=en_GB.UTF-8 '$bin' --plain"
-check "no tty prints help" 0 "Commands:" -- sh -c "'$bin' < /dev/null"
+check "no tty points to --plain" 2 "needs a terminal.*allin --plain" -- sh -c "'$bin' < /dev/null"
 check "bench: audio ready for the player" 0 "espeak-ng .*real time" -- "$(dirname "$bin")/allin-dev" bench --only audio --data-dir "$journal_dir/no-voice"
 check "completions" 0 "complete -o default -F _allin allin" -- "$bin" completions bash
 check "voice lists the voices" 0 "In use: espeak-ng" -- "${jenv[@]}" "$bin" voice

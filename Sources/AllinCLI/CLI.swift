@@ -20,7 +20,10 @@ public struct CLI: Sendable {
         let rest = Array(args.dropFirst())
         do {
             switch command {
-            case "", "--help", "-h":
+            case "":
+                // The front door sends `allin` here only when there is no terminal to draw on.
+                throw CLIError.usage(command: "", message: "the full-screen check-in needs a terminal; for numbered prompts (screen readers, pipes) use 'allin --plain'")
+            case "--help", "-h":
                 io.out(Commands.program.mainHelp)
                 return 0
             case "help":

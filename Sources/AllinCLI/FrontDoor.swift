@@ -8,7 +8,8 @@ public enum FrontDoor: Equatable, Sendable {
     case fullScreen(catalog: String?, region: String?, player: String? = nil, dataDir: String? = nil, demo: Bool = false)
 
     /// No command (only the front's options: `--catalog`, `--region`, `--player`, `--data-dir`) on a
-    /// terminal opens the front; the same off a terminal prints the help. `allin demo` with its options
+    /// terminal opens the front; the same off a terminal is `CLI.run([])`, which says the front needs one
+    /// and points to `--plain`. `allin demo` with its options
     /// is the same front with nothing saved. Anything else, a bad option included, is a command, so
     /// `CLI.run` gives the message. The options are read by the same spec the help is made from.
     public static func decide(_ args: [String], interactive: Bool) -> FrontDoor {

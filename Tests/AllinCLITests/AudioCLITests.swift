@@ -94,7 +94,7 @@ struct AudioCLIContractTests {
 
     @Test func helpViaTheHelpCommandAndTheCommandList() throws {
         #expect(try BinaryRunner.run(["help", "play"]).stdout == (try BinaryRunner.run(["play", "--help"]).stdout))
-        let main = try BinaryRunner.run([])
+        let main = try BinaryRunner.run(["--help"])
         #expect(main.stdout.contains("play ") && main.stdout.contains("audio "))
     }
 

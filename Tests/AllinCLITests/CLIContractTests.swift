@@ -39,10 +39,16 @@ struct CLIContractTests {
         #expect(viaHelp.stdout == r.stdout)
     }
 
-    @Test func noArgumentsPrintsHelp() throws {
-        let r = try BinaryRunner.run([])
-        #expect(r.status == 0)
-        #expect(r.stdout.contains("Commands:") && r.stdout.contains("route"))
+    /// With no terminal the full screen can't be drawn: say so and point to --plain (as 'allin demo'
+    /// does), rather than print the whole help and exit 0.
+    @Test func noArgumentsOffATerminalPointsToPlain() throws {
+        for args in [[], ["--region", "GB"]] {
+            let r = try BinaryRunner.run(args, stdin: Data("3\n".utf8))
+            #expect(r.status == 2 && r.stdout.isEmpty)
+            #expect(r.stderr.hasPrefix("allin: the full-screen check-in needs a terminal; for numbered prompts (screen readers, pipes) use 'allin --plain'\n"))
+        }
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("Commands:") && help.stdout.contains("route"))
     }
 
     @Test func unknownCommandAndOptionExit2() throws {

@@ -65,7 +65,7 @@ struct JournalCLITests {
         let r = try BinaryRunner.run([command, "--help"])
         #expect(r.status == 0 && r.stdout.contains("Usage: allin \(command)"))
         #expect(try BinaryRunner.run(["help", command]).stdout == r.stdout)
-        #expect(try BinaryRunner.run([]).stdout.contains(command))
+        #expect(try BinaryRunner.run(["--help"]).stdout.contains(command))
         #expect(try BinaryRunner.run(["journal", "record", "--help"]).stdout.contains("--mood-before"))
     }
 
