@@ -170,12 +170,8 @@ enum BeliefsUpdate {
             return false
         case .askedForHelp:
             App.openSupport(&state, reason: .typedHelp(field: field))
-        case let .handoff(d):
-            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)),
-                            flagged: text)
-        case let .concern(d):
-            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text,
-                              action: action, key: key)
+        case .handoff, .concern:
+            _ = CheckInUpdate.stop(&state, report.verdict, step: .embodyNew, field: field, text: text, action: action, key: key)
         }
         return true
     }

@@ -109,17 +109,16 @@ enum JournalUpdate {
         let text = j.search.checkedText
         guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return nil }
         let field = "journal search"
-        switch check.check(field: field, text: text, answered: j.answered).verdict {
+        let verdict = check.check(field: field, text: text, answered: j.answered).verdict
+        switch verdict {
         case .clear: return nil
         case .askedForHelp:
             // Support covers the journal as it is now: emptied first, so the way back shows no plea.
             clearSearch(&j)
             state.current = .journal(j)
             App.openSupport(&state, reason: .typedHelp(field: field))
-        case let .handoff(d):
-            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)), flagged: text)
-        case let .concern(d):
-            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text, action: action, key: key)
+        case .handoff, .concern:
+            _ = CheckInUpdate.stop(&state, verdict, step: .embodyNew, field: field, text: text, action: action, key: key)
         }
         return []
     }

@@ -70,18 +70,15 @@ enum LabUpdate {
         guard !texts.isEmpty else { return nil }
         guard let check = state.context.gates?.check else { return [] }
         for (field, text) in texts {
-            switch check.check(field: field, text: text, answered: lab.answered).verdict {
+            let verdict = check.check(field: field, text: text, answered: lab.answered).verdict
+            switch verdict {
             case .clear: continue
             case .askedForHelp:
                 // Asked for once: the way back from support leaves without asking again.
                 state.lab.answered.insert(text)
                 App.openSupport(&state, reason: .typedHelp(field: field))
-            case let .handoff(d):
-                App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: field, finding: d.finding)),
-                                flagged: text)
-            case let .concern(d):
-                CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: field, finding: d.finding), text: text,
-                                  action: action, key: key)
+            case .handoff, .concern:
+                _ = CheckInUpdate.stop(&state, verdict, step: .embodyNew, field: field, text: text, action: action, key: key)
             }
             return []
         }

@@ -126,12 +126,9 @@ enum LibraryUpdate {
         case .clear: return nil
         case .askedForHelp:
             App.openSupport(&state, reason: .typedHelp(field: "library search"))
-        case let .handoff(d):
-            App.openSupport(&state, reason: .tripwire(FlowCrisis(step: .embodyNew, field: "library search", finding: d.finding)),
-                            flagged: text)
-        case let .concern(d):
-            CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "library search", finding: d.finding), text: text,
-                              action: action, key: key)
+        case .handoff, .concern:
+            _ = CheckInUpdate.stop(&state, report.verdict, step: .embodyNew, field: "library search", text: text,
+                                   action: action, key: key)
         }
         return []
     }
