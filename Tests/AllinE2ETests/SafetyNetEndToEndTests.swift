@@ -129,19 +129,7 @@ struct SafetyNetEndToEndTests {
     /// along and stopped, both moods skipped, to the reflection note.
     func toNote(_ t: TmuxSession) {
         t.keys("Right")
-        t.waitFor("How strong is it")
-        t.keys("4", "Enter")
-        t.waitFor("What would help most")
-        t.keys("1")
-        t.waitFor("Why this session")
-        t.keys("Enter")
-        t.waitFor("How do you feel right now")
-        t.keys("s")
-        t.waitFor("read along")
-        t.keys("x")
-        t.waitFor("Stop the session now?")
-        t.keys("y")
-        t.waitFor("And now? How do you feel")
+        t.readAlongAndStop(intensity: "4", "Enter")
         t.keys("s")
         t.waitFor("A note for your journal")
     }

@@ -149,4 +149,22 @@ extension TmuxSession {
         keys("Enter")
         waitFor("What is it about?")
     }
+
+    /// From the intensity step to the mood after: `intensity` keys, soothe, the session read along
+    /// and stopped (yes to "Stop the session now?"), the mood before skipped.
+    func readAlongAndStop(intensity: String...) {
+        waitFor("How strong is it")
+        tmux(["send-keys", "-t", "e2e"] + intensity)
+        waitFor("What would help most")
+        keys("1")
+        waitFor("Why this session")
+        keys("Enter")
+        waitFor("How do you feel right now")
+        keys("s")
+        waitFor("read along")
+        keys("x")
+        waitFor("Stop the session now?")
+        keys("y")
+        waitFor("And now? How do you feel")
+    }
 }
