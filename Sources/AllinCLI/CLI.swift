@@ -18,6 +18,7 @@ public struct CLI: Sendable {
         let args = Commands.program.commandFirst(args)
         let command = args.first ?? ""
         let rest = Array(args.dropFirst())
+        var running = ""   // the command's name once it is known, for messages that carry none
         do {
             switch command {
             case "":
@@ -47,6 +48,7 @@ public struct CLI: Sendable {
             if let message = Commands.program.unknownSubcommand(spec, words2) {
                 throw CLIError.usage(command: spec.name, message: message)
             }
+            running = spec.name
             let parsed = try Arguments(spec, words2)
             if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
                 io.out(Commands.program.help(spec))
@@ -54,7 +56,7 @@ public struct CLI: Sendable {
             }
             return try await Commands.run(parsed, cli: self)
         } catch let error as CLIError {
-            io.err(error.message())
+            io.err(error.message(command: running))
             return error.exitCode
         } catch {
             io.err("allin: \(Visible.text(String(describing: error), limit: 400))\n")
@@ -99,7 +101,10 @@ public struct CLI: Sendable {
         switch RegionSettings.region(configDirectory: paths?.config, table: table) {
         case let .success(code?): return (code, RegionDetector.configSource)
         case .success(nil): break
-        case let .failure(problem): io.err("allin: \(problem.text). That line is left out until it is fixed.\n")
+        case let .failure(problem):
+            // A problem that ends with a question ("did you mean GB?") takes no full stop after it.
+            let name = args.command.isEmpty ? "allin" : "allin \(args.command)"
+            io.err("\(name): \(problem.text)\(problem.text.hasSuffix("?") ? "" : ".") That line is left out until it is fixed.\n")
         }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")

@@ -18,19 +18,21 @@ public enum CLIError: Error, Equatable {
         }
     }
 
-    /// The message for standard error.
-    public func message(program: String = "allin") -> String {
+    /// The message for standard error. `command` (the command that ran, e.g. "route") names it in
+    /// the messages that carry no command of their own (bad input, a file that can't be read).
+    public func message(program: String = "allin", command: String = "") -> String {
+        let named = command.isEmpty ? program : "\(program) \(command)"
         switch self {
         case let .usage(command, message):
             let name = command.isEmpty ? program : "\(program) \(command)"
             return "\(name): \(message)\nRun '\(name) --help' for usage.\n"
         case let .input(field, message):
-            return "\(program): invalid input: '\(field)': \(message)\n"
+            return "\(named): invalid input: '\(field)': \(message)\n"
         case let .catalog(problems):
             return "\(program): the catalog has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
                 + problems.map { "  - \($0)\n" }.joined()
         case let .file(path, message):
-            return "\(program): cannot read '\(path)': \(message)\n"
+            return "\(named): cannot read '\(path)': \(message)\n"
         case let .tooLarge(command, input, unit):
             let name = command.isEmpty ? program : "\(program) \(command)"
             return "\(name): \(input) is over the \(InputLimit.text) limit (\(InputLimit.exactText) bytes per \(unit))\n"

@@ -34,7 +34,7 @@ public enum CheckInParser {
         var hour: Int?
         if let (_, v) = pairs.first(where: { $0.0 == "localHour" }), v != .null {
             guard case let .number(n) = v, n == n.rounded(), (0...23).contains(n) else {
-                throw CLIError.input(field: "localHour", message: "must be a whole number from 0 to 23, found \(v.serialized())")
+                throw CLIError.input(field: "localHour", message: "must be a whole number from 0 to 23, found \(found(v))")
             }
             hour = Int(n)
         }
@@ -44,6 +44,13 @@ public enum CheckInParser {
             // Here the local hour is a key too.
             throw CLIError.input(field: field, message: message + ", localHour")
         }
+    }
+
+    /// A value as found, for a message: a number too large to hold (1e400 reads as infinity, which
+    /// JSON writes as null) is said to be one.
+    static func found(_ v: JSONValue) -> String {
+        if case let .number(n) = v, !n.isFinite { return "a number too large to read" }
+        return v.serialized()
     }
 
     public static func parse(_ value: JSONValue, vocabulary: Vocabulary) throws -> CheckIn {
@@ -83,9 +90,9 @@ public enum CheckInParser {
             throw CLIError.input(field: "intensity", message: "is required (a whole number from 1 to 10)")
         }
         guard case let .number(n) = intensity, n == n.rounded(), (1...10).contains(n) else {
-            let found: String
-            if case let .number(n) = intensity { found = JSONValue.number(n).serialized() } else { found = intensity.typeName }
-            throw CLIError.input(field: "intensity", message: "must be a whole number from 1 to 10, found \(found)")
+            var shown = intensity.typeName
+            if case .number = intensity { shown = found(intensity) }
+            throw CLIError.input(field: "intensity", message: "must be a whole number from 1 to 10, found \(shown)")
         }
         c.intensity = Int(n)
         if let body = fields["body"] {

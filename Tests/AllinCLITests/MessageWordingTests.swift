@@ -1,0 +1,49 @@
+import AllinCLI
+import AllinCore
+import Foundation
+import Testing
+
+/// Small messages that named the wrong thing, or named nothing.
+@Suite("Messages name the command, the value and the way out")
+struct MessageWordingTests {
+    static let env = InputLimitTests.env
+
+    /// Runs allin in-process: the status, standard output and standard error.
+    static func run(_ args: [String], input: String = "", env extra: [String: String] = [:]) async -> (Int32, String, String) {
+        let io = BufferIO(input: Data(input.utf8))
+        let status = await CLI(environment: env.merging(extra) { $1 }, io: io).run(args)
+        return (status, io.stdout, io.stderr)
+    }
+
+    @Test("bad input names the command it was given to", arguments: [
+        (["route"], #"{"intensity":"high"}"#, "allin route: invalid input: 'intensity'"),
+        (["plan", "new", "--data-dir", "/nonexistent/x"], #"{"areas":[]}"#, "allin plan new: invalid input: 'areas'"),
+        (["play", "no_such_session", "--text"], "", "allin play: invalid input: 'SLUG'"),
+    ])
+    func badInputNamesTheCommand(args: [String], input: String, start: String) async {
+        let (status, _, err) = await Self.run(args, input: input)
+        #expect(status == 2 && err.hasPrefix(start), "\(err)")
+    }
+
+    /// 1e400 reads as infinity, which JSON writes as null: "found null" named the wrong thing.
+    @Test func aNumberTooLargeIsSaidToBeOne() async {
+        for (json, field) in [(#"{"emotion":"stressed","intensity":1e400}"#, "intensity"),
+                              (#"{"emotion":"stressed","intensity":5,"localHour":-1e999}"#, "localHour")] {
+            let (status, _, err) = await Self.run(["route"], input: json)
+            #expect(status == 2 && err.contains("'\(field)'") && err.contains("found a number too large to read"), "\(err)")
+            #expect(!err.contains("null"))
+        }
+    }
+
+    /// A config line whose problem ends with a question gets no full stop after the question mark.
+    @Test func aBadConfigRegionEndsItsQuestionOnce() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-words-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/allin", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("region = ZZ\n".utf8).write(to: URL(fileURLWithPath: dir + "/allin/config"))
+        let (status, out, err) = await Self.run(["resources"], env: ["XDG_CONFIG_HOME": dir, "LANG": "en_GB.UTF-8"])
+        #expect(status == 0 && out.contains("United Kingdom"))
+        #expect(err.hasPrefix("allin resources: ") && err.contains("(Czechia)? That line is left out until it is fixed.\n"), "\(err)")
+        #expect(!err.contains("?."))
+    }
+}
