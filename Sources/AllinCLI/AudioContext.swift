@@ -53,10 +53,48 @@ struct AudioContext {
     func sessions(_ slugs: [String], command: String) throws -> [Session] {
         try slugs.map { slug in
             guard let s = catalog.sessions.first(where: { $0.slug == slug }) else {
-                throw CLIError.input(field: "SLUG", message: "no session '\(Visible.text(slug, limit: 60))' in the catalog; run 'allin catalog' to list them")
+                let near = Self.near(slug, in: catalog.sessions).map { "\($0.slug) (\(Visible.text($0.title)))" }
+                let hint = near.isEmpty ? ";" : "; did you mean \(near.joined(separator: " or "))?"
+                throw CLIError.input(field: "SLUG", message: "no session '\(Visible.text(slug, limit: 60))' in the catalog\(hint) "
+                                     + "'allin library' lists them all")
             }
             return s
         }
+    }
+
+    /// Sessions close to a slug that names none, for "did you mean": the slug or title starts with or
+    /// holds what was typed (spaces and dashes read as underscores), or it is a slip of a letter or two
+    /// away. At most three, closest first.
+    static func near(_ typed: String, in sessions: [Session]) -> [Session] {
+        let key = typed.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }.reduce(into: "") { $0.append($1) }
+        guard key.count >= 3 else { return [] }
+        func title(_ s: Session) -> String { s.title.lowercased().replacingOccurrences(of: " ", with: "_") }
+        var ranked: [(rank: Int, session: Session)] = []
+        for s in sessions {
+            if s.slug.hasPrefix(key) || title(s).hasPrefix(key) {
+                ranked.append((0, s))
+            } else if s.slug.contains(key) || title(s).contains(key) {
+                ranked.append((1, s))
+            } else if let d = editDistance(key, s.slug, limit: 2) {
+                ranked.append((1 + d, s))
+            }
+        }
+        return ranked.sorted { $0.rank < $1.rank }.prefix(3).map(\.session)
+    }
+
+    /// Letters to add, drop or change to turn `a` into `b`, when at most `limit`; else nil.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int? {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= limit else { return nil }
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var next = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            row = next
+        }
+        return row[b.count] <= limit ? row[b.count] : nil
     }
 
     /// Setting errors are bad input (exit 2, naming the field); the rest are reported by the caller.

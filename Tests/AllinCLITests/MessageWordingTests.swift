@@ -46,4 +46,21 @@ struct MessageWordingTests {
         #expect(err.hasPrefix("allin resources: ") && err.contains("(Czechia)? That line is left out until it is fixed.\n"), "\(err)")
         #expect(!err.contains("?."))
     }
+
+    /// docs/helplines.md promises "did you mean" for near misses; a three-letter code is one.
+    @Test("a three-letter country code suggests its two-letter one", arguments: [("gbr", "GB (United Kingdom)"), ("USA", "US (United States)"), ("deu", "DE (Germany)")])
+    func alpha3Suggests(typed: String, suggestion: String) async {
+        let (status, out, err) = await Self.run(["resources", "--region", typed])
+        #expect(status == 2 && err.contains("did you mean \(suggestion)"), "\(err)")
+        #expect(out.contains("findahelpline.com"), "the lines that work anywhere are still shown")
+    }
+
+    @Test func playNamesTheLibraryAndANearMiss() async {
+        let (status, _, err) = await Self.run(["play", "five_senses", "--text"])
+        #expect(status == 2)
+        #expect(err.contains("did you mean five_senses_anchor (Five Senses Anchor)?") && err.contains("'allin library' lists them all"), "\(err)")
+        #expect(!err.contains("allin catalog"))
+        let (_, _, none) = await Self.run(["play", "xyzzy", "--text"])
+        #expect(none.contains("no session 'xyzzy' in the catalog; 'allin library' lists them all"), "\(none)")
+    }
 }

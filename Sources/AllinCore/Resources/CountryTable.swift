@@ -7,12 +7,15 @@ public struct Country: Sendable, Equatable {
     public var aliases: [String]
     /// Nil when no source confirmed a number: support then shows the international directory only.
     public var emergency: EmergencyNumber?
+    /// The ISO 3166-1 alpha-3 code (GBR), only to suggest the two-letter code to someone who typed it.
+    public var alpha3: String?
 
-    public init(code: String, name: String, aliases: [String] = [], emergency: EmergencyNumber? = nil) {
+    public init(code: String, name: String, aliases: [String] = [], emergency: EmergencyNumber? = nil, alpha3: String? = nil) {
         self.code = code
         self.name = name
         self.aliases = aliases
         self.emergency = emergency
+        self.alpha3 = alpha3
     }
 }
 
@@ -40,15 +43,17 @@ public struct CountryTable: Sendable, Equatable {
     }
 
     /// Codes close to a code that is not one (one letter different), or whose country's name starts with
-    /// what was typed: at most three, for "did you mean".
+    /// what was typed, after the country whose three-letter code it is (GBR: GB): at most three, for
+    /// "did you mean".
     public func suggestions(for typed: String) -> [String] {
         let key = typed.uppercased()
+        let byAlpha3 = countries.filter { $0.alpha3 == key }.map(\.code)
         let byName = countries.filter { !key.isEmpty && $0.name.uppercased().hasPrefix(key) }.map(\.code)
         let byLetter = countries.filter { c in
             c.code.count == key.count && zip(c.code, key).filter { $0 != $1 }.count == 1
         }.map(\.code)
         var out: [String] = []
-        for code in byName + byLetter where !out.contains(code) { out.append(code) }
+        for code in byAlpha3 + byName + byLetter where !out.contains(code) { out.append(code) }
         return Array(out.prefix(3))
     }
 
@@ -99,6 +104,10 @@ public struct CountryTable: Sendable, Equatable {
             if !seen.insert(code).inserted { r.rejectValue("duplicate code '\(code)'") }
             let name = r.string("name") ?? ""
             let aliases = r.stringArray("aliases").map { $0.uppercased() }
+            let alpha3 = r.optionalString("alpha3")
+            if let alpha3, alpha3.count != 3 || !alpha3.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                r.rejectValue("alpha3 '\(alpha3)' must be three upper-case letters (ISO 3166-1 alpha-3)")
+            }
             var emergency: EmergencyNumber?
             var nested: [CatalogIssue] = []
             if let value = r.raw("emergency"),
@@ -118,7 +127,7 @@ public struct CountryTable: Sendable, Equatable {
                 emergency = number
             }
             r.absorb(nested)
-            countries.append(Country(code: code, name: name, aliases: aliases, emergency: emergency))
+            countries.append(Country(code: code, name: name, aliases: aliases, emergency: emergency, alpha3: alpha3))
         }
         if !issues.isEmpty { throw CatalogProblems(issues) }
         return CountryTable(countries: countries)
