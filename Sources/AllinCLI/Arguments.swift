@@ -78,9 +78,9 @@ public struct Arguments: Sendable {
 
     private func checkPositional() throws {
         let declared = spec.arguments
-        let required = declared.filter { !$0.optional }.count
-        if positional.count < required {
-            let missing = declared.filter { !$0.optional }[positional.count]
+        let needed = declared.filter { !$0.optional && !($0.unless.map(flags.contains) ?? false) }
+        if positional.count < needed.count {
+            let missing = needed[positional.count]
             throw CLIError.usage(command: spec.name, message: "needs \(missing.name) (\(missing.help))")
         }
         if declared.last?.repeats == true { return }

@@ -13,10 +13,11 @@ struct ClassifyCommand {
             let catalog = try cli.loadCatalog(args)
             return try runLines(Classification(catalog: catalog), args)
         }
-        guard !args.positional.isEmpty else {
-            throw CLIError.usage(command: "classify", message: "missing TEXT to classify")
-        }
+        // The spec asks for TEXT (without --jsonl); words that are all spaces are no text either.
         let text = args.positional.joined(separator: " ")
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw CLIError.usage(command: "classify", message: "TEXT is empty; give the words to read")
+        }
         let catalog = try cli.loadCatalog(args)
         let result = Classification(catalog: catalog).json(text)
         if args.has("--json") {

@@ -102,8 +102,8 @@ extension CLI {
     func dayOption(_ args: Arguments, _ name: String) throws -> LocalDay? {
         guard let raw = args[name] else { return nil }
         guard let day = LocalDay(iso: raw) else {
-            throw CLIError.usage(command: args.command,
-                                 message: "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")
+            throw CLIError.usage(command: args.command, message: Self.missingDay(raw).map { "\(name): \($0)" }
+                ?? "\(name) must be a date as YYYY-MM-DD (e.g. 2024-05-01), found '\(Visible.text(raw, limit: 30))'")
         }
         try Self.checkYears(day, name, raw, command: args.command)
         return day
@@ -127,11 +127,25 @@ extension CLI {
             found = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12))
         }
         guard let found else {
+            if let missing = Self.missingDay(raw) { throw CLIError.usage(command: args.command, message: "\(name): \(missing)") }
             throw CLIError.usage(command: args.command,
                                  message: "\(name) must be a time like 2024-05-01T09:30:00+01:00 or a day like 2024-05-01, found '\(Visible.text(raw, limit: 40))'")
         }
         try Self.checkYears(LocalDay(found, in: timeZone), name, raw, command: args.command)
         return found
+    }
+
+    /// For text in the form YYYY-MM-DD that names no day (2026-02-30, 2026-13-01): why, in words.
+    static func missingDay(_ raw: String) -> String? {
+        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), Int(parts[2]) != nil else { return nil }
+        guard (1...12).contains(month) else { return "there is no month \(parts[1]) in \(raw) (months run from 01 to 12)" }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        let name = format.standaloneMonthSymbols[month - 1]
+        return "there is no day \(raw): \(name) \(year) has \(LocalDay.daysIn(month: month, year: year)) days"
     }
 
     private static func checkYears(_ day: LocalDay, _ name: String, _ raw: String, command: String) throws {

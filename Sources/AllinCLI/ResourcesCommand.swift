@@ -24,6 +24,13 @@ struct ResourcesCommand {
 
 /// The human-readable form of a region's resources: emergency first, then each line.
 enum ResourcesReport {
+    /// How the region was chosen, for a command run once: a `--region` given to it is the person's
+    /// own choice (the full screen's "as chosen when allin started" would read oddly here).
+    static func origin(region: String?, source: String) -> SupportText.RegionOrigin {
+        let origin = SupportText.RegionOrigin.of(region: region, source: source)
+        return origin == .startup ? .chosen : origin
+    }
+
     /// `unknownRegion` is a `--region` as typed that names no country allin knows.
     static func text(_ r: CrisisResources, source: String, unknownRegion: String? = nil) -> String {
         var out = ""
@@ -35,7 +42,7 @@ enum ResourcesReport {
             out += SupportPrint.chooseCountry + "\n\n"
         } else if !r.hasLines {
             // No lines to list: said first, with the way to choose a country, then the one number.
-            let said = SupportText.region(r, origin: .of(region: code, source: source))
+            let said = SupportText.region(r, origin: Self.origin(region: code, source: source))
             out += Wrap.lines("Support is available. " + said, width: 78).joined(separator: "\n") + "\n"
             out += SupportPrint.chooseCountry + "\n\n"
         } else {
@@ -65,7 +72,7 @@ enum ResourcesReport {
             }
         }
         if r.hasLines {
-            out += "\n" + SupportText.region(r, origin: .of(region: code, source: source))
+            out += "\n" + SupportText.region(r, origin: Self.origin(region: code, source: source))
                 + " For another country use --region XX, or put 'region = XX' in your config file.\n"
         }
         return out

@@ -63,4 +63,34 @@ struct MessageWordingTests {
         let (_, _, none) = await Self.run(["play", "xyzzy", "--text"])
         #expect(none.contains("no session 'xyzzy' in the catalog; 'allin library' lists them all"), "\(none)")
     }
+
+    @Test("a date in the right form that names no day says so", arguments: [
+        (["journal", "--since", "2026-02-30"], "--since: there is no day 2026-02-30: February 2026 has 28 days"),
+        (["journal", "--since", "2024-13-01"], "--since: there is no month 13 in 2024-13-01"),
+        (["journal", "record", "--at", "2023-02-29"], "--at: there is no day 2023-02-29: February 2023 has 28 days"),
+    ])
+    func aDayThatDoesNotExist(args: [String], message: String) async {
+        let (status, _, err) = await Self.run(args + ["--data-dir", "/nonexistent/x"])
+        #expect(status == 2 && err.contains(message) && !err.contains("must be a date as"), "\(err)")
+    }
+
+    /// The full screen's "as chosen when allin started" is wrong for one command given --region.
+    @Test func resourcesGivenARegionSaysItWasChosen() async {
+        let (status, out, _) = await Self.run(["resources", "--region", "GB"])
+        #expect(status == 0 && out.contains("Lines for United Kingdom, as you chose."), "\(out)")
+        #expect(!out.contains("when allin started"))
+    }
+
+    /// The usage said TEXT was optional, yet none exited 2 and an empty one exited 0: now TEXT is
+    /// needed (but for --jsonl) and an empty one is refused the same way.
+    @Test func classifyNeedsTextAndSaysSo() async {
+        let help = await Self.run(["classify", "--help"])
+        #expect(help.1.hasPrefix("Usage: allin classify TEXT... [options]"))
+        for args in [["classify"], ["classify", ""], ["classify", " ", "  "]] {
+            let (status, _, err) = await Self.run(args)
+            #expect(status == 2 && err.hasPrefix("allin classify: "), "\(args)")
+        }
+        let lines = await Self.run(["classify", "--jsonl"], input: #"{"text":"hello"}"# + "\n")
+        #expect(lines.0 == 0 && lines.1.contains("crisisA"))
+    }
 }

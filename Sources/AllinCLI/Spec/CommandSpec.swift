@@ -51,12 +51,16 @@ public struct ArgumentSpec: Sendable, Equatable {
     public let help: String
     public let optional: Bool
     public let repeats: Bool
+    /// A flag that takes the argument's place: with it the argument is not needed (and not shown as
+    /// optional in the usage).
+    public let unless: String?
 
-    public init(_ name: String, optional: Bool = false, repeats: Bool = false, help: String) {
+    public init(_ name: String, optional: Bool = false, repeats: Bool = false, unless: String? = nil, help: String) {
         self.name = name
         self.help = help
         self.optional = optional
         self.repeats = repeats
+        self.unless = unless
     }
 
     var usage: String {

@@ -98,7 +98,8 @@ public enum Commands {
     static let classify = CommandSpec(
         ["classify"], abstract: "What the crisis check and the feeling reader make of a text",
         synopsis: "TEXT",
-        arguments: [ArgumentSpec("TEXT", optional: true, repeats: true, help: "The words to read (all arguments joined by spaces)")],
+        arguments: [ArgumentSpec("TEXT", repeats: true, unless: "--jsonl",
+                                 help: "The words to read, all arguments joined by spaces; none with --jsonl")],
         options: [
             OptionSpec("--json", help: """
                 Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":..., \

@@ -76,7 +76,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.number < b.number }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// How many days `month` (1-12) of `year` has, leap years counted.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
