@@ -62,7 +62,7 @@ struct JournalCommand {
         return try await cli.runJournalCommand("journal show") {
             guard let entry = try cli.existingJournal(args, paths: paths)?.entry(id) else { throw JournalError.notFound(id: id) }
             cli.io.out(args.has("--json") ? entry.json.serialized(pretty: true) + "\n"
-                       : JournalReport.detail(entry, vocabulary: try? cli.loadListing(args).vocabulary))
+                       : JournalReport.detail(entry, listing: try? cli.loadListing(args), trace: args.has("--trace")))
             return 0
         }
     }

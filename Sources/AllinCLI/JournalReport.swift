@@ -1,4 +1,5 @@
 import AllinCore
+import AllinUI
 import Foundation
 
 /// The journal in plain text. Every stored word goes through `Visible.text`, so nothing a person
@@ -65,9 +66,11 @@ enum JournalReport {
         return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), e.lane?.rawValue ?? "-", session, mood, note.isEmpty ? "-" : note]
     }
 
-    /// One entry in words: labels, not the stored keys (`vocabulary` turns chip ids into their labels;
-    /// without it they are shown as words). The trace below is the routing lab's, as stored.
-    static func detail(_ e: JournalEntry, vocabulary: Vocabulary? = nil) -> String {
+    /// One entry in words: labels, not the stored keys (`listing` turns chip ids into their labels;
+    /// without it they are shown as words), and why this session, in the words the recommendation
+    /// used. `trace` adds the route's ids and the routing lab's trace, as stored.
+    static func detail(_ e: JournalEntry, listing: CatalogListing? = nil, trace: Bool = false) -> String {
+        let vocabulary = listing?.vocabulary
         var lines: [(String, String)] = [("Entry", "\(e.id)"), ("When", "\(e.day.iso) \(localTime(e)) (\(e.timeZone))")]
         if e.kind == .safetyHandoff {
             lines.append(("Route", CheckInWords.support(e.crisisTier)))
@@ -75,8 +78,13 @@ enum JournalReport {
         } else {
             if let tier = e.supportTier { lines.append(("Support", CheckInWords.supportDuring(tier))) }
             if let c = e.checkIn { lines += CheckInWords.given(c, vocabulary: vocabulary).map { ($0.label, $0.value) } }
-            lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
-            lines.append(("Session", e.playback.map(CheckInWords.playback) ?? (e.isComplete ? "-" : "not finished")))
+            if trace {
+                lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
+            } else {
+                let helps = e.lane.map { ", to " + WhyText.yours(JournalExport.helpsWith($0, vocabulary)) + (e.sootheFirst ? " first" : "") } ?? ""
+                lines.append(("Session", (e.sessionTitle ?? "none") + helps))
+            }
+            lines.append((trace ? "Session" : "Played", e.playback.map(CheckInWords.playback) ?? (e.isComplete ? "-" : "not finished")))
             lines.append(("Reflection", e.isComplete ? "done" : "not done"))
             lines.append(("Mood before", e.moodBefore.map(String.init) ?? "-"))
             lines.append(("Mood after", e.moodAfter.map(String.init) ?? "-"))
@@ -87,7 +95,20 @@ enum JournalReport {
         var out = lines.map { key, value in
             key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Visible.text(value, limit: 2000)
         }.joined(separator: "\n") + "\n"
-        if let trace = e.recommendation?["trace"], case let .array(items) = trace {
+        let stored = e.recommendation?["trace"]?.arrayValue ?? []
+        if !trace, let listing, !stored.isEmpty {
+            // The recommendation's own plain words; the gates' raw figures are behind --trace.
+            let why = WhyText.lines(trace: stored.compactMap(TraceEntry.init(json:)), seconds: nil, catalog: listing, answers: nil)
+            if !why.isEmpty {
+                out += "\nWhy this session:\n"
+                for line in why {
+                    out += Wrap.lines(Visible.text(line), width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+                        .joined(separator: "\n") + "\n"
+                }
+            }
+        }
+        if trace, !stored.isEmpty {
+            let items = stored
             out += "\nTrace:\n"
             var table = TextTable(header: ["gate", "decision", "details"])
             table.maxCell = 120

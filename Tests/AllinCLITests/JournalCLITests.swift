@@ -120,8 +120,16 @@ struct JournalCLITests {
         #expect(text.stdout.contains("Checked in on 3 of the last 7 days"))
         let found = try box.run(["journal", "--search", "walk", "--since", box.today.adding(days: -1).iso, "--json"])
         #expect((found.json as? [String: Any]).flatMap { $0["entries"] as? [Any] }?.count == 2)
+        // Plain words by default: why this session, as the recommendation said it, and no ids or
+        // scores; the routing lab's trace behind --trace.
         let shown = try box.run(["journal", "show", "1"])
-        #expect(shown.status == 0 && shown.stdout.contains("Trace:") && shown.stdout.contains("kinder"))
+        #expect(shown.status == 0 && shown.stdout.contains("A kinder voice") && shown.stdout.contains("\nWhy this session:\n  - "))
+        let session = try #require(entries.last?["session"] as? [String: Any])
+        let slug = try #require(session["slug"] as? String)
+        for raw in ["Trace:", "rule=", "score=", "slugs=", "(\(slug))", " lane,"] { #expect(!shown.stdout.contains(raw), "\(raw)") }
+        let traced = try box.run(["journal", "show", "1", "--trace"])
+        #expect(traced.status == 0 && traced.stdout.contains("Trace:") && traced.stdout.contains("rule=") && traced.stdout.contains("(\(slug))"))
+        #expect(!traced.stdout.contains("Why this session"))
     }
 
     @Test func storedTextIsNeverPrintedRaw() throws {

@@ -164,9 +164,18 @@ public enum Commands {
         "--move-aside", help: "If the journal file is damaged or not allin's, rename it (never delete it) and start a new journal")
 
     static let journalShow = CommandSpec(
-        ["journal", "show"], abstract: "One check-in in full, with its routing trace",
+        ["journal", "show"], abstract: "One check-in in full, with why its session was chosen",
         arguments: [ArgumentSpec("ID", help: "The entry's number, as 'allin journal' lists it")],
-        options: [OptionSpec("--json", help: "Print the entry as JSON"), moveAside], needs: [.journal, .catalog])
+        options: [
+            OptionSpec("--trace", help: "Add the route's ids and every routing gate's decision and figures, as 'allin route' prints them"),
+            OptionSpec("--json", help: "Print the entry as JSON (with the trace)"), moveAside,
+        ], needs: [.journal, .catalog],
+        about: """
+        Shows one check-in: when, your answers in the words you chose them by, the session and what it
+        helps with, how it went, your moods and your note, then why this session was chosen, in the
+        words the recommendation used. --trace adds what the routing lab shows (the route's ids and
+        each gate's decision and figures).
+        """)
 
     static let journalRecord = CommandSpec(
         ["journal", "record"], abstract: "Route a check-in and store it as completed (for scripts and testing)",
