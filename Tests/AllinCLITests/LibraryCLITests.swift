@@ -1,3 +1,4 @@
+import AllinStore
 import Foundation
 import Testing
 
@@ -20,6 +21,28 @@ struct LibraryCLITests {
         let scores = hits.compactMap { $0["score"] as? Double }
         #expect(scores == scores.sorted() && scores.count == hits.count)
         #expect(!FileManager.default.fileExists(atPath: dir), "looking creates no journal")
+    }
+
+    /// "Last played" counted only check-ins: a plan step played never showed. It counts now, and the
+    /// help says what counts.
+    @Test func aPlanStepPlayedIsLastPlayed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-library-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let intake = #"{"areas":[{"area":"work","rating":3,"answers":["deadlines pile up","I can't let anyone down","tight chest","to say no calmly"]},{"area":"money","rating":5,"answers":["bills","I'm behind","dread","a budget"]},{"area":"health","rating":8,"answers":["late nights","rest is lazy","tired","sleep"]}]}"#
+        let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir], stdin: Data(intake.utf8), env: ["TZ": "UTC"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let store = try JournalStore.open(path: dir + "/journal.sqlite3")
+        let plan = try #require(try store.activePlan())
+        let first = try #require(plan.steps.first)
+        let day = Date(timeIntervalSince1970: 1_767_268_800)   // 2026-01-01 12:00 UTC
+        try store.recordPlanStepPlayed(plan: plan.id, index: first.step.index, moodBefore: 4, at: day)
+        let r = try BinaryRunner.run(["library", "--json", "--data-dir", dir], env: ["TZ": "UTC"])
+        let sessions = try #require((r.json as? [String: Any])?["sessions"] as? [[String: Any]])
+        let row = sessions.first { $0["slug"] as? String == first.step.slug }
+        #expect(row?["lastPlayed"] as? String == "2026-01-01")
+        #expect(sessions.filter { $0["lastPlayed"] is String }.count == 1)
+        let help = try BinaryRunner.run(["library", "--help"]).stdout
+        #expect(help.contains("as a step of a 10-step plan") && help.contains("'allin play' on\nits own keeps nothing"))
     }
 
     @Test func aSearchWithNothingToLookForIsNamed() throws {

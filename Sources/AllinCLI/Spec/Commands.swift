@@ -332,7 +332,9 @@ public enum Commands {
                 """),
         ], needs: [.journal, .catalog, .detector, .region],
         about: """
-        Every session, grouped by what it helps with, with its length and the day you last played it.
+        Every session, grouped by what it helps with, with its length and the day you last played it:
+        in a check-in, from the full-screen library, or as a step of a 10-step plan ('allin play' on
+        its own keeps nothing in the journal, only where a session stopped).
         --search ranks them by a full-text search of each session's title, description, tags and
         script (SQLite FTS5, bm25), leaving out filler words. Play one with 'allin play SLUG'. Sessions
         you marked with Tab in the library screen show ★. The words searched for are read by the

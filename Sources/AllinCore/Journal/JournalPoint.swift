@@ -1,3 +1,5 @@
+import Foundation
+
 /// The few facts of one stored check-in that the journal's charts and counts are built from.
 public struct JournalPoint: Sendable, Equatable {
 
@@ -41,9 +43,22 @@ extension JournalPoint {
     /// The latest day each session was played, by slug (the library's "last played"): a session
     /// skipped, or closed before it began, doesn't count.
     public static func lastPlayed(_ points: [JournalPoint]) -> [String: LocalDay] {
+        lastPlayed(points, plans: [], timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// The same, counting the steps of 10-step plans played too (each on its local day in `timeZone`).
+    public static func lastPlayed(_ points: [JournalPoint], plans: [StoredPlan], timeZone: TimeZone) -> [String: LocalDay] {
         var last: [String: LocalDay] = [:]
+        func played(_ slug: String, _ day: LocalDay) {
+            if last[slug].map({ $0 < day }) ?? true { last[slug] = day }
+        }
         for p in points where p.played != false {
-            if let slug = p.sessionSlug, last[slug].map({ $0 < p.day }) ?? true { last[slug] = p.day }
+            if let slug = p.sessionSlug { played(slug, p.day) }
+        }
+        for plan in plans {
+            for step in plan.steps {
+                if let at = step.playedAt { played(step.step.slug, LocalDay(at, in: timeZone)) }
+            }
         }
         return last
     }
