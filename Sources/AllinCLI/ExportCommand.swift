@@ -32,11 +32,11 @@ struct ExportCommand {
             var entries: [JournalEntry] = [], consents: [ConsentRecord] = [], plan = SafetyPlan(), plans: [StoredPlan] = [],
                 favourites: Set<String> = []
             var schema = JournalSchema.latestVersion
-            let salvage = try salvageIfDamaged(args, paths: paths)
+            let (opened, salvage) = try journal(args, paths: paths)
             if let salvage {
                 (entries, consents, plan, plans, favourites, schema) = (salvage.entries, salvage.consents, salvage.safetyPlan,
                                                                        salvage.plans, salvage.favourites, salvage.schemaVersion)
-            } else if let store = try cli.existingJournal(args, paths: paths) {
+            } else if let store = opened {
                 entries = try store.entries(JournalQuery(newestFirst: false))
                 consents = try store.consents()
                 plan = try store.safetyPlan()
@@ -87,19 +87,18 @@ struct ExportCommand {
         }
     }
 
-    /// For a journal SQLite finds damaged: what can still be read from it (the file is only read,
-    /// never changed), after saying it is damaged. Nil when the journal is sound, missing, or not a
-    /// damaged journal (another program's file: `openJournal` handles those), and with --move-aside.
-    private func salvageIfDamaged(_ args: Arguments, paths: AppPaths) throws -> JournalSalvage? {
-        guard !args.has("--move-aside"), try cli.journalExists(paths) else { return nil }
+    /// The journal to export, opened to read (nil when there is none), or, for one SQLite finds
+    /// damaged, what can still be read from it after saying it is damaged (the file is only read,
+    /// never changed). Another program's file, and --move-aside, go the way every command's do.
+    private func journal(_ args: Arguments, paths: AppPaths) throws -> (JournalStore?, JournalSalvage?) {
+        guard !args.has("--move-aside"), try cli.journalExists(paths) else { return (try cli.existingJournal(args, paths: paths), nil) }
         do {
-            _ = try JournalStore.openForReading(path: paths.journal)
-            return nil
-        } catch let error as JournalError {
-            guard case .corrupt = error else { return nil }
+            return (try JournalStore.openForReading(path: paths.journal), nil)
+        } catch let error as JournalError where error.canMoveAside {
+            guard case .corrupt = error else { return (try cli.openJournal(args, paths: paths, readOnly: true), nil) }
             cli.io.err("allin export: \(Visible.text(error.message))\n")
             do {
-                return try JournalStore.salvage(path: paths.journal)
+                return (nil, try JournalStore.salvage(path: paths.journal))
             } catch let failure as JournalError {
                 throw JournalFailure(error: failure, hint: "Nothing in it could be read. " + JournalAccess.moveAsideHint("export"))
             }
