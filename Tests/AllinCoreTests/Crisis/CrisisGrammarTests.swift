@@ -165,6 +165,16 @@ struct CrisisGrammarTests {
         #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    @Test("Wanting to be rid of oneself is T2; ridding a life of other things is not",
+          arguments: [("i want to get rid of myself", true), ("i should just get rid of myself", true),
+                      ("thinking about getting rid of myself", true), ("i want to rid the world of myself", true),
+                      ("i got rid of my old sofa", false), ("i want to get rid of my anxiety", false)])
+    func ridOfOneself(_ text: String, fires: Bool) throws {
+        let f = try a(text)
+        #expect(f.fired == fires, "\(text) → \(f.tier.label) \(f.rule)")
+        if fires { #expect(f.tier >= .crisis, "\(text) → \(f.tier.label)") }
+    }
+
     @Test("A method word alone is T1; with quantity, intent, staging or a lethality question it is T3")
     func methods() throws {
         #expect(try a("took an ibuprofen for my back").tier == .concern)
