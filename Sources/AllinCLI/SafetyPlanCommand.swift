@@ -31,21 +31,24 @@ struct SafetyPlanCommand {
     }
 
     /// Part by part on standard input: Enter keeps what is there, '-' clears it, 'quit' stops (what was
-    /// answered so far is saved). Each answer goes through the one crisis check, weighed by its part
+    /// answered so far is saved). Only the parts written or cleared are saved, onto the plan as stored
+    /// then (`SafetyPlanDraft`), so a part another allin changed meanwhile is never put back. Each answer goes through the one crisis check, weighed by its part
     /// (`SafetyPlan.Part.weigh`): a clear statement or a request for help shows support at once; the
     /// gentle band asks whether the person is safe right now before going on, and shows support if not.
     private func edit(_ store: JournalStore, _ args: Arguments, path: String) throws -> Int32 {
-        var plan = try store.safetyPlan()
+        let started = try store.safetyPlan()
+        var plan = started
         let catalog = try cli.loadCatalog(args)
         let check = SupportPrint.check(catalog)
         // Ctrl-C, SIGTERM and SIGHUP keep what was entered, as 'quit' does, and say so.
-        let draft = SafetyPlanDraft(plan, path: path, io: cli.io)
+        let draft = SafetyPlanDraft(path: path, io: cli.io)
         draft.catchSignals()
         cli.io.out("Your safety plan: seven short parts, each optional. Press Enter to keep a part as it is,\n"
                    + "type '-' to clear it, or 'quit' to stop (what you have written is saved, on Ctrl-C too).\n")
         var answered: Set<String> = []
         parts: for part in SafetyPlan.Part.allCases {
-            draft.update(plan)
+            // Each part as stored now (another allin may have saved it meanwhile), under what was written here.
+            if let stored = try? store.safetyPlan() { plan = stored.applying(draft.edits) }
             cli.io.out("\n\(part.title)\n  \(part.prompt)\n  \(part.example)\n")
             if !plan[part].isEmpty { cli.io.out("  Now: \(Visible.text(plan[part], limit: 400))\n") }
             cli.io.out("> ")
@@ -54,7 +57,10 @@ struct SafetyPlanCommand {
             switch text.lowercased() {
             case "": continue parts
             case "quit", "q": break parts
-            case "-": plan[part] = ""; continue parts
+            case "-":
+                plan[part] = ""
+                draft.set(part, "")
+                continue parts
             default: break
             }
             // The whole line is read, the part past the limit too; the part weighs the verdict.
@@ -68,7 +74,7 @@ struct SafetyPlanCommand {
                     cli.io.out("That is longer than \(SafetyPlan.partLimit) characters; only the first \(SafetyPlan.partLimit) are kept.\n")
                 }
                 plan[part] = String(text.prefix(SafetyPlan.partLimit))
-                draft.update(plan)
+                draft.set(part, plan[part])
             }
             let reason: SupportReason
             switch verdict {
@@ -89,19 +95,29 @@ struct SafetyPlanCommand {
             case let .handoff(d):
                 reason = .tripwire(FlowCrisis(step: .embodyNew, field: part.title, finding: d.finding))
             }
-            try store.saveSafetyPlan(plan, at: Date())
+            let saved = try draft.save(store)
             let region = cli.supportRegion(args)
             let resources = catalog.helplines.resources(for: region.code)
             let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
             cli.io.out("\n" + SupportPrint.intro(reason, resources) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
             if let notWritten { cli.io.out("\n" + notWritten + "\n") }
+            if let meanwhile = Self.changedMeanwhile(started, draft.edits, saved) { cli.io.out("\n" + meanwhile + "\n") }
             cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
             if let problem = region.problem { throw problem }
             return 0
         }
-        try store.saveSafetyPlan(plan, at: Date())
+        let saved = try draft.save(store)
         cli.io.out("\nSaved. See it with: allin safety-plan show\n")
+        if let meanwhile = Self.changedMeanwhile(started, draft.edits, saved) { cli.io.out(meanwhile + "\n") }
         return 0
+    }
+
+    /// Said when the plan as saved is not the plan this edit began with plus what was written here:
+    /// another allin saved it meanwhile, and the parts not written here keep what it saved.
+    static func changedMeanwhile(_ started: SafetyPlan, _ edits: [SafetyPlan.Part: String], _ saved: SafetyPlan) -> String? {
+        guard !started.applying(edits).sameWords(as: saved) else { return nil }
+        return "Your plan was also changed elsewhere (another allin) while you wrote here: the parts you "
+            + "did not write here keep those changes."
     }
 
     /// Said when a line asked for help: the part is left as it was.

@@ -135,19 +135,21 @@ extension JournalStore {
     }
 
     public func safetyPlan() throws -> SafetyPlan {
-        try guarded {
-            var plan = SafetyPlan()
-            var latest: Int64?
-            for (part, text, at) in try db.query("SELECT part, text, updated_at FROM safety_plan", [], { r in
-                (r.string(0) ?? "", r.string(1) ?? "", r.int64(2) ?? 0)
-            }) {
-                guard let p = SafetyPlan.Part(rawValue: part) else { continue }
-                plan[p] = text
-                latest = max(latest ?? at, at)
-            }
-            plan.updatedAt = latest.map(CheckInRow.date)
-            return plan
+        try guarded { try readSafetyPlan() }
+    }
+
+    private func readSafetyPlan() throws -> SafetyPlan {
+        var plan = SafetyPlan()
+        var latest: Int64?
+        for (part, text, at) in try db.query("SELECT part, text, updated_at FROM safety_plan", [], { r in
+            (r.string(0) ?? "", r.string(1) ?? "", r.int64(2) ?? 0)
+        }) {
+            guard let p = SafetyPlan.Part(rawValue: part) else { continue }
+            plan[p] = text
+            latest = max(latest ?? at, at)
         }
+        plan.updatedAt = latest.map(CheckInRow.date)
+        return plan
     }
 
     public func favourites() throws -> Set<String> {
@@ -174,6 +176,27 @@ extension JournalStore {
                                [.text(part.rawValue), .text(String(text.prefix(SafetyPlan.partLimit))),
                                 .integer(CheckInRow.millis(date))])
                 }
+            }
+        }
+    }
+
+    /// Writes only the parts in `parts` (an empty text removes one) onto the plan as it is stored now,
+    /// in one transaction: every other part stays as stored, so what another allin saved meanwhile is
+    /// kept. Returns the plan as saved.
+    @discardableResult
+    public func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan {
+        try guarded {
+            try db.transaction {
+                let trimmed = SafetyPlan(parts)
+                for part in parts.keys {
+                    try db.run("DELETE FROM safety_plan WHERE part = ?", [.text(part.rawValue)])
+                    let text = trimmed[part]
+                    guard !text.isEmpty else { continue }
+                    try db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES (?, ?, ?)",
+                               [.text(part.rawValue), .text(String(text.prefix(SafetyPlan.partLimit))),
+                                .integer(CheckInRow.millis(date))])
+                }
+                return try readSafetyPlan()
             }
         }
     }

@@ -198,11 +198,10 @@ final class SpawnedPlain {
         return false
     }
 
-    /// Sends `signal` (allin shows a prompt only once it waits at it); its exit status, or -1 when
-    /// it did not end within 10 seconds (it is then killed, so a signal ignored fails, never hangs).
-    func stop(_ signal: Int32) -> Int32 {
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(10)
+    /// Waits for it to end by itself: its exit status, or -1 when it did not end within `timeout`
+    /// seconds (it is then killed).
+    func waitForExit(timeout: Double = 30) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
@@ -210,6 +209,13 @@ final class SpawnedPlain {
             return -1
         }
         return process.terminationStatus
+    }
+
+    /// Sends `signal` (allin shows a prompt only once it waits at it); its exit status, or -1 when
+    /// it did not end within 10 seconds (it is then killed, so a signal ignored fails, never hangs).
+    func stop(_ signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        return waitForExit(timeout: 10)
     }
 }
 

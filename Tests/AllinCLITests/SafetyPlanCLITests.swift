@@ -75,6 +75,29 @@ struct SafetyPlanCLITests {
         }
     }
 
+    /// Two copies of the editor: one waits at its first part while the other saves a new first part.
+    /// Enter in the first keeps the part as stored now (never the text it started with), the part it
+    /// writes is saved, and it says the plan was changed elsewhere meanwhile.
+    @Test func enterKeepsWhatAnotherCopySavedMeanwhile() throws {
+        try withDataDir { dir in
+            _ = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir], stdin: Data("old signs\nold cope\nquit\n".utf8))
+            let first = try SpawnedPlain(dataDir: URL(fileURLWithPath: dir), arguments: ["safety-plan", "edit"])
+            try #require(first.waitFor("Now: old signs\n> "), "\(first.output)")
+            let second = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir],
+                                              stdin: Data("NEW SIGNS FROM B\n\n\n\n\n\nmy kids\n".utf8))
+            #expect(second.status == 0 && second.stdout.contains("Saved."), "\(second.stdout)\(second.stderr)")
+            // The first copy: Enter at its first part, a new second part, Enter at the rest.
+            first.type(["", "a walk", "", "", "", "", ""])
+            #expect(first.waitForExit() == 0, "\(first.output)")
+            #expect(first.output.contains("Saved.") && first.output.contains("changed elsewhere"), "\(first.output)")
+            // The parts after the second's save show its words too.
+            #expect(first.output.contains("Now: my kids"), "\(first.output)")
+            let show = try BinaryRunner.run(["safety-plan", "show", "--data-dir", dir]).stdout
+            #expect(show.contains("My warning signs\n  NEW SIGNS FROM B") && show.contains("to cope\n  a walk")
+                    && show.contains("My reasons for living\n  my kids") && !show.contains("old"), "\(show)")
+        }
+    }
+
     @Test func dangerInAnAnswerAsksFirstAndShowsSupportWhenNotSafe() throws {
         try withDataDir { dir in
             let notSafe = try BinaryRunner.run(["safety-plan", "edit", "--data-dir", dir, "--region", "GB"],

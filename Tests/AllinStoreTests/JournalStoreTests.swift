@@ -274,6 +274,20 @@ struct SafetyPlanStoreTests {
         #expect(mode == 0o600)
     }
 
+    /// Saving only the parts written: each is put onto the plan as stored at that moment, so a part
+    /// another connection (another allin) saved meanwhile is kept; "" removes a part.
+    @Test func savingSomePartsKeepsWhatAnotherSavedMeanwhile() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let mine = try JournalStore.open(path: dir.journal), theirs = try JournalStore.open(path: dir.journal)
+        try mine.saveSafetyPlan(SafetyPlan([.warningSigns: "old signs", .copingAlone: "old cope", .reasons: "my kids"]), at: t0)
+        try theirs.saveSafetyPlanParts([.warningSigns: "NEW SIGNS"], at: t0.addingTimeInterval(30))
+        let saved = try mine.saveSafetyPlanParts([.copingAlone: "  a walk  ", .reasons: ""], at: t0.addingTimeInterval(60))
+        #expect(saved[.warningSigns] == "NEW SIGNS" && saved[.copingAlone] == "a walk" && saved[.reasons].isEmpty)
+        #expect(saved.sameWords(as: try theirs.safetyPlan()))
+        #expect(saved.updatedAt == t0.addingTimeInterval(60))
+    }
+
     @Test func erasingTheJournalErasesThePlan() throws {
         let store = try JournalStore.inMemory()
         try store.saveSafetyPlan(SafetyPlan([.reasons: "my kids"]), at: t0)

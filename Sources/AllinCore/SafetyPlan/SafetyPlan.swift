@@ -75,6 +75,17 @@ public struct SafetyPlan: Equatable, Sendable {
         }
     }
 
+    /// This plan with `edits` written over it: each part named there takes its text ("" clears it),
+    /// every other part keeps what it has.
+    public func applying(_ edits: [Part: String]) -> SafetyPlan {
+        var plan = self
+        for (part, text) in edits { plan[part] = text }
+        return plan
+    }
+
+    /// True when both plans hold the same words in every part, whenever they were saved.
+    public func sameWords(as other: SafetyPlan) -> Bool { texts == other.texts }
+
     /// True when no part is written.
     public var isEmpty: Bool { texts.isEmpty }
 
