@@ -179,9 +179,11 @@ struct PlanCommand {
         }
         // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`).
         if record.listened {
-            try store.recordPlanStepPlayed(plan: plan.id, index: step.step.index, moodBefore: moodBefore, at: Date())
-            try store.recordPlanStepReflection(plan: plan.id, index: step.step.index, moodAfter: moodAfter, note: note, at: Date())
-            cli.io.out("\nKept with your plan: step \(step.step.index) of \(plan.steps.count).\n")
+            let kept = PlanStepJournal(store: store, plan: plan, index: step.step.index)
+            try kept.played(moodBefore: moodBefore)
+            try kept.reflected(moodAfter: moodAfter, note: note)
+            // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
+            cli.io.out("\n" + kept.sentence() + "\n")
         } else {
             cli.io.out("\nToo little of the session was played to count, so step \(step.step.index) stays next in your plan. "
                 + "Nothing was kept.\n")

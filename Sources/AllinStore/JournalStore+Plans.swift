@@ -31,6 +31,11 @@ extension JournalStore {
         }
     }
 
+    /// Plan `id` as stored now (nil when there is none), active or not.
+    public func plan(id: Int64) throws -> StoredPlan? {
+        try guarded { try plan(id) }
+    }
+
     public func plans() throws -> [StoredPlan] {
         try guarded {
             try db.query("SELECT id FROM plans ORDER BY created_at DESC, id DESC") { $0.int64(0) ?? 0 }.compactMap { try plan($0) }

@@ -165,14 +165,14 @@ final class SpawnedPlain {
     let input = Pipe()
     let outURL: URL
 
-    init(dataDir: URL, arguments: [String] = ["--plain"]) throws {
+    init(dataDir: URL, arguments: [String] = ["--plain"], environment: [String: String] = [:]) throws {
         outURL = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         process.executableURL = BinaryRunner.executable
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": dataDir.path, "LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none",
                                "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path,
-                               "ALLIN_DATA_DIR": dataDir.path]
+                               "ALLIN_DATA_DIR": dataDir.path].merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = process.standardOutput

@@ -103,6 +103,22 @@ struct PlanCLITests {
         let open = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
         #expect(open.stdout.contains("0 of 10 steps played") && open.stdout.contains("Next: step 1"))
         // A 3 s recording the fake player plays to its end: played, with both moods.
+        try Self.recording(slug, in: dir)
+        let played = try BinaryRunner.run(["plan", "next", "--data-dir", dir, "--player", Self.player], stdin: Data("5\n\n6\n\n".utf8),
+                                          env: ["FAKE_PLAYER_SECONDS": "3", "XDG_CACHE_HOME": dir + "-cache",
+                                                "XDG_RUNTIME_DIR": dir + "-run"])
+        defer { try? FileManager.default.removeItem(atPath: dir + "-cache"); try? FileManager.default.removeItem(atPath: dir + "-run") }
+        #expect(played.status == 0 && played.stdout.contains("Kept with your plan: step 1 of 10 (mood 5→6)."),
+                "\(played.stdout)\(played.stderr)")
+        let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
+        #expect(shown.stdout.contains("1 of 10 steps played") && shown.stdout.contains("· played, mood 5 → 6 (+1)"))
+    }
+
+    /// The fake player, which plays a recording for FAKE_PLAYER_SECONDS.
+    static let player = BinaryRunner.root.appendingPathComponent("Tests/AllinAudioTests/Fixtures/fake-player").path
+
+    /// A 3 s recording of session `slug` in the data directory `dir`, for the fake player.
+    static func recording(_ slug: String, in dir: String) throws {
         let audio = dir + "/audio"
         try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
         let bytes = 8000 * 2 * 3
@@ -110,14 +126,36 @@ struct PlanCLITests {
         let wav = Array("RIFF".utf8) + le32(36 + bytes) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0] + le32(8000)
             + le32(16000) + [2, 0, 16, 0] + Array("data".utf8) + le32(bytes) + [UInt8](repeating: 0, count: bytes)
         try Data(wav).write(to: URL(fileURLWithPath: "\(audio)/\(slug).wav"))
-        let player = BinaryRunner.root.appendingPathComponent("Tests/AllinAudioTests/Fixtures/fake-player").path
-        let played = try BinaryRunner.run(["plan", "next", "--data-dir", dir, "--player", player], stdin: Data("5\n\n6\n\n".utf8),
-                                          env: ["FAKE_PLAYER_SECONDS": "3", "XDG_CACHE_HOME": dir + "-cache",
-                                                "XDG_RUNTIME_DIR": dir + "-run"])
-        defer { try? FileManager.default.removeItem(atPath: dir + "-cache"); try? FileManager.default.removeItem(atPath: dir + "-run") }
-        #expect(played.status == 0 && played.stdout.contains("Kept with your plan: step 1 of 10."), "\(played.stdout)\(played.stderr)")
+    }
+
+    /// `plan next` while another allin makes a new plan: the step, its moods and note stay with the
+    /// plan it was played from, and the end says so (never "kept with your plan" of a plan replaced).
+    @Test func aStepFinishedAfterANewPlanSaysItStaysWithTheEarlierPlan() throws {
+        let dir = dataDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir], stdin: Data(Self.intake().utf8))
+        let first = try #require(made.json as? [String: Any])
+        let slug = try #require((first["steps"] as? [[String: Any]])?.first?["slug"] as? String)
+        try Self.recording(slug, in: dir)
+        let next = try SpawnedPlain(dataDir: URL(fileURLWithPath: dir), arguments: ["plan", "next", "--player", Self.player],
+                                    environment: ["FAKE_PLAYER_SECONDS": "3"])
+        next.type(["4", ""])
+        try #require(next.waitFor("And now? How do you feel"), "\(next.output)")
+        // The session played; a new plan is made before the step is finished.
+        let second = try BinaryRunner.run(["plan", "new", "--data-dir", dir], stdin: Data(Self.intake("a walk at lunch").utf8))
+        #expect(second.status == 0, "\(second.stderr)")
+        next.type(["7", "plan A note"])
+        #expect(next.waitForExit() == 0, "\(next.output)")
+        #expect(next.output.contains("Kept with your earlier plan: step 1 of 10 (mood 4→7, your note). A new plan was made"),
+                "\(next.output)")
+        #expect(!next.output.contains("Kept with your plan"), "\(next.output)")
         let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
-        #expect(shown.stdout.contains("1 of 10 steps played") && shown.stdout.contains("· played, mood 5 → 6 (+1)"))
+        #expect(shown.stdout.contains("0 of 10 steps played"), "\(shown.stdout)")
+        let plans = try #require((try BinaryRunner.run(["export", "--data-dir", dir]).json as? [String: Any])?["plans"] as? [[String: Any]])
+        let earlier = try #require(plans.first { $0["id"] as? Int == first["id"] as? Int })
+        let step = try #require((earlier["steps"] as? [[String: Any]])?.first)
+        #expect(earlier["active"] as? Bool == false && step["moodBefore"] as? Int == 4 && step["moodAfter"] as? Int == 7)
+        #expect(step["note"] as? String == "plan A note", "\(step)")
     }
 
     /// A crisis statement in any answer: the route-shaped handoff, no plan stored, exit 0.

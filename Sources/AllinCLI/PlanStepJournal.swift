@@ -1,0 +1,53 @@
+import AllinCore
+import AllinStore
+import Foundation
+
+/// One step of the 10-step plan as `allin plan next` plays it. Every write for the step goes through
+/// here, and what is said to be kept is read back from the journal file (`sentence`): with which plan,
+/// and what. Another allin may make a new plan while the step plays; the step stays with the plan it
+/// was played from, and the sentence says that plan is no longer the one in use.
+final class PlanStepJournal: Sendable {
+    private let store: JournalStore
+    private let plan: Int64
+    private let index: Int
+    private let count: Int
+
+    init(store: JournalStore, plan: StoredPlan, index: Int) {
+        self.store = store
+        self.plan = plan.id
+        self.index = index
+        count = plan.steps.count
+    }
+
+    /// The step's session was listened to (`PlaybackRecord.listened`), after `moodBefore`.
+    func played(moodBefore: Int?) throws {
+        try store.recordPlanStepPlayed(plan: plan, index: index, moodBefore: moodBefore, at: Date())
+    }
+
+    /// The mood after and the note (nil: not given).
+    func reflected(moodAfter: Int?, note: String?) throws {
+        try store.recordPlanStepReflection(plan: plan, index: index, moodAfter: moodAfter, note: note, at: Date())
+    }
+
+    /// One or two sentences: what the journal file keeps of this step, and with which plan.
+    func sentence() -> String {
+        let stored = try? store.plan(id: plan)
+        let replaced = stored?.active != true
+        guard let step = stored?.steps.first(where: { $0.step.index == index }), step.playedAt != nil else {
+            return replaced ? "Nothing was recorded. A new plan was made meanwhile; see it with: allin plan show"
+                : "Nothing was recorded: step \(index) is still next."
+        }
+        var parts: [String] = []
+        switch (step.moodBefore, step.moodAfter) {
+        case let (b?, a?): parts.append("mood \(b)→\(a)")
+        case let (b?, nil): parts.append("mood before \(b)")
+        case let (nil, a?): parts.append("mood after \(a)")
+        case (nil, nil): break
+        }
+        if step.note != nil { parts.append("your note") }
+        let what = "step \(index) of \(count)" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+        guard replaced else { return "Kept with your plan: \(what)." }
+        return "Kept with your earlier plan: \(what). A new plan was made while this step played, so the new "
+            + "plan does not count it; see the new one with: allin plan show"
+    }
+}
