@@ -1,6 +1,5 @@
 import AllinCore
 import AllinStore
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -36,14 +35,14 @@ final class PlainJournal: Sendable {
     let zone: TimeZone
     private let io: any CommandIO
     private let state: Mutex<State>
-    private let sources = Mutex<[DispatchSourceSignal]>([])
-    private let playing = Atomic<Bool>(false)
+    private let signals: PromptSignals
 
     init(path: String?, zone: TimeZone, io: any CommandIO) {
         self.path = path
         self.zone = zone
         self.io = io
         state = Mutex(State())
+        signals = PromptSignals(io: io)
     }
 
     // MARK: Before the check-in
@@ -200,33 +199,15 @@ final class PlainJournal: Sendable {
 
     // MARK: Signals at a prompt
 
-    /// From now on Ctrl-C, SIGTERM and SIGHUP keep what was answered, say so and end allin. Only
-    /// for the process's own streams (tests run the check-in in process). Installed once, for the
-    /// whole check-in (see `installPlaySignalSources`); true when they are.
+    /// From now on Ctrl-C, SIGTERM and SIGHUP keep what was answered, say so and end allin
+    /// (`PromptSignals`), for the whole check-in; true when they are caught.
     @discardableResult func catchSignals() -> Bool {
-        guard io is StandardIO else { return false }
-        sources.withLock { list in
-            guard list.isEmpty else { return }
-            list = installPlaySignalSources([SIGINT, SIGTERM, SIGHUP]) { [self] sig in
-                if playing.load(ordering: .relaxed) {
-                    pendingPlaySignal.store(sig, ordering: .relaxed)
-                } else {
-                    stop(by: sig)
-                }
-            }
-        }
-        return true
+        signals.catchSignals { [self] sig in stop(by: sig) }
     }
 
     /// While a session plays, its loop answers the signals (it stops the session and says where it
     /// stopped); after it, a signal that came as it ended is answered here.
-    func playLoopAnswersSignals(_ on: Bool) {
-        playing.store(on, ordering: .relaxed)
-        if !on {
-            let sig = pendingPlaySignal.exchange(0, ordering: .relaxed)
-            if sig != 0, sig != SIGTSTP { stop(by: sig) }
-        }
-    }
+    func playLoopAnswersSignals(_ on: Bool) { signals.playLoopAnswersSignals(on) }
 
     private func stop(by signal: Int32) -> Never {
         state.withLock { s -> Never in

@@ -125,6 +125,10 @@ struct PlanCommand {
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
         var plain = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        // Each answer is kept as it is given; Ctrl-C, SIGTERM or SIGHUP at a prompt say in one line what
+        // is kept, as `allin --plain` does.
+        let kept = PlanStepJournal(store: store, plan: plan, index: step.step.index, io: cli.io)
+        kept.catchSignals()
         var moodBefore: Int?
         var start = PlainCheckIn.StartAnswer.start
         let resumeAt = PlayCommand.resumePosition(session.slug, cli: cli, args: args)
@@ -150,15 +154,30 @@ struct PlanCommand {
             return 0
         }
         var record = PlaybackRecord.notPlayed
+        var stoppedBy: Int32?
         let lines = plain.playLines()
         do {
             let ctx = try AudioContext(cli: cli, args: args)
             let report = try? ctx.players(option: args["--player"])
             cli.io.out(PlayLines.hint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
-            record = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: start == .restart, plain: true,
-                                      lines: lines).record
+            // The play loop answers signals while it plays: it stops the session and says where.
+            kept.playLoopAnswersSignals(true)
+            let played = PlayCommand.play(session, ctx: ctx, report: report, speed: 1, fromStart: start == .restart, plain: true,
+                                          lines: lines, signalsForwarded: kept.catchSignals())
+            record = played.record
+            if played.code >= 128 { stoppedBy = played.code }
         } catch {
             cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+        }
+        // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`),
+        // kept before a signal that came as it ended is answered.
+        let wrote = Result { if record.listened { try kept.played(moodBefore: moodBefore) } }
+        kept.playLoopAnswersSignals(false)
+        try wrote.get()
+        if let stoppedBy {
+            // Ended by a signal (SIGTERM, SIGHUP, Ctrl-C): what was heard is kept, and allin ends.
+            cli.io.out("Stopped. \(kept.sentence())\n")
+            return stoppedBy
         }
         var moodAfter: Int?
         var note: String?
@@ -167,6 +186,8 @@ struct PlanCommand {
             if let heard = lines.heard { try plain.readHeard(heard) }
             while true {
                 moodAfter = try plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ")
+                // Kept at once (the end writes it again with the note, and says what fails).
+                if record.listened { try? kept.reflected(moodAfter: moodAfter, note: nil) }
                 do {
                     note = try plain.askNote()
                     break
@@ -177,10 +198,7 @@ struct PlanCommand {
         } catch {
             // 'quit', the end of the input or stopping from support: the step keeps what was answered.
         }
-        // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`).
         if record.listened {
-            let kept = PlanStepJournal(store: store, plan: plan, index: step.step.index)
-            try kept.played(moodBefore: moodBefore)
             try kept.reflected(moodAfter: moodAfter, note: note)
             // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
             cli.io.out("\n" + kept.sentence() + "\n")

@@ -1,6 +1,5 @@
 import AllinCore
 import AllinStore
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -8,17 +7,18 @@ import Synchronization
 /// parts are saved, onto the plan as stored at that moment (`JournalStore.saveSafetyPlanParts`): a
 /// part kept with Enter is never written back, so what another allin saved meanwhile stays. Ctrl-C,
 /// SIGTERM or SIGHUP save them too (as 'quit' does), say so in one line and end allin (128 + the
-/// signal), the way `allin --plain` answers them (`PlainJournal.catchSignals`).
+/// signal), the way `allin --plain` answers them (`PromptSignals`).
 final class SafetyPlanDraft: Sendable {
     private let path: String
     private let io: any CommandIO
     /// Each part the person wrote ("" for one cleared), by part.
     private let state = Mutex<[SafetyPlan.Part: String]>([:])
-    private let sources = Mutex<[DispatchSourceSignal]>([])
+    private let signals: PromptSignals
 
     init(path: String, io: any CommandIO) {
         self.path = path
         self.io = io
+        signals = PromptSignals(io: io)
     }
 
     /// The person wrote `text` as `part` ("" clears it).
@@ -34,14 +34,9 @@ final class SafetyPlanDraft: Sendable {
         try state.withLock { edits in try store.saveSafetyPlanParts(edits, at: Date()) }
     }
 
-    /// From now on the signals keep what was entered. Only for the process's own streams (tests run
-    /// commands in process); installed once (see `installPlaySignalSources`).
+    /// From now on the signals keep what was entered (`PromptSignals`).
     func catchSignals() {
-        guard io is StandardIO else { return }
-        sources.withLock { list in
-            guard list.isEmpty else { return }
-            list = installPlaySignalSources([SIGINT, SIGTERM, SIGHUP]) { [self] sig in stop(by: sig) }
-        }
+        signals.catchSignals { [self] sig in stop(by: sig) }
     }
 
     private func stop(by signal: Int32) -> Never {

@@ -199,3 +199,71 @@ struct PlanCLITests {
         #expect(!FileManager.default.fileExists(atPath: dir), "looking creates nothing")
     }
 }
+
+/// `allin plan next` ended by a signal at a prompt (spawns the built binary, its input a pipe kept
+/// open): one line says what is kept with the plan, as `allin --plain` does, and the status is 128 +
+/// the signal.
+@Suite("allin plan next: a signal at a prompt")
+struct PlanNextSignalTests {
+    /// A new plan in a fresh data directory, with a 3 s recording of its first step for the fake player.
+    func planWithRecording() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-plan-sig-\(UUID().uuidString)")
+        let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir.path], stdin: Data(PlanCLITests.intake().utf8))
+        let slug = try #require(((made.json as? [String: Any])?["steps"] as? [[String: Any]])?.first?["slug"] as? String)
+        try PlanCLITests.recording(slug, in: dir.path)
+        return dir
+    }
+
+    func spawn(_ dir: URL) throws -> SpawnedPlain {
+        try SpawnedPlain(dataDir: dir, arguments: ["plan", "next", "--player", PlanCLITests.player],
+                         environment: ["FAKE_PLAYER_SECONDS": "3"])
+    }
+
+    /// After the session: the step is kept as played with what was answered (the mood before, and the
+    /// mood after once given).
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalAfterTheSessionKeepsTheStepAndSaysSo(signal: Int32) throws {
+        let dir = try planWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try spawn(dir)
+        run.type(["4", ""])
+        try #require(run.waitFor("And now? How do you feel"), "\(run.output)")
+        #expect(run.stop(signal) == 128 + signal)
+        #expect(run.output.hasSuffix("Stopped. Kept with your plan: step 1 of 10 (mood before 4).\n"), "\(run.output)")
+        let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir.path]).stdout
+        #expect(shown.contains("1 of 10 steps played"), "\(shown)")
+        // At the note, the mood after is kept too.
+        let note = try planWithRecording()
+        defer { try? FileManager.default.removeItem(at: note) }
+        let atNote = try spawn(note)
+        atNote.type(["4", "", "6"])
+        try #require(atNote.waitFor("A note for your journal"), "\(atNote.output)")
+        #expect(atNote.stop(signal) == 128 + signal)
+        #expect(atNote.output.hasSuffix("Stopped. Kept with your plan: step 1 of 10 (mood 4→6).\n"), "\(atNote.output)")
+    }
+
+    /// Before the session nothing is recorded, and that is said; the step stays next.
+    @Test func aSignalBeforeTheSessionSaysNothingWasRecorded() throws {
+        let dir = try planWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try spawn(dir)
+        run.type(["4"])
+        try #require(run.waitFor("Press Enter to start"), "\(run.output)")
+        #expect(run.stop(SIGTERM) == 128 + SIGTERM)
+        #expect(run.output.hasSuffix("Stopped. Nothing was recorded: step 1 is still next.\n"), "\(run.output)")
+        let shown = try BinaryRunner.run(["plan", "show", "--data-dir", dir.path]).stdout
+        #expect(shown.contains("0 of 10 steps played") && shown.contains("Next: step 1"), "\(shown)")
+    }
+
+    /// During the read-along the play loop answers the signal (it says where it stopped); too little
+    /// was read to count, and that is said.
+    @Test func aSignalDuringTheReadAlongIsAnswered() throws {
+        let dir = try planWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try SpawnedPlain(dataDir: dir, arguments: ["plan", "next", "--player", "none"])
+        run.type(["4", ""])
+        try #require(run.waitFor("reading along instead"), "\(run.output)")
+        #expect(run.stop(SIGHUP) == 128 + SIGHUP)
+        #expect(run.output.hasSuffix("Stopped. Nothing was recorded: step 1 is still next.\n"), "\(run.output)")
+    }
+}
