@@ -93,20 +93,28 @@ extension PlainCheckIn {
                 return 0
             }
         }
-        journal.complete(moodAfter: moodAfter, note: note)
+        let problem = journal.complete(moodAfter: moodAfter, note: note)
         // Said only of what is read back from the journal file.
         let saved: Bool
+        var noteKept = false
         switch journal.kept() {
         case let .entry(e) where e.isComplete:
             saved = true
-            io.out(note == nil || e.note != nil ? "\nSaved to your journal on this computer.\n"
-                                                : "\nSaved to your journal on this computer, but not your note.\n")
+            noteKept = e.note != nil
+            if note == nil || e.note != nil {
+                io.out("\nSaved to your journal on this computer.\n")
+            } else {
+                io.out("\nSaved to your journal on this computer, but not your note."
+                       + (problem.map { " " + Visible.text($0.message) } ?? "") + "\n")
+            }
         default:
             saved = false
             io.out(journal.problem == nil
                    ? "\nNot saved: the journal file no longer has this check-in (was its folder moved or deleted?). 'allin where' shows where it lives.\n"
                    : "\nNot saved: the journal could not be opened. 'allin where' shows where it lives.\n")
         }
+        // A note the journal could not keep is not lost: it is printed back for the person to keep.
+        if let note, !noteKept { io.out(Self.noteBack(note)) }
         if MoodDrop.feltWorse(before: pending.moodBefore, after: moodAfter) {
             io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
             io.out(catalog.helplines.resources(for: region).hasLines
@@ -219,6 +227,12 @@ extension PlainCheckIn {
             break
         }
         return note
+    }
+
+    /// A note the journal could not keep, printed back (escaped like all typed text) so the person
+    /// can keep it somewhere else.
+    static func noteBack(_ note: String) -> String {
+        "Here is your note, to keep somewhere else:\n  \(Visible.text(note))\n"
     }
 
     /// Said whenever support opened from the note: it is never kept then.

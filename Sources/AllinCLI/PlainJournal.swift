@@ -112,10 +112,16 @@ final class PlainJournal: Sendable {
     }
 
     /// Completes the entry with what is given (nil leaves a value as it is): the mood after as soon as
-    /// it is answered, then the note.
-    func complete(moodAfter: Int?, note: String?) {
+    /// it is answered, then the note. Why the write failed (nil: it did not, or there is no entry).
+    @discardableResult func complete(moodAfter: Int?, note: String?) -> JournalError? {
         state.withLock { s in
-            if let entry = s.entry { try? s.store?.complete(entry, moodAfter: moodAfter, note: note, at: Date()) }
+            guard let entry = s.entry, let store = s.store else { return nil }
+            do {
+                try store.complete(entry, moodAfter: moodAfter, note: note, at: Date())
+                return nil
+            } catch {
+                return (error as? JournalError) ?? .other(path: path ?? "", detail: String(describing: error))
+            }
         }
     }
 

@@ -55,4 +55,30 @@ struct FullDiskCLITests {
         #expect(export.contains("rc=0") && export.contains("kept before the disk filled"), "\(export)")
         #expect(record.contains("rc=1") && record.contains("is full") && !record.contains("disk I/O error"), "\(record)")
     }
+
+    /// The disk fills while `allin --plain` waits at the note: the check-in is kept, the end says the
+    /// disk is full, in those words, and prints the note back so it is not lost.
+    @Test func aNoteTheFullDiskRefusesIsPrintedBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("allin-full-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/disk", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let note = String(repeating: "a long note worth keeping ", count: 60) + "the end"
+        // The note is typed only once the prompt for it shows and the disk is full (a wait for the
+        // prompt, polled, never a fixed sleep).
+        let script = """
+            mount -t tmpfs -o size=400k tmpfs "$1/disk" || exit 90
+            export ALLIN_DATA_DIR="$1/disk/data" HOME="$1" ALLIN_PLAYER=none LANG=en_GB.UTF-8
+            : > "$1/out"
+            { printf '20\\n1\\nexam tomorrow\\n5\\n\\n1\\n4\\nskip\\n6\\n'
+              until grep -q 'A note for your journal' "$1/out"; do sleep 0.05; done
+              dd if=/dev/zero of="$1/disk/filler" bs=1k count=10000 2> /dev/null
+              printf '%s\\n' "$2"; } | "$ALLIN" --plain > "$1/out" 2>&1
+            echo "rc=$?"; cat "$1/out"
+            """
+        let r = try FullDisk.run(script, [root, note])
+        #expect(r.output.hasPrefix("rc=0"), "\(r.output)")
+        #expect(r.output.contains("Saved to your journal on this computer, but not your note. The disk holding ")
+                && r.output.contains("is full"), "\(r.output)")
+        #expect(r.output.contains("Here is your note, to keep somewhere else:\n  \(note)\n"), "\(r.output)")
+    }
 }

@@ -92,6 +92,30 @@ struct PlainJournalTests {
         #expect(out.components(separatedBy: "Step 1").first?.contains("This check-in will run, but it can't be saved:") == true)
     }
 
+    /// A note the journal refuses (here a trigger another connection added; a full disk in
+    /// `FullDiskCLITests`): the check-in is kept, the end says why the note was not, and prints the
+    /// note back, escaped like all typed text, so it is not lost.
+    @Test func aNoteThatCannotBeSavedIsSaidWithItsReasonAndPrintedBack() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = "a note worth keeping \u{1B}[2J twice"
+        let lines = Self.toTheNote + [note]
+        let io = StepIO(lines, before: lines.count - 1) {
+            try? Database(path: dir.appendingPathComponent("journal.sqlite3").path).run("""
+                CREATE TRIGGER refuse_note BEFORE UPDATE OF note ON check_ins WHEN NEW.note IS NOT NULL
+                BEGIN SELECT RAISE(ABORT, 'the note was refused'); END
+                """)
+        }
+        let (status, out) = await plain(lines, dataDir: dir, io: io)
+        #expect(status == 0)
+        #expect(out.contains("Saved to your journal on this computer, but not your note. The journal at ")
+                && out.contains("(the note was refused)"), "\(out)")
+        #expect(out.contains("Here is your note, to keep somewhere else:\n  a note worth keeping ␛[2J twice\n"), "\(out)")
+        #expect(!out.contains("\u{1B}"))
+        let entry = try #require(try entries(dir).first)
+        #expect(entry.isComplete && entry.moodAfter == 6 && entry.note == nil)
+    }
+
     /// A data directory deleted during the check-in: nothing on disk, so nothing is said to be saved.
     @Test func aSaveIsReadBackBeforeItIsSaid() async throws {
         let dir = Self.dataDir()
