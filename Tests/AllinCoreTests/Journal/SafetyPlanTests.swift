@@ -37,6 +37,28 @@ struct SafetyPlanTests {
         #expect(SafetyPlan().printable(date: nil).contains("Nothing written yet."))
     }
 
+    /// "Making my surroundings safer" asks for the means to put away, and the trained model reads
+    /// keeping a means as it reads putting one away: there it is the only layer that notices these,
+    /// so its question is asked in that part as everywhere (docs/crisis-check.md). A plan made now
+    /// hands off; the part's own example is clear.
+    @Test(arguments: [
+        ("i'm keeping the rope", "asks"), ("i moved the rope to my car", "asks"),
+        ("i want to hold on to the knife", "asks"), ("i still have the blades", "asks"),
+        ("i want to die", "asks"), ("i will take all the pills tonight", "hands off"),
+        ("ask my partner to keep the spare medicine", "clear"),
+    ])
+    func makingSurroundingsSaferStillReadsKeepingAMeans(text: String, expected: String) throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        let part = SafetyPlan.Part.saferSurroundings
+        let verdict = part.weigh(check.check(field: part.rawValue, text: text).verdict)
+        switch verdict {
+        case .clear: #expect(expected == "clear", "\(text)")
+        case .concern: #expect(expected == "asks", "\(text)")
+        case .handoff: #expect(expected == "hands off", "\(text)")
+        case .askedForHelp: Issue.record("\(text): read as a request for help")
+        }
+    }
+
     @Test func theMemoryJournalKeepsThePlanWithItsDate() throws {
         let journal = MemoryJournal()
         #expect(try journal.safetyPlan().isEmpty)
