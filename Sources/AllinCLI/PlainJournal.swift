@@ -180,19 +180,24 @@ final class PlainJournal: Sendable {
         return try? reader.summary(now: Date(), timeZone: zone)
     }
 
+    /// The moods given, as said in the one line that ends a check-in or a plan step: "mood 4→7",
+    /// "mood before 4", "mood after 7", or nil when neither was given.
+    static func moods(before: Int?, after: Int?) -> String? {
+        switch (before, after) {
+        case let (b?, a?): return "mood \(b)→\(a)"
+        case let (b?, nil): return "mood before \(b)"
+        case let (nil, a?): return "mood after \(a)"
+        case (nil, nil): return nil
+        }
+    }
+
     /// One sentence: what the journal keeps.
     static func sentence(_ kept: Kept) -> String {
         switch kept {
         case .nothing: return "Nothing was saved."
         case .supportOnly: return "Your journal keeps only that support opened, not your words."
         case let .entry(e):
-            var parts: [String] = []
-            switch (e.moodBefore, e.moodAfter) {
-            case let (b?, a?): parts.append("mood \(b)→\(a)")
-            case let (b?, nil): parts.append("mood before \(b)")
-            case let (nil, a?): parts.append("mood after \(a)")
-            case (nil, nil): break
-            }
+            var parts = moods(before: e.moodBefore, after: e.moodAfter).map { [$0] } ?? []
             switch e.playback?.outcome {
             case .finished?: parts.append("session played to the end")
             case .stoppedEarly?: parts.append("session stopped early")

@@ -64,13 +64,7 @@ final class PlanStepJournal: Sendable {
             return replaced ? "Nothing was recorded. A new plan was made meanwhile; see it with: allin plan show"
                 : "Nothing was recorded: step \(index) is still next."
         }
-        var parts: [String] = []
-        switch (step.moodBefore, step.moodAfter) {
-        case let (b?, a?): parts.append("mood \(b)→\(a)")
-        case let (b?, nil): parts.append("mood before \(b)")
-        case let (nil, a?): parts.append("mood after \(a)")
-        case (nil, nil): break
-        }
+        var parts = PlainJournal.moods(before: step.moodBefore, after: step.moodAfter).map { [$0] } ?? []
         if step.note != nil { parts.append("your note") }
         let what = "step \(index) of \(count)" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         guard replaced else { return "Kept with your plan: \(what)." }
