@@ -18,7 +18,7 @@ struct LibraryCommand {
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
             let journal = try cli.existingJournal(args, paths: paths)
-            let last = JournalPoint.lastPlayed(try journal?.points() ?? [], plans: try journal?.plans() ?? [], timeZone: cli.timeZone)
+            let last = try journal?.lastPlayed(timeZone: cli.timeZone) ?? [:]
             let favourites = try journal?.favourites() ?? []
             var sessions = listing.sessions
             var scores: [String: Double] = [:]

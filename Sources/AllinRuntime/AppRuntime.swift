@@ -259,7 +259,7 @@ public final class AppRuntime {
                         queue.append(.safetyPlanSaved(plan, problem: problem))
                     }
                 case .loadLibrary:
-                    queue.append(.libraryLoaded(JournalPoint.lastPlayed((try? journal.points()) ?? []).mapValues(\.iso),
+                    queue.append(.libraryLoaded(((try? journal.lastPlayed(timeZone: timeZone)) ?? [:]).mapValues(\.iso),
                                                 favourites: (try? journal.favourites()) ?? []))
                 case let .setFavourite(slug, on):
                     do {

@@ -40,13 +40,10 @@ public struct JournalPoint: Sendable, Equatable {
 }
 
 extension JournalPoint {
-    /// The latest day each session was played, by slug (the library's "last played"): a session
-    /// skipped, or closed before it began, doesn't count.
-    public static func lastPlayed(_ points: [JournalPoint]) -> [String: LocalDay] {
-        lastPlayed(points, plans: [], timeZone: TimeZone(identifier: "UTC")!)
-    }
-
-    /// The same, counting the steps of 10-step plans played too (each on its local day in `timeZone`).
+    /// The latest day each session was played, by slug (the library's "last played"): in a check-in
+    /// (a session skipped, or closed before it began, doesn't count) or as a step of a 10-step plan
+    /// (each on its local day in `timeZone`). Read a journal through `JournalStoring.lastPlayed`, the
+    /// one source for `allin library` and the full-screen library.
     public static func lastPlayed(_ points: [JournalPoint], plans: [StoredPlan], timeZone: TimeZone) -> [String: LocalDay] {
         var last: [String: LocalDay] = [:]
         func played(_ slug: String, _ day: LocalDay) {
@@ -61,5 +58,13 @@ extension JournalPoint {
             }
         }
         return last
+    }
+}
+
+extension JournalStoring {
+    /// The library's "last played" from this journal's check-ins and plan steps, for `allin library`
+    /// and the full-screen library alike, so both say the same.
+    public func lastPlayed(timeZone: TimeZone) throws -> [String: LocalDay] {
+        JournalPoint.lastPlayed(try points(), plans: try plans(), timeZone: timeZone)
     }
 }

@@ -47,7 +47,7 @@ struct PlaybackRecordTests {
             JournalPoint(day: may2, completed: true, sessionSlug: "brief", listened: false, played: true),
             JournalPoint(day: may1, completed: true, sessionSlug: "old"),
         ]
-        #expect(JournalPoint.lastPlayed(points) == ["walk": may1, "brief": may2, "old": may1])
+        #expect(JournalPoint.lastPlayed(points, plans: [], timeZone: .gmt) == ["walk": may1, "brief": may2, "old": may1])
         #expect(CheckInWords.playedShort(.notPlayed) == "not played")
         #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 5, length: 300)) == "stopped early")
         #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, audioSeconds: 300, length: 300)) == nil)

@@ -65,6 +65,25 @@ struct JournalRuntimeTests {
         #expect(entries.first?.supportTier != nil, "support shown during it")
     }
 
+    /// The full-screen library took "last played" from check-ins only, while `allin library` counted
+    /// plan steps played too: both read the journal's one `lastPlayed` now, on the local day.
+    @Test func theLibrarysLastPlayedCountsAPlanStepPlayed() async throws {
+        let journal = MemoryJournal()
+        let areas = ["work", "money", "health"].map { PlanIntake.Area(area: $0, rating: 4, answers: ["a", "b", "c", "d"]) }
+        let steps = (1...10).map { PlanStep(index: $0, area: "work", type: .at($0), slug: $0 == 1 ? "box_breath_reset" : "s\($0)",
+                                             fallback: nil) }
+        let plan = try journal.savePlan(PlanIntake(areas: areas), steps: steps, at: F.now)
+        // 23:30 in UTC is the next day two hours east.
+        try journal.recordPlanStepPlayed(plan: plan.id, index: 1, moodBefore: 4, at: Date(timeIntervalSince1970: 1_796_167_800))
+        let east = TimeZone(secondsFromGMT: 7200)!
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("a"))])
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, timeZone: east)
+        _ = await rt.run()
+        #expect(rt.state.library.lastPlayed == ["box_breath_reset": "2026-12-02"])
+        #expect(rt.state.library.lastPlayed == (try journal.lastPlayed(timeZone: east)).mapValues(\.iso), "the command's source")
+        #expect(terminal.text.contains("· 2026-12-02"))
+    }
+
     @Test func aJournalThatThrowsShowsItsMessage() async {
         let reader = JournalReader(journal: { throw JournalError.busy(path: "/data/journal.sqlite3") }, now: { F.now },
                                    timeZone: F.zone)
