@@ -125,7 +125,7 @@ public enum JournalExport {
                 for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
             if let tier = e.supportTier { out += "- \(CheckInWords.supportDuring(tier))\n" }
-            let helps = e.lane.map { " (to " + WhyText.yours(helpsWith($0, vocabulary)) + (e.sootheFirst ? " first)" : ")") } ?? ""
+            let helps = e.lane.map { " (" + WhyText.aim(helpsWith: helpsWith($0, vocabulary), sootheFirst: e.sootheFirst) + ")" } ?? ""
             out += "- Session: \(mdText(e.sessionTitle ?? "-"))\(mdText(helps))"
                 + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"

@@ -81,7 +81,7 @@ enum JournalReport {
             if trace {
                 lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
             } else {
-                let helps = e.lane.map { ", to " + WhyText.yours(JournalExport.helpsWith($0, vocabulary)) + (e.sootheFirst ? " first" : "") } ?? ""
+                let helps = e.lane.map { ", " + WhyText.aim(helpsWith: JournalExport.helpsWith($0, vocabulary), sootheFirst: e.sootheFirst) } ?? ""
                 lines.append(("Session", (e.sessionTitle ?? "none") + helps))
             }
             lines.append((trace ? "Session" : "Played", e.playback.map(CheckInWords.playback) ?? (e.isComplete ? "-" : "not finished")))

@@ -154,6 +154,13 @@ public enum WhyText {
         return "“" + head + (words.count > limit ? "…" : "") + "”"
     }
 
+    /// What a session was chosen to help with, said back to the person: "to calm your body and mind",
+    /// with " first" when calming came first. The journal screen, `allin journal show` and the export
+    /// say it so, never the lane's id. `helpsWith` is the vocabulary's label for the lane.
+    public static func aim(helpsWith label: String, sootheFirst: Bool) -> String {
+        "to " + yours(label) + (sootheFirst ? " first" : "")
+    }
+
     /// A chip's label said back to the person: "Calm my body and mind" → "calm your body and mind",
     /// "Sure of myself" → "sure of yourself".
     public static func yours(_ label: String) -> String {

@@ -1,6 +1,6 @@
 import AllinCore
 
-/// One check-in in full: when, the answers, the route and its trace, the kinder words, the moods and
+/// One check-in in full: when, the answers, the session and why it was chosen, the kinder words, the moods and
 /// the note. Every stored word goes through `Visible.text`.
 enum JournalDetailView {
     static let labelWidth = 16
@@ -35,8 +35,8 @@ enum JournalDetailView {
         if let tier = e.supportTier {
             out += Spans.wrap("\(glyphs.handoff) \(CheckInWords.supportDuring(tier))", width: width, role: .support)
         }
-        out += field("Route", route(e), width: width)
-        if let playback = e.playback { out += field("Session", CheckInWords.playback(playback), width: width) }
+        out += field("Session", session(e, context.vocabulary), width: width)
+        if let playback = e.playback { out += field("Played", CheckInWords.playback(playback), width: width) }
         out += field("Mood", mood(e, glyphs), width: width)
         out += field("Note", e.note.map(JournalText.paragraphs) ?? "-", width: width)
         // Why it was routed so, in the same plain words the recommendation used (every gate's raw
@@ -87,15 +87,10 @@ enum JournalDetailView {
         return pairs.compactMap { label, value in value.map { (label, JournalText.paragraphs($0)) } }
     }
 
-    static func route(_ e: JournalEntry) -> String {
-        var text = "\(e.lane?.rawValue ?? "-") lane · \(Visible.text(e.sessionTitle ?? e.sessionSlug ?? "no session"))"
-        // Name the gate that decided: soothe first at a high intensity, or the intent the person chose.
-        if e.sootheFirst {
-            text += " · soothe first" + (e.checkIn?.intensity.map { ": intensity \($0)" } ?? "")
-        } else if e.checkIn?.intent != nil, let asked = e.intentLane, asked != e.lane {
-            text += " (you asked for \(asked.rawValue))"
-        }
-        return text
+    /// The session and what it was chosen to help with, in the words `allin journal show` uses (the
+    /// lane's id and the routing gates stay in the routing lab).
+    static func session(_ e: JournalEntry, _ v: Vocabulary) -> String {
+        Visible.text(e.sessionTitle ?? "none") + (e.lane.map { ", " + WhyText.aim(helpsWith: v.helpsWith($0), sootheFirst: e.sootheFirst) } ?? "")
     }
 
     static func mood(_ e: JournalEntry, _ g: ChartGlyphs) -> String {

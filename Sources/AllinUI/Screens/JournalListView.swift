@@ -6,20 +6,18 @@ enum JournalListView {
     /// Which columns fit a width.
     struct Columns: Equatable {
         var time: Bool
-        var lane: Bool
         var feeling: Int
         /// The session title (or, for search results, the words that matched); 0 hides it.
         var session: Int
 
-        static let date = 10, timeWidth = 5, laneWidth = 7, mood = 8
+        static let date = 10, timeWidth = 5, mood = 8
 
-        /// Search results leave out the lane, so the words that matched get the room.
-        init(width: Int, search: Bool = false) {
+        /// The session is named by its title; what it was chosen to help with is in the check-in's
+        /// own view (no lane ids on a person's screen).
+        init(width: Int) {
             time = width >= 60
-            lane = !search && width >= 66
             var fixed = 2 + Columns.date + 2 + 1 + Columns.mood
             if time { fixed += Columns.timeWidth + 2 }
-            if lane { fixed += Columns.laneWidth + 1 }
             let flexible = max(0, width - fixed)
             if flexible >= 20 {
                 feeling = min(14, flexible * 2 / 5)
@@ -37,7 +35,7 @@ enum JournalListView {
     static func draw(_ canvas: inout Canvas, _ state: AppState, _ j: JournalState, in rect: Rect) {
         let glyphs = ChartGlyphs.of(state.context)
         searchLine(&canvas, j, row: rect.row, rect: rect)
-        let columns = Columns(width: rect.width, search: j.results != nil)
+        let columns = Columns(width: rect.width)
         let entries = j.listed
         let list = Rect(row: rect.row + headerRows, col: rect.col, width: rect.width, height: rect.height - headerRows)
         if entries.isEmpty {
@@ -95,7 +93,6 @@ enum JournalListView {
         var text = "  " + pad("Date", Columns.date) + "  "
         if c.time { text += pad("Time", Columns.timeWidth) + "  " }
         text += pad("Feeling", c.feeling) + " "
-        if c.lane { text += pad("Lane", Columns.laneWidth) + " " }
         if c.session > 0 { text += pad(TextWidth.truncate(search ? "Matching words" : "Session", width: c.session), c.session) + " " }
         return [Span(text + "Mood", .dim)]
     }
@@ -109,7 +106,6 @@ enum JournalListView {
             return line
         }
         line.append(Span(pad(TextWidth.truncate(JournalText.feeling(e.checkIn, context.vocabulary), width: c.feeling), c.feeling) + " "))
-        if c.lane { line.append(Span(pad(e.lane?.rawValue ?? "-", Columns.laneWidth) + " ", .dim)) }
         if c.session > 0 {
             // A session stopped early or never begun says so, as `allin journal` does.
             let played = CheckInWords.playedShort(e.playback).map { " (\($0))" } ?? ""

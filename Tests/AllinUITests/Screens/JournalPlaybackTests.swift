@@ -30,6 +30,6 @@ struct JournalPlaybackTests {
         try journal.recordPlayback(id, PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 70, readAlongSeconds: 125, length: 257))
         let entry = try #require(try journal.entry(id))
         let text = JournalDetailView.lines(entry, TestCatalog.context(), width: 80).map { $0.map(\.text).joined() }
-        #expect(text.contains { $0.contains("Session") && $0.contains("heard 1:10, then read along 2:05 of 4:17; stopped early") })
+        #expect(text.contains { $0.contains("Played") && $0.contains("heard 1:10, then read along 2:05 of 4:17; stopped early") })
     }
 }

@@ -140,10 +140,31 @@ struct JournalScreenTests {
         let text = screen(s).text
         for needle in ["Feeling         Worried", "What happened   the quarterly review", "Intensity       6 of 10",
                        "Belief          I'm not good enough", "Pattern         I work late", "Kinder words    I am learning, not failing",
-                       "Route           unblock lane · Rewrite an Old Story", "Mood            5 before → 7 after (+2)",
+                       "Session         Rewrite an Old Story, to shift a belief that holds you back", "Mood            5 before → 7 after (+2)",
                        "Why this session", "• 3 sessions fit what you chose."] {
             #expect(text.contains(needle), "\(needle)")
         }
+    }
+
+    /// The list had a "Lane" column of internal ids (soothe, unblock) and the detail a "Route" line
+    /// ("unblock lane · …"): a person's journal names the session and what it helps with instead.
+    @Test("no lane ids in the journal", arguments: [(40, 12), (80, 24), (200, 60)])
+    func noLaneIds(width: Int, height: Int) throws {
+        var s = F.opened(F.populated(), width: width, height: height)
+        press(&s, .tab)
+        var text = screen(s).text
+        #expect(!text.contains("Lane") && !text.contains("Route"))
+        if width >= 80 { #expect(text.contains("Stressed       Box Breath Reset")) }
+        for _ in 0..<5 { press(&s, .down) }
+        press(&s, .enter)
+        #expect(s.journal?.detailEntry?.lane == .unblock)
+        for _ in 0..<20 {
+            text += screen(s).text
+            press(&s, .down)
+        }
+        #expect(text.contains("Rewrite an Old Story"))
+        if width >= 80 { #expect(text.contains("Rewrite an Old Story, to shift a belief that holds you back")) }
+        for lane in Lane.allCases { #expect(!text.contains(lane.rawValue), "\(lane)") }
     }
 
     @Test func aStoredGateReadsBackAsTheEntryItWasWrittenFrom() {
