@@ -52,7 +52,7 @@ extension AppState {
         case .done:
             if model.session?.feltWorse == true { return Bindings.doneWorse }
             return model.session?.planStep == nil ? Bindings.done : Bindings.donePlanStep
-        case .support: return model.support.map(Bindings.support) ?? []
+        case .support: return model.support.map { Bindings.support($0, helplines: context.catalog.helplines) } ?? []
         case .lab: return Bindings.lab(field: model.lab.field)
         case .journal: return Bindings.journal(model.journal)
         case .safetyPlan: return Bindings.safetyPlan(writing: model.plan?.editing != nil)
@@ -128,7 +128,7 @@ enum Bindings {
                    action: .closeTrace),
     ]
 
-    static func support(_ s: SupportState) -> [KeyBinding] {
+    static func support(_ s: SupportState, helplines: HelplineDirectory) -> [KeyBinding] {
         if s.breathing != nil {
             return [KeyBinding([.escape, .enter, .char(" ")], "Esc", "stop", help: "stop the exercise and see the lines",
                                action: .stopBreathing)]
@@ -140,13 +140,14 @@ enum Bindings {
                 KeyBinding([.char("g")], "g", "breathe", help: "breathe together for a minute", action: .breathe),
             ]
         }
-        if s.picker != nil {
+        if let picker = s.picker {
+            let shows = picker.enterShows(helplines)
             return [
                 KeyBinding([.up], "↑↓", "move", help: "the country above", action: .up),
                 KeyBinding([.down], "↓", "down", help: "the country below", action: .down, footer: false),
                 KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
                 KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
-                KeyBinding([.enter], "Enter", "show its lines", help: "show this country's lines", action: .choose),
+                KeyBinding([.enter], "Enter", shows.footer, help: shows.help, action: .choose),
                 KeyBinding([.escape], "Esc", "cancel", help: "close the list (the lines stay as they were)",
                            action: .back),
             ] + editing

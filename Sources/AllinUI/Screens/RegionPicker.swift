@@ -32,6 +32,20 @@ public struct RegionPicker: Equatable, Sendable {
         items.append(ListItem(id: "", label: "Another country: the international directory"))
         return items
     }
+
+    /// What Enter shows for the highlighted row, for the footer and the help. Read from what support
+    /// will show for it, so the promise holds: lines only for a country with lines of its own, else its
+    /// emergency number, else the international directory.
+    func enterShows(_ helplines: HelplineDirectory) -> (footer: String, help: String) {
+        let items = Self.items(query.text, helplines)
+        let id = items[min(cursor, items.count - 1)].id
+        let resources = helplines.resources(for: id.isEmpty ? nil : id)
+        if resources.hasLines { return ("show its lines", "show this country's crisis lines") }
+        if resources.emergency != nil {
+            return ("show its emergency number", "show its emergency number and a directory of lines")
+        }
+        return ("show the directory", "show the international directory of crisis lines")
+    }
 }
 
 /// Keys of the open country list.

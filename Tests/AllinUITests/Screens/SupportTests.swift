@@ -331,6 +331,25 @@ struct SupportTests {
         #expect(s.support?.region == nil)
     }
 
+    /// Enter's hint said "show its lines" for every row, also for countries allin has no lines for: it
+    /// says what support will show for the highlighted row.
+    @Test("Enter's hint is true for the highlighted country", arguments: [
+        ("germ", "show its lines", "show this country's crisis lines"),
+        ("austria", "show its emergency number", "show its emergency number and a directory of lines"),
+        ("andorra", "show the directory", "show the international directory of crisis lines"),
+        ("zzzz", "show the directory", "show the international directory of crisis lines"),
+    ])
+    func enterHint(typed: String, footer: String, help: String) {
+        var s = TestCatalog.state()
+        press(&s, .function(2), .char("r"))
+        type(&s, typed)
+        let enter = s.bindings.first { $0.keys.contains(.enter) }
+        #expect(enter?.short == footer && enter?.help == help)
+        #expect(screen(s).contains("Enter \(footer)"))
+        press(&s, .function(1))
+        #expect(s.overlay == .help && screen(s).contains(help))
+    }
+
     @Test func lettersGoIntoTheSearchNotToCommands() {
         var s = TestCatalog.state()
         press(&s, .function(2), .char("r"))
