@@ -136,7 +136,7 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
 
     public func forgetResume(_ slug: String) { positions.forget(slug) }
 
-    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
+    public func start(_ slug: String, from position: Double?) throws(PlaybackFailure) -> PlaybackStart {
         stop()
         guard let choice else { throw PlaybackFailure(slug: slug, reason: noPlayerReason, scope: .player) }
         var audio: PreparedAudio
@@ -152,8 +152,11 @@ public final class AudioSessionPlayer: SessionPlayerClient, @unchecked Sendable 
             throw PlaybackFailure(slug: slug, reason: error.message, scope: .session)
         case nil: break
         }
-        let at = ResumePolicy.startPosition(slug: slug, today: PlaybackPositions.today(), records: positions.load(),
-                                            duration: audio.duration)
+        // Where support stopped it is kept here, not in the saved places (those keep only stops of 10 s
+        // or more, for reopening a session later).
+        let at = position.map { max(0, $0) }
+            ?? ResumePolicy.startPosition(slug: slug, today: PlaybackPositions.today(), records: positions.load(),
+                                          duration: audio.duration)
         let p = audio.live.map { Playback(choice: choice, live: $0, environment: environment, paths: paths) }
             ?? Playback(choice: choice, file: audio.file, duration: audio.duration, environment: environment, paths: paths)
         do {

@@ -3,19 +3,23 @@ import AllinUI
 
 /// The player's effects: starting a plan (rendering off the loop when needed), polling, Ctrl-Z.
 extension AppRuntime {
-    func startPlayback(_ plan: PlaybackPlan) -> [Msg] {
+    /// Starts `plan`'s session: at `position` when given (where support stopped it), else where it was
+    /// left earlier today if it was.
+    func startPlayback(_ plan: PlaybackPlan, from position: Double? = nil) -> [Msg] {
         stopPlayer()
         switch plan {
         case let .readAlong(slug):
             guard let session = state.context.catalog.session(slug) else { return [] }
-            return started(player.startReadAlong(session))
+            return started(player.startReadAlong(session, from: position.map { ReadAlongPlace(cue: nil, position: $0) }))
         case let .play(slug), let .substitute(slug, _, _):
+            // Audio that has to be made again (its cache deleted meanwhile) starts where it was left
+            // earlier today, if it was: the screen's words allow for it ("when the player can").
             if player.needsPreparation(slug) {
                 preparation = PreparationJob(slug: slug, client: player, executor: renderExecutor)
                 return []
             }
             do {
-                return started(try player.start(slug))
+                return started(try player.start(slug, from: position))
             } catch {
                 return [.playbackFailed(error)]
             }

@@ -223,6 +223,7 @@ public final class AppRuntime {
                     queue.append(.lengthsMeasured(player.lengths(of: state.context.catalog.sessions)))
                 case let .forgetResume(slug): player.forgetResume(slug)
                 case let .startPlayback(plan): queue += startPlayback(plan)
+                case let .continuePlayback(plan, at): queue += startPlayback(plan, from: at)
                 case let .continueReadAlong(slug, place): queue += continueReadAlong(slug, from: place)
                 case .pausePlayback: if playing { player.pause() }
                 case .resumePlayback: if playing { player.resume() }

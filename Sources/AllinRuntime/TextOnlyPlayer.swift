@@ -28,7 +28,7 @@ public final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
     /// Nothing is remembered between runs here, so there is never anything to resume.
     public func forgetResume(_ slug: String) {}
 
-    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
+    public func start(_ slug: String, from position: Double?) throws(PlaybackFailure) -> PlaybackStart {
         throw PlaybackFailure(slug: slug, reason: reason, scope: .player)
     }
 

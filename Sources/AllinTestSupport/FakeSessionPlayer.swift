@@ -66,14 +66,14 @@ public final class FakeSessionPlayer: SessionPlayerClient, @unchecked Sendable {
         lock.withLock { _ = resumeAt.removeValue(forKey: slug) }
     }
 
-    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart {
-        record("start \(slug)")
+    public func start(_ slug: String, from place: Double?) throws(PlaybackFailure) -> PlaybackStart {
+        record("start \(slug)" + (place.map { " from \(Int($0)) s" } ?? ""))
         if let scope = failing[slug] {
             throw PlaybackFailure(slug: slug, reason: scope == .player ? "the fake player stopped at once" : "fake render failed",
                                   scope: scope)
         }
         running = true
-        let at = resumeAt[slug] ?? 0
+        let at = place ?? resumeAt[slug] ?? 0
         position = at
         phase = .playing
         return PlaybackStart(slug: slug, mode: .audio(player: "fake", origin: "rendered earlier (cache)"),

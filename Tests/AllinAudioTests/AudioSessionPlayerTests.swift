@@ -126,6 +126,19 @@ struct AudioSessionPlayerTests {
         }
     }
 
+    /// Audio support stopped in its first 10 s starts again there when asked (the saved places keep
+    /// only stops of 10 s or more, so a plain start is at 0:00).
+    @Test(.enabled(if: mpvAvailable, "mpv is not installed"))
+    func audioStartsWhereItIsAskedToWithMpv() throws {
+        let (p, _) = player(wavSeconds: 30, extra: ["ALLIN_PLAYER": "mpv --ao=null"])
+        let first = try p.start("box_breath_reset", from: 5)
+        #expect(first.position == 5 && first.resumed)
+        #expect(eventually { p.poll().position >= 5 }, "mpv starts where it was asked to")
+        p.stop()
+        #expect(try p.start("box_breath_reset").position == 0, "a stop under 10 s keeps no place for later")
+        p.stop()
+    }
+
     @Test func readAlongResumesTheSameDayAFewSecondsBack() throws {
         let (p, _) = player()
         let s = session("box_breath_reset")

@@ -112,8 +112,10 @@ public protocol SessionPlayerClient: AnyObject, Sendable {
     func prepare(_ slug: String, progress: @escaping @Sendable (Double, String) -> Void) throws(PlaybackFailure)
     /// Forgets where `slug` was left, so the next start is at the beginning.
     func forgetResume(_ slug: String)
-    /// Starts the prepared audio of `slug`, where it was left earlier today if it was.
-    func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart
+    /// Starts the prepared audio of `slug`: at `position` when given (where crisis support stopped it
+    /// a moment ago; a player that can't start part-way starts at 0), else where it was left earlier
+    /// today if it was.
+    func start(_ slug: String, from position: Double?) throws(PlaybackFailure) -> PlaybackStart
     /// Starts `session` as read-along text: at `place` when audio stopped part-way, else where it was
     /// left earlier today if it was.
     func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart
@@ -133,6 +135,9 @@ public protocol SessionPlayerClient: AnyObject, Sendable {
 }
 
 extension SessionPlayerClient {
+    /// Starts the prepared audio of `slug`, where it was left earlier today if it was.
+    public func start(_ slug: String) throws(PlaybackFailure) -> PlaybackStart { try start(slug, from: nil) }
+
     /// Starts `session` as read-along text, where it was left earlier today if it was.
     public func startReadAlong(_ session: Session) -> PlaybackStart { startReadAlong(session, from: nil) }
 

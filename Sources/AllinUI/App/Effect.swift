@@ -29,6 +29,9 @@ public enum Effect: Equatable, Sendable {
     case forgetResume(slug: String)
     /// Start the plan's session: audio (rendered first when needed) or read-along text.
     case startPlayback(PlaybackPlan)
+    /// Crisis support stopped the session at `from`: start it again there (audio as far as its player
+    /// can start part-way; answered like `startPlayback`).
+    case continuePlayback(PlaybackPlan, from: Double)
     /// The player failed: go on with `slug` as read-along text from `place` (answered like `startPlayback`).
     case continueReadAlong(slug: String, from: ReadAlongPlace)
     case pausePlayback

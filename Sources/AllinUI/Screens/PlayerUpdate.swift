@@ -18,14 +18,16 @@ enum PlayerUpdate {
             if p.interrupted, let plan = p.plan {
                 p.interrupted = false
                 p.playback = .preparing(fraction: 0, step: gettingReady)
-                // Read-along can always start where it stood (the saved place for audio keeps only
-                // stops of 10 s or more).
+                // It starts again where it stood, even in its first 10 s (the saved place for reopening
+                // a session later keeps only stops of 10 s or more). `interruptedAt` stays until the
+                // start is answered, for the words said then.
                 if p.isReadAlong, let at = p.interruptedAt {
                     effects = [.continueReadAlong(slug: plan.slug, from: ReadAlongPlace(cue: nil, position: at))]
+                } else if let at = p.interruptedAt {
+                    effects = [.continuePlayback(plan, from: at)]
                 } else {
                     effects = [.startPlayback(plan)]
                 }
-                p.interruptedAt = nil
             } else if case let .playing(position) = p.playback {
                 p.playback = .paused(position: position)
                 effects = [.pausePlayback]
@@ -168,11 +170,23 @@ enum PlayerUpdate {
         p.countedTo = start.position
         p.audible = start.mode == .readAlong
         if start.mode == .readAlong { p.captionsOn = true }
+        let afterSupport = p.interruptedAt
+        p.interruptedAt = nil
         state.modify(\.session) { $0.player = p }
-        if start.resumed, p.soundProblem == nil {
-            state.notice = "Resumed at \(TimeText.clock(start.position)), a little before where you stopped earlier today."
-        }
+        if p.soundProblem == nil, let words = startWords(start, afterSupport: afterSupport) { state.notice = words }
         return SessionUpdate.beginJournal(&state)
+    }
+
+    /// What a start says about where it began: after support, where it started again (or that it
+    /// could only start at the beginning); else where a session left earlier today resumed.
+    static func startWords(_ start: PlaybackStart, afterSupport: Double?) -> String? {
+        let at = TimeText.clock(start.position)
+        guard let stood = afterSupport else {
+            return start.resumed ? "Resumed at \(at), a little before where you stopped earlier today." : nil
+        }
+        if abs(start.position - stood) < 0.5 { return start.resumed ? "Playing again from \(at), where it stopped when support opened." : nil }
+        if start.resumed { return "Playing again from \(at), a little before where it stopped when support opened." }
+        return "Playing again from the beginning: it couldn't start part-way here."
     }
 
     /// A start failed: the session's own problem takes it out of the running; the player's problem
@@ -180,6 +194,7 @@ enum PlayerUpdate {
     static func failed(_ state: inout AppState, _ failure: PlaybackFailure) -> [Effect] {
         guard var p = state.session?.player, p.plan?.slug == failure.slug, p.playback.isLive else { return [] }
         p.failures += 1
+        p.interruptedAt = nil
         let entry = TraceEntry(gate: "player", decision: "failed", details: [
             ("slug", .string(failure.slug)), ("scope", .string(failure.scope == .player ? "player" : "session")),
             ("reason", .string(failure.reason)),

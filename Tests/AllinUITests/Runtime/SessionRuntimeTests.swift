@@ -111,6 +111,19 @@ struct SessionRuntimeTests {
         #expect(calls[(started + 1)...].contains("stop"))
     }
 
+    /// Space after support starts the audio again where support stopped it (the player is told where),
+    /// not at the saved place for reopening a session, which keeps only stops of 10 s or more.
+    @Test func spaceAfterSupportStartsTheAudioWhereItStopped() async {
+        let player = FakeSessionPlayer()
+        let (rt, _) = runtime(Self.toSession + [nil, .key(.right), nil, .key(.function(2)), nil, .key(.escape), nil,
+                                                .key(.char("y")), nil, .key(.char(" ")), nil], player: player)
+        _ = await rt.run()
+        let slug = rt.state.session?.player.plan?.slug ?? "?"
+        #expect(player.calls.contains("start \(slug) from 15 s"), "\(player.calls)")
+        #expect(rt.state.session?.player.playback.position == 15)
+        #expect(rt.state.notice == "Playing again from 0:15, where it stopped when support opened.")
+    }
+
     @Test func ctrlZPausesThePlayerWhileSuspended() async {
         let player = FakeSessionPlayer()
         let (rt, term) = runtime(Self.toSession + [nil, .key(.ctrl("z"))], player: player)

@@ -295,11 +295,32 @@ struct SessionFlowTests {
         #expect(s.screen == .player)
         #expect(screen(s).contains("Stopped while support was open"))
         let plan = s.session!.player.plan!
-        #expect(press(&s, .char(" ")) == [.startPlayback(plan)])
+        #expect(press(&s, .char(" ")) == [.continuePlayback(plan, from: 42)])
         #expect(s.session?.player.interrupted == false)
-        _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 39)))
-        #expect(s.session?.player.playback == .playing(position: 39))
-        #expect(s.notice == "Resumed at 0:39, a little before where you stopped earlier today.")
+        _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 42)))
+        #expect(s.session?.player.playback == .playing(position: 42))
+        #expect(s.notice == "Playing again from 0:42, where it stopped when support opened.")
+        #expect(s.session?.player.interruptedAt == nil)
+    }
+
+    /// Audio stopped by support in its first 10 s started again at 0:00 (the saved place for reopening
+    /// a session later keeps only stops of 10 s or more) while the screen said "from where you were":
+    /// the player is now told where it stood, and what is said after matches where it started.
+    @Test(arguments: [5.0, 42.0])
+    func audioAfterSupportStartsWhereItStood(at position: Double) async {
+        var s = await ScreenStates.playing(position: position)
+        #expect(s.session?.player.isReadAlong == false)
+        press(&s, .function(2), .escape, .char("y"))
+        let words = screen(s).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Space starts it again (from where you were, when the player can)"))
+        let plan = s.session!.player.plan!
+        #expect(press(&s, .char(" ")) == [.continuePlayback(plan, from: position)])
+        var started = s
+        _ = App.update(&started, .playbackStarted(ScreenStates.start(plan, at: position)))
+        #expect(started.notice == "Playing again from \(TimeText.clock(position)), where it stopped when support opened.")
+        // A player that can only start at the beginning: said so, never "from where you were".
+        _ = App.update(&s, .playbackStarted(ScreenStates.start(plan, at: 0)))
+        #expect(s.notice == "Playing again from the beginning: it couldn't start part-way here.")
     }
 
     /// Read-along after support starts again where it stood, even in its first 10 s (the saved place
@@ -314,7 +335,7 @@ struct SessionFlowTests {
         #expect(!screen(s).text.contains("when the player can"))
         let slug = s.session!.player.plan!.slug
         #expect(press(&s, .char(" ")) == [.continueReadAlong(slug: slug, from: ReadAlongPlace(cue: nil, position: position))])
-        #expect(s.session?.player.interrupted == false && s.session?.player.interruptedAt == nil)
+        #expect(s.session?.player.interrupted == false)
     }
 
     @Test func aRouterHandoffIsRecordedWithItsTier() async {
