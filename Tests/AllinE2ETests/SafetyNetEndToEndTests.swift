@@ -95,6 +95,24 @@ struct SafetyNetEndToEndTests {
         #expect(!t.screen().contains("116 123"))
     }
 
+    /// F1 over the gentle question shows its keys; closing help shows the question again, unanswered
+    /// (it used to be gone, the check skipped).
+    @Test func helpOverTheGentleQuestionKeepsIt() {
+        let t = start()
+        t.toSituation()
+        t.keys("Tab")
+        t.type("i feel hopeless about everything lately")
+        t.keys("Enter")
+        t.waitFor("Are you safe right now?", "Yes, I'm safe")
+        t.keys("F1")
+        t.waitFor("Keys:", "yes, I'm safe: go on", "not sure: show support now")
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?", "Yes, I'm safe", "Esc back to your words")
+        #expect(!t.screen().contains("Keys:") && !t.screen().contains("How strong is it"))
+        t.keys("y")
+        t.waitFor("How strong is it")
+    }
+
     /// A paste without bracketed paste (tmux paste-buffer without -p, as many terminals send it): its
     /// line break is Enter and opens the gentle question; the rest of the paste ("yes, …") must not
     /// answer it, nor act on the screens after it.

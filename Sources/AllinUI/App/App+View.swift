@@ -45,15 +45,22 @@ extension App {
         }
         Chrome.status(&canvas, state)
         Chrome.footer(&canvas, state.bindings)
-        switch state.overlay {
-        case .help: HelpOverlay.draw(&canvas, state)
+        draw(&canvas, state.overlay, state)
+        return canvas
+    }
+
+    /// An overlay, over the question it covers (help over the gentle question shows its edges).
+    static func draw(_ canvas: inout Canvas, _ overlay: Overlay?, _ state: AppState) {
+        switch overlay {
+        case let .help(under):
+            draw(&canvas, under, state)
+            HelpOverlay.draw(&canvas, state)
         case .demoTrace: DemoTraceView.draw(&canvas, state)
         case .concern: ConcernView.draw(&canvas, state)
         case let .leave(leaving): LeaveView.draw(&canvas, leaving)
         case let .closest(ids): ClosestView.draw(&canvas, state, ids)
         case nil: break
         }
-        return canvas
     }
 }
 

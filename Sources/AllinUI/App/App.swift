@@ -125,11 +125,12 @@ public enum App {
             openSupport(&state, reason: .asked)
             return []
         case .openHelp:
-            state.overlay = .help
+            // Over a question, help keeps it, to show it again when closed: F1 never skips it.
+            state.overlay = .help(over: state.overlay)
             state.helpScroll = 0
             return []
         case .closeHelp:
-            state.overlay = nil
+            if case let .help(under) = state.overlay { state.overlay = under } else { state.overlay = nil }
             return []
         case .openDemoTrace:
             state.overlay = .demoTrace
@@ -160,7 +161,7 @@ public enum App {
         case .help:
             if action == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if action == .down {
-                let count = HelpOverlay.lines(state.keyTable, canvasWidth: state.size.width).count
+                let count = HelpOverlay.lines(state.helpTable, canvasWidth: state.size.width).count
                 state.helpScroll = App.clampScroll(state.helpScroll + 1, count: count, visible: state.size.height - 6)
             }
             return []

@@ -12,9 +12,10 @@ public enum ScreenID: Equatable, Hashable, Sendable {
 }
 
 /// What is drawn over the screen and takes the keys first.
-public enum Overlay: Equatable, Sendable {
-    /// The key help of the screen underneath.
-    case help
+public indirect enum Overlay: Equatable, Sendable {
+    /// The key help of the screen underneath, or of the question `over` it covers (the gentle
+    /// question, "Leave this check-in?"), which shows again, still unanswered, when help closes.
+    case help(over: Overlay?)
     /// The inline question asked when the router reports a tier-1 concern.
     case concern
     /// "Leave this check-in?" before a key would lose a half-done one.
@@ -160,7 +161,8 @@ public struct AppModel: Equatable, Sendable {
 
     /// The crisis question or screen showing, which one key answers or acts on (nil when none is).
     public var safetyQuestion: SafetyQuestion? {
-        if overlay == .concern { return .gentle }
+        // Help over the gentle question leaves it unanswered underneath: it is still the question.
+        if overlay == .concern || overlay == .help(over: .concern) { return .gentle }
         guard screen == .support, let s = support else { return nil }
         return s.confirmingLeave ? .leavingSupport : .support
     }

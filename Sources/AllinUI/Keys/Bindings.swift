@@ -3,16 +3,23 @@ import AllinCore
 /// The key tables of every screen. `update` dispatches through them, and the footer and the `?` help
 /// are drawn from them, so the three can never disagree.
 extension AppState {
-    public var bindings: [KeyBinding] {
-        switch model.overlay {
+    public var bindings: [KeyBinding] { table(model.overlay) }
+
+    /// What the `?` help lists: the keys of the question it covers, else of the screen.
+    public var helpTable: [KeyBinding] {
+        if case let .help(under?) = model.overlay { return table(under) }
+        return keyTable
+    }
+
+    private func table(_ overlay: Overlay?) -> [KeyBinding] {
+        switch overlay {
         case .help: return Bindings.helpOverlay
         case .demoTrace: return Bindings.demoTraceOverlay
         case .concern: return Bindings.concern + Bindings.global(help: true)
         case .leave: return Bindings.leave + Bindings.global(help: true)
         case let .closest(ids): return Bindings.closest(count: ids.count) + Bindings.global(help: true)
-        case nil: break
+        case nil: return keyTable
         }
-        return keyTable
     }
 
     /// The key table of the screen itself, ignoring overlays (what the `?` help lists).

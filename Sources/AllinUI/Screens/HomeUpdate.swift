@@ -93,7 +93,7 @@ enum HomeUpdate {
             App.openSupport(&state, reason: .asked)
             return []
         case .help:
-            state.overlay = .help
+            state.overlay = .help(over: nil)
             state.helpScroll = 0
             return []
         case .quit: return [.quit]

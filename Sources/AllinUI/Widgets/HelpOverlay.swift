@@ -29,12 +29,12 @@ enum HelpOverlay {
     }
 
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
-        let rows = lines(state.keyTable, canvasWidth: canvas.width)
+        let rows = lines(state.helpTable, canvasWidth: canvas.width)
         let width = Self.width(canvas.width)
         let height = min(canvas.height - 2, rows.count + 4)
         let rect = Rect(row: 1, col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "Keys: \(Chrome.title(state))")
-        let keyWidth = Self.keyWidth(Self.rows(state.keyTable))
+        let keyWidth = Self.keyWidth(Self.rows(state.helpTable))
         let visible = height - 4
         let top = App.clampScroll(state.helpScroll, count: rows.count, visible: visible)
         for (i, row) in rows.dropFirst(top).prefix(visible).enumerated() {

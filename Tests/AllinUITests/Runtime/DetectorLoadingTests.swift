@@ -37,7 +37,7 @@ struct DetectorLoadingTests {
     @Test func theHelpSupportAndQuitWorkAtOnce() {
         var s = Self.loadingState()
         #expect(press(&s, .char("?")).isEmpty)
-        #expect(s.overlay == .help)
+        #expect(s.overlay == .help(over: nil))
         #expect(App.view(s, size: s.size).text.contains("crisis support"))
         press(&s, .escape)
         #expect(s.overlay == nil)

@@ -536,6 +536,39 @@ struct CheckInUpdateTests {
         #expect(s.overlay == .concern, "Enter reads the note again")
     }
 
+    /// F1 over the gentle question put help in its place, and closing help left no question: the check
+    /// was skipped. Help now covers the question, lists its keys, and closing it shows it again,
+    /// unanswered, with nothing asked of the runtime (no input dropped on the way back).
+    @Test func helpOverTheGentleQuestionKeepsIt() {
+        let words = "i feel hopeless about everything lately"
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, words)
+        press(&s, .enter)
+        let asked = s.model
+        #expect(s.overlay == .concern && s.asking != nil)
+        #expect(press(&s, .function(1)).isEmpty)
+        #expect(s.overlay == .help(over: .concern) && s.safetyQuestion == .gentle)
+        let help = screen(s).text
+        #expect(help.contains("yes, I'm safe: go on") && help.contains("no: show support now"))
+        press(&s, .down)
+        #expect(press(&s, .escape).isEmpty, "no input dropped: the question never closed")
+        var back = s.model
+        back.helpScroll = asked.helpScroll
+        #expect(back == asked, "the question again, as it was")
+        #expect(screen(s).text.contains("Are you safe right now?"))
+        #expect(step(s) == .situation && s.checkIn?.answered.isEmpty == true, "nothing answered")
+        press(&s, .char("y"))
+        #expect(s.overlay == nil && step(s) == .intensity)
+        #expect(s.checkIn?.flow.answers.triggerText == words)
+        // F2 from help over the question opens support, as F2 over the question does.
+        var support = ScreenStates.on(.situation)
+        press(&support, .tab)
+        type(&support, words)
+        press(&support, .enter, .function(1), .function(2))
+        #expect(support.screen == .support && support.overlay == nil && support.asking == nil)
+    }
+
     @Test func supportOverTheQuestionLeavesNoQuestionBehind() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)
@@ -635,7 +668,7 @@ struct CheckInUpdateTests {
     @Test func helpOverlayListsTheStepKeysAndCloses() {
         var s = ScreenStates.on(.intensity)
         press(&s, .char("?"))
-        #expect(s.overlay == .help)
+        #expect(s.overlay == .help(over: nil))
         let text = screen(s).text
         #expect(text.contains("mark or unmark where you feel it"))
         #expect(text.contains("set 1 to 9; 0 is 10"))
@@ -648,7 +681,7 @@ struct CheckInUpdateTests {
         type(&s, "why?")
         #expect(s.checkIn?.flow.answers.embodyNew == "why?")
         press(&s, .function(1))
-        #expect(s.overlay == .help)
+        #expect(s.overlay == .help(over: nil))
         #expect(screen(s).text.contains("delete the word before the cursor"))
     }
 

@@ -402,7 +402,7 @@ struct JournalScreenTests {
     @Test func theHelpOverlayListsTheJournalKeys() {
         var s = F.opened(F.populated())
         press(&s, .tab, .char("?"))
-        #expect(s.overlay == .help)
+        #expect(s.overlay == .help(over: nil))
         let text = screen(s).text
         #expect(text.contains("Keys: Journal"))
         #expect(text.contains("search your notes and kinder words"))

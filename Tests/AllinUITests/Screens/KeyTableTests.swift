@@ -43,7 +43,7 @@ struct KeyTableTests {
         for var s in ScreenStates.allScreens() where s.overlay == nil {
             let table = s.keyTable
             _ = App.update(&s, .keyPressed(.function(1)))
-            #expect(s.overlay == .help)
+            #expect(s.overlay == .help(over: nil))
             let big = App.view(s, size: Size(width: 120, height: 60)).text
             for b in table { #expect(big.contains(TextWidth.truncate(b.help, width: 40).dropLast()), "\(b.help)") }
         }

@@ -298,7 +298,7 @@ struct PlayerTests {
         #expect(s.bindings.binding(for: .char(" "))?.short == "play")
         #expect(s.bindings.binding(for: .char("q"))?.action == .stopSession)
         press(&s, .char("?"))
-        #expect(s.overlay == .help)
+        #expect(s.overlay == .help(over: nil))
         #expect(screen(s).contains("back 15 seconds"))
     }
 

@@ -347,7 +347,7 @@ struct SupportTests {
         #expect(enter?.short == footer && enter?.help == help)
         #expect(screen(s).contains("Enter \(footer)"))
         press(&s, .function(1))
-        #expect(s.overlay == .help && screen(s).contains(help))
+        #expect(s.overlay == .help(over: nil) && screen(s).contains(help))
     }
 
     @Test func lettersGoIntoTheSearchNotToCommands() {

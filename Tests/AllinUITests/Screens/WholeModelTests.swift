@@ -15,7 +15,7 @@ struct WholeModelTests {
         var s = TestCatalog.state()
         var expected = s.model
         send(&s, .keyPressed(.char("?")))
-        expected.overlay = .help
+        expected.overlay = .help(over: nil)
         #expect(s.model == expected)
         send(&s, .keyPressed(.escape))
         expected.overlay = nil
