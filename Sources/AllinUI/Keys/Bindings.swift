@@ -15,7 +15,8 @@ extension AppState {
         switch overlay {
         case .help: return Bindings.helpOverlay
         case .demoTrace: return Bindings.demoTraceOverlay
-        case .concern: return Bindings.concern + Bindings.global(help: true)
+        // `?` answers the gentle question ("not sure"), so only F1 is offered for the keys there.
+        case .concern: return Bindings.concern + Bindings.global(help: false)
         case .leave: return Bindings.leave + Bindings.global(help: true)
         case let .closest(ids): return Bindings.closest(count: ids.count) + Bindings.global(help: true)
         case nil: return keyTable

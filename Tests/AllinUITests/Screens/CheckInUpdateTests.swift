@@ -547,6 +547,8 @@ struct CheckInUpdateTests {
         press(&s, .enter)
         let asked = s.model
         #expect(s.overlay == .concern && s.asking != nil)
+        // `?` answers "not sure" here, so the footer offers F1 for the keys, not `?`.
+        #expect(screen(s).text.contains("F1 keys") && !screen(s).text.contains("? keys"))
         #expect(press(&s, .function(1)).isEmpty)
         #expect(s.overlay == .help(over: .concern) && s.safetyQuestion == .gentle)
         let help = screen(s).text
