@@ -134,6 +134,14 @@ public final class CursesTerminal: TerminalPort {
 
     /// How long input must be quiet before a question that has just opened takes keys: a paste that
     /// arrives in pieces (over ssh, say) is still one burst.
+    ///
+    /// Why a time window and not flushinp alone: flushinp drops only what has already arrived, and a
+    /// paste without bracketed paste does not always arrive at once (ssh sends it in packets; some web
+    /// and Windows terminals type it out). Measured in tmux: "i'm a burden to everyone⏎" pasted, then
+    /// "yes, the kids…" 100 ms later, answered "Yes, I'm safe" with flushinp alone; with the window it
+    /// is dropped. The window loses no answer: the runtime draws the question only after this returns
+    /// (effects run before `present`), so every key dropped here was sent before the question could be
+    /// seen: typing ahead, meant for the screen the person expected next.
     static let quietMilliseconds: Int32 = 150
     /// The longest the discarding goes on, even if keys keep coming (a key held down).
     static let discardLimitMilliseconds = 2000
