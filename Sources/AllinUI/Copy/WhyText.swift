@@ -157,6 +157,11 @@ public enum WhyText {
     /// What a session was chosen to help with, said back to the person: "to calm your body and mind",
     /// with " first" when calming came first. The journal screen, `allin journal show` and the export
     /// say it so, never the lane's id. `helpsWith` is the vocabulary's label for the lane.
+    /// What a lane's sessions are for, in the intent chip's words: "to calm your body and mind".
+    public static func helps(_ lane: Lane, _ v: Vocabulary) -> String {
+        aim(helpsWith: v.helpsWith(lane), sootheFirst: false)
+    }
+
     public static func aim(helpsWith label: String, sootheFirst: Bool) -> String {
         "to " + yours(label) + (sootheFirst ? " first" : "")
     }

@@ -76,7 +76,7 @@ enum PlayerView {
     }
 
     static func subtitle(_ p: PlayerState) -> String {
-        var parts = ["\(p.session.lane.rawValue) lane"]
+        var parts: [String] = []
         switch p.started?.mode {
         case let .audio(player, origin)?: parts.append("playing with \(Visible.text(player, limit: 30))"); parts.append(origin)
         case .readAlong?: parts.append("read along: no sound")

@@ -25,7 +25,7 @@ enum ReflectionView {
         row += 2
         guard row < rect.bottom else { return }
         let session = s.player.session
-        let next = before ? "Next: \(Visible.text(session.title)) · \(session.lane.rawValue) lane · \(ResultView.minutes(state.length(of: session)))"
+        let next = before ? "Next: \(Visible.text(session.title)) · \(ResultView.minutes(state.length(of: session)))"
             : afterLine(s)
         for line in Wrap.clipped(next, width: rect.width, maxLines: rect.bottom - row) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
@@ -93,7 +93,7 @@ enum ReflectionView {
         if short { rows += worse }
         rows.append(("", .normal))
         let session = s.player.session
-        rows.append(("Session: \(Visible.text(session.title)) (\(session.lane.rawValue) lane\(s.player.isReadAlong ? ", read along" : ""))", .normal))
+        rows.append(("Session: \(Visible.text(session.title))\(s.player.isReadAlong ? " (read along)" : "")", .normal))
         // How it went, as the journal keeps it: a session stopped or never begun is not called done.
         if let ended = s.player.ended { rows.append(("How it went: " + CheckInWords.playback(s.player.record(ended)), .normal)) }
         rows.append(("Mood: \(moodLine(s))", .normal))

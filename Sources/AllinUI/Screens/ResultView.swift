@@ -9,9 +9,13 @@ enum ResultView {
         let roomy = rect.height >= 16
         if roomy { rows.append(("", .normal)) }
         rows.append((Visible.text(session.title), .title))
-        var meta = "\(session.lane.rawValue) lane · \(minutes(state.length(of: session)))"
-        if r.lane != r.intentLane, result.completion?.expressSoothe != true { meta += " · you asked for \(r.intentLane.rawValue)" }
-        rows.append((meta, .accent))
+        // What the session is for, in the words of the intent chips, never the lane's own name; when
+        // soothing comes first, the line below says why, and what was asked for is said here.
+        var meta = minutes(state.length(of: session)) + " · " + WhyText.helps(session.lane, state.context.vocabulary)
+        if r.lane != r.intentLane, result.completion?.expressSoothe != true {
+            meta += " · you asked " + WhyText.helps(r.intentLane, state.context.vocabulary)
+        }
+        rows += Wrap.lines(meta, width: rect.width).map { ($0, Role.accent) }
         var why: [(String, Role)] = []
         if let soothe = WhyText.sootheFirst(r, completion: result.completion) {
             why.append(("", .normal))

@@ -132,14 +132,15 @@ struct HomeAndResultTests {
         #expect(moodBefore == 6 && record.outcome == .notPlayed)
     }
 
-    @Test func recommendationShowsSessionLaneAndWhy() async {
+    @Test func recommendationShowsSessionAimAndWhy() async {
         let s = await ScreenStates.recommendation()
         #expect(s.screen == .recommendation)
         let r = s.result!.recommendation
         #expect(r.kind == .audio && r.lane == .soothe)
         let text = screen(s).text
         #expect(text.contains(r.session!.title))
-        #expect(text.contains("soothe lane"))
+        #expect(text.contains("to calm your body and mind"), "what the session is for, in the intent's words")
+        #expect(!text.contains("lane"), "no lane names on a person's screen")
         #expect(text.contains("Why this session"))
         #expect(text.contains("You said you feel "), "what the person told us is said back first")
     }
