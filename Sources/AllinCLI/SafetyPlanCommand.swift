@@ -101,23 +101,15 @@ struct SafetyPlanCommand {
             let emergencyFirst = reason == .concernConfirmed || reason.tier == .immediate
             cli.io.out("\n" + SupportPrint.intro(reason, resources) + SupportPrint.lines(resources, emergencyFirst: emergencyFirst))
             if let notWritten { cli.io.out("\n" + notWritten + "\n") }
-            if let meanwhile = Self.changedMeanwhile(started, draft.edits, saved) { cli.io.out("\n" + meanwhile + "\n") }
+            if let meanwhile = SafetyPlan.changedMeanwhile(started, draft.edits, saved) { cli.io.out("\n" + meanwhile + "\n") }
             cli.io.out("\nWhat you wrote is saved; finish the plan another time with: allin safety-plan edit\n")
             if let problem = region.problem { throw problem }
             return 0
         }
         let saved = try draft.save(store)
         cli.io.out("\nSaved. See it with: allin safety-plan show\n")
-        if let meanwhile = Self.changedMeanwhile(started, draft.edits, saved) { cli.io.out(meanwhile + "\n") }
+        if let meanwhile = SafetyPlan.changedMeanwhile(started, draft.edits, saved) { cli.io.out(meanwhile + "\n") }
         return 0
-    }
-
-    /// Said when the plan as saved is not the plan this edit began with plus what was written here:
-    /// another allin saved it meanwhile, and the parts not written here keep what it saved.
-    static func changedMeanwhile(_ started: SafetyPlan, _ edits: [SafetyPlan.Part: String], _ saved: SafetyPlan) -> String? {
-        guard !started.applying(edits).sameWords(as: saved) else { return nil }
-        return "Your plan was also changed elsewhere (another allin) while you wrote here: the parts you "
-            + "did not write here keep those changes."
     }
 
     /// Said when a line asked for help: the part is left as it was.

@@ -251,13 +251,12 @@ public final class AppRuntime {
                 case .loadJournal, .searchJournal:
                     if case .loadJournal = effect { present() }
                     if let answer = journalReader.answer(effect) { queue.append(answer) }
-                case let .saveSafetyPlan(plan):
+                case let .saveSafetyPlanPart(part, text):
                     do {
-                        try journal.saveSafetyPlan(plan, at: now())
-                        queue.append(.safetyPlanSaved(try journal.safetyPlan(), problem: nil))
+                        queue.append(.safetyPlanSaved(try journal.saveSafetyPlanParts([part: text], at: now()), problem: nil))
                     } catch {
                         let problem = (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")
-                        queue.append(.safetyPlanSaved(plan, problem: problem))
+                        queue.append(.safetyPlanSaved(SafetyPlan(), problem: problem))
                     }
                 case .loadLibrary:
                     queue.append(.libraryLoaded(((try? journal.lastPlayed(timeZone: timeZone)) ?? [:]).mapValues(\.iso),

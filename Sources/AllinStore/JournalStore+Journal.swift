@@ -167,19 +167,6 @@ extension JournalStore {
         }
     }
 
-    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
-        try guarded {
-            try db.transaction {
-                try db.run("DELETE FROM safety_plan")
-                for (part, text) in plan.written {
-                    try db.run("INSERT INTO safety_plan (part, text, updated_at) VALUES (?, ?, ?)",
-                               [.text(part.rawValue), .text(String(text.prefix(SafetyPlan.partLimit))),
-                                .integer(CheckInRow.millis(date))])
-                }
-            }
-        }
-    }
-
     /// Writes only the parts in `parts` (an empty text removes one) onto the plan as it is stored now,
     /// in one transaction: every other part stays as stored, so what another allin saved meanwhile is
     /// kept. Returns the plan as saved.

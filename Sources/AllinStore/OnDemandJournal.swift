@@ -52,7 +52,10 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     public func entry(_ id: Int64) throws -> JournalEntry? { try readable().entry(id) }
     public func points() throws -> [JournalPoint] { try readable().points() }
     public func safetyPlan() throws -> SafetyPlan { try readable().safetyPlan() }
-    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try writable().saveSafetyPlan(plan, at: date) }
+    @discardableResult
+    public func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan {
+        try writable().saveSafetyPlanParts(parts, at: date)
+    }
     public func favourites() throws -> Set<String> { try readable().favourites() }
     public func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws { try writable().setFavourite(slug, on, at: date) }
     public func savePlan(_ intake: PlanIntake, steps: [PlanStep], at date: Date) throws -> StoredPlan {

@@ -77,8 +77,11 @@ public protocol JournalStoring: PlanStoring {
     func points() throws -> [JournalPoint]
     /// The person's safety plan (empty when none is written).
     func safetyPlan() throws -> SafetyPlan
-    /// Replaces the safety plan with `plan` (parts left empty are removed), stamped `date`.
-    func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws
+    /// Writes only the parts in `parts` ("" removes one) onto the safety plan as it is stored at that
+    /// moment, stamped `date`, and returns the plan as saved: a part saved meanwhile by another allin
+    /// (another window, `allin safety-plan edit`) is kept.
+    @discardableResult
+    func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan
     /// The sessions (by slug) the person marked as favourites in the library.
     func favourites() throws -> Set<String>
     /// Marks session `slug` as a favourite (`on`) or takes the mark away.
@@ -91,6 +94,11 @@ extension JournalStoring {
     public func summary(now: Date, timeZone: TimeZone, rules: StreakRules = .standard,
                         firstWeekday: Int = 0) throws -> JournalSummary {
         JournalSummary.compute(try points(), today: LocalDay(now, in: timeZone), rules: rules, firstWeekday: firstWeekday)
+    }
+
+    /// Replaces the whole safety plan with `plan` (parts left empty are removed), stamped `date`.
+    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
+        try saveSafetyPlanParts(Dictionary(uniqueKeysWithValues: SafetyPlan.Part.allCases.map { ($0, plan[$0]) }), at: date)
     }
 
     /// The consent in force, if any.

@@ -72,11 +72,13 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
         }
     }
 
-    public func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws {
+    @discardableResult
+    public func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan {
         locked {
-            var saved = plan
-            saved.updatedAt = plan.isEmpty ? nil : date
-            self.plan = saved
+            var saved = plan.applying(parts)
+            saved.updatedAt = saved.isEmpty ? nil : date
+            plan = saved
+            return saved
         }
     }
 

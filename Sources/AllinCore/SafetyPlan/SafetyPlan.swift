@@ -83,6 +83,15 @@ public struct SafetyPlan: Equatable, Sendable {
         return plan
     }
 
+    /// Said when the plan as saved is not the plan an edit began with plus what was written in it:
+    /// another allin saved it meanwhile, and the parts not written in this edit keep what it saved
+    /// (both `allin safety-plan edit` and the full screen's editor say it).
+    public static func changedMeanwhile(_ started: SafetyPlan, _ edits: [Part: String], _ saved: SafetyPlan) -> String? {
+        guard !started.applying(edits).sameWords(as: saved) else { return nil }
+        return "Your plan was also changed elsewhere (another allin) while you wrote here: the parts you "
+            + "did not write here keep those changes."
+    }
+
     /// True when both plans hold the same words in every part, whenever they were saved.
     public func sameWords(as other: SafetyPlan) -> Bool { texts == other.texts }
 

@@ -66,8 +66,9 @@ public enum Effect: Equatable, Sendable {
 
     /// Suspend the app (Ctrl-Z) and redraw on resume.
     case suspend
-    /// Keep the safety plan in the journal; answer with `Msg.safetyPlanSaved`.
-    case saveSafetyPlan(SafetyPlan)
+    /// Keep one part of the safety plan in the journal, onto the plan as stored then (a part another
+    /// allin saved meanwhile is kept); answer with `Msg.safetyPlanSaved`.
+    case saveSafetyPlanPart(SafetyPlan.Part, String)
 
     // The audio library (answered with `Msg.libraryLoaded` and `.librarySearched`).
     /// When each session was last played, from the journal.

@@ -47,7 +47,8 @@ public enum Msg: Equatable, Sendable {
 
     /// The person's safety plan was read from the journal (at start): support shows it first.
     case safetyPlanLoaded(SafetyPlan)
-    /// The journal answered `Effect.saveSafetyPlan` (problem set when it could not keep it).
+    /// The journal answered `Effect.saveSafetyPlanPart` with the plan as stored after it (problem set
+    /// when it could not keep it; the plan is then not read).
     case safetyPlanSaved(SafetyPlan, problem: JournalError?)
     /// The day each session was last played (ISO dates by slug), and the sessions marked as favourites.
     case libraryLoaded([String: String], favourites: Set<String>)

@@ -8,8 +8,9 @@ public struct PlanEditState: Equatable, Sendable {
     public var editing: TextField?
     /// Answers the person already said they are safe about (the gentle question doesn't ask again).
     public var answered: Set<String> = []
-    /// True while a save is on its way to the journal (the screen says "Saving…", never "Saved" early).
-    public var saving = false
+    /// The part on its way to the journal with its words (empty when none is): the screen says
+    /// "Saved" only when the journal answers.
+    public var saving: [SafetyPlan.Part: String] = [:]
 
     public var part: SafetyPlan.Part { SafetyPlan.Part.allCases[cursor] }
 }
@@ -60,15 +61,14 @@ enum PlanUpdate {
     }
 
     /// Enter on a part: the one crisis rule reads it, with what the limit refused (see `flag`); then
-    /// the whole plan is saved with what the field kept.
+    /// only that part is saved, with what the field kept (another allin may have saved other parts).
     static func finish(_ state: inout AppState, _ p: inout PlanEditState, _ field: TextField) -> [Effect] {
         if let asked = flag(&state, p, text: field.checkedText, action: .next, key: .enter) { return asked }
-        var plan = state.safetyPlan
-        plan[p.part] = field.text
+        let part = p.part
         p.editing = nil
-        p.saving = true
+        p.saving[part] = field.text
         if p.cursor < SafetyPlan.Part.allCases.count - 1 { p.cursor += 1 }
-        return [.saveSafetyPlan(plan)]
+        return [.saveSafetyPlanPart(part, field.text)]
     }
 
     /// Leaving a part being written without keeping it (Esc, quitting): the words typed still go
@@ -103,14 +103,17 @@ enum PlanUpdate {
         return []
     }
 
-    /// The journal answered a save: only now does the screen say it is kept.
+    /// The journal answered a save: only now does the screen say it is kept, and that the plan was
+    /// changed elsewhere meanwhile when the stored plan shows it.
     static func saved(_ state: inout AppState, _ plan: SafetyPlan, problem: JournalError?) -> [Effect] {
-        state.modify(\.plan) { $0.saving = false }
+        let edits = state.plan?.saving ?? [:]
+        state.modify(\.plan) { $0.saving = [:] }
         if let problem {
             state.notice = "Your plan could not be saved: \(problem.message)"
         } else {
+            let meanwhile = SafetyPlan.changedMeanwhile(state.safetyPlan, edits, plan)
             state.safetyPlan = plan
-            state.notice = "Saved."
+            state.notice = meanwhile.map { "Saved. " + $0 } ?? "Saved."
         }
         return []
     }

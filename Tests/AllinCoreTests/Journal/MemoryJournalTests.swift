@@ -124,12 +124,28 @@ struct MemoryJournalTests {
             if failWrites { throw error }
             try inner.recordPlanStepReflection(plan: plan, index: index, moodAfter: moodAfter, note: note, at: date)
         }
-        func saveSafetyPlan(_ plan: SafetyPlan, at date: Date) throws { try inner.saveSafetyPlan(plan, at: date) }
+        func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan {
+            if failWrites { throw error }
+            return try inner.saveSafetyPlanParts(parts, at: date)
+        }
         func favourites() throws -> Set<String> { try inner.favourites() }
         func setFavourite(_ slug: String, _ on: Bool, at date: Date) throws {
             if failWrites { throw error }
             try inner.setFavourite(slug, on, at: date)
         }
+    }
+
+    /// One part kept in memory after the disk failed keeps every other part the disk still gives.
+    @Test func aPlanPartSavedAfterTheDiskFailsKeepsTheOtherParts() throws {
+        let disk = FailingJournal()
+        let j = ResilientJournal(primary: disk)
+        try j.saveSafetyPlanParts([.reasons: "my kids", .helpers: "Sam"], at: t0)
+        disk.failWrites = true
+        let saved = try j.saveSafetyPlanParts([.copingAlone: "a long walk"], at: t0.addingTimeInterval(60))
+        #expect(saved.sameWords(as: SafetyPlan([.reasons: "my kids", .helpers: "Sam", .copingAlone: "a long walk"])))
+        #expect(try j.safetyPlan().sameWords(as: saved))
+        #expect(try j.saveSafetyPlanParts([.helpers: ""], at: t0.addingTimeInterval(120))[.helpers].isEmpty)
+        #expect(try j.safetyPlan()[.reasons] == "my kids")
     }
 
     @Test func aSessionInProgressCompletesInMemoryWhenTheDiskFails() throws {

@@ -14,8 +14,8 @@ struct PlanTests {
         #expect(s.hasTextFocus)
         type(&s, "not sleeping, j and k too")
         let effects = press(&s, .enter)
-        #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "not sleeping, j and k too"]))])
-        #expect(s.plan?.saving == true && s.plan?.part == .copingAlone)
+        #expect(effects == [.saveSafetyPlanPart(.warningSigns, "not sleeping, j and k too")])
+        #expect(s.plan?.saving == [.warningSigns: "not sleeping, j and k too"] && s.plan?.part == .copingAlone)
         #expect(s.notice == nil, "nothing says saved before the journal answers")
         _ = App.update(&s, .safetyPlanSaved(SafetyPlan([.warningSigns: "not sleeping, j and k too"]), problem: nil))
         #expect(s.notice == "Saved." && s.safetyPlan[.warningSigns] == "not sleeping, j and k too")
@@ -28,6 +28,26 @@ struct PlanTests {
         #expect(s.safetyPlan[.copingAlone].isEmpty)
         press(&s, .escape)
         #expect(s.screen == .home && s.plan == nil)
+    }
+
+    /// Another allin saved a part while this screen was open: the journal keeps it (only the part
+    /// written here is saved) and the screen says so and shows the plan as stored.
+    @Test func aPartSavedElsewhereMeanwhileIsKeptAndSaid() {
+        var s = TestCatalog.state()
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids"])))
+        press(&s, .char("p"), .enter)
+        type(&s, "a long walk")
+        press(&s, .enter)
+        _ = App.update(&s, .safetyPlanSaved(SafetyPlan([.warningSigns: "a long walk", .reasons: "my kids and Sam",
+                                                        .helpers: "Sam 07700 900123"]), problem: nil))
+        #expect(s.notice?.hasPrefix("Saved. Your plan was also changed elsewhere") == true)
+        #expect(s.safetyPlan[.helpers] == "Sam 07700 900123" && s.safetyPlan[.reasons] == "my kids and Sam")
+        // Saved as begun: just "Saved."
+        press(&s, .enter)
+        type(&s, "music")
+        press(&s, .enter)
+        _ = App.update(&s, .safetyPlanSaved(s.safetyPlan.applying([.copingAlone: "music"]), problem: nil))
+        #expect(s.notice == "Saved.")
     }
 
     @Test func escWhileWritingLeavesThePartAsItWas() {
@@ -55,7 +75,7 @@ struct PlanTests {
         // Answered for: the same words are kept without asking again.
         let effects = press(&s, .enter)
         #expect(s.overlay == nil)
-        #expect(effects == [.saveSafetyPlan(SafetyPlan([.warningSigns: "when i want to kill myself"]))])
+        #expect(effects == [.saveSafetyPlanPart(.warningSigns, "when i want to kill myself")])
     }
 
     /// An attempt or a plan made now hands off from every part and every way out, as everywhere else.
