@@ -112,7 +112,7 @@ struct JournalRecordCommand {
                 if args.has("--json") {
                     cli.io.out((entry?.json ?? .null).serialized() + "\n")
                 } else if let entry {
-                    cli.io.out(JournalReport.recorded(entry))
+                    cli.io.out(JournalReport.recorded(entry, vocabulary: catalog.vocabulary))
                 }
             }
             return 0

@@ -100,6 +100,11 @@ public enum JournalExport {
         v?.helpsWith(lane) ?? lane.rawValue.replacingOccurrences(of: "_", with: " ")
     }
 
+    /// What a check-in's session was for ("to calm your body and mind"), nil when none was chosen.
+    static func aim(_ e: JournalEntry, _ v: Vocabulary?) -> String? {
+        e.lane.map { WhyText.aim(helpsWith: helpsWith($0, v), sootheFirst: e.sootheFirst) }
+    }
+
     /// How the feeling read, in the words the recommendation's steps use.
     static func feelingWas(_ valence: Valence) -> String {
         switch valence {
@@ -125,7 +130,7 @@ public enum JournalExport {
                 for (label, value) in CheckInWords.given(c, vocabulary: vocabulary) { out += "- \(label): \(mdText(value))\n" }
             }
             if let tier = e.supportTier { out += "- \(CheckInWords.supportDuring(tier))\n" }
-            let helps = e.lane.map { " (" + WhyText.aim(helpsWith: helpsWith($0, vocabulary), sootheFirst: e.sootheFirst) + ")" } ?? ""
+            let helps = aim(e, vocabulary).map { " (" + $0 + ")" } ?? ""
             out += "- Session: \(mdText(e.sessionTitle ?? "-"))\(mdText(helps))"
                 + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"

@@ -39,7 +39,7 @@ enum JournalReport {
         guard !entries.isEmpty else {
             return total == 0 ? "" : "\nNo check-ins match.\n"
         }
-        var table = TextTable(header: ["#", "date", "time", "feeling", "lane", "session", "mood", "note"])
+        var table = TextTable(header: ["#", "date", "time", "feeling", "session", "mood", "note"])
         table.maxCell = 40
         for e in entries { table.rows.append(row(e)) }
         var out = "\n" + table.render()
@@ -52,7 +52,7 @@ enum JournalReport {
     static func row(_ e: JournalEntry) -> [String] {
         let time = localTime(e)
         if e.kind == .safetyHandoff {
-            return ["\(e.id)", e.day.iso, time, "-", "-", e.crisisTier == CrisisTier.none ? "support opened when asked" : "crisis support shown", "-", "-"]
+            return ["\(e.id)", e.day.iso, time, "-", e.crisisTier == CrisisTier.none ? "support opened when asked" : "crisis support shown", "-", "-"]
         }
         let mood: String
         switch (e.moodBefore, e.moodAfter) {
@@ -63,7 +63,7 @@ enum JournalReport {
         }
         let note = e.isComplete ? flat(e.note ?? "") : "(not finished)"
         let session = (e.sessionTitle ?? e.sessionSlug ?? "-") + (CheckInWords.playedShort(e.playback).map { " (\($0))" } ?? "")
-        return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), e.lane?.rawValue ?? "-", session, mood, note.isEmpty ? "-" : note]
+        return ["\(e.id)", e.day.iso, time, feeling(e.checkIn), session, mood, note.isEmpty ? "-" : note]
     }
 
     /// One entry in words: labels, not the stored keys (`listing` turns chip ids into their labels;
@@ -81,7 +81,7 @@ enum JournalReport {
             if trace {
                 lines.append(("Route", "\(e.lane?.rawValue ?? "-") lane\(e.sootheFirst ? " (soothe first)" : ""), \(e.sessionTitle ?? "-") (\(e.sessionSlug ?? "-"))"))
             } else {
-                let helps = e.lane.map { ", " + WhyText.aim(helpsWith: JournalExport.helpsWith($0, vocabulary), sootheFirst: e.sootheFirst) } ?? ""
+                let helps = JournalExport.aim(e, vocabulary).map { ", " + $0 } ?? ""
                 lines.append(("Session", (e.sessionTitle ?? "none") + helps))
             }
             lines.append((trace ? "Session" : "Played", e.playback.map(CheckInWords.playback) ?? (e.isComplete ? "-" : "not finished")))
@@ -124,12 +124,13 @@ enum JournalReport {
         return out
     }
 
-    static func recorded(_ e: JournalEntry) -> String {
+    /// `journal record`'s line: the session and what it is for, in the words `journal show` uses.
+    static func recorded(_ e: JournalEntry, vocabulary: Vocabulary?) -> String {
         if e.kind == .safetyHandoff {
             return "Recorded check-in \(e.id) on \(e.day.iso): \(CheckInWords.support(e.crisisTier)) Only that and the time are kept.\n"
         }
-        let session = e.sessionTitle.map { "\(Visible.text($0)) (\(e.sessionSlug ?? ""))" } ?? "no session"
-        return "Recorded check-in \(e.id) on \(e.day.iso): \(e.lane?.rawValue ?? "-") lane, \(session).\n"
+        let helps = JournalExport.aim(e, vocabulary).map { ", " + $0 } ?? ""
+        return "Recorded check-in \(e.id) on \(e.day.iso): \(e.sessionTitle.map { Visible.text($0) } ?? "no session")\(helps).\n"
     }
 
     /// The person's own word when they typed one, else the chip id in words.

@@ -472,6 +472,13 @@ struct CLIContractTests {
                                         stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
         #expect(note.status == 0 && note.stderr.contains("116 123") && note.stderr.contains("The note was not kept"))
         #expect((note.json as? [String: Any])?["note"] is NSNull)
+        // An ordinary one names its session and what it is for, never the lane's key; so does the table.
+        let plain = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
+                                         stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(plain.status == 0 && plain.stdout.contains(", to calm your body and mind.") && !plain.stdout.contains("lane"), "\(plain.stdout)")
+        let table = try BinaryRunner.run(["journal", "--data-dir", dir.path])
+        #expect(table.status == 0 && table.stdout.contains("session") && !table.stdout.contains("lane") && !table.stdout.contains("soothe"),
+                "\(table.stdout)")
     }
 
     /// A check-in `route` refuses still has its words read: danger is never left behind an input error.
