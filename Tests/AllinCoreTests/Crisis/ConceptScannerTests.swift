@@ -131,6 +131,10 @@ struct ConceptScannerTests {
         "bought paracetamol for mum, not for me",
         "taking the whole box of chocolates tonight",
         "running the car in the garage with the door open to charge the battery",
+        // Means being got rid of (a safety plan's "making my surroundings safer"), and clothes to charity.
+        "get rid of the belts and cords in my wardrobe",
+        "i will throw away the old pills in my drawer",
+        "giving away my old clothes to charity this weekend",
     ])
     func ruleExclusions(text: String) {
         #expect(detector.lexicon.concepts.scan(text) == nil, "\(text)")
@@ -186,6 +190,9 @@ struct ConceptScannerTests {
         "im so tired of it all",
         "i have a plan to die next week",
         "told him i love him and goodbye, tonight i end it",
+        "i put the rope in my wardrobe",
+        "deleted all my socials. don't want people reading old stuff after",
+        "ive started giving away my clothes",
     ])
     func narrowedRulesStillHandOff(text: String) {
         let (a, b) = detector.layers(text)
