@@ -76,13 +76,19 @@ struct SafetyNetEndToEndTests {
         t.waitFor("How strong is it")
     }
 
-    /// A hard day in the ambiguous band: the question in place, "yes" goes on with the words kept.
-    @Test func aHardDayGetsTheGentleQuestionAndGoesOn() {
+    /// A hard day typed as the situation, in the ambiguous band: Enter opens the gentle question.
+    func toGentleQuestion() -> TmuxSession {
         let t = start()
         t.toSituation()
         t.keys("Tab")
         t.type("i feel hopeless about everything lately")
         t.keys("Enter")
+        return t
+    }
+
+    /// A hard day in the ambiguous band: the question in place, "yes" goes on with the words kept.
+    @Test func aHardDayGetsTheGentleQuestionAndGoesOn() {
+        let t = toGentleQuestion()
         t.waitFor("Are you safe right now?", "Yes, I'm safe", "Esc back to your words")
         // Esc goes back to the words, answering nothing; leaving the field asks again.
         t.keys("Escape")
@@ -98,11 +104,7 @@ struct SafetyNetEndToEndTests {
     /// F1 over the gentle question shows its keys; closing help shows the question again, unanswered
     /// (it used to be gone, the check skipped).
     @Test func helpOverTheGentleQuestionKeepsIt() {
-        let t = start()
-        t.toSituation()
-        t.keys("Tab")
-        t.type("i feel hopeless about everything lately")
-        t.keys("Enter")
+        let t = toGentleQuestion()
         t.waitFor("Are you safe right now?", "Yes, I'm safe")
         t.keys("F1")
         t.waitFor("Keys:", "yes, I'm safe: go on", "not sure: show support now")
