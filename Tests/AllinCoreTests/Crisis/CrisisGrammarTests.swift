@@ -197,6 +197,26 @@ struct CrisisGrammarTests {
         #expect(try a(text).fired)
     }
 
+    /// Swallowing a poison or cutting off one's air, told as done (found missing from outside: "i drank
+    /// bleach" went to a breathing session); someone else's pet, an accident or the distant past only ask.
+    @Test("Poison swallowed or air cut off is T3",
+          arguments: ["i drank bleach", "i took rat poison", "i put a plastic bag over my head", "i drank weedkiller",
+                      "i inhaled the car exhaust", "i swallowed some batteries", "i drank antifreeze", "just drank some bleach",
+                      "i'm drinking bleach right now", "i lit a disposable bbq in my bedroom", "i ate some slug pellets"])
+    func poisonOrAirCutOff(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .immediate, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Poison words that are not a person swallowing one",
+          arguments: [("my dog ate rat poison", false), ("i accidentally drank bleach", true), ("when i was 4 i drank bleach", true),
+                      ("i never drank bleach", true), ("i took the rat poison to the bin", false), ("i swallowed my pride", false),
+                      ("i drank the poison they call office coffee", false), ("breathing in exhaust fumes on my cycle commute", false)])
+    func poisonLookalikes(_ text: String, asks: Bool) throws {
+        let f = try a(text)
+        #expect(f.tier == (asks ? .concern : .none), "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     @Test("Preparation words in ordinary life do not fire",
           arguments: ["i wrote a letter to my grandma for her birthday", "i'm giving away my old clothes to charity",
                       "goodbye everyone, see you after the break", "bye everyone, have a good weekend"])
