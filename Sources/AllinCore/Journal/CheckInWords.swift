@@ -39,10 +39,12 @@ public enum CheckInWords {
     }
 
     /// How the session went, in a few words for lists and exports: nil when it was listened to
-    /// (`PlaybackRecord.listened`), else "not played" or "stopped early".
+    /// (`PlaybackRecord.listened`), else "not played", "skipped through" (it reached its end, too
+    /// little of it heard or read to count) or "stopped early".
     public static func playedShort(_ r: PlaybackRecord?) -> String? {
         guard let r, !r.listened else { return nil }
-        return r.began ? "stopped early" : "not played"
+        guard r.began else { return "not played" }
+        return r.outcome == .finished ? "skipped through" : "stopped early"
     }
 
     /// How the session went, in a sentence: how long it was heard or read along, and how it ended.

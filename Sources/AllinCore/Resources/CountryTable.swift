@@ -19,6 +19,16 @@ public struct Country: Sendable, Equatable {
     }
 }
 
+extension Country {
+    /// True when `typed` names this country exactly: its code, its three-letter code or one of its
+    /// aliases ("usa", "England", "Holland"), case, accents and surrounding spaces ignored.
+    public func isNamed(exactly typed: String) -> Bool {
+        let key = CountryTable.fold(typed.trimmed)
+        return !key.isEmpty && (key == code.lowercased() || key == alpha3?.lowercased()
+            || aliases.contains { CountryTable.fold($0) == key })
+    }
+}
+
 /// Every ISO 3166-1 code allin accepts, decoded from `countries.json`.
 public struct CountryTable: Sendable, Equatable {
     public let countries: [Country]
@@ -43,11 +53,11 @@ public struct CountryTable: Sendable, Equatable {
     }
 
     /// Codes close to a code that is not one (one letter different), or whose country's name starts with
-    /// what was typed, after the country whose three-letter code it is (GBR: GB): at most three, for
-    /// "did you mean".
+    /// what was typed, after the country it names exactly (its three-letter code or an alias: GBR and
+    /// England give GB): at most three, for "did you mean".
     public func suggestions(for typed: String) -> [String] {
         let key = typed.uppercased()
-        let byAlpha3 = countries.filter { $0.alpha3 == key }.map(\.code)
+        let byAlpha3 = countries.filter { $0.isNamed(exactly: typed) }.map(\.code)
         let byName = countries.filter { !key.isEmpty && $0.name.uppercased().hasPrefix(key) }.map(\.code)
         let byLetter = countries.filter { c in
             c.code.count == key.count && zip(c.code, key).filter { $0 != $1 }.count == 1
@@ -57,17 +67,18 @@ public struct CountryTable: Sendable, Equatable {
         return Array(out.prefix(3))
     }
 
-    /// Countries matching what a person typed, best first: a code or alias typed exactly, then names
-    /// starting with it, then names with a word starting with it. Case and accents are ignored
-    /// ("cote" finds Côte d'Ivoire). An empty query matches every country, in name order.
+    /// Countries matching what a person typed, best first: a code, three-letter code or alias typed
+    /// exactly ("usa", "england"), then names or aliases of four letters or more starting with it
+    /// ("scot"), then names with a word starting with it. Case and accents are ignored ("cote" finds
+    /// Côte d'Ivoire). An empty query matches every country, in name order.
     public func search(_ typed: String) -> [Country] {
         let key = CountryTable.fold(typed.trimmed)
         guard !key.isEmpty else { return byName.map(\.country) }
         var exact: [Country] = [], start: [Country] = [], word: [Country] = []
         for (c, name) in byName {
-            if key.count <= 3, c.code.lowercased() == key || c.aliases.contains(key.uppercased()) {
+            if c.isNamed(exactly: key) {
                 exact.append(c)
-            } else if name.hasPrefix(key) {
+            } else if name.hasPrefix(key) || c.aliases.contains(where: { $0.count > 3 && CountryTable.fold($0).hasPrefix(key) }) {
                 start.append(c)
             } else if name.split(whereSeparator: { !$0.isLetter }).contains(where: { $0.hasPrefix(key) }) {
                 word.append(c)

@@ -13,9 +13,8 @@ public struct RegionPicker: Equatable, Sendable {
     static func items(_ query: String, _ helplines: HelplineDirectory) -> [ListItem] {
         let listed = Set(helplines.regions.map(\.code))
         var found = helplines.countries.search(query)
-        // A code typed exactly stays first; then countries whose lines allin lists, then the rest.
-        let key = query.filter { !$0.isWhitespace }.uppercased()
-        let exact = found.prefix { $0.code == key || $0.aliases.contains(key) }
+        // A code or name typed exactly stays first; then countries whose lines allin lists, then the rest.
+        let exact = found.prefix { $0.isNamed(exactly: query) }
         let rest = found.dropFirst(exact.count)
         found = Array(exact) + rest.filter { listed.contains($0.code) } + rest.filter { !listed.contains($0.code) }
         var items = found.map { c in

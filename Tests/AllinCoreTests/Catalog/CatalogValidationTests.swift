@@ -134,6 +134,7 @@ struct CatalogValidationTests {
         let poland = realCatalog.helplines.resources(for: "PL")
         #expect(poland.emergency?.number == "112" && poland.regionName == "Poland" && poland.lines.count == 1)
         #expect(table.suggestions(for: "germany") == ["DE"])
+        #expect(table.suggestions(for: "england").first == "GB" && table.suggestions(for: "usa").first == "US")
     }
 
     @Test func countryRowsAreValidated() {

@@ -88,6 +88,10 @@ struct CountrySearchTests {
     @Test("best match first", arguments: [
         ("germ", "DE"), ("Germany", "DE"), ("de", "DE"), ("uk", "GB"), ("gb", "GB"), ("united k", "GB"),
         ("cote", "CI"), ("côte", "CI"), ("zealand", "NZ"), ("JAPAN", "JP"),
+        // Names people use that are not the ISO name (found from outside: "usa" found nothing,
+        // "america" put American Samoa first), and three-letter codes.
+        ("usa", "US"), ("America", "US"), ("england", "GB"), ("scotland", "GB"), ("scot", "GB"), ("wales", "GB"),
+        ("northern ireland", "GB"), ("britain", "GB"), ("holland", "NL"), ("deutschland", "DE"), ("espana", "ES"), ("gbr", "GB"),
     ])
     func best(typed: String, code: String) {
         #expect(table.search(typed).first?.code == code, "\(typed): \(table.search(typed).prefix(3).map(\.code))")
