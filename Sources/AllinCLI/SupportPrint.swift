@@ -5,7 +5,13 @@ import Foundation
 /// Crisis support as plain text, for commands that print it (`--plain`, `library --search`,
 /// `journal record`, `route`, `safety-plan`): support's words and the region's lines, as the
 /// support screen shows them. Written once, so every command prints the same lines the same way.
-enum SupportPrint {
+public enum SupportPrint {
+    /// What the full screen leaves on the terminal when it closed over support or the unanswered
+    /// gentle question (`AppState.linesOnExit`): the lines stay in view after the screen is gone.
+    public static func afterClosing(_ resources: CrisisResources) -> String {
+        "\nSupport is still here whenever you need it:\n" + lines(resources, emergencyFirst: true, notes: false)
+    }
+
     /// Support's opening words for `reason`, wrapped for a terminal (they speak of "these people" only
     /// where `resources` has lines).
     static func intro(_ reason: SupportReason, _ resources: CrisisResources) -> String {

@@ -149,6 +149,9 @@ enum FullScreen {
         ChildRegistry.shared.close()
         RenderWork.removeAll()
         terminal.end()
+        if let resources = runtime.state.linesOnExit {
+            FileHandle.standardOutput.write(Data(SupportPrint.afterClosing(resources).utf8))
+        }
         if case let .detectorsFailed(message, _) = exit { FileHandle.standardError.write(Data(message.utf8)) }
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15

@@ -115,6 +115,28 @@ struct SafetyNetEndToEndTests {
         t.waitFor("How strong is it")
     }
 
+    /// Ctrl-C over support, or over the unanswered question, closes the full screen and leaves the
+    /// lines on the terminal (found from outside: nothing was left, and the question never showed support).
+    @Test(arguments: ["support", "question"])
+    func closingOverSupportLeavesTheLinesOnTheTerminal(_ over: String) {
+        let t: TmuxSession
+        if over == "support" {
+            t = start()
+            t.keys("F2")
+            t.waitFor("116 123")
+        } else {
+            t = toGentleQuestion()
+            t.waitFor("Are you safe right now?")
+        }
+        t.keys("C-c")
+        t.waitFor("EXIT=0", "Support is still here whenever you need it", "116 123", "999")
+        // Quitting anywhere else leaves nothing behind.
+        let home = start()
+        home.keys("q")
+        home.waitFor("EXIT=")
+        #expect(!home.screen().contains("Support is still here"))
+    }
+
     /// A paste without bracketed paste (tmux paste-buffer without -p, as many terminals send it): its
     /// line break is Enter and opens the gentle question; the rest of the paste ("yes, …") must not
     /// answer it, nor act on the screens after it.

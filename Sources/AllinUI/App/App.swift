@@ -142,6 +142,7 @@ public enum App {
             if state.overlay == .concern {
                 state.overlay = nil
                 state.asking = nil
+                state.quitUnanswered = true
                 if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
                 return [.quit]
             }

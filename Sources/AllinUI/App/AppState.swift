@@ -86,6 +86,8 @@ public struct AppModel: Equatable, Sendable {
     /// The gentle question asked in the middle of a check-in or a reflection: the words it is about and
     /// what the person was doing (done once they say they are safe).
     public var asking: Asking?
+    /// Set when allin was quit over the gentle question, unanswered: see `linesOnExit`.
+    public var quitUnanswered = false
     /// The person's safety plan, as the journal holds it (empty when none is written).
     public var safetyPlan = SafetyPlan()
     /// How long each session runs here (seconds by slug), once the player has said
@@ -347,4 +349,15 @@ public struct Breathing: Equatable, Sendable {
     public var phase: String { Breathing.phases[(elapsed / Breathing.phaseSeconds) % Breathing.phases.count] }
     public var count: Int { Breathing.phaseSeconds - elapsed % Breathing.phaseSeconds }
     public var round: Int { min(Breathing.rounds, elapsed / (Breathing.phaseSeconds * Breathing.phases.count) + 1) }
+}
+
+extension AppState {
+    /// The crisis lines to leave on the terminal once the full screen has closed, when it closed over
+    /// crisis support or over the unanswered "Are you safe right now?" (Ctrl-C, q, a signal): the
+    /// region support showed, else the person's. Nil everywhere else.
+    public var linesOnExit: CrisisResources? {
+        let gentle = model.overlay == .concern || model.overlay == .help(over: .concern)
+        guard model.screen == .support || gentle || model.quitUnanswered else { return nil }
+        return context.catalog.helplines.resources(for: model.support?.region ?? context.region)
+    }
 }
