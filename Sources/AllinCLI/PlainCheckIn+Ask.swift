@@ -4,7 +4,7 @@ import AllinUI
 /// The prompts of each step, with numbered choices.
 extension PlainCheckIn {
     mutating func ask(_ step: Step) throws(Interrupt) {
-        io.out("\n\(flow.path(gates: gates).label): \(StepCopy.question(step))\n")
+        io.out("\n\(flow.path(gates: gates, answered: answered).label): \(StepCopy.question(step))\n")
         switch step {
         case .emotion:
             printEmotions()

@@ -76,4 +76,20 @@ public enum AffectRule: String, Sendable, CaseIterable {
     case sentenceReading
     /// Nothing carried feeling, so neutral.
     case noEvidence
+    /// Words that sounded like danger were answered for (the person said they are safe, or saw
+    /// support for them) or the gentle question is asked: never a good or neutral feeling.
+    case heavyWords
+}
+
+extension AffectResult {
+    /// This reading with words that sounded like danger among the answers (`AffectRule.heavyWords`):
+    /// a good or neutral reading becomes a hard one, so calming first applies to it as to any hard
+    /// feeling ("everyone would be better off without me" scores 'better off' as good). One rule for
+    /// the router and the step machine's express gate.
+    public func readingHeavyWords() -> AffectResult {
+        guard valence != .unpleasant else { return self }
+        return AffectResult(valence: .unpleasant, score: min(score, -1), rule: AffectRule.heavyWords.rawValue,
+                            contributions: contributions,
+                            explanation: "Some of the words sounded heavy, so the feeling is read as a hard one.")
+    }
 }

@@ -23,10 +23,11 @@ public struct StepPath: Sendable, Equatable {
 
 extension CheckInFlow {
     /// The affect when the express gate would end the check-in on leaving intensity (intensity at or
-    /// above the threshold and the feeling unpleasant), else nil. `next` and the path both ask this.
-    public func expressAffect(gates: FlowGates) -> AffectResult? {
+    /// above the threshold and the feeling unpleasant), else nil. `next` and the path both ask this;
+    /// `answered` as for `FlowGates.affect(of:answered:)`.
+    public func expressAffect(gates: FlowGates, answered: Set<String> = []) -> AffectResult? {
         guard let intensity = answers.intensity, intensity >= FlowGates.expressThreshold else { return nil }
-        let affect = gates.affect(of: answers)
+        let affect = gates.affect(of: answers, answered: answered)
         return affect.valence == .unpleasant ? affect : nil
     }
 
@@ -34,11 +35,11 @@ extension CheckInFlow {
     /// chosen lane's steps (optional ones included) after; up to intensity when the express gate will
     /// end the check-in there. Leaving the intent step without a choice goes on the unblock steps, so
     /// past it the path is known even then.
-    public func path(gates: FlowGates) -> StepPath {
+    public func path(gates: FlowGates, answered: Set<String> = []) -> StepPath {
         let vocabulary = gates.catalog.vocabulary
         let all = steps(in: vocabulary)
         let i = index(in: vocabulary)
-        if let last = all.firstIndex(of: .intensity), i <= last, expressAffect(gates: gates) != nil {
+        if let last = all.firstIndex(of: .intensity), i <= last, expressAffect(gates: gates, answered: answered) != nil {
             return StepPath(steps: Array(all[...last]), open: false, number: i + 1)
         }
         let chosen = answers.intent.flatMap { vocabulary.intent($0) } != nil

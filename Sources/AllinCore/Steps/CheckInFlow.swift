@@ -71,8 +71,8 @@ public struct CheckInFlow: Sendable, Equatable {
         if let missing = missingAnswer(in: vocabulary) { return .needsAnswer(missing) }
         let step = currentStep(in: vocabulary)
         if let stop = gates.tripwire(leaving: step, answers: answers, answered: answered) { return stop }
-        if step == .emotion, let ids = closestToAsk(gates.catalog) { return .askClosest(ids) }
-        if step == .intensity, let affect = expressAffect(gates: gates) {
+        if step == .emotion, let ids = closestToAsk(gates.catalog, answered: answered) { return .askClosest(ids) }
+        if step == .intensity, let affect = expressAffect(gates: gates, answered: answered) {
             return .complete(.init(expressSoothe: true, affect: affect))
         }
         let steps = steps(in: vocabulary)
@@ -87,10 +87,26 @@ extension CheckInFlow {
     /// When the own emotion words are ones the feeling lexicon can't place with confidence, the emotion
     /// chips (one per family, nearest first) to offer as "Which is closest?"; nil when the words are a
     /// chip's own, the lexicon is sure, a chip is chosen, or the question was answered for these words.
-    func closestToAsk(_ catalog: Catalog) -> [String]? {
+    /// Own words the person answered for in the crisis check (`answered`) are never read as a good
+    /// feeling: only hard feelings are offered for them, and asked even where the lexicon was sure of a
+    /// good one ("everyone would be better off without me" offered Grateful, Confident, Calm).
+    func closestToAsk(_ catalog: Catalog, answered: Set<String> = []) -> [String]? {
         guard answers.emotion == nil, let own = answers.customEmotion, !own.allSatisfy(\.isWhitespace),
-              own != closestAnswered, case let .read(feeling) = catalog.ownFeeling(own), feeling.asks else { return nil }
-        let ids = feeling.closest.compactMap { family in catalog.vocabulary.emotions.first { $0.family == family }?.id }
+              own != closestAnswered, case let .read(feeling) = catalog.ownFeeling(own) else { return nil }
+        var families = feeling.closest
+        if answered.contains(own) {
+            let hard = Set(catalog.vocabulary.families.filter { $0.valence == .unpleasant }.map(\.id))
+            let sure = feeling.family.map(hard.contains) ?? false
+            guard feeling.asks || !sure else { return nil }
+            let nearest = catalog.affectLexicon.nearestFamilies(valence: -3, arousal: AffectLexicon.unknownArousal)
+            families = []
+            for id in feeling.closest + nearest where hard.contains(id) && !families.contains(id) && families.count < 3 {
+                families.append(id)
+            }
+        } else if !feeling.asks {
+            return nil
+        }
+        let ids = families.compactMap { family in catalog.vocabulary.emotions.first { $0.family == family }?.id }
         return ids.isEmpty ? nil : ids
     }
 

@@ -36,8 +36,12 @@ public struct FlowGates: Sendable {
     }
 
     /// The affect of the answers so far (the express gate's question).
-    public func affect(of answers: CheckIn) -> AffectResult {
-        classifier.classify(AffectInput(checkIn: answers, vocabulary: catalog.vocabulary))
+    /// The feeling the answers read as; `answered` holds words the person answered for in the crisis
+    /// check (said they are safe, or saw support for them): any of them among the answers reads as a
+    /// hard feeling (`AffectResult.readingHeavyWords`), as the router reads it.
+    public func affect(of answers: CheckIn, answered: Set<String> = []) -> AffectResult {
+        let affect = classifier.classify(AffectInput(checkIn: answers, vocabulary: catalog.vocabulary))
+        return answers.freeText.contains { answered.contains($0.text) } ? affect.readingHeavyWords() : affect
     }
 }
 

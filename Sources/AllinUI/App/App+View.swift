@@ -93,7 +93,7 @@ enum Chrome {
         var right = ""
         switch state.screen {
         case .checkIn:
-            if let c = state.checkIn, let gates = state.context.gates { right = c.flow.path(gates: gates).label + " " }
+            if let c = state.checkIn, let gates = state.context.gates { right = c.flow.path(gates: gates, answered: c.answered).label + " " }
         case .support:
             right = state.support?.region.map { "Region \($0) " } ?? "Region not set "
         case .lab:

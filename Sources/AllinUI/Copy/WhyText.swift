@@ -215,6 +215,8 @@ public enum WhyText {
             case ("crisisA", _): return "Your words were read for clear signs of danger: some words sounded heavy."
             case ("crisisB", "clear"): return "A second, broader reading of your words found nothing either."
             case ("crisisB", _): return "A second, broader reading found words that might mean danger."
+            case ("affect", "unpleasant") where e.detail("rule") == .string(AffectRule.heavyWords.rawValue):
+                return "Some of your words sounded heavy, so the feeling is read as a hard one."
             case ("affect", "unpleasant"): return "The feeling reads as a hard one."
             case ("affect", "pleasant"): return "The feeling reads as a good one."
             case ("affect", _): return "The feeling reads as neither good nor hard."

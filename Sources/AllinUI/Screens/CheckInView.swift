@@ -8,7 +8,7 @@ enum CheckInView {
         let step = c.flow.currentStep(in: v)
         let roomy = rect.height >= 16
         var row = rect.row
-        if let gates = state.context.gates { StepIndicator.draw(&canvas, path: c.flow.path(gates: gates), row: row, rect: rect) }
+        if let gates = state.context.gates { StepIndicator.draw(&canvas, path: c.flow.path(gates: gates, answered: c.answered), row: row, rect: rect) }
         row += roomy ? 2 : 1
         for line in Wrap.lines(StepCopy.question(step), width: rect.width).prefix(2) {
             canvas.put(line, row: row, col: rect.col, role: .title)

@@ -225,6 +225,29 @@ struct CheckInFlowTests {
         }
     }
 
+    /// Words answered for in the crisis check are never read as a good feeling (found from outside:
+    /// "everyone would be better off without me" offered Grateful, Confident, Calm, and at intensity 8
+    /// went to the lane asked for instead of calming first).
+    @Test func heavyWordsAnsweredForReadAsAHardFeeling() async throws {
+        let words = "everyone would be better off without me"
+        var flow = CheckInFlow(answers: CheckIn(customEmotion: words))
+        guard case let .askClosest(ids) = flow.next(gates: gates, answered: [words]) else {
+            Issue.record("answered heavy words ask which is closest"); return
+        }
+        #expect(ids.count == 3)
+        for id in ids { #expect(vocabulary.family(vocabulary.emotion(id)?.family ?? "")?.valence == .unpleasant, "\(id)") }
+        flow.answerClosest(nil)
+        #expect(flow.next(gates: gates, answered: [words]) == .advanced(.situation))
+        // The router reads them as hard too: calming first at intensity 8, whatever was asked for.
+        let checkIn = CheckIn(customEmotion: words, triggerText: "work", intensity: 8, intent: "embody")
+        let routed = await Router(catalog: realCatalog).route(checkIn, answered: [words])
+        #expect(routed.valence == .unpleasant && routed.sootheFirst, "\(routed.trace)")
+        #expect(routed.trace.first { $0.gate == "affect" }?.detail("rule") == .string(AffectRule.heavyWords.rawValue))
+        // The express gate too.
+        let express = CheckInFlow(answers: CheckIn(customEmotion: words, triggerText: "work", intensity: 9))
+        #expect(express.expressAffect(gates: gates, answered: [words])?.rule == AffectRule.heavyWords.rawValue)
+    }
+
     func StepCopy_setText(_ step: Step, _ a: inout CheckIn, _ text: String) {
         if let field = FreeTextField(step: step) { a[text: field] = text }
     }
