@@ -39,7 +39,7 @@ enum JournalListView {
         let entries = j.listed
         let list = Rect(row: rect.row + headerRows, col: rect.col, width: rect.width, height: rect.height - headerRows)
         if entries.isEmpty {
-            let text = j.results.map { "No check-ins mention “\(Visible.text($0.query))”. Esc clears the search." }
+            let text = j.results.map { "No notes or kinder words mention “\(Visible.text($0.query))”. Esc clears the search." }
                 ?? JournalText.emptyTitle
             for (i, line) in Wrap.lines(text, width: rect.width).prefix(max(0, list.height)).enumerated() {
                 canvas.put(line, row: list.row + i, col: rect.col, role: .dim)

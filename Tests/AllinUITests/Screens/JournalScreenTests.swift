@@ -292,7 +292,7 @@ struct JournalScreenTests {
         F.typing(&s, journal, "zebra")
         F.keys(&s, journal, .enter)
         #expect(s.journal?.results?.entries.isEmpty == true)
-        #expect(screen(s).contains("No check-ins mention “zebra”. Esc clears the search."))
+        #expect(screen(s).contains("No notes or kinder words mention “zebra”. Esc clears the search."))
     }
 
     @Test func aSearchThatFindsMoreThanItShowsSaysSo() {
