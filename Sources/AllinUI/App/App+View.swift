@@ -137,21 +137,29 @@ enum Chrome {
 }
 
 /// The message shown when the window is below the minimum size; it still names the support key and,
-/// on the support screen, the region's first numbers.
+/// on the support screen, the region's first numbers, before anything else so the smallest window
+/// keeps them (found from outside: at 20x6 the size message pushed the 999 off the bottom).
 enum TooSmallView {
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let w = canvas.width
-        var lines = Wrap.lines("Make the window larger: allin needs \(App.minimumSize.width)x\(App.minimumSize.height) (now \(canvas.size)).", width: w)
-        if state.screen == .support {
-            let resources = state.context.catalog.helplines.resources(for: state.support?.region)
-            if let first = resources.lines.first(where: { $0.phone != nil }), let phone = first.phone {
-                lines += Wrap.lines("\(first.name): call \(phone)", width: w)
-            }
-            if let e = resources.emergency { lines += Wrap.lines("In danger now: call \(e.number)", width: w) }
-        }
+        var lines = state.screen == .support ? numbers(state).flatMap { Wrap.lines($0, width: w) } : []
+        lines += Wrap.lines("Make the window larger: allin needs \(App.minimumSize.width)x\(App.minimumSize.height) (now \(canvas.size)).", width: w)
         lines += Wrap.lines("F2 support · Ctrl-C quit", width: w)
         for (i, line) in lines.prefix(canvas.height).enumerated() {
             canvas.put(line, row: i, col: 0, role: i == 0 ? .title : .normal)
         }
+    }
+
+    /// Support's first number and the emergency number, one short line each ("In danger now: call
+    /// 999", "Samaritans: call 116 123"), for where support's own screen can't show them: a window
+    /// below the minimum, and the key help drawn over support.
+    static func numbers(_ state: AppState) -> [String] {
+        let resources = state.context.catalog.helplines.resources(for: state.support?.region)
+        var lines: [String] = []
+        if let e = resources.emergency { lines.append("In danger now: call \(e.number)") }
+        if let first = resources.lines.first(where: { $0.phone != nil }), let phone = first.phone {
+            lines.append("\(first.name): call \(phone)")
+        }
+        return lines
     }
 }

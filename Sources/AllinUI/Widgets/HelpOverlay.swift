@@ -31,7 +31,9 @@ enum HelpOverlay {
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let rows = lines(state.helpTable, canvasWidth: canvas.width)
         let width = Self.width(canvas.width)
-        let height = min(canvas.height - 2, rows.count + 4)
+        // Over support, the numbers stay in view below the box (found from outside: the box covered them).
+        let numbers = state.screen == .support ? TooSmallView.numbers(state) : []
+        let height = min(canvas.height - 2 - numbers.count, rows.count + 4)
         let rect = Rect(row: 1, col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "Keys: \(Chrome.title(state))")
         let keyWidth = Self.keyWidth(Self.rows(state.helpTable))
@@ -44,6 +46,11 @@ enum HelpOverlay {
         }
         let more = top + visible < rows.count ? "↓ more · " : ""
         canvas.put(more + "Esc closes", row: rect.bottom - 2, col: rect.col + 2, role: .dim, maxWidth: rect.width - 4)
+        for (i, line) in numbers.enumerated() {
+            let row = rect.bottom + i
+            canvas.fill(Rect(row: row, col: 0, width: canvas.width, height: 1), role: .normal)
+            canvas.put(line, row: row, col: rect.col, role: .title, maxWidth: canvas.width - rect.col)
+        }
     }
 }
 

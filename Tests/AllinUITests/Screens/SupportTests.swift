@@ -421,3 +421,25 @@ struct SupportTests {
         #expect(text.contains("999"))
     }
 }
+
+@Suite("Crisis support: numbers in view under help and in a small window")
+struct SupportNumbersInViewTests {
+    /// The key help over support keeps the emergency number and the first line's number in view below
+    /// its box, from 40×12 up (found from outside: the box covered them).
+    @Test(arguments: [(40, 12), (80, 24), (200, 60)])
+    func helpOverSupportKeepsTheNumbers(width: Int, height: Int) {
+        var s = TestCatalog.state(width: width, height: height)
+        press(&s, .function(2))
+        press(&s, .char("?"))
+        let text = screen(s).text
+        #expect(text.contains("Keys: Support") && text.contains("call 999") && text.contains("call 116 123"), "\(text)")
+    }
+
+    /// Below the minimum size, support's numbers come before the request to enlarge the window.
+    @Test func aTinyWindowStillShowsTheEmergencyNumber() {
+        var s = TestCatalog.state(width: 20, height: 6)
+        press(&s, .function(2))
+        let text = screen(s).text
+        #expect(text.contains("999") && text.contains("116") && text.contains("123"), "\(text)")
+    }
+}
