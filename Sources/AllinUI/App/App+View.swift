@@ -113,7 +113,21 @@ enum Chrome {
             canvas.put(TextWidth.truncate(message, width: canvas.width - col), row: row, col: col, role: .error)
         } else if let notice = state.notice {
             canvas.put(TextWidth.truncate(notice, width: canvas.width - col), row: row, col: col, role: .notice)
+        } else if let number = state.emergencyReminder {
+            canvas.put(emergencyReminder(number, width: canvas.width - col), row: row, col: col, role: .error)
         }
+    }
+
+    /// The reminder after support opened for an act or an emergency now, as long as the row allows and
+    /// never cut: "If you took something or hurt yourself, get medical help now, even if you feel fine:
+    /// call 999." down to "Took something? Call 999 now."
+    static func emergencyReminder(_ number: String, width: Int) -> String {
+        let call = number.isEmpty ? "call your local emergency number" : "call \(number)"
+        let forms = ["If you took something or hurt yourself, get medical help now, even if you feel fine: \(call).",
+                     "Took something or hurt yourself? Get medical help now: \(call).",
+                     "Took something or hurt? \(call.prefix(1).uppercased() + call.dropFirst()) now.",
+                     number.isEmpty ? "Get medical help now." : "Call \(number) now."]
+        return forms.first { TextWidth.of($0) <= width } ?? forms[forms.count - 1]
     }
 
     /// The footer: the table's main keys, always ending with the keys help and the support key. When the

@@ -443,3 +443,26 @@ struct SupportNumbersInViewTests {
         #expect(text.contains("999") && text.contains("116") && text.contains("123"), "\(text)")
     }
 }
+
+@Suite("Crisis support: after an act, the reminder stays")
+struct EmergencyReminderTests {
+    /// Going back from support opened for an act ("i took all my pills") keeps a reminder to get medical
+    /// help on the status line for the rest of the run; support for a wish alone does not.
+    @Test(arguments: [("i took all my pills", true), ("i want to disappear", false)])
+    func goingBackFromAnActKeepsTheReminder(words: String, act: Bool) {
+        for width in [40, 80, 200] {
+            var s = TestCatalog.state(width: width, height: width == 200 ? 60 : width == 80 ? 24 : 12)
+            press(&s, .char("c"), .tab)
+            type(&s, words)
+            press(&s, .enter)
+            #expect(s.screen == .support, "\(words)")
+            press(&s, .escape, .char("y"))
+            #expect(s.screen == .checkIn)
+            s.notice = nil
+            let text = screen(s).text
+            #expect(text.contains("999") == act && (s.emergencyReminder != nil) == act, "\(width): \(text)")
+            let expected = width == 200 ? "even if you feel fine: call 999." : width == 80 ? "Get medical help now: call 999." : "Call 999 now."
+            if act { #expect(text.contains(expected), "\(text)") }
+        }
+    }
+}
