@@ -60,7 +60,13 @@ enum BeliefsUpdate {
                 toggle(&intake, areas[intake.cursor].id)
             case .choose where intake.chosen.count < PlanCatalog.areaCount:
                 // Enter chooses the area under the cursor until three are chosen, then goes on.
-                if !intake.chosen.contains(areas[intake.cursor].id) { toggle(&intake, areas[intake.cursor].id) }
+                if !intake.chosen.contains(areas[intake.cursor].id) {
+                    toggle(&intake, areas[intake.cursor].id)
+                } else {
+                    // Enter on an area already chosen used to do nothing, with no word why.
+                    let left = PlanCatalog.areaCount - intake.chosen.count
+                    state.notice = "Already chosen. Choose \(left) more with ↑↓ and Enter (Space takes one out)."
+                }
             case .choose, .next:
                 if intake.chosen.count == PlanCatalog.areaCount {
                     intake.phase = .rating(0)

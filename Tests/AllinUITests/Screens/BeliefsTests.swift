@@ -37,6 +37,17 @@ struct BeliefsTests {
         return s
     }
 
+    /// Enter on an area already chosen says so and how many are left (it did nothing, with no word why).
+    @Test func enterOnAChosenAreaSaysWhatIsLeft() {
+        var s = TestCatalog.state()
+        press(&s, .char("b"))
+        _ = App.update(&s, .planLoaded(nil))
+        press(&s, .enter, .enter)
+        #expect(s.beliefs.intake?.chosen == ["work"])
+        press(&s, .enter)
+        #expect(s.beliefs.intake?.chosen == ["work"] && s.notice == "Already chosen. Choose 2 more with ↑↓ and Enter (Space takes one out).")
+    }
+
     @Test func theIntakeAsksEverythingAndMakesThePlan() {
         var s = Self.toRatings()
         #expect(screen(s).text.contains("Area 1 of 3: Work and career"))
