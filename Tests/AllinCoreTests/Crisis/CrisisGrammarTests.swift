@@ -217,6 +217,16 @@ struct CrisisGrammarTests {
         #expect(f.tier == (asks ? .concern : .none), "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Worn out after an event (found from outside: "i feel like dying after that meeting" handed off):
+    /// the question, not a handoff; the plain wish, or a wish with a time, still hands off.
+    @Test("Feeling like dying after an event asks", arguments: [
+        ("i feel like dying after that meeting", CrisisTier.concern), ("honestly i feel like dying after that workout", .concern),
+        ("i feel like dying", .crisis), ("i want to die after the exam", .crisis),
+    ])
+    func dyingAfterAnEvent(_ text: String, tier: CrisisTier) throws {
+        #expect(try a(text).tier == tier, "\(text)")
+    }
+
     @Test("Preparation words in ordinary life do not fire",
           arguments: ["i wrote a letter to my grandma for her birthday", "i'm giving away my old clothes to charity",
                       "goodbye everyone, see you after the break", "bye everyone, have a good weekend"])
