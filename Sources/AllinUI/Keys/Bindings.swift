@@ -161,7 +161,7 @@ enum Bindings {
             ] + editing
         }
         return [
-            KeyBinding([.char("g")], "g", "breathe", help: "a one-minute breathing exercise", action: .breathe),
+            KeyBinding([.char("g")], "g", "breathe", help: "a short breathing exercise: three slow rounds, under a minute", action: .breathe),
             KeyBinding([.char("r")], "r", "country", help: "choose another country from a list you can search",
                        action: .chooseRegion),
             KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),

@@ -72,7 +72,7 @@ enum SupportView {
         let origin: SupportText.RegionOrigin = s.region == state.context.region
             ? .of(region: state.context.region, source: state.context.regionSource) : .chosen
         let breathe = [SupportPiece(text: "g", role: .footerKey),
-                       SupportPiece(text: "  Breathe with me first (one minute)", role: .accent)]
+                       SupportPiece(text: "  Breathe with me (under a minute)", role: .accent)]
         // Notes give way to the numbers when the window is short.
         let numbers = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, compact: compact)
         let plan = SupportText.planRows(state.safetyPlan)
