@@ -27,13 +27,19 @@ struct CrisisJSONReader {
         return object(value, nil, "the top level", wording: "top level must be an object")
     }
 
-    /// An object's fields by name; a key given twice keeps its first value.
-    mutating func object(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true,
-                         wording: String? = nil) -> [String: JSONValue]? {
+    /// `value` when it is given (not missing, not null); a required one that is not is reported.
+    private mutating func given(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool) -> JSONValue? {
         guard let value, value != .null else {
             if required { issue(entry, "\(field) is missing") }
             return nil
         }
+        return value
+    }
+
+    /// An object's fields by name; a key given twice keeps its first value.
+    mutating func object(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true,
+                         wording: String? = nil) -> [String: JSONValue]? {
+        guard let value = given(value, entry, field, required: required) else { return nil }
         guard case let .object(pairs) = value else {
             issue(entry, wording ?? "\(field) must be an object")
             return nil
@@ -44,10 +50,7 @@ struct CrisisJSONReader {
     }
 
     mutating func array(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true) -> [JSONValue]? {
-        guard let value, value != .null else {
-            if required { issue(entry, "\(field) is missing") }
-            return nil
-        }
+        guard let value = given(value, entry, field, required: required) else { return nil }
         guard case let .array(list) = value else {
             issue(entry, "\(field) must be a list")
             return nil
@@ -56,10 +59,7 @@ struct CrisisJSONReader {
     }
 
     mutating func string(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true, allowEmpty: Bool = false) -> String? {
-        guard let value, value != .null else {
-            if required { issue(entry, "\(field) is missing") }
-            return nil
-        }
+        guard let value = given(value, entry, field, required: required) else { return nil }
         guard case let .string(s) = value else {
             issue(entry, "\(field) must be text")
             return nil
@@ -87,10 +87,7 @@ struct CrisisJSONReader {
     }
 
     mutating func number(_ value: JSONValue?, _ entry: String?, _ field: String, required: Bool = true) -> Double? {
-        guard let value, value != .null else {
-            if required { issue(entry, "\(field) is missing") }
-            return nil
-        }
+        guard let value = given(value, entry, field, required: required) else { return nil }
         guard case let .number(d) = value else {
             issue(entry, "\(field) must be a number")
             return nil

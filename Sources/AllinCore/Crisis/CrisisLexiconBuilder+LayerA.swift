@@ -18,7 +18,6 @@ extension CrisisLexiconBuilder {
         ("prepositions", CrisisWordTable.preposition),
     ]
 
-    static let frameNames = ["negatorPhrases", "pseudoNegations", "media", "remotePast", "recentTime", "pastMarkers", "reportedQuestions", "theyDied", "settledNow", "settledPast", "stillNow"]
 
     /// Reads `crisis/layer-a.json`: classes, word lists, context frames, idioms, rules, help phrases.
     mutating func readLayerA(_ data: Data?) {
@@ -42,17 +41,23 @@ extension CrisisLexiconBuilder {
                     flagWords.append((w, flag))
                 }
                 // Each list is also usable in patterns as a class of the same name ("@relations").
-                if classesA[name] == nil {
-                    classesA[name] = seen.sorted().map { [.word($0)] }
-                    classOriginA[name] = "words \(name)"
+                if layers[0].classes[name] == nil {
+                    layers[0].classes[name] = seen.sorted().map { [.word($0)] }
+                    layers[0].classOrigin[name] = "words \(name)"
                 }
             }
         }
 
-        if let frames = r.object(root["frames"], nil, "frames") {
-            r.checkKeys(frames, Set(Self.frameNames), "frames")
-            for name in Self.frameNames {
-                rawFrames[name] = patterns(&r, frames[name], "frames", name, layer: .a)
+        let frameLists: [(name: String, list: WritableKeyPath<CrisisFrames, [Int]>)] = [
+            ("negatorPhrases", \.negatorPhrases), ("pseudoNegations", \.pseudoNegations), ("media", \.media),
+            ("remotePast", \.remotePast), ("recentTime", \.recentTime), ("pastMarkers", \.pastMarkers),
+            ("reportedQuestions", \.reportedQuestions), ("theyDied", \.theyDied), ("settledNow", \.settledNow),
+            ("settledPast", \.settledPast), ("stillNow", \.stillNow),
+        ]
+        if let object = r.object(root["frames"], nil, "frames") {
+            r.checkKeys(object, Set(frameLists.map(\.name)), "frames")
+            for (name, list) in frameLists {
+                frames[keyPath: list] = patterns(&r, object[name], "frames", name, layer: .a)
             }
         }
 
@@ -64,8 +69,8 @@ extension CrisisLexiconBuilder {
             let id = r.string(obj["id"], entry, "id")
             let named = id.map { "\(entry) (\($0))" } ?? entry
             if let id, !idiomIDs.insert(id).inserted { r.issue(named, "duplicate idiom id '\(id)'") }
-            if let h = pattern(&r, obj["pattern"], named, "pattern", layer: .a), let id {
-                rawIdioms.append((id, h))
+            if let entry = pattern(&r, obj["pattern"], named, "pattern", layer: .a), let id {
+                idioms.append(CrisisIdiom(id: id, entry: entry))
             }
         }
 
@@ -74,7 +79,7 @@ extension CrisisLexiconBuilder {
             guard let obj = r.object(value, entry, "rule") else { continue }
             if let rule = readRule(&r, obj, entry) {
                 if !ruleIDs.insert(rule.id).inserted { r.issue("\(entry) (\(rule.id))", "duplicate rule id '\(rule.id)'") }
-                rawRules.append(rule)
+                rules.append(rule)
             }
         }
 
@@ -91,7 +96,7 @@ extension CrisisLexiconBuilder {
         }
     }
 
-    private mutating func readRule(_ r: inout CrisisJSONReader, _ obj: [String: JSONValue], _ entry: String) -> RawRule? {
+    private mutating func readRule(_ r: inout CrisisJSONReader, _ obj: [String: JSONValue], _ entry: String) -> CrisisRule? {
         r.checkKeys(obj, ["id", "tier", "what", "patterns", "frame", "negatable", "tense", "thirdPartyTier",
                           "requires", "scope", "escalate", "guards", "topic", "note"], entry)
         let before = r.issues.count
@@ -126,7 +131,7 @@ extension CrisisLexiconBuilder {
             }
         }
         let scope = scopeField(&r, obj["scope"], named, "scope") ?? .sentence
-        var escalations: [(tier: CrisisTier, any: [Int], scope: CrisisRule.Scope)] = []
+        var escalations: [CrisisRule.Escalation] = []
         if let list = r.array(obj["escalate"], named, "escalate", required: false) {
             for (i, item) in list.enumerated() {
                 let field = "escalate #\(i)"
@@ -136,10 +141,10 @@ extension CrisisLexiconBuilder {
                 if t <= tier { r.issue(named, "\(field): tier must be above the rule's tier") }
                 let any = patterns(&r, e["any"], named, "\(field) any", layer: .a)
                 let s = scopeField(&r, e["scope"], named, "\(field) scope") ?? .line
-                escalations.append((t, any, s))
+                escalations.append(CrisisRule.Escalation(tier: t, any: any, scope: s))
             }
         }
-        var guards: [(after: [Int], before: [Int], previous: [Int], at: [Int], line: [Int], release: [Int], action: CrisisRule.Guard.Action)] = []
+        var guards: [CrisisRule.Guard] = []
         if let list = r.array(obj["guards"], named, "guards", required: false) {
             for (i, item) in list.enumerated() {
                 let field = "guards #\(i)"
@@ -162,11 +167,12 @@ extension CrisisLexiconBuilder {
                     action = .lower(t)
                 default: r.issue(named, "\(field): action must be reject or lower")
                 }
-                guards.append((after, beforeP, previous, at, line, release, action))
+                guards.append(CrisisRule.Guard(after: after, before: beforeP, previous: previous, at: at, line: line,
+                                               release: release, action: action))
             }
         }
         guard r.issues.count == before else { return nil }
-        return RawRule(id: id, tier: tier, what: what, patterns: pats, frame: frame, negatable: negatable,
+        return CrisisRule(id: id, tier: tier, what: what, patterns: pats, frame: frame, negatable: negatable,
                        tense: tense, topic: topic, thirdPartyTier: thirdPartyTier, requires: requires, requireScope: scope,
                        escalations: escalations, guards: guards)
     }

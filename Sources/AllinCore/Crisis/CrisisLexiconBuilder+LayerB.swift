@@ -15,7 +15,7 @@ extension CrisisLexiconBuilder {
         }
         readClasses(&r, root, layer: .b)
 
-        var features: [(id: String, label: String, weight: Double, patterns: [Int])] = []
+        var features: [CrisisLayerBModel.Feature] = []
         var index: [String: Int] = [:]
         for (entry, value) in items(&r, root, "features") {
             guard let obj = r.object(value, entry, "feature") else { continue }
@@ -31,7 +31,7 @@ extension CrisisLexiconBuilder {
                 continue
             }
             index[id] = features.count
-            features.append((id, label, weight, pats))
+            features.append(CrisisLayerBModel.Feature(id: id, label: label, weight: weight, entries: pats))
         }
 
         func featureList(_ value: JSONValue?, _ entry: String, _ field: String, required: Bool, _ r: inout CrisisJSONReader) -> [Int] {
@@ -42,14 +42,14 @@ extension CrisisLexiconBuilder {
             return out
         }
 
-        var interactions: [(all: [Int], weight: Double)] = []
+        var interactions: [CrisisLayerBModel.Interaction] = []
         for (entry, value) in items(&r, root, "interactions", required: false) {
             guard let obj = r.object(value, entry, "interaction") else { continue }
             r.checkKeys(obj, ["all", "weight", "note"], entry)
             let all = featureList(obj["all"], entry, "all", required: true, &r)
             guard let weight = r.number(obj["weight"], entry, "weight") else { continue }
             if all.count < 2 { r.issue(entry, "all must name at least two features") }
-            interactions.append((all, weight))
+            interactions.append(CrisisLayerBModel.Interaction(all: all, weight: weight))
         }
 
         var minScore = 1.0
@@ -61,7 +61,7 @@ extension CrisisLexiconBuilder {
             immAll = featureList(imm["all"], "immediate", "all", required: false, &r)
             immAny = featureList(imm["any"], "immediate", "any", required: false, &r)
         }
-        rawB = RawLayerB(bias: bias, crisisAt: crisisAt, concernAt: concernAt, features: features,
-                         interactions: interactions, immediateMinScore: minScore, immediateAll: immAll, immediateAny: immAny)
+        layerB = CrisisLayerBModel(bias: bias, crisisAt: crisisAt, concernAt: concernAt, features: features,
+                                   interactions: interactions, immediateMinScore: minScore, immediateAll: immAll, immediateAny: immAny)
     }
 }

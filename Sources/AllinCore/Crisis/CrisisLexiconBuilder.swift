@@ -1,6 +1,9 @@
 import Foundation
 
 /// Reads the crisis catalog files, validates every entry and compiles the lexicon.
+///
+/// A pattern's handle is its entry in its layer's program: patterns compile in the order they are
+/// read, so the rules, frames and features read hold their final entries from the start.
 struct CrisisLexiconBuilder {
     /// A parsed pattern waiting to be compiled, with where it came from.
     struct Pending {
@@ -8,22 +11,26 @@ struct CrisisLexiconBuilder {
         var file: String
         var entry: String
         var field: String
-        /// Class entries are checked but only ever compiled inline where the class is used.
-        var compile = true
     }
 
-    enum Layer { case a, b }
+    enum Layer: Int { case a, b }
+
+    /// One layer's patterns as read: those compiled on their own (`pending[e]` becomes entry `e`), and
+    /// its classes, whose entries are checked like patterns but compiled only inline where a class
+    /// is used.
+    struct LayerPatterns {
+        var pending: [Pending] = []
+        var classPatterns: [Pending] = []
+        var classes: [String: [[CrisisPatternNode]]] = [:]
+        var classOrigin: [String: String] = [:]
+    }
 
     var issues: [CatalogIssue] = []
     var vocabulary = CrisisVocabulary()
     var table = CrisisWordTable()
     var norm = CrisisNormalizationData()
-    var pendingA: [Pending] = []
-    var pendingB: [Pending] = []
-    var classesA: [String: [[CrisisPatternNode]]] = [:]
-    var classesB: [String: [[CrisisPatternNode]]] = [:]
-    var classOriginA: [String: String] = [:]
-    var classOriginB: [String: String] = [:]
+    /// Layers A and B's patterns, by `Layer.rawValue`.
+    var layers = [LayerPatterns(), LayerPatterns()]
     var commonWords: Set<Int32> = []
     /// Words the normaliser always rewrites, so a pattern spelling them can never match.
     var rewrittenWords: [String: String] = [:]
@@ -32,42 +39,15 @@ struct CrisisLexiconBuilder {
     var flagWords: [(word: String, flag: UInt32)] = []
 
     // Layer A parts, filled by `readLayerA`.
-    var rawRules: [RawRule] = []
-    var rawIdioms: [(id: String, pattern: Int)] = []
-    var rawFrames: [String: [Int]] = [:]
+    var rules: [CrisisRule] = []
+    var idioms: [CrisisIdiom] = []
+    var frames = CrisisFrames()
     var helpWhole: [[Int32]] = []
     var helpPhrases: [Int] = []
     var helpIgnore: Set<Int32> = []
     var idiomForbidden: Set<String> = []
-    // Layer B parts.
-    var rawB: RawLayerB?
-
-    struct RawRule {
-        var id: String
-        var tier: CrisisTier
-        var what: String
-        var patterns: [Int]
-        var frame: CrisisRule.Frame
-        var negatable: Bool
-        var tense: CrisisRule.Tense
-        var topic: Bool
-        var thirdPartyTier: CrisisTier
-        var requires: [[Int]]
-        var requireScope: CrisisRule.Scope
-        var escalations: [(tier: CrisisTier, any: [Int], scope: CrisisRule.Scope)]
-        var guards: [(after: [Int], before: [Int], previous: [Int], at: [Int], line: [Int], release: [Int], action: CrisisRule.Guard.Action)]
-    }
-
-    struct RawLayerB {
-        var bias: Double
-        var crisisAt: Double
-        var concernAt: Double
-        var features: [(id: String, label: String, weight: Double, patterns: [Int])]
-        var interactions: [(all: [Int], weight: Double)]
-        var immediateMinScore: Double
-        var immediateAll: [Int]
-        var immediateAny: [Int]
-    }
+    // Layer B, filled by `readLayerB`.
+    var layerB: CrisisLayerBModel?
 
     // MARK: - Build
 
@@ -80,56 +60,29 @@ struct CrisisLexiconBuilder {
         readLayerA(files[CrisisLexicon.layerAFile])
         readLayerB(files[CrisisLexicon.layerBFile])
 
-        checkClasses(classesA, origin: classOriginA, file: CrisisLexicon.layerAFile)
-        checkClasses(classesB, origin: classOriginB, file: CrisisLexicon.layerBFile)
-        for p in pendingA { checkPattern(p, classes: classesA) }
-        for p in pendingB { checkPattern(p, classes: classesB) }
+        checkClasses(layers[0].classes, origin: layers[0].classOrigin, file: CrisisLexicon.layerAFile)
+        checkClasses(layers[1].classes, origin: layers[1].classOrigin, file: CrisisLexicon.layerBFile)
+        for layer in layers {
+            for p in layer.classPatterns + layer.pending { checkPattern(p, classes: layer.classes) }
+        }
         checkIdioms()
 
         internAll()
         finishTable()
 
-        let programA: CrisisProgram, programB: CrisisProgram, entriesA: [Int], entriesB: [Int]
+        let programA: CrisisProgram, programB: CrisisProgram
         if issues.isEmpty, let loaded = programs(),
-           loaded.fit(vocabularyCount: vocabulary.count, entriesA: pendingA.filter(\.compile).count,
-                      entriesB: pendingB.filter(\.compile).count) {
-            (programA, entriesA, programB, entriesB) = (loaded.a, Self.entryIndices(pendingA), loaded.b, Self.entryIndices(pendingB))
+           loaded.fit(vocabularyCount: vocabulary.count, entriesA: layers[0].pending.count, entriesB: layers[1].pending.count) {
+            (programA, programB) = (loaded.a, loaded.b)
         } else {
-            (programA, entriesA) = compile(pendingA, classes: classesA)
-            (programB, entriesB) = compile(pendingB, classes: classesB)
+            programA = compile(layers[0])
+            programB = compile(layers[1])
         }
-        guard issues.isEmpty else { return nil }
-
-        let rules = rawRules.map { r in
-            CrisisRule(
-                id: r.id, tier: r.tier, what: r.what,
-                patterns: r.patterns.map { entriesA[$0] },
-                frame: r.frame, negatable: r.negatable, tense: r.tense, topic: r.topic, thirdPartyTier: r.thirdPartyTier,
-                requires: r.requires.map { $0.map { entriesA[$0] } }, requireScope: r.requireScope,
-                escalations: r.escalations.map { CrisisRule.Escalation(tier: $0.tier, any: $0.any.map { entriesA[$0] }, scope: $0.scope) },
-                guards: r.guards.map { g in
-                    CrisisRule.Guard(after: g.after.map { entriesA[$0] }, before: g.before.map { entriesA[$0] },
-                                     previous: g.previous.map { entriesA[$0] }, at: g.at.map { entriesA[$0] }, line: g.line.map { entriesA[$0] },
-                                     release: g.release.map { entriesA[$0] }, action: g.action)
-                })
-        }
-        func frame(_ name: String) -> [Int] { (rawFrames[name] ?? []).map { entriesA[$0] } }
-        let frames = CrisisFrames(negatorPhrases: frame("negatorPhrases"), pseudoNegations: frame("pseudoNegations"),
-                                  media: frame("media"), remotePast: frame("remotePast"),
-                                  recentTime: frame("recentTime"), pastMarkers: frame("pastMarkers"),
-                                  reportedQuestions: frame("reportedQuestions"), theyDied: frame("theyDied"),
-                                  settledNow: frame("settledNow"), settledPast: frame("settledPast"),
-                                  stillNow: frame("stillNow"))
-        guard let b = rawB else { return nil }
-        let model = CrisisLayerBModel(
-            bias: b.bias, crisisAt: b.crisisAt, concernAt: b.concernAt,
-            features: b.features.map { .init(id: $0.id, label: $0.label, weight: $0.weight, entries: $0.patterns.map { entriesB[$0] }) },
-            interactions: b.interactions.map { .init(all: $0.all, weight: $0.weight) },
-            immediateMinScore: b.immediateMinScore, immediateAll: b.immediateAll, immediateAny: b.immediateAny)
+        guard issues.isEmpty, let layerB else { return nil }
         return CrisisLexicon(
             vocabulary: vocabulary, table: table, normalization: norm, programA: programA, programB: programB,
-            rules: rules, idioms: rawIdioms.map { CrisisIdiom(id: $0.id, entry: entriesA[$0.pattern]) },
-            frames: frames, helpWhole: helpWhole, helpIgnore: helpIgnore, helpPhrases: helpPhrases.map { entriesA[$0] }, layerB: model)
+            rules: rules, idioms: idioms, frames: frames, helpWhole: helpWhole, helpIgnore: helpIgnore,
+            helpPhrases: helpPhrases, layerB: layerB)
     }
 
     // MARK: - Shared helpers
@@ -159,7 +112,8 @@ struct CrisisLexiconBuilder {
         return words
     }
 
-    /// Parses a pattern and queues it; returns its handle.
+    /// Parses a pattern and queues it; returns its entry (for a class's pattern, its place in
+    /// `classPatterns`).
     mutating func pattern(_ reader: inout CrisisJSONReader, _ value: JSONValue?, _ entry: String, _ field: String, layer: Layer, compile: Bool = true) -> Int? {
         guard let text = reader.string(value, entry, field, allowEmpty: true) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
@@ -171,15 +125,13 @@ struct CrisisLexiconBuilder {
             reader.issue(entry, "\(field): \(error.message)")
             return nil
         case .success(let nodes):
-            let p = Pending(nodes: nodes, file: reader.file, entry: entry, field: field, compile: compile)
-            switch layer {
-            case .a:
-                pendingA.append(p)
-                return pendingA.count - 1
-            case .b:
-                pendingB.append(p)
-                return pendingB.count - 1
+            let p = Pending(nodes: nodes, file: reader.file, entry: entry, field: field)
+            if compile {
+                layers[layer.rawValue].pending.append(p)
+                return layers[layer.rawValue].pending.count - 1
             }
+            layers[layer.rawValue].classPatterns.append(p)
+            return layers[layer.rawValue].classPatterns.count - 1
         }
     }
 
@@ -210,19 +162,10 @@ struct CrisisLexiconBuilder {
                 continue
             }
             let handles = patterns(&reader, obj["entries"], named, "entries", layer: layer, compile: false)
-            var alts: [[CrisisPatternNode]] = []
-            for h in handles { alts.append(layer == .a ? pendingA[h].nodes : pendingB[h].nodes) }
             // Class entries are checked with the pattern checks but compiled only inline.
-            switch layer {
-            case .a:
-                if classesA[name] != nil { reader.issue(named, "duplicate class name '\(name)'") }
-                classesA[name] = alts
-                classOriginA[name] = named
-            case .b:
-                if classesB[name] != nil { reader.issue(named, "duplicate class name '\(name)'") }
-                classesB[name] = alts
-                classOriginB[name] = named
-            }
+            if layers[layer.rawValue].classes[name] != nil { reader.issue(named, "duplicate class name '\(name)'") }
+            layers[layer.rawValue].classes[name] = handles.map { layers[layer.rawValue].classPatterns[$0].nodes }
+            layers[layer.rawValue].classOrigin[name] = named
         }
     }
 
@@ -300,11 +243,11 @@ struct CrisisLexiconBuilder {
 
     /// Idioms never whitelist a first-person self-object ("kill myself lol" must still fire).
     mutating func checkIdioms() {
-        for (id, handle) in rawIdioms {
-            let p = pendingA[handle]
-            let words = Set(expandWords(p.nodes, classes: classesA))
+        for idiom in idioms {
+            let p = layers[0].pending[idiom.entry]
+            let words = Set(expandWords(p.nodes, classes: layers[0].classes))
             for w in words.intersection(idiomForbidden).sorted() {
-                issues.append(CatalogIssue(file: p.file, entry: p.entry, "idiom '\(id)' must not contain '\(w)': idioms never hide a first-person statement"))
+                issues.append(CatalogIssue(file: p.file, entry: p.entry, "idiom '\(idiom.id)' must not contain '\(w)': idioms never hide a first-person statement"))
             }
         }
     }
@@ -321,8 +264,10 @@ struct CrisisLexiconBuilder {
     // MARK: - Vocabulary and compile
 
     mutating func internAll() {
-        for p in pendingA + pendingB {
-            for w in p.nodes.flatMap(\.words) { vocabulary.intern(w) }
+        for layer in layers {
+            for p in layer.classPatterns + layer.pending {
+                for w in p.nodes.flatMap(\.words) { vocabulary.intern(w) }
+            }
         }
         table.grow(to: vocabulary.count)
     }
@@ -334,32 +279,12 @@ struct CrisisLexiconBuilder {
         table.grow(to: vocabulary.count)
     }
 
-    /// The entry each pattern compiles to when every one compiles (-1 for those that are not compiled
-    /// on their own): what `compile` gives for patterns with no problem.
-    static func entryIndices(_ pending: [Pending]) -> [Int] {
-        var next = 0
-        return pending.map { p in
-            guard p.compile else { return -1 }
-            defer { next += 1 }
-            return next
+    /// The layer's program: entry `e` is `layer.pending[e]`.
+    mutating func compile(_ layer: LayerPatterns) -> CrisisProgram {
+        var builder = CrisisProgramBuilder(classes: layer.classes, vocabulary: vocabulary, commonWords: commonWords)
+        for p in layer.pending where builder.add(p.nodes) == nil {
+            issues.append(CatalogIssue(file: p.file, entry: p.entry, "\(p.field): pattern has no word it must contain, so it cannot be anchored"))
         }
-    }
-
-    mutating func compile(_ pending: [Pending], classes: [String: [[CrisisPatternNode]]]) -> (CrisisProgram, [Int]) {
-        var builder = CrisisProgramBuilder(classes: classes, vocabulary: vocabulary, commonWords: commonWords)
-        var entries: [Int] = []
-        for p in pending {
-            guard p.compile else {
-                entries.append(-1)
-                continue
-            }
-            if let e = builder.add(p.nodes) {
-                entries.append(e)
-            } else {
-                issues.append(CatalogIssue(file: p.file, entry: p.entry, "\(p.field): pattern has no word it must contain, so it cannot be anchored"))
-                entries.append(0)
-            }
-        }
-        return (builder.program, entries)
+        return builder.program
     }
 }
