@@ -11,7 +11,6 @@ struct CrisisScan: ~Copyable {
     private var presence: [UInt64] = []
     /// Whether `presence` describes these tokens (its buffer may be left from an earlier line).
     private var presenceReady = false
-    private var currentTag: Int64 = 0
     /// What the context checks compute, made on the first context query: most scans never make
     /// one, and a scan without one has fewer buffers to release.
     private var context: Context?
@@ -111,40 +110,17 @@ struct CrisisScan: ~Copyable {
     }
 
     /// Every match of every entry of `index`. Entries anchored on their first word are tried right at
-    /// the anchor; the others are tried over the window of starts that can reach the anchor.
+    /// the anchor; the others are tried over the window of starts that can reach the anchor. (An
+    /// entry anchored twice nearby may find the same match twice; evaluating a hit twice is harmless.)
     mutating func candidates(_ index: CrisisAnchorIndex) -> [CrisisMatch] {
         buildPresence()
         var out: [CrisisMatch] = []
         for p in tokens.indices {
-            let t = tokens[p]
-            tryAnchored(index, index.range(for: t.id), at: p, &out)
-            if t.lemma != t.id { tryAnchored(index, index.range(for: t.lemma), at: p, &out) }
-            if t.has(CrisisToken.isNumber) {
-                for e in index.numberEntries { tryEntry(e, at: p, &out) }
+            Self.forEachAnchored(index, tokens[p]) { entry in
+                tryEntry(entry, anchoredAt: p) { out.append($0); return false }
             }
         }
         return out
-    }
-
-    @inline(__always)
-    private mutating func tryAnchored(_ index: CrisisAnchorIndex, _ range: Range<Int>, at p: Int, _ out: inout [CrisisMatch]) {
-        for i in range { tryEntry(index.entry(at: i), at: p, &out) }
-    }
-
-    /// Tries one entry for one anchor occurrence: at the anchor itself when the anchor is the first
-    /// word, else at each start in reach whose word can begin a match. (An entry anchored twice
-    /// nearby may find the same match twice; evaluating a hit twice is harmless.)
-    private mutating func tryEntry(_ e: Int32, at p: Int, _ out: inout [CrisisMatch]) {
-        let entry = Int(e)
-        guard worthTrying(entry) else { return }
-        if program.entryAnchorIsFirst[entry] {
-            if let m = match(entry, at: p) { out.append(m) }
-            return
-        }
-        let lo = Swift.max(0, p - Int(program.entryMaxLength[entry]) + 1)
-        for s in lo...p where program.canStart(entry, tokens[s]) {
-            if let m = match(entry, at: s) { out.append(m) }
-        }
     }
 
     /// Marks the first match of each group (layer B's features) not yet in `found`, packed as
@@ -152,38 +128,41 @@ struct CrisisScan: ~Copyable {
     mutating func firstMatchPerGroup(_ index: CrisisAnchorIndex, groupOf: [Int32], found: inout [Int64], tag: Int) {
         buildPresence()
         var remaining = found.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
-        currentTag = Int64(tag)
         for p in tokens.indices where remaining > 0 {
-            let t = tokens[p]
-            let r = index.range(for: t.id)
-            if !r.isEmpty { tryGroups(index, r, at: p, groupOf, &found, &remaining) }
-            if t.lemma != t.id {
-                let rl = index.range(for: t.lemma)
-                if !rl.isEmpty { tryGroups(index, rl, at: p, groupOf, &found, &remaining) }
-            }
-            if t.has(CrisisToken.isNumber) && !index.numberEntries.isEmpty {
-                for e in index.numberEntries { tryGroup(e, at: p, groupOf, &found, &remaining) }
+            Self.forEachAnchored(index, tokens[p]) { entry in
+                let g = Int(groupOf[entry])
+                guard g >= 0, found[g] < 0 else { return }
+                tryEntry(entry, anchoredAt: p) { m in
+                    found[g] = Int64(tag) << 48 | Int64(m.start) << 24 | Int64(m.end)
+                    remaining -= 1
+                    return true
+                }
             }
         }
     }
 
-    private mutating func tryGroups(_ index: CrisisAnchorIndex, _ range: Range<Int>, at pos: Int, _ groupOf: [Int32],
-                                    _ found: inout [Int64], _ remaining: inout Int) {
-        for i in range { tryGroup(index.entry(at: i), at: pos, groupOf, &found, &remaining) }
+    /// Calls `body` with each entry of `index` anchored on token `t`: on its word, its lemma, or a number.
+    @inline(__always)
+    private static func forEachAnchored(_ index: CrisisAnchorIndex, _ t: CrisisToken, _ body: (Int) -> Void) {
+        for i in index.range(for: t.id) { body(Int(index.entry(at: i))) }
+        if t.lemma != t.id {
+            for i in index.range(for: t.lemma) { body(Int(index.entry(at: i))) }
+        }
+        if t.has(CrisisToken.isNumber) {
+            for e in index.numberEntries { body(Int(e)) }
+        }
     }
 
-    private mutating func tryGroup(_ e: Int32, at pos: Int, _ groupOf: [Int32], _ found: inout [Int64], _ remaining: inout Int) {
-        let g = Int(groupOf[Int(e)])
-        guard g >= 0, found[g] < 0, worthTrying(Int(e)) else { return }
-        let anchorIsFirst = program.entryAnchorIsFirst[Int(e)]
-        let lo = anchorIsFirst ? pos : Swift.max(0, pos - Int(program.entryMaxLength[Int(e)]) + 1)
-        for s in lo...pos {
-            if !anchorIsFirst && !program.canStart(Int(e), tokens[s]) { continue }
-            if let m = match(Int(e), at: s) {
-                found[g] = currentTag << 48 | Int64(m.start) << 24 | Int64(m.end)
-                remaining -= 1
-                return
-            }
+    /// Tries `entry` for its anchor at token `p`: at the anchor itself when the anchor is the first
+    /// word, else at each start in reach whose word can begin a match, left to right. `found` takes
+    /// each match and says whether to stop.
+    @inline(__always)
+    private mutating func tryEntry(_ entry: Int, anchoredAt p: Int, _ found: (CrisisMatch) -> Bool) {
+        guard worthTrying(entry) else { return }
+        let anchorIsFirst = program.entryAnchorIsFirst[entry]
+        let lo = anchorIsFirst ? p : Swift.max(0, p - Int(program.entryMaxLength[entry]) + 1)
+        for s in lo...p where anchorIsFirst || program.canStart(entry, tokens[s]) {
+            if let m = match(entry, at: s), found(m) { return }
         }
     }
 
