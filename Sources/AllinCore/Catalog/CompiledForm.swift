@@ -218,6 +218,18 @@ public enum CompiledForm {
 
         public mutating func bytes() throws(Problem) -> [UInt8] { try array(of: UInt8.self) }
 
+        /// An `Int32` array whose every element is an index into a list of `bound` items, else `damaged(what)`.
+        mutating func indices(below bound: Int, _ what: String) throws(Problem) -> [Int32] {
+            let values = try array(of: Int32.self)
+            guard values.allSatisfy({ $0 >= 0 && Int($0) < bound }) else { throw .damaged(what) }
+            return values
+        }
+
+        /// Ranges written as `CompiledForm.flat` gives them, each within `0..<bound` (`CompiledForm.ranges`).
+        mutating func ranges(within bound: Int, _ what: String = "a range past its list") throws(Problem) -> [Range<Int32>] {
+            try CompiledForm.ranges(try array(of: Int32.self), within: bound, what)
+        }
+
         /// A list written by `Writer.strings`, checked (its ends rise and stay within its bytes).
         public mutating func strings() throws(Problem) -> PackedStrings {
             let ends = try uint32s()

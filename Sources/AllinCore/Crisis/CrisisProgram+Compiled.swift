@@ -100,7 +100,7 @@ extension CrisisProgram.Draft {
         d.vocabularyCount = Int(vocabularyCount)
         let ops = try r.bytes(), opA = try r.array(of: Int32.self), opB = try r.array(of: Int32.self)
         d.setData = try r.array(of: Int32.self)
-        d.setRanges = try CompiledForm.ranges(try r.array(of: Int32.self), within: d.setData.count, "a word set")
+        d.setRanges = try r.ranges(within: d.setData.count, "a word set")
         guard ops.count == opA.count, ops.count == opB.count, !ops.isEmpty else { throw .damaged("its code") }
         let dispatchCount = try r.word()
         guard dispatchCount <= UInt64(ops.count) else { throw .damaged("its dispatch count") }
@@ -108,10 +108,10 @@ extension CrisisProgram.Draft {
         for _ in 0..<Int(dispatchCount) {
             let mask = try r.word()
             let keys = try r.array(of: Int32.self), flatRanges = try r.array(of: Int32.self)
-            let targets = try r.array(of: Int32.self), always = try r.array(of: Int32.self)
+            let targets = try r.indices(below: ops.count, "a dispatch table"), always = try r.indices(below: ops.count, "a dispatch table")
             let ranges = try CompiledForm.ranges(flatRanges, within: targets.count, "a dispatch table")
             guard mask < 1 << 24, keys.count == Int(mask) + 1, keys.count & Int(mask) == 0, ranges.count == keys.count,
-                  keys.contains(-1), targets.allSatisfy(code.contains), always.allSatisfy(code.contains) else {
+                  keys.contains(-1) else {
                 throw .damaged("a dispatch table")
             }
             d.dispatches.append(CrisisProgram.Dispatch(keys: keys, ranges: ranges, targets: targets, mask: Int(mask), always: always))

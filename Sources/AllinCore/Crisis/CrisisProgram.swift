@@ -33,36 +33,9 @@ final class CrisisProgram: Sendable {
         var mask = 0
         var always: [Int32] = []
 
-        init(table: [Int32: [Int32]], always: [Int32]) {
-            self.always = always
-            var size = 4
-            while size < table.count * 2 { size *= 2 }
-            mask = size - 1
-            keys = [Int32](repeating: -1, count: size)
-            ranges = [Range<Int32>](repeating: 0..<0, count: size)
-            for (key, list) in table where key >= 0 {
-                var slot = Dispatch.slot(key, mask)
-                while keys[slot] >= 0 { slot = (slot + 1) & mask }
-                keys[slot] = key
-                let start = Int32(targets.count)
-                targets.append(contentsOf: list)
-                ranges[slot] = start..<Int32(targets.count)
-            }
-        }
-
-        /// A table as a compiled form keeps it (`CrisisProgram+Compiled` checks it first).
-        init(keys: [Int32], ranges: [Range<Int32>], targets: [Int32], mask: Int, always: [Int32]) {
-            self.keys = keys
-            self.ranges = ranges
-            self.targets = targets
-            self.mask = mask
-            self.always = always
-        }
-
         @inline(__always) static func slot(_ key: Int32, _ mask: Int) -> Int {
             Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 7) & mask
         }
-
     }
 
     /// The program under construction; the builder fills it, then it is frozen into a `CrisisProgram`.
@@ -267,5 +240,25 @@ final class CrisisProgram: Sendable {
             if v < id { lo = mid + 1 } else { hi = mid - 1 }
         }
         return false
+    }
+}
+
+extension CrisisProgram.Dispatch {
+    /// The table for `table` (word id → entry points) and the entry points tried for any word.
+    init(table: [Int32: [Int32]], always: [Int32]) {
+        self.always = always
+        var size = 4
+        while size < table.count * 2 { size *= 2 }
+        mask = size - 1
+        keys = [Int32](repeating: -1, count: size)
+        ranges = [Range<Int32>](repeating: 0..<0, count: size)
+        for (key, list) in table where key >= 0 {
+            var slot = Self.slot(key, mask)
+            while keys[slot] >= 0 { slot = (slot + 1) & mask }
+            keys[slot] = key
+            let start = Int32(targets.count)
+            targets.append(contentsOf: list)
+            ranges[slot] = start..<Int32(targets.count)
+        }
     }
 }
