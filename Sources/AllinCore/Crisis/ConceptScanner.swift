@@ -373,13 +373,8 @@ public struct ConceptScanner: Sendable {
         return rules(tokens, bytes)
     }
 
-    /// The rules' finding and the trained model's score, from one tokenisation of `text`.
-    func scan(_ text: String, model: CrisisModel) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
-        var buffers = ConceptBuffers()
-        return scan(text, model: model, reusing: &buffers)
-    }
-
-    /// The same, with the words, bytes and feature keys built in `buffers` (and left there).
+    /// The rules' finding and the trained model's score, from one tokenisation of `text`, with the
+    /// words, bytes and feature keys built in `buffers` (and left there).
     func scan(_ text: String, model: CrisisModel, reusing buffers: inout ConceptBuffers) -> (rule: CrisisFinding?, model: CrisisModel.Score) {
         var (tokens, bytes) = tokenize(text, tokens: &buffers.tokens, bytes: &buffers.bytes)
         let score = model.score(tokens, classes: self, keys: &buffers.keys)
@@ -810,13 +805,7 @@ struct ConceptFold: Sendable {
         self.map = map
     }
 
-    func ascii(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        ascii(text, into: &out)
-        return out
-    }
-
-    /// The same, appended to `out` (a scalar with no folding keeps its own UTF-8 bytes).
+    /// `text` folded, appended to `out` (a scalar with no folding keeps its own UTF-8 bytes).
     func ascii(_ text: String, into out: inout [UInt8]) {
         out.reserveCapacity(out.count + text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -2,13 +2,8 @@ import Foundation
 
 extension CrisisDetector {
     /// Layer B: which weighted features occur anywhere in the main (and de-leet) view, combined
-    /// with hand-set logistic weights (§3.5). Independent of layer A's rules.
-    func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch) -> CrisisFinding {
-        var found: [Int64] = []
-        return scoreB(views, &shared, found: &found)
-    }
-
-    /// `found` is a buffer to reuse (its contents are overwritten).
+    /// with hand-set logistic weights (§3.5). Independent of layer A's rules. `found` is a buffer to
+    /// reuse (its contents are overwritten).
     func scoreB(_ views: [CrisisView], _ shared: inout CrisisScratch, found: inout [Int64]) -> CrisisFinding {
         let model = lexicon.layerB
         let featureCount = model.features.count

@@ -130,8 +130,9 @@ public struct CrisisDetector: Sendable {
     /// Layer B over a prepared text (what `layerB(text)` runs).
     public func layerB(_ prepared: Prepared) -> CrisisFinding {
         func read(_ text: String, _ views: [CrisisView]) -> CrisisFinding {
-            var shared = CrisisScratch()
-            return settled(withConcepts(scoreB(views, &shared), text), views)
+            var buffers = CrisisBuffers()
+            let scored = scoreB(views, &buffers.scratch, found: &buffers.found)
+            return settled(withConcepts(scored, text, &buffers.concepts), views)
         }
         let first = read(prepared.text, prepared.views)
         return prepared.spaced.map { Self.stronger(first, read($0.text, $0.views)) } ?? first
@@ -209,11 +210,6 @@ public struct CrisisDetector: Sendable {
     /// Layer B is the weighted score, the concept rules and the trained model together: the highest
     /// tier wins (on a tie, in that order), and the weighted score is kept either way so the
     /// explanation shows it.
-    func withConcepts(_ scored: CrisisFinding, _ text: String) -> CrisisFinding {
-        var buffers = ConceptBuffers()
-        return withConcepts(scored, text, &buffers)
-    }
-
     func withConcepts(_ scored: CrisisFinding, _ text: String, _ buffers: inout ConceptBuffers) -> CrisisFinding {
         let (rule, score) = lexicon.concepts.scan(text, model: lexicon.model, reusing: &buffers)
         var best = scored

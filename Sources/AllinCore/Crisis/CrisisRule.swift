@@ -148,13 +148,6 @@ struct CrisisAnchorIndex: Sendable {
         }
     }
 
-    /// Entries anchored on word `id` (empty for unknown words).
-    @inline(__always)
-    func entries(for id: Int32) -> ArraySlice<Int32> {
-        guard id >= 0, Int(id) + 1 < starts.count else { return [] }
-        return flat[Int(starts[Int(id)])..<Int(starts[Int(id) + 1])]
-    }
-
     /// Positions in `flat` of the entries anchored on word `id` (no slice, so no retain in the hot loop).
     @inline(__always)
     func range(for id: Int32) -> Range<Int> {
