@@ -10,7 +10,7 @@ extension CrisisDetector {
 
     /// Why a hit's tier moved, for the reason sentence.
     enum Note {
-        case plain, escalated, negated, lowered, thirdPresent, thirdPast, media, generic, secondPerson, remotePast, topic, question
+        case plain, escalated, negated, lowered, thirdPresent, thirdPast, generic, secondPerson, remotePast, topic, question
     }
 
     /// Idioms first (each consumes its span), then every rule over what is left.
@@ -74,7 +74,7 @@ extension CrisisDetector {
         let rule = lexicon.rules[ruleIndex]
         var tier = rule.tier
         var note = Note.plain
-        var ruleID = CrisisCandidate.RuleID.plain
+        var isThirdParty = false
         var spanEnd = m.end
         var spanStart = m.start
         let line = 0..<scan.count
@@ -142,50 +142,29 @@ extension CrisisDetector {
             }
         case .thirdParty:
             (tier, note) = thirdParty(rule, m, tier, &scan)
-            ruleID = .thirdParty
+            isThirdParty = true
         case .resolve:
             var subject = resolveSubject(m, core, scan)
             if rule.topic && isTopic(core, scan) && subject != .thirdParty(named: true) { subject = .topic }
             let media = scan.first(lexicon.frames.media, in: scan.sentence(around: m.start)) != nil
             if subject == .none && media && mediaOnlyElsewhere(m, core, &scan) { subject = .firstPerson }
+            // A hit about a film, the news or a study is no finding, unless the writer or a named
+            // person is its subject.
+            if media && subject != .firstPerson && subject != .thirdParty(named: true) { return nil }
             switch subject {
-            case .firstPerson:
+            case .firstPerson, .none:
                 if isRemotePast(m, core, &scan) {
                     tier = Swift.min(tier, .concern)
                     note = .remotePast
                 }
-            case .none:
-                if media {
-                    tier = .none
-                    note = .media
-                    ruleID = .media
-                } else if isRemotePast(m, core, &scan) {
-                    tier = Swift.min(tier, .concern)
-                    note = .remotePast
-                }
-            case .generic:
-                tier = media ? .none : Swift.min(tier, .concern)
-                note = media ? .media : .generic
-            case .secondPerson:
-                tier = media ? .none : Swift.min(tier, .concern)
-                note = media ? .media : .secondPerson
-            case .topic:
-                tier = media ? .none : Swift.min(tier, .concern)
-                note = media ? .media : .topic
-                if media { ruleID = .media }
+            case .generic: (tier, note) = (Swift.min(tier, .concern), .generic)
+            case .secondPerson: (tier, note) = (Swift.min(tier, .concern), .secondPerson)
+            case .topic: (tier, note) = (Swift.min(tier, .concern), .topic)
             case .media:
-                tier = .none
-                note = .media
-                ruleID = .media
-            case .thirdParty(let named):
-                if media && !named {
-                    tier = .none
-                    note = .media
-                    ruleID = .media
-                } else {
-                    (tier, note) = thirdParty(rule, m, tier, &scan)
-                    ruleID = .thirdParty
-                }
+                return nil
+            case .thirdParty:
+                (tier, note) = thirdParty(rule, m, tier, &scan)
+                isThirdParty = true
             }
         }
 
@@ -198,24 +177,19 @@ extension CrisisDetector {
             }
         }
 
-        if rule.negatable && tier > .concern && isNegated(m, core, &scan) {
+        let negated = rule.negatable && tier > .concern && isNegated(m, core, &scan)
+        if negated {
             tier = .concern
             note = .negated
-            switch ruleID {
-            case .thirdParty: ruleID = .negated(thirdParty: true, media: false)
-            case .media: ruleID = .negated(thirdParty: false, media: true)
-            default: ruleID = .negated(thirdParty: false, media: false)
-            }
         }
         guard tier > .none else { return nil }
         let spanView = scan.spannedView(of: view)
         let range = spanStart..<spanEnd
-        return CrisisCandidate(tier: tier, rule: ruleIndex, ruleID: ruleID, note: note, matched: { spanView.span(range) })
+        return CrisisCandidate(tier: tier, rule: ruleIndex, thirdParty: isThirdParty, negated: negated, note: note, matched: { spanView.span(range) })
     }
 
     /// A rule written about someone else ("A.thirdParty.goodbyeMessage") keeps its id as it is.
     static func thirdPartyID(_ id: String) -> String { id.hasPrefix("A.thirdParty.") ? id : "A.thirdParty." + id.dropFirst(2) }
-    static func mediaID(_ id: String) -> String { "A.media." + id.dropFirst(2) }
 
     private func range(_ scope: CrisisRule.Scope, _ m: CrisisMatch, _ scan: inout CrisisScan) -> Range<Int> {
         switch scope {

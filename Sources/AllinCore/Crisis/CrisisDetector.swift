@@ -158,14 +158,7 @@ public struct CrisisDetector: Sendable {
         }
         guard let best else { return .clear(.a) }
         let rule = lexicon.rules[best.rule]
-        var id = rule.id
-        switch best.ruleID {
-        case .plain: break
-        case .thirdParty: id = Self.thirdPartyID(id)
-        case .media: id = Self.mediaID(id)
-        case .negated(let third, let media):
-            id = (third ? Self.thirdPartyID(id) : media ? Self.mediaID(id) : id) + ".negated"
-        }
+        let id = (best.thirdParty ? Self.thirdPartyID(rule.id) : rule.id) + (best.negated ? ".negated" : "")
         return CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
                              reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
     }
@@ -200,9 +193,7 @@ public struct CrisisDetector: Sendable {
         return lowered
     }
 
-    /// Layer B: the independent on-device weighted scorer (euphemism, passive ideation, method+intent,
-    /// preparation). `score` in 0...1; >= 0.5 → .crisis, 0.25..<0.5 → .concern, else .none; may return
-    /// .immediate when preparation/method+time features are strong. Never throws, never crashes.
+    /// Layer B: the weighted scorer, the concept rules and the trained model (see `withConcepts`).
     public func layerB(_ text: String) -> CrisisFinding {
         layerB(prepare(text, forLayerBOnly: true))
     }
@@ -245,13 +236,11 @@ struct CrisisScratch: Sendable {
 struct CrisisCandidate {
     var tier: CrisisTier
     var rule: Int
-    var ruleID: RuleID
+    /// Read as about someone else (the rule id takes the `A.thirdParty.` prefix), and as denied
+    /// (it takes `.negated`).
+    var thirdParty: Bool
+    var negated: Bool
     var note: CrisisDetector.Note
     /// The matched words, spelled out only for the winning candidate.
     var matched: () -> String
-
-    /// The rule id, with its variant prefix or suffix.
-    enum RuleID {
-        case plain, thirdParty, media, negated(thirdParty: Bool, media: Bool)
-    }
 }
