@@ -24,7 +24,7 @@ struct CrisisTokenizerRun {
         length += 1
     }
 
-    mutating func write(_ bytes: [UInt8]) {
+    mutating func write(_ bytes: some Collection<UInt8>) {
         reserve(bytes.count)
         for b in bytes {
             view.text[length] = b
@@ -120,7 +120,7 @@ struct CrisisTokenizerRun {
         guard single(start + 2), single(start + 4) else { return nil }
         var letters: [UInt8] = []
         var p = start
-        while p < n && CrisisTokenizer.isLetter(input[p]) && input[p] < 0x80 && (p + 1 == n || !CrisisTokenizer.isWordByte(input[p + 1])) {
+        while single(p) {
             var b = input[p]
             if b >= 65 && b <= 90 { b += 32 }
             letters.append(b)
@@ -432,12 +432,7 @@ struct CrisisTokenizerRun {
 
     mutating func append(word: Int32, flags: UInt16) {
         let start = Int32(length)
-        let bytes = tokenizer.vocabulary.bytes(of: word)
-        reserve(bytes.count)
-        for b in bytes {
-            view.text[length] = b
-            length += 1
-        }
+        write(tokenizer.vocabulary.bytes(of: word))
         append(id: word, start: start, end: Int32(length), flags: flags)
     }
 

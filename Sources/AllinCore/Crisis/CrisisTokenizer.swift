@@ -98,49 +98,36 @@ final class CrisisTokenizer: Sendable {
         return table.attrs[Int(id)].tokenFlags
     }
 
-    // MARK: - Pairs, filler pairs, spaced letters
+    // MARK: - Pairs and filler pairs
 
+    /// Two-word rewrites and filler pairs. Most lines have none: their tokens are never copied.
     func postProcess(_ view: inout CrisisView) {
-        // Most lines have no pair to rewrite: check before copying anything.
-        var needs = false
-        let count = view.tokens.count
-        var k = 0
-        while k + 1 < count && !needs {
-            let t = view.tokens[k]
-            if t.id >= 0 && table.attrs[Int(t.id)].flags & CrisisWordTable.pairStart != 0,
-               let rules = table.pairs[t.id], !view.tokens[k + 1].boundaryBefore {
-                let next = view.tokens[k + 1].id
-                needs = rules.contains { $0.second == next }
-            }
-            k += 1
-        }
-        guard needs else { return }
-        var out: [CrisisToken] = []
-        out.reserveCapacity(view.tokens.count)
         let tokens = view.tokens
-        k = 0
+        var out: [CrisisToken]?
+        var k = 0
         while k < tokens.count {
             let t = tokens[k]
-            if table.has(t.id, CrisisWordTable.pairStart), k + 1 < tokens.count, !tokens[k + 1].boundaryBefore,
-               let rule = table.pairs[t.id]?.first(where: { $0.second == tokens[k + 1].id }) {
-                if rule.fillerPair {
-                    var a = t, b = tokens[k + 1]
-                    a.flags |= CrisisToken.filler
-                    b.flags |= CrisisToken.filler
-                    out.append(a)
-                    out.append(b)
-                } else {
-                    for (r, word) in rule.replacement.enumerated() {
-                        out.append(makeToken(word, in: &view, flags: r == 0 ? t.flags & (CrisisToken.hardBefore | CrisisToken.softBefore) : 0))
-                    }
-                }
-                k += 2
+            guard table.has(t.id, CrisisWordTable.pairStart), k + 1 < tokens.count, !tokens[k + 1].boundaryBefore,
+                  let rule = table.pairs[t.id]?.first(where: { $0.second == tokens[k + 1].id }) else {
+                out?.append(t)
+                k += 1
                 continue
             }
-            out.append(t)
-            k += 1
+            if out == nil { out = Array(tokens[..<k]) }
+            if rule.fillerPair {
+                var a = t, b = tokens[k + 1]
+                a.flags |= CrisisToken.filler
+                b.flags |= CrisisToken.filler
+                out?.append(a)
+                out?.append(b)
+            } else {
+                for (r, word) in rule.replacement.enumerated() {
+                    out?.append(makeToken(word, in: &view, flags: r == 0 ? t.flags & (CrisisToken.hardBefore | CrisisToken.softBefore) : 0))
+                }
+            }
+            k += 2
         }
-        view.tokens = out
+        if let out { view.tokens = out }
     }
 
     /// A token for a lexicon word, its spelling appended to the view's arena.
