@@ -198,7 +198,7 @@ extension CrisisLexiconBuilder {
                 continue
             }
             if !seenKeys.insert(key).inserted { r.issue(entry, "duplicate key '\(key)'") }
-            norm.despaced.insert(Array(key.utf8), phrase: words.map { vocabulary.intern($0) }, name: key)
+            norm.despaced.insert(Array(key.utf8), phrase: words.map { vocabulary.intern($0) })
         }
 
         var seenCommon: Set<String> = []

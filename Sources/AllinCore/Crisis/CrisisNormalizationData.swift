@@ -51,9 +51,8 @@ struct CrisisNormalizationData: Sendable {
         var children: [Int32] = Array(repeating: -1, count: 26)
         var terminal: [Int32] = [-1]
         var phrases: [[Int32]] = []
-        var keys: [String] = []
 
-        mutating func insert(_ key: [UInt8], phrase: [Int32], name: String) {
+        mutating func insert(_ key: [UInt8], phrase: [Int32]) {
             var node = 0
             for b in key {
                 let c = Int(b) - 97
@@ -70,7 +69,6 @@ struct CrisisNormalizationData: Sendable {
             }
             terminal[node] = Int32(phrases.count)
             phrases.append(phrase)
-            keys.append(name)
         }
 
         func child(_ node: Int, _ byte: UInt8) -> Int {

@@ -92,9 +92,7 @@ enum CrisisUnicode {
         if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) || (0xE0000...0xE007F).contains(v) { return }
         let props = scalar.properties
         switch props.generalCategory {
-        case .format:
-            return
-        case .nonspacingMark, .enclosingMark, .spacingMark:
+        case .format, .nonspacingMark, .enclosingMark, .spacingMark:
             return
         case .control, .lineSeparator, .paragraphSeparator:
             out.append(10)

@@ -53,12 +53,7 @@ struct CrisisVocabulary: Sendable {
 
     /// The id of the word spelled by `bytes`, or nil.
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        lookup(bytes, hash: Self.hash(bytes))
-    }
-
-    /// Lookup with the FNV-1a hash already computed by the caller.
-    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32? {
-        lookup(bytes, hash: hash, head: Self.head(bytes))
+        lookup(bytes, hash: Self.hash(bytes), head: Self.head(bytes))
     }
 
     /// Lookup with the hash and the head (`head(_:)`, or `addHead` byte by byte) already computed.
