@@ -28,28 +28,20 @@ extension CrisisDetector {
         let contributing = model.features.indices
             .filter { found[$0] >= 0 && model.features[$0].weight > 0 }
             .sorted { model.features[$0].weight > model.features[$1].weight }
-        var spans = [String](repeating: "", count: featureCount)
-        for i in contributing.prefix(3) {
-            let packed = found[i]
-            let start = Int((packed >> 24) & 0xFF_FFFF), end = Int(packed & 0xFF_FFFF)
-            spans[i] = views[Int(packed >> 48)].span(start..<end, limit: 40)
-        }
-        var tier = CrisisTier.none
+        var tier = CrisisTier.concern
         if score >= model.crisisAt {
             tier = .crisis
             let allHeld = model.immediateAll.allSatisfy { found[$0] >= 0 }
             let anyHeld = model.immediateAny.isEmpty || model.immediateAny.contains { found[$0] >= 0 }
             if score >= model.immediateMinScore && allHeld && anyHeld { tier = .immediate }
-        } else if score >= model.concernAt {
-            tier = .concern
         }
         let labels = contributing.prefix(4).map { model.features[$0].label }
-        guard tier > .none else {
-            return .clear(.b, reason: "Layer B scored \(Self.format(rounded)), below the concern band.", score: rounded)
-        }
+        // The words of the three largest features, as far as they fit in 80 characters.
         var matched = ""
         for i in contributing.prefix(3) {
-            let piece = spans[i]
+            let packed = found[i]
+            let start = Int((packed >> 24) & 0xFF_FFFF), end = Int(packed & 0xFF_FFFF)
+            let piece = views[Int(packed >> 48)].span(start..<end, limit: 40)
             if piece.isEmpty { continue }
             let next = matched.isEmpty ? piece : matched + " + " + piece
             if next.count > 80 { break }
