@@ -22,7 +22,8 @@ struct CrisisNormalizationData: Sendable {
 
     mutating func buildFoldTables() {
         foldTables = Self.foldRanges.map { range in
-            (range, range.map { v in Unicode.Scalar(v).map { CrisisUnicode.slowFold($0, data: self) } ?? [32] })
+            // `clean` of one scalar, through the slow path: the tables are not in `self` yet.
+            (range, range.map { v in Unicode.Scalar(v).map { CrisisUnicode.clean(String($0), data: self) } ?? [32] })
         }
     }
 

@@ -7,7 +7,6 @@ struct CrisisNormalizer: Sendable {
     let tokenizer: CrisisTokenizer
     var vocabulary: CrisisVocabulary { tokenizer.vocabulary }
     var table: CrisisWordTable { tokenizer.table }
-    var data: CrisisNormalizationData { tokenizer.data }
 
     init(vocabulary: CrisisVocabulary, table: CrisisWordTable, data: CrisisNormalizationData) {
         tokenizer = CrisisTokenizer(vocabulary: vocabulary, table: table, data: data)

@@ -45,17 +45,6 @@ enum CrisisUnicode {
         return out
     }
 
-    /// The cleaned bytes of one scalar through the full slow path (used to precompute fold tables).
-    static func slowFold(_ scalar: Unicode.Scalar, data: CrisisNormalizationData) -> [UInt8] {
-        var out: [UInt8] = []
-        if needsDecomposition(scalar, data: data) {
-            for s in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars { append(s, data: data, to: &out) }
-        } else {
-            append(scalar, data: data, to: &out)
-        }
-        return out
-    }
-
     private static func needsDecomposition(_ scalar: Unicode.Scalar, data: CrisisNormalizationData) -> Bool {
         if data.apostrophes.contains(scalar) || data.emoji[scalar] != nil { return false }
         let props = scalar.properties
