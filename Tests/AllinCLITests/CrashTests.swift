@@ -31,9 +31,11 @@ struct CrashTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
-        // Lines that arrived after the count was reached still name stored check-ins.
+        // Lines that arrived after the count was reached still name stored check-ins; only whole lines
+        // (ended by a line break) count, as a line cut by the kill was never fully said.
         text += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.split(separator: "\n").filter { $0.hasPrefix("Recorded check-in ") && $0.hasSuffix(").") }.compactMap {
+        let whole = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return whole.filter { $0.hasPrefix("Recorded check-in ") }.compactMap {
             Int64($0.dropFirst("Recorded check-in ".count).prefix { $0.isNumber })
         }
     }
