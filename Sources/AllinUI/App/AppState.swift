@@ -89,7 +89,7 @@ public struct AppModel: Equatable, Sendable {
     /// Set when allin was quit over the gentle question, unanswered: see `linesOnExit`.
     public var quitUnanswered = false
     /// The emergency number, once the person went back from support opened for an act or an emergency
-    /// now (`SupportReason.isEmergency`): the status line keeps reminding them to get medical help
+    /// now (tier 3, `SupportState.emergencyFirst`): the status line keeps reminding them to get medical help
     /// for the rest of the run, whatever screen they are on (found from outside: after "i took all my
     /// pills" and "yes, go back", nothing mentioned it again).
     public var emergencyReminder: String?
@@ -283,17 +283,6 @@ public enum SupportReason: Equatable, Sendable {
 }
 
 extension SupportReason {
-    /// True when support opened for words that told of an act or an emergency now (tier 3: "i took
-    /// all my pills", "i drank bleach"): going back from it leaves `AppModel.emergencyReminder` up.
-    public var isEmergency: Bool {
-        switch self {
-        case let .tripwire(hit), let .notSafe(hit): return hit.finding.tier >= .immediate
-        case let .router(decision): return decision.finding.tier >= .immediate
-        case let .noteTripwire(finding): return finding.tier >= .immediate
-        case .asked, .typedHelp, .concernConfirmed: return false
-        }
-    }
-
     /// The journal's record of support opened for this reason during a check-in (nil when it was
     /// opened from the menu or the support key): only its tier and time are kept. Both fronts record
     /// it this way. `routed` is the router's answer when support opened after it: the handoff it

@@ -45,7 +45,7 @@ enum SupportUpdate {
             guard case let .support(_, under) = state.current else { return [] }
             state.current = under
             state.notice = "Support stays one key away: press F2 at any time."
-            if s.reason.isEmergency { state.emergencyReminder = resources.emergency?.number ?? "" }
+            if s.emergencyFirst { state.emergencyReminder = resources.emergency?.number ?? "" }
             if let flagged = s.flagged {
                 // "Yes, go back" is an answer for these words: the field goes on without asking again,
                 // and editing them asks again.
