@@ -23,25 +23,31 @@ extension Country {
     /// True when `typed` names this country exactly: its code, its three-letter code or one of its
     /// aliases ("usa", "England", "Holland"), case, accents and surrounding spaces ignored.
     public func isNamed(exactly typed: String) -> Bool {
-        let key = CountryTable.fold(typed.trimmed)
-        return !key.isEmpty && (key == code.lowercased() || key == alpha3?.lowercased()
-            || aliases.contains { CountryTable.fold($0) == key })
+        exactNames.contains(CountryTable.fold(typed.trimmed))
+    }
+
+    /// Its code, three-letter code and aliases, folded as `CountryTable.fold` folds what is typed.
+    var exactNames: [String] {
+        [code.lowercased()] + (alpha3.map { [$0.lowercased()] } ?? []) + aliases.map(CountryTable.fold)
     }
 }
 
 /// Every ISO 3166-1 code allin accepts, decoded from `countries.json`.
 public struct CountryTable: Sendable, Equatable {
     public let countries: [Country]
-    /// The countries in name order with their folded names, made once: the country search runs as
-    /// the person types (and on every frame of the open list), and folding every name inside the
-    /// sort made one frame in a hundred take 10 ms.
-    private let byName: [(country: Country, folded: String)]
+    /// The countries in name order with their folded names, exact names (`Country.exactNames`) and
+    /// aliases of four letters or more, made once: the country search runs as the person types (and on
+    /// every frame of the open list), and folding every name inside the sort made one frame in a
+    /// hundred take 10 ms.
+    private let byName: [(country: Country, folded: String, exact: [String], longAliases: [String])]
 
     public static let fileName = "countries.json"
 
     public init(countries: [Country] = []) {
         self.countries = countries
-        byName = countries.map { ($0, CountryTable.fold($0.name)) }.sorted { $0.folded < $1.folded }
+        byName = countries.map { c in
+            (c, CountryTable.fold(c.name), c.exactNames, c.aliases.filter { $0.count > 3 }.map(CountryTable.fold))
+        }.sorted { $0.folded < $1.folded }
     }
 
     public static func == (a: CountryTable, b: CountryTable) -> Bool { a.countries == b.countries }
@@ -75,10 +81,10 @@ public struct CountryTable: Sendable, Equatable {
         let key = CountryTable.fold(typed.trimmed)
         guard !key.isEmpty else { return byName.map(\.country) }
         var exact: [Country] = [], start: [Country] = [], word: [Country] = []
-        for (c, name) in byName {
-            if c.isNamed(exactly: key) {
+        for (c, name, names, longAliases) in byName {
+            if names.contains(key) {
                 exact.append(c)
-            } else if name.hasPrefix(key) || c.aliases.contains(where: { $0.count > 3 && CountryTable.fold($0).hasPrefix(key) }) {
+            } else if name.hasPrefix(key) || longAliases.contains(where: { $0.hasPrefix(key) }) {
                 start.append(c)
             } else if name.split(whereSeparator: { !$0.isLetter }).contains(where: { $0.hasPrefix(key) }) {
                 word.append(c)
