@@ -142,8 +142,9 @@ public enum App {
             if state.overlay == .concern {
                 state.overlay = nil
                 state.asking = nil
-                state.quitUnanswered = true
                 if let asked = LeaveUpdate.intercept(&state, action, key: key) { return asked }
+                // Set only as allin quits: a person who stays (the leave question's no) left nothing.
+                state.quitUnanswered = true
                 return [.quit]
             }
             if let stopped = CheckInUpdate.checkBeforeQuit(&state) { return stopped }
