@@ -125,14 +125,15 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
 
     @discardableResult
     public func saveSafetyPlanParts(_ parts: [SafetyPlan.Part: String], at date: Date) throws -> SafetyPlan {
-        if let primary, problem == nil {
-            do { return try primary.saveSafetyPlanParts(parts, at: date) } catch let error as JournalError where error.isStorageProblem { fail(error) }
+        try write { journal in
+            if journal as AnyObject === memory {
+                // In memory: the parts not written now are the plan as it reads now (the disk's while
+                // it still gives it), so keeping one part never empties the others.
+                let base = try safetyPlan()
+                try memory.saveSafetyPlan(base, at: base.updatedAt ?? date)
+            }
+            return try journal.saveSafetyPlanParts(parts, at: date)
         }
-        // In memory from here on: the parts not written now are the plan as it reads now (the
-        // disk's while it still gives it), so keeping one part never empties the others.
-        let base = try safetyPlan()
-        try memory.saveSafetyPlan(base, at: base.updatedAt ?? date)
-        return try memory.saveSafetyPlanParts(parts, at: date)
     }
 
     /// The disk's marks and those made in memory after it failed.
