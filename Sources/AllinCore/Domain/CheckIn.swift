@@ -50,6 +50,13 @@ public struct CheckIn: Sendable, Equatable {
         }
     }
 
+    /// True when one of the answers is words the person answered for in the crisis check (`answered`:
+    /// they said they are safe, or saw support for them). Such words read as a hard feeling
+    /// (`AffectResult.readingHeavyWords`) in the router and the step machine alike.
+    public func holdsAnswered(_ answered: Set<String>) -> Bool {
+        !answered.isEmpty && freeText.contains { answered.contains($0.text) }
+    }
+
     /// The free text of the steps the in-flow tripwire watches when leaving `step`.
     public func freeText(leaving step: Step) -> [(field: String, text: String)] {
         guard let field = FreeTextField(step: step) else { return [] }

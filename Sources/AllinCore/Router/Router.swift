@@ -51,7 +51,8 @@ public struct Router: Sendable {
         // both are local and take microseconds, and handing one to a child task cost more than it saved
         // (route p99 on the real catalog fell from ~360 µs to under 100 µs), so they run in this task.
         var affect = classifier.classify(AffectInput(checkIn: checkIn, vocabulary: vocabulary))
-        if !report.answered.isEmpty || report.verdict.decision != nil { affect = affect.readingHeavyWords() }
+        // Words answered for, or words the gentle question is about to ask of: a hard feeling.
+        if checkIn.holdsAnswered(answered) || report.verdict.decision != nil { affect = affect.readingHeavyWords() }
         trace.append(CrisisGate.entry(gate: "crisisB", decision: report.b, scanned: fields))
         trace.append(TraceEntry(gate: "affect", decision: affect.valence.rawValue, details: [
             ("rule", .string(affect.rule)), ("score", .number((affect.score * 100).rounded() / 100)),

@@ -41,7 +41,7 @@ public struct FlowGates: Sendable {
     /// hard feeling (`AffectResult.readingHeavyWords`), as the router reads it.
     public func affect(of answers: CheckIn, answered: Set<String> = []) -> AffectResult {
         let affect = classifier.classify(AffectInput(checkIn: answers, vocabulary: catalog.vocabulary))
-        return answers.freeText.contains { answered.contains($0.text) } ? affect.readingHeavyWords() : affect
+        return answers.holdsAnswered(answered) ? affect.readingHeavyWords() : affect
     }
 }
 
