@@ -118,7 +118,7 @@ extension PlainCheckIn {
         if MoodDrop.feltWorse(before: pending.moodBefore, after: moodAfter) {
             io.out("You feel worse than before, and that matters. Thank you for saying so honestly.\n")
             io.out(catalog.helplines.resources(for: region).hasLines
-                   ? "Talk to someone now: 'allin resources' lists people who listen, at any hour. Or try another session: 'allin --plain'.\n"
+                   ? "Talk to someone now: 'allin resources' lists people who listen. Or try another session: 'allin --plain'.\n"
                    : "If you want to talk to someone: findahelpline.com lists free lines, and 'allin resources' shows what allin knows for your country. Or try another session: 'allin --plain'.\n")
         } else if saved, let summary = journal.summary() {
             io.out(JournalCopy.streak(summary.streak) + "\n")

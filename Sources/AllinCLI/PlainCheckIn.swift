@@ -253,10 +253,13 @@ struct PlainCheckIn {
                 journal.supportClosed()
                 return true
             }
-            let lines = catalog.helplines.resources(for: region).hasLines
+            let shown = catalog.helplines.resources(for: region).shown
             if ["quit", "q", "exit"].contains(word) {
-                io.out(lines ? "Take care. The lines above are there at any hour.\n"
-                             : "Take care. If you are in danger now, call the emergency number above.\n")
+                switch shown {
+                case .anyHour: io.out("Take care. The lines above are there at any hour.\n")
+                case .someHours: io.out("Take care. The lines above are there at the hours shown.\n")
+                case .none: io.out("Take care. If you are in danger now, call the emergency number above.\n")
+                }
                 return false
             }
             if case let .handoff(d) = gates.check.check(field: "support", text: line, answered: answered).verdict {
@@ -264,8 +267,11 @@ struct PlainCheckIn {
                 io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
                 continue
             }
-            io.out(lines ? "I'm still here. The lines above are open now. Type 'continue' or 'quit'.\n"
-                         : "I'm still here. If you are in danger now, call the emergency number above. Type 'continue' or 'quit'.\n")
+            switch shown {
+            case .anyHour: io.out("I'm still here. The lines above are there for you. Type 'continue' or 'quit'.\n")
+            case .someHours: io.out("I'm still here. The lines above are there at the hours shown. Type 'continue' or 'quit'.\n")
+            case .none: io.out("I'm still here. If you are in danger now, call the emergency number above. Type 'continue' or 'quit'.\n")
+            }
         }
     }
 

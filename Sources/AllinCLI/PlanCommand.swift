@@ -71,7 +71,7 @@ struct PlanCommand {
             cli.io.out(json.serialized(pretty: true) + "\n")
         } else {
             if case .concern = report.verdict {
-                cli.io.out("Some of what you wrote sounds heavy. If you are not safe right now, 'allin resources' lists people who listen, at any hour.\n\n")
+                cli.io.out("Some of what you wrote sounds heavy. If you are not safe right now, 'allin resources' lists people who listen.\n\n")
             }
             cli.io.out(PlanReport.text(plan, listing: listing, zone: cli.timeZone))
         }
@@ -86,7 +86,7 @@ struct PlanCommand {
             cli.io.out(JSONValue.object([("kind", .string(RecommendationKind.safetyHandoff.rawValue)), ("crisis", crisis),
                                          ("resources", resources.json)]).serialized(pretty: true) + "\n")
         } else {
-            cli.io.out("No plan was made. " + SupportText.intro(reason, lines: resources.hasLines) + "\n\n")
+            cli.io.out("No plan was made. " + SupportText.intro(reason, lines: resources.shown) + "\n\n")
             cli.io.out(ResourcesReport.text(resources, source: region.source))
         }
         return 0
@@ -207,7 +207,7 @@ struct PlanCommand {
                 + "Nothing was kept.\n")
         }
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
-            cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen, at any hour.\n")
+            cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen.\n")
         }
         return 0
     }

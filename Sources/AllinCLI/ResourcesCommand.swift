@@ -63,12 +63,12 @@ enum ResourcesReport {
                 out += line.smsKeyword.map { "    text \($0) to \(sms)\n" } ?? "    text \(sms)\n"
             }
             if let url = line.url { out += "    \(url)\n" }
-            out += "    hours: \(line.hours)\(line.free == true ? ", free" : "")\n"
+            out += "    hours: \(line.hoursAndCost)\n"
             if !line.note.isEmpty { out += "    \(line.note)\n" }
             switch line.sourceKind {
             case .primary: out += "    source: \(line.source) (checked \(line.lastVerified))\n"
             case .secondary:
-                out += "    sources: \(line.source) (checked \(line.lastVerified); confirmed by two independent reports, not by the service's own page)\n"
+                out += "    sources: \(line.source) (checked \(line.lastVerified); some details confirmed by two independent reports, not by the service's own page)\n"
             }
         }
         if r.hasLines {

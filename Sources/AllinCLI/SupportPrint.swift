@@ -15,7 +15,7 @@ public enum SupportPrint {
     /// Support's opening words for `reason`, wrapped for a terminal (they speak of "these people" only
     /// where `resources` has lines).
     static func intro(_ reason: SupportReason, _ resources: CrisisResources) -> String {
-        Wrap.lines(SupportText.intro(reason, lines: resources.hasLines), width: 78).joined(separator: "\n") + "\n"
+        Wrap.lines(SupportText.intro(reason, lines: resources.shown), width: 78).joined(separator: "\n") + "\n"
     }
 
     /// How to name a country from the command line, for where allin has no lines for the region.

@@ -16,6 +16,15 @@ public struct Helpline: Sendable, Equatable {
     /// Whether `source` is the service's own or a government page, or two independent reports.
     public var sourceKind: SourceKind = .primary
     public var lastVerified: String
+
+    /// Open at every hour of every day: the catalog writes such hours as "24/7" first.
+    public var alwaysOpen: Bool { hours.hasPrefix("24/7") }
+
+    /// The hours and, when the sources say so, that calls are free, apart from each other (", free"
+    /// read as part of "…08:00 next day").
+    public var hoursAndCost: String {
+        free == true ? (hours.isEmpty ? "free" : hours + " · free") : hours
+    }
 }
 
 /// What kind of page a number was checked against.
@@ -112,4 +121,22 @@ public struct CrisisResources: Sendable, Equatable {
     /// True when crisis lines of the region's own are shown; false when there is only the emergency
     /// number (or the advice) and the international directory, and no words may speak of "these lines".
     public var hasLines: Bool { known && !lines.isEmpty }
+
+    /// What words about the lines may promise: none are shown, some are (each with its hours), or at
+    /// least one is open at any hour (found from outside: "these people listen, at any hour" was said
+    /// over Italy's one line, open 10:00-24:00).
+    public var shown: LinesShown {
+        guard hasLines else { return .none }
+        return lines.contains(where: \.alwaysOpen) ? .anyHour : .someHours
+    }
+}
+
+/// Which crisis lines support shows, as far as its words may speak of them.
+public enum LinesShown: Sendable, Equatable {
+    /// No line of the region's own: only the emergency number (or advice) and the directory.
+    case none
+    /// Lines, none of them open at every hour.
+    case someHours
+    /// Lines, at least one open at any hour.
+    case anyHour
 }

@@ -9,28 +9,31 @@ public struct SupportPiece: Equatable, Sendable {
 
 /// Crisis resources as rows of pieces, in order: the words of the support screen and of `allin --plain`.
 public enum SupportText {
-    /// Support's opening words. Where allin has no lines for the region (`lines` false) they speak of
-    /// help, not of "these people", since no line is shown.
-    public static func intro(_ reason: SupportReason, lines: Bool) -> String {
+    /// Support's opening words. Where allin has no lines for the region they speak of help, not of
+    /// "these people", since no line is shown; "at any hour" only where a line shown is open at any hour.
+    public static func intro(_ reason: SupportReason, lines: LinesShown) -> String {
         switch (reason, lines) {
-        case (.asked, true), (.typedHelp, true):
+        case (.asked, .anyHour), (.typedHelp, .anyHour):
             return "Support is here whenever you need it. These people listen, at any hour; you don't need a reason to call."
-        case (.asked, false), (.typedHelp, false):
+        case (.asked, .someHours), (.typedHelp, .someHours):
+            return "Support is here whenever you need it. These people listen (their hours are beside them); you don't need a reason to call."
+        case (.asked, .none), (.typedHelp, .none):
             return "Support is here whenever you need it; you don't need a reason to reach out."
-        case (_, true):
+        case (_, .anyHour), (_, .someHours):
             return "What you wrote sounds really hard, and you don't have to carry it alone. Help is here right now: these people listen, and things can get better with support."
-        case (_, false):
+        case (_, .none):
             return "What you wrote sounds really hard, and you don't have to carry it alone. Help is here right now, and things can get better with support."
         }
     }
 
     /// The one-sentence intro of a short window, so the first number fits above the fold.
-    public static func shortIntro(_ reason: SupportReason, lines: Bool) -> String {
+    public static func shortIntro(_ reason: SupportReason, lines: LinesShown) -> String {
         switch (reason, lines) {
-        case (.asked, true), (.typedHelp, true): return "Someone will listen, at any hour:"
-        case (.asked, false), (.typedHelp, false): return "Support is here whenever you need it."
-        case (_, true): return "You don't have to carry this alone. Talk to someone now:"
-        case (_, false): return "You don't have to carry this alone."
+        case (.asked, .anyHour), (.typedHelp, .anyHour): return "Someone will listen, at any hour:"
+        case (.asked, .someHours), (.typedHelp, .someHours): return "Someone will listen (see the hours):"
+        case (.asked, .none), (.typedHelp, .none): return "Support is here whenever you need it."
+        case (_, .anyHour), (_, .someHours): return "You don't have to carry this alone. Talk to someone now:"
+        case (_, .none): return "You don't have to carry this alone."
         }
     }
 
@@ -82,7 +85,7 @@ public enum SupportText {
         if first, !rows.isEmpty { rows.append([]) }
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
-            let hours = line.hours + (line.free == true ? ", free" : "")
+            let hours = line.hoursAndCost
             if !hours.isEmpty { title.append(SupportPiece(text: " · " + hours, role: .dim)) }
             rows.append(title)
             var contact: [SupportPiece] = [SupportPiece(text: "  ", role: .normal)]

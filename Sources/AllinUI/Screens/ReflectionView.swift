@@ -87,7 +87,7 @@ enum ReflectionView {
         let worse: [(String, Role)] = s.feltWorse ? [
             ("", .normal),
             ("You feel worse than before, and that matters. Thank you for saying so honestly.", .support),
-            ("s  talk to someone now: people who listen, at any hour", .accent),
+            ("s  talk to someone now: people who listen", .accent),
             ("n  try another session: a new check-in", .accent),
         ] : []
         if short { rows += worse }

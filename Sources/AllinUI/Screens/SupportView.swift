@@ -81,7 +81,7 @@ enum SupportView {
             // No lines of the region's own: say so, offer the country list first, then the one number
             // (or the advice naming them) and the directory.
             if compact {
-                rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: false), role: .support)])
+                rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: .none), role: .support)])
                 // The short sentence, so the advice's numbers fit above the fold at 40×12.
                 rows += [[SupportPiece(text: SupportText.noLines(resources), role: .normal)], SupportText.chooseCountry]
                 rows += numbers
@@ -90,7 +90,7 @@ enum SupportView {
                 if !plan.isEmpty { rows += [[]] + plan }
             } else {
                 if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
-                rows.append([SupportPiece(text: SupportText.intro(s.reason, lines: false), role: .support)])
+                rows.append([SupportPiece(text: SupportText.intro(s.reason, lines: .none), role: .support)])
                 rows += [[SupportPiece(text: SupportText.region(resources, origin: origin), role: .normal)],
                          SupportText.chooseCountry, []]
                 rows += numbers
@@ -104,9 +104,9 @@ enum SupportView {
         }
         let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Press r for another country.",
                                    role: .dim)]
-        let intro = SupportText.intro(s.reason, lines: true)
+        let intro = SupportText.intro(s.reason, lines: resources.shown)
         if compact {
-            rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: true), role: .support)])
+            rows.append([SupportPiece(text: SupportText.shortIntro(s.reason, lines: resources.shown), role: .support)])
             rows += numbers
             if let note = s.note { rows += [[], [SupportPiece(text: note, role: .notice)]] }
             rows += [[], breathe, [], region]

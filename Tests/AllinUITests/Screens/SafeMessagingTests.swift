@@ -61,7 +61,7 @@ struct SafeMessagingTests {
         let text = screen(s).text
         #expect(Self.problems(text).isEmpty, "\(Self.problems(text))")
         #expect(!text.contains("tonight"), "the person's words are not shown back on support")
-        for lines in [true, false] {
+        for lines in [LinesShown.anyHour, .someHours, .none] {
             #expect(SupportText.intro(s.support!.reason, lines: lines).contains("Help is here right now"))
             #expect(SupportText.intro(s.support!.reason, lines: lines).contains("can get better"))
         }

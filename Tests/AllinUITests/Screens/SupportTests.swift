@@ -69,6 +69,26 @@ struct SupportTests {
         }
     }
 
+    /// Support promises "at any hour" only where a line it shows is open at any hour (found from
+    /// outside: it was said over Italy's one line, open 10:00-24:00), at every size.
+    @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)])
+    func anyHourOnlyWhereALineIsOpenAtAnyHour(size: Size) {
+        var s = TestCatalog.state(width: size.width, height: size.height)
+        for region in s.context.regionChoices {
+            App.openSupport(&s, reason: .asked)
+            s.modify(\.support) { $0.region = region }
+            let resources = s.context.catalog.helplines.resources(for: region)
+            let text = screen(s).text
+            let promised = text.contains("at any hour")
+            #expect(promised == (resources.shown == .anyHour), "\(size) \(region ?? "other")")
+            s.current = .home
+        }
+        let italy = s.context.catalog.helplines.resources(for: "IT")
+        #expect(italy.shown == .someHours && s.context.catalog.helplines.resources(for: "GB").shown == .anyHour)
+        #expect(!SupportText.intro(.asked, lines: .someHours).contains("any hour"))
+        #expect(!SupportText.shortIntro(.asked, lines: .someHours).contains("any hour"))
+    }
+
     /// "Before you go" never covers the numbers: from 40×12 up, in every region and for every way in, a
     /// line's number and the emergency number (or, with no country known, the 112 and 911 advice) stay
     /// in sight while it asks, and its question and answers are whole.
