@@ -47,7 +47,12 @@ enum SessionUpdate {
             switch action {
             case let .edit(edit): s.note.apply(edit)
             case .back:
+                // Esc reads the note like every field's way out (found from outside: Esc, then Ctrl-C on
+                // the mood scale, left with a plan for tonight read by nothing); its words are kept.
+                state.modify(\.session) { $0 = s }
+                if let stopped = checkNote(&state, action: .back, key: key) { return stopped }
                 state.model.goTo(.moodAfter)
+                return []
             case .next:
                 state.modify(\.session) { $0 = s }
                 return finishNote(&state)
@@ -132,8 +137,17 @@ enum SessionUpdate {
     /// Ctrl-C or q at the note: its words are read by the one crisis rule before allin closes, like
     /// every field's (the note itself is not kept then: `closingAtTheNote`). Nil when they may go.
     static func checkLeavingNote(_ state: inout AppState, key: Key) -> [Effect]? {
-        guard state.screen == .note, let s = state.session, let check = state.context.gates?.check else { return nil }
-        let text = s.note.text
+        // The mood scale before the note keeps its words (Esc went back): they are read again too.
+        guard state.screen == .note || state.screen == .moodAfter else { return nil }
+        return checkNote(&state, action: .quit, key: key)
+    }
+
+    /// The note's words (all of them, what the limit refused too) through the one crisis rule, on a way
+    /// out of the note other than Enter: support or the gentle question (which, answered "safe", goes
+    /// on with `action`), or nil when they may go.
+    static func checkNote(_ state: inout AppState, action: Action, key: Key) -> [Effect]? {
+        guard let s = state.session, let check = state.context.gates?.check else { return nil }
+        let text = s.note.checkedText
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
         switch check.check(field: "note", text: text, answered: noteAnswered(state)).verdict {
         case .clear: return nil
@@ -141,7 +155,7 @@ enum SessionUpdate {
         case let .handoff(d): App.openSupport(&state, reason: .noteTripwire(d.finding), flagged: text)
         case let .concern(d):
             CheckInUpdate.ask(&state, FlowCrisis(step: .embodyNew, field: "note", finding: d.finding), text: text,
-                              action: .quit, key: key)
+                              action: action, key: key)
         }
         return []
     }

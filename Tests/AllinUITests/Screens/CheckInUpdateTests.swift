@@ -536,6 +536,30 @@ struct CheckInUpdateTests {
         #expect(s.overlay == .concern, "Enter reads the note again")
     }
 
+    /// Esc from the note reads it, as every field's way out does (found from outside: Esc went back to
+    /// the mood scale unread, and Ctrl-C there closed allin over "i'm going to kill myself tonight").
+    @Test func escFromTheNoteReadsIt() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("s"))
+        type(&s, "i'm going to kill myself tonight")
+        press(&s, .escape)
+        #expect(s.screen == .support && s.covered == .note)
+        var asked = await ScreenStates.playing()
+        press(&asked, .char("x"), .char("y"), .char("s"))
+        type(&asked, "i feel hopeless about everything lately")
+        press(&asked, .escape)
+        #expect(asked.overlay == .concern && asked.screen == .note)
+        press(&asked, .char("y"))
+        #expect(asked.overlay == nil && asked.screen == .moodAfter, "safe: Esc goes on back to the mood")
+        #expect(asked.session?.note.text == "i feel hopeless about everything lately", "the words are kept")
+        #expect(press(&asked, .ctrl("c")) == [.quit], "answered words don't ask again")
+        var plain = await ScreenStates.playing()
+        press(&plain, .char("x"), .char("y"), .char("s"))
+        type(&plain, "a bit calmer")
+        press(&plain, .escape)
+        #expect(plain.overlay == nil && plain.screen == .moodAfter)
+    }
+
     /// F1 over the gentle question put help in its place, and closing help left no question: the check
     /// was skipped. Help now covers the question, lists its keys, and closing it shows it again,
     /// unanswered, with nothing asked of the runtime (no input dropped on the way back).
