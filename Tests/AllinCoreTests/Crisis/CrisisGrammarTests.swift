@@ -217,6 +217,48 @@ struct CrisisGrammarTests {
         #expect(f.tier == (asks ? .concern : .none), "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Acts and plans found missing from outside (twenty-third session): a jump, traffic or fire done
+    /// to oneself, pills eaten or consumed, gas in a shut room, a poison to drink, a gun in position.
+    @Test("Acts and plans with other verbs are T3", arguments: [
+        "i jumped off the balcony", "i walked into traffic earlier", "i stepped in front of a bus",
+        "i set fire to my room with me in it", "poured petrol on myself", "i'm going to set myself on fire",
+        "i threw myself down the stairs", "i held my head under the water in the bath",
+        "i ate all my pills", "i consumed 30 tablets", "just had 40 paracetamol", "i took too many",
+        "i chugged the whole bottle of cough syrup", "it's too late i already took them",
+        "i turned the gas on and shut the windows", "gonna leave the gas on and go to sleep",
+        "i'm going to drink weed killer", "going to drink the oven cleaner", "i took rat kill",
+        "my finger is on the trigger", "i've got the barrel under my chin",
+    ])
+    func actsWithOtherVerbs(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .immediate, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Plans said another way, and danger from others now, hand off", arguments: [
+        "i'm going to wrap my car round a lamppost", "gonna do meself in", "me want end life",
+        "not injecting tonight, let the sugar take me", "i ordered nitrogen and an exit bag",
+        "he's outside my door with a knife", "someone is trying to break into my house", "i'm going to shoot up my school",
+    ])
+    func plansAndDangerFromOthers(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .crisis || f.tier == .immediate, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("The same words in ordinary life", arguments: [
+        ("jumped off the cliff into the lake with the team, tradition after finals", CrisisTier.none),
+        ("jumped off the ledge at the skatepark, landed it", .none), ("our cat jumped off the shed roof", .none),
+        ("if the packers lose again i'm jumping off the garage roof haha", .none), ("i'm just going to jump in the shower", .none),
+        ("i threw myself onto the sofa after work", .none), ("lay under the car fixing the exhaust", .none),
+        ("i nearly walked into traffic looking at my phone", .concern), ("i took too much on this term", .none),
+        ("i ate too much at dinner", .none), ("bought weed killer for the garden", .none),
+        ("i have thoughts of hurting my baby", .concern), ("i'm gonna kill my brother he ate my chips", .none),
+        ("i'm going to shoot him a message later", .none),
+    ])
+    func actLookalikes(_ text: String, tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// Worn out after an event (found from outside: "i feel like dying after that meeting" handed off):
     /// the question, not a handoff; the plain wish, or a wish with a time, still hands off.
     @Test("Feeling like dying after an event asks", arguments: [
