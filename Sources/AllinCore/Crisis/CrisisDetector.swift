@@ -96,6 +96,7 @@ public struct CrisisDetector: Sendable {
             a = Self.lowered(a)
             b = Self.lowered(b)
         }
+        b = datedByLayerA(b, a, views)
         // The first view is the main one, the view `isHelpRequest` reads.
         let help = askingForHelp && isHelpRequest(views[0])
         buffers.keep(&views)
@@ -159,8 +160,10 @@ public struct CrisisDetector: Sendable {
         guard let best else { return .clear(.a) }
         let rule = lexicon.rules[best.rule]
         let id = (best.thirdParty ? Self.thirdPartyID(rule.id) : rule.id) + (best.negated ? ".negated" : "")
-        return CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
-                             reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
+        var finding = CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
+                                    reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
+        finding.distantPast = best.note == .remotePast
+        return finding
     }
 
     /// A line that says it is over and well now ("my son self-harmed at 13, he's 19 now and happy",
@@ -171,6 +174,30 @@ public struct CrisisDetector: Sendable {
     /// handoff). Read only when a finding reaches the crisis band, so a clear line costs nothing.
     func settled(_ finding: CrisisFinding, _ views: [CrisisView]) -> CrisisFinding {
         finding.tier >= .crisis && isSettled(views) ? Self.lowered(finding) : finding
+    }
+
+    /// Layer B's written rules read no tense. Where layer A dated the same words to the distant past and
+    /// the line says all is well now ("i used to want to die but therapy really helped", "years ago i
+    /// thought about ending it, i'm in a good place now"), a written rule of layer B over those words
+    /// asks as layer A does instead of handing off (found from outside: such lines handed off). The
+    /// trained model is left as it is; without a "well now" ("i used to want to die and i still do")
+    /// nothing changes.
+    func datedByLayerA(_ b: CrisisFinding, _ a: CrisisFinding, _ views: [CrisisView]) -> CrisisFinding {
+        guard a.distantPast, a.tier == .concern, b.tier >= .crisis, b.rule != "B.model",
+              Self.sharesWords(a.matched, b.matched), let main = views.first else { return b }
+        var scan = CrisisScan(program: lexicon.programA, tokens: main.tokens)
+        guard scan.first(lexicon.frames.settledNow, in: 0..<scan.count) != nil else { return b }
+        var dated = b
+        dated.tier = .concern
+        dated.reason = CrisisText.clean("The same words are about the distant past and the line says all is well now, so it is only a concern. "
+                                        + b.reason, limit: 240)
+        return dated
+    }
+
+    /// Whether two matched spans share a word of four letters or more ("want to die" and "want to die + i").
+    static func sharesWords(_ x: String, _ y: String) -> Bool {
+        func words(_ s: String) -> Set<Substring> { Set(s.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }) }
+        return !words(x).isDisjoint(with: words(y))
     }
 
     /// Whether the line (its main view) says its crisis is over and all is well now (see `settled`).

@@ -37,6 +37,8 @@ public struct CrisisFinding: Sendable, Equatable {
     public var score: Double?
     /// Layer B's trained model's probability, kept on a finding the model decided (`B.model`).
     public var modelScore: Double?
+    /// Layer A dated its words to the distant past ("used to", "years ago") and so only asks.
+    public var distantPast = false
 
     public init(layer: CrisisLayer, tier: CrisisTier, rule: String = "", matched: String = "", reason: String = "", score: Double? = nil) {
         self.layer = layer

@@ -259,6 +259,23 @@ struct CrisisGrammarTests {
         #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// The distant past, well now: layer B's written rules read no tense, so where layer A dated the same
+    /// words and the line says all is well now, both ask (found from outside: "i used to want to die but
+    /// therapy really helped" handed off). Without a "well now" the handoff stays.
+    @Test("Recovered past asks; the past with no recovery still hands off", arguments: [
+        ("i used to want to die but therapy really helped", false),
+        ("years ago i thought about ending it but i'm in a good place now", false),
+        ("i used to want to die. i don't anymore", false),
+        ("i used to want to die and i still do", true),
+        ("i used to want to die and now it's back", true),
+    ])
+    func recoveredPast(_ text: String, handsOff: Bool) throws {
+        let (a, b) = try crisisDetector().layers(text)
+        let weights = [a, b].map(CrisisCheck.weigh)
+        #expect(weights.contains(.handoff) == handsOff, "\(text) → A \(a.tier.label) \(a.rule), B \(b.tier.label) \(b.rule)")
+        #expect(weights.contains(where: { $0 != .none }), "\(text) still asks")
+    }
+
     /// Worn out after an event (found from outside: "i feel like dying after that meeting" handed off):
     /// the question, not a handoff; the plain wish, or a wish with a time, still hands off.
     @Test("Feeling like dying after an event asks", arguments: [
