@@ -50,6 +50,9 @@ public struct CLI: Sendable {
             }
             running = spec.name
             let parsed = try Arguments(spec, words2)
+            for option in parsed.ignored {
+                io.err("allin \(spec.name): \(option) is not used by this command; ignored.\n")
+            }
             if parsed.flags.contains(OptionSpec.help.name) || !spec.runnable {
                 io.out(Commands.program.help(spec))
                 return 0

@@ -56,7 +56,7 @@ struct CommandSpecTests {
     @Test func unknownOptionsAndBadValuesNameTheOptionAndExit2() async {
         for (words, message) in [
             (["export", "--format", "xml"], "--format must be json, csv or md, found 'xml'"),
-            (["route", "--data-dir", "/tmp"], "unknown option '--data-dir' (route doesn't use that directory)"),
+            (["where", "--region", "GB"], "unknown option '--region' (where doesn't use a region)"),
             (["resources", "--colour"], "unknown option '--colour'"),
             (["play"], "needs SLUG"),
             (["journal", "elsewhere"], "unexpected argument 'elsewhere' (journal has: show, record)"),
@@ -69,6 +69,20 @@ struct CommandSpecTests {
             let status = await CLI(environment: [:], io: io).run(words)
             #expect(status == 2, "\(words)")
             #expect(io.stderr.contains(message), "\(words): \(io.stderr)")
+        }
+    }
+
+    /// An alias with `--data-dir` never keeps crisis lines from showing (found from outside: `allin
+    /// --data-dir DIR resources` was refused): a data directory or a player a command has no use for is
+    /// set aside with a note.
+    @Test func anUnusedDataDirIsIgnoredWithANote() async {
+        for words in [["--data-dir", "/tmp/x", "resources", "--region", "GB"], ["resources", "--data-dir=/tmp/x", "--region", "GB"],
+                      ["--data-dir", "/tmp/x", "resources", "--help"]] {
+            let io = BufferIO()
+            let status = await CLI(environment: [:], io: io).run(words)
+            #expect(status == 0, "\(words): \(io.stderr)")
+            #expect(io.stdout.contains(words.contains("--help") ? "Usage: allin resources" : "116 123"), "\(words)")
+            #expect(io.stderr.contains("--data-dir is not used by this command; ignored"), "\(words)")
         }
     }
 
@@ -110,7 +124,9 @@ struct CommandSpecTests {
                 == .fullScreen(catalog: nil, region: nil, player: "none", dataDir: "d"))
         // Options the front doesn't take go to the command line, which names them.
         #expect(FrontDoor.decide(["--move-aside"], interactive: true) == .command(["--move-aside"]))
-        #expect(FrontDoor.decide(["demo", "--data-dir", "d"], interactive: true) == .command(["demo", "--data-dir", "d"]))
+        // An alias's data directory does not keep the demo (which saves nothing) from starting.
+        #expect(FrontDoor.decide(["demo", "--data-dir", "d"], interactive: true)
+                == .fullScreen(catalog: nil, region: nil, player: nil, dataDir: nil, demo: true))
     }
 }
 
