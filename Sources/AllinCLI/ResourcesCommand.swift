@@ -10,7 +10,15 @@ struct ResourcesCommand {
         // is said to be unknown, the lines that work anywhere follow, and then it ends as the usage
         // error it is (exit 2).
         let region = cli.supportRegion(args)
-        let resources = try cli.loadHelplines(args).resources(for: region.code)
+        let directory: HelplineDirectory
+        do {
+            directory = try cli.loadHelplines(args)
+        } catch {
+            // Found from outside: with a broken catalog, asking for help printed nothing but the error.
+            cli.io.out(Wrap.lines(HelplineDirectory.lastResort, width: 78).joined(separator: "\n") + "\n")
+            throw error
+        }
+        let resources = directory.resources(for: region.code)
         if args.has("--json") {
             cli.io.out(resources.json.serialized(pretty: true) + "\n")
         } else {

@@ -450,6 +450,20 @@ struct CLIContractTests {
         #expect(r.status == 0 && r.stdout.contains("call 999") && r.stdout.contains("116 123"), "\(r.stderr)")
     }
 
+    /// With the lines themselves unreadable (found from outside: nothing was printed but the error),
+    /// `resources` still gives the numbers that work in most places and the directory, then the error.
+    @Test func resourcesWithABrokenListStillGivesNumbers() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-cat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: BinaryRunner.root.appendingPathComponent("catalog"), to: dir)
+        try Data("{".utf8).write(to: dir.appendingPathComponent("helplines.json"))
+        let r = try BinaryRunner.run(["resources", "--region", "GB", "--catalog", dir.path])
+        #expect(r.status != 0 && r.stderr.contains("helplines.json"), "\(r.stderr)")
+        for number in ["112", "911", "999", "findahelpline.com"] { #expect(r.stdout.contains(number), "\(r.stdout)") }
+        let none = try BinaryRunner.run(["resources", "--catalog", dir.appendingPathComponent("nowhere").path])
+        #expect(none.status != 0 && none.stdout.contains("112"), "\(none.stdout)")
+    }
+
     /// The library's search words are read by the crisis rule first, as the full-screen search's are.
     @Test func libraryTextSearchedIsReadByTheCrisisRule() throws {
         let r = try BinaryRunner.run(["library", "--search", "I want to die", "--region", "GB"])

@@ -69,6 +69,14 @@ public struct HelplineFallback: Sendable, Equatable {
 
 /// Every region's crisis lines, decoded from `helplines.json`.
 public struct HelplineDirectory: Sendable, Equatable {
+    /// What to say when the catalog's list of lines can't be read at all (a broken or missing
+    /// catalog): the numbers that work in most places and the international directory, so asking for
+    /// help never ends with nothing. The same numbers as the catalog's own fallback advice.
+    public static let lastResort = """
+        If you are in danger now, call your local emergency number: 112 in the European Union and many \
+        other countries, 911 in the United States and Canada, 999 in the United Kingdom, 000 in Australia. \
+        Crisis lines for every country: https://findahelpline.com
+        """
     public var regions: [RegionHelplines]
     public var fallback: HelplineFallback
     /// Every ISO 3166-1 code, with the emergency numbers found for countries without listed lines.

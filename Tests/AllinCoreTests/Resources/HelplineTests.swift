@@ -37,6 +37,14 @@ struct HelplineTests {
         #expect(r.lines.first?.phone == line)
     }
 
+    /// The last resort (a catalog that can't be read) names only numbers the catalog itself holds.
+    @Test func theLastResortNamesTheCatalogsNumbers() throws {
+        for (code, number) in [("GB", "999"), ("US", "911"), ("AU", "000"), ("DE", "112")] {
+            #expect(try #require(directory.region(code)).emergency.number == number)
+            #expect(HelplineDirectory.lastResort.contains("\(number) in"), "\(number)")
+        }
+    }
+
     @Test func gbHasTheShoutTextLine() throws {
         let gb = try #require(directory.region("GB"))
         let shout = try #require(gb.lines.first { $0.name == "Shout" })
