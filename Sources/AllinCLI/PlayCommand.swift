@@ -84,8 +84,8 @@ struct PlayCommand {
                 switch try session_.playAudio(prepared, choice: choice, paths: ctx.paths) {
                 case let .exit(code):
                     let t = resume.trail
-                    return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
-                                                 audioSeconds: t.position, length: prepared.live?.duration ?? prepared.duration))
+                    return (code, PlaybackRecord(outcome: t.outcome, audioSeconds: t.playedNow,
+                                                 length: prepared.live?.duration ?? prepared.duration))
                 case let .readAlong(reason, position):
                     why = reason
                     fallbackAt = position
@@ -100,10 +100,11 @@ struct PlayCommand {
         let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate))
         let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
         let t = resume.trail
-        let heard = fallbackAt ?? 0
-        let read = max(0, t.position - heard)
-        return (code, PlaybackRecord(outcome: t.finished ? .finished : t.position > 0 ? .stoppedEarly : .notPlayed,
-                                     audioSeconds: heard, readAlongSeconds: read, length: track.duration))
+        let began = t.began ?? 0
+        // Heard before the sound failed (from where this run began), then read from there.
+        let heard = fallbackAt.map { max(0, $0 - began) } ?? 0
+        let read = max(0, t.position - (fallbackAt ?? began))
+        return (code, PlaybackRecord(outcome: t.outcome, audioSeconds: heard, readAlongSeconds: read, length: track.duration))
     }
 }
 
@@ -130,4 +131,12 @@ extension PlayCommand {
 final class PlayTrail {
     var position = 0.0
     var finished = false
+    /// Where this run started (a resumed session starts part-way): only what lies after it was heard
+    /// or read now (found from outside: a session resumed at 4:49 and stopped at once counted 4:49
+    /// read, and a plan step counted as played).
+    var began: Double?
+
+    /// The seconds played in this run up to `position`, and how the run ended.
+    var playedNow: Double { max(0, position - (began ?? 0)) }
+    var outcome: PlaybackRecord.Outcome { finished ? .finished : playedNow > 0 ? .stoppedEarly : .notPlayed }
 }

@@ -24,6 +24,7 @@ struct PlaySession {
 
     func playAudio(_ prepared: PreparedAudio, choice: PlayerChoice, paths: AudioPaths) throws(AudioError) -> Outcome {
         let start = resume.start(duration: prepared.duration)
+        resume.trail.began = start
         let playback = prepared.live.map { Playback(choice: choice, live: $0, environment: cli.environment, paths: paths) }
             ?? Playback(choice: choice, file: prepared.file, duration: prepared.duration, environment: cli.environment, paths: paths)
         try playback.start(at: start)
@@ -123,6 +124,7 @@ struct PlaySession {
     /// The script's lines paced by their timings, with the same controls.
     func readAlong(_ track: CaptionTrack, reason: String, at fallbackPosition: Double?, speed: Double) -> Int32 {
         let start = fallbackPosition ?? resume.start(duration: track.duration)
+        if resume.trail.began == nil { resume.trail.began = start }
         let why = reason == "--text" ? "read-along text (--text)" : "no audio (\(reason)); reading along instead"
         display.line("\(heading), \(Clock.text(track.duration))): \(why).")
         if fallbackPosition == nil, start > 0 {

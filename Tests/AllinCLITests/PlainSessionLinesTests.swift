@@ -81,6 +81,29 @@ extension PlainSessionLinesTests {
     }
 }
 
+extension PlainSessionLinesTests {
+    /// A session resumed part-way and stopped at once read nothing in this check-in (found from
+    /// outside: the position it resumed from, 0:57, was recorded as read).
+    @Test func aResumedSessionStoppedAtOnceRecordsNothingRead() async throws {
+        let dir = PlainJournalTests.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        let day = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        try Data(#"[{"slug":"cooling_the_fire","day":"\#(day)","position":60}]"#.utf8)
+            .write(to: dir.appendingPathComponent("playback-positions.json"))
+        let env = ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path,
+                   "ALLIN_CATALOG": BinaryRunner.root.appendingPathComponent("catalog").path]
+        let lines = Self.toTheSession + ["q", "", ""]
+        let io = BufferIO(input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        _ = await CLI(environment: env, io: io).run(["--plain", "--region", "GB"])
+        #expect(io.stdout.contains("Resuming at 0:57"), "\(io.stdout)")
+        let shown = BufferIO()
+        _ = await CLI(environment: env, io: shown).run(["journal", "show", "1"])
+        #expect(shown.stdout.contains("nothing heard or read of 4:"), "\(shown.stdout)")
+    }
+}
+
 /// The same through the built binary, its input a pipe: a line typed seconds into the session.
 @Suite("allin --plain: a line typed while a session plays, through a pipe")
 struct PlainSessionPipeTests {
