@@ -253,7 +253,8 @@ public final class AppRuntime {
                     if let answer = journalReader.answer(effect) { queue.append(answer) }
                 case let .saveSafetyPlanPart(part, text):
                     do {
-                        queue.append(.safetyPlanSaved(try journal.saveSafetyPlanParts([part: text], at: now()), problem: nil))
+                        // Kept in memory only when the disk failed: the problem goes with the plan (the screen says so).
+                        queue.append(.safetyPlanSaved(try journal.saveSafetyPlanParts([part: text], at: now()), problem: journalProblem))
                     } catch {
                         let problem = (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")
                         queue.append(.safetyPlanSaved(SafetyPlan(), problem: problem))
@@ -264,7 +265,11 @@ public final class AppRuntime {
                 case let .setFavourite(slug, on):
                     do {
                         try journal.setFavourite(slug, on, at: now())
-                        queue.append(.favouriteSaved(slug, on, problem: nil))
+                        if let kept = journalProblem {
+                            queue.append(.favouriteKeptUntilQuit(slug, on, problem: kept))
+                        } else {
+                            queue.append(.favouriteSaved(slug, on, problem: nil))
+                        }
                     } catch let error as JournalError {
                         queue.append(.favouriteSaved(slug, on, problem: error))
                     } catch {
@@ -278,7 +283,7 @@ public final class AppRuntime {
                     do {
                         guard let build = planBuilder else { throw PlanBuildUnavailable() }
                         let plan = try journal.savePlan(intake, steps: try build(intake), at: now())
-                        queue.append(.planMade(plan, problem: nil))
+                        queue.append(.planMade(plan, problem: journalProblem.map(JournalCopy.cause)))
                     } catch let error as JournalError {
                         queue.append(.planMade(nil, problem: error.message))
                     } catch {
@@ -291,7 +296,7 @@ public final class AppRuntime {
                     do {
                         try journal.recordPlanStepReflection(plan: step.plan, index: step.index, moodAfter: moodAfter,
                                                              note: note, at: now())
-                        queue.append(.planStepSaved(problem: nil))
+                        queue.append(.planStepSaved(problem: journalProblem))
                     } catch {
                         queue.append(.planStepSaved(problem: (error as? JournalError) ?? .other(path: "(journal)", detail: "\(error)")))
                     }

@@ -93,6 +93,10 @@ public enum App {
             state.library.favourites = favourites
             return []
         case let .favouriteSaved(slug, on, problem): return LibraryUpdate.favouriteSaved(&state, slug, on, problem: problem)
+        case let .favouriteKeptUntilQuit(slug, on, problem):
+            _ = LibraryUpdate.favouriteSaved(&state, slug, on, problem: nil)
+            state.notice = "Not saved: \(JournalCopy.cause(problem)). The mark lasts until you quit."
+            return []
         case let .librarySearched(revision, slugs): return LibraryUpdate.searched(&state, revision: revision, slugs)
         case let .planMade(plan, problem): return BeliefsUpdate.made(&state, plan, problem: problem)
         case let .planStepSaved(problem):

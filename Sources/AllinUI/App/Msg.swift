@@ -48,12 +48,14 @@ public enum Msg: Equatable, Sendable {
     /// The person's safety plan was read from the journal (at start): support shows it first.
     case safetyPlanLoaded(SafetyPlan)
     /// The journal answered `Effect.saveSafetyPlanPart` with the plan as stored after it (problem set
-    /// when it could not keep it; the plan is then not read).
+    /// when it could not keep it: with an empty plan, not at all; with the plan, in memory only).
     case safetyPlanSaved(SafetyPlan, problem: JournalError?)
     /// The day each session was last played (ISO dates by slug), and the sessions marked as favourites.
     case libraryLoaded([String: String], favourites: Set<String>)
     /// The journal answered `Effect.setFavourite` (problem set when it could not keep the mark).
     case favouriteSaved(String, Bool, problem: JournalError?)
+    /// The mark was kept in memory only (the journal could not be written): it lasts until allin closes.
+    case favouriteKeptUntilQuit(String, Bool, problem: JournalError)
     /// The library search's matches, best first (nil: the search could not run).
     case librarySearched(revision: Int, [String]?)
     /// The active beliefs plan, read (nil: none).

@@ -26,7 +26,8 @@ enum BeliefsUpdate {
         if let plan {
             b.plan = plan
             b.intake = nil
-            state.notice = "Your plan is ready: ten steps. Enter plays the first."
+            state.notice = problem.map { "Your plan is ready, but not saved: \($0). It is kept only until you quit." }
+                ?? "Your plan is ready: ten steps. Enter plays the first."
         } else {
             state.notice = "The plan could not be made: \(problem ?? "unknown problem"). Your answers are still here."
         }

@@ -108,7 +108,11 @@ enum PlanUpdate {
     static func saved(_ state: inout AppState, _ plan: SafetyPlan, problem: JournalError?) -> [Effect] {
         let edits = state.plan?.saving ?? [:]
         state.modify(\.plan) { $0.saving = [:] }
-        if let problem {
+        if let problem, !plan.isEmpty {
+            // The disk failed and the journal keeps it in memory: support shows it until allin closes.
+            state.safetyPlan = plan
+            state.notice = "Not saved: \(JournalCopy.cause(problem)). Your plan is kept only until you quit."
+        } else if let problem {
             state.notice = "Your plan could not be saved: \(problem.message)"
         } else {
             let meanwhile = SafetyPlan.changedMeanwhile(state.safetyPlan, edits, plan)

@@ -175,6 +175,21 @@ struct SessionRuntimeTests {
         #expect(entry.isComplete && entry.moodBefore == 4)
     }
 
+    /// With the journal in memory only, the safety plan and a favourite say they last until allin
+    /// closes (found from outside: "Saved." and "is one of your favourites", and nothing was stored).
+    @Test func aJournalInMemorySaysThePlanAndMarksAreNotSaved() async throws {
+        let journal = ResilientJournal(primary: nil, problem: .readOnly(path: "/ro/journal.sqlite3"))
+        let (rt, _) = runtime([.key(.char("p")), .key(.enter)] + TerminalEvent.typing("call my sister") + [.key(.enter), nil],
+                              journal: journal)
+        _ = await rt.run()
+        #expect(rt.state.notice == "Not saved: the journal's folder is read-only. Your plan is kept only until you quit.")
+        #expect(rt.state.safetyPlan.isEmpty == false, "support still shows it until allin closes")
+        var state = rt.state
+        _ = App.update(&state, .favouriteKeptUntilQuit("box_breath_reset", true, problem: .readOnly(path: "/ro/journal.sqlite3")))
+        #expect(state.library.favourites.contains("box_breath_reset"))
+        #expect(state.notice == "Not saved: the journal's folder is read-only. The mark lasts until you quit.")
+    }
+
     @Test("a signal during the render keeps the check-in, not played", arguments: [Int32(2), 15, 1])
     func aSignalDuringTheRenderKeepsTheCheckIn(signal: Int32) async throws {
         let player = FakeSessionPlayer()
