@@ -101,7 +101,9 @@ extension PlainCheckIn {
         case let .entry(e) where e.isComplete:
             saved = true
             noteKept = e.note != nil
-            if note == nil || e.note != nil {
+            if demo {
+                io.out("\nKept for this demo only: forgotten when it closes.\n")
+            } else if note == nil || e.note != nil {
                 io.out("\nSaved to your journal on this computer.\n")
             } else {
                 io.out("\nSaved to your journal on this computer, but not your note."

@@ -117,7 +117,8 @@ enum PlanUpdate {
         } else {
             let meanwhile = SafetyPlan.changedMeanwhile(state.safetyPlan, edits, plan)
             state.safetyPlan = plan
-            state.notice = meanwhile.map { "Saved. " + $0 } ?? "Saved."
+            let kept = state.context.demo ? "Kept for this demo only." : "Saved."
+            state.notice = meanwhile.map { kept + " " + $0 } ?? kept
         }
         return []
     }

@@ -68,12 +68,13 @@ enum ReflectionView {
     static func doneLines(_ state: AppState, in rect: Rect) -> [(String, Role)] {
         guard let s = state.session else { return [] }
         let roomy = rect.height >= 16
-        let lines = doneLines(s, width: rect.width, roomy: roomy)
+        let demo = state.context.demo
+        let lines = doneLines(s, width: rect.width, roomy: roomy, demo: demo)
         guard lines.count > rect.height else { return lines }
-        return doneLines(s, width: rect.width - 2, roomy: roomy, short: true)
+        return doneLines(s, width: rect.width - 2, roomy: roomy, short: true, demo: demo)
     }
 
-    private static func doneLines(_ s: SessionState, width: Int, roomy: Bool, short: Bool = false) -> [(String, Role)] {
+    private static func doneLines(_ s: SessionState, width: Int, roomy: Bool, short: Bool = false, demo: Bool) -> [(String, Role)] {
         var rows: [(String, Role)] = []
         if roomy { rows.append(("", .normal)) }
         let step = s.planStep
@@ -110,6 +111,7 @@ enum ReflectionView {
             rows.append(("Too little of the session was played to count, so this step stays next in your plan.", .dim))
         case (.saved, _?): rows.append(("Kept with your plan on this computer.", .good))
         case (.pending, _?): rows.append(("Keeping it with your plan…", .dim))
+        case (.saved, nil) where demo: rows.append(("Kept for this demo only: forgotten when it closes.", .dim))
         case (.saved, nil): rows.append(("Saved to your journal on this computer.", .good))
         case let (.inMemory(problem), _):
             rows.append(("Not saved: \(JournalCopy.cause(problem)). It is kept only until you quit.", .notice))

@@ -38,6 +38,21 @@ struct DemoTests {
         #expect(s.screen == .support || effects.contains { if case .routeCheckIn = $0 { return true } else { return false } })
     }
 
+    /// The demo never says it saved (found from outside: "Saved to your journal on this computer."
+    /// and "Saved." under its own "nothing is saved" banner).
+    @Test func theDemoNeverSaysSaved() async {
+        var s = Self.demoState()
+        _ = PlanUpdate.saved(&s, SafetyPlan([.warningSigns: "not sleeping"]), problem: nil)
+        #expect(s.notice?.hasPrefix("Kept for this demo only.") == true && s.notice?.contains("Saved") == false)
+        var done = await ScreenStates.playing()
+        done.context.demo = true
+        press(&done, .char("x"), .char("y"), .char("s"), .enter)
+        _ = App.update(&done, .journalCompleted(summary: nil, problem: nil))
+        #expect(done.screen == .done)
+        let text = screen(done).text
+        #expect(text.contains("Kept for this demo only") && !text.contains("Saved to your journal"), "\(text)")
+    }
+
     @Test func withoutTheDemoThereIsNoScriptedList() {
         var s = TestCatalog.state()
         press(&s, .char("d"))
