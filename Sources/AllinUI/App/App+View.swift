@@ -170,9 +170,17 @@ enum TooSmallView {
     static func numbers(_ state: AppState) -> [String] {
         let resources = state.context.catalog.helplines.resources(for: state.support?.region)
         var lines: [String] = []
-        if let e = resources.emergency { lines.append("In danger now: call \(e.number)") }
+        if let e = resources.emergency {
+            lines.append("In danger now: call \(e.number)")
+        } else {
+            // No country known (found from outside: F2 below the minimum showed nothing then): the
+            // numbers the advice names, and the directory.
+            lines.append("In danger now: call 112 (911 in the US and Canada)")
+        }
         if let first = resources.lines.first(where: { $0.phone != nil }), let phone = first.phone {
             lines.append("\(first.name): call \(phone)")
+        } else if let url = resources.lines.first?.url {
+            lines.append("Crisis lines: \(url.replacingOccurrences(of: "https://", with: ""))")
         }
         return lines
     }

@@ -69,6 +69,16 @@ struct SupportTests {
         }
     }
 
+    /// Below the minimum size, F2 shows a number at once, with a country or without one (found from
+    /// outside: with no country known, F2 at 20×6 changed nothing on the screen).
+    @Test(arguments: [("en_GB.UTF-8", "999"), ("C", "112")])
+    func belowTheMinimumF2ShowsANumber(lang: String, number: String) {
+        var s = TestCatalog.state(width: 80, height: 24, lang: lang)
+        press(&s, .function(2))
+        let small = App.view(s, size: Size(width: 20, height: 6)).text
+        #expect(small.contains(number), "\(small)")
+    }
+
     /// Support promises "at any hour" only where a line it shows is open at any hour (found from
     /// outside: it was said over Italy's one line, open 10:00-24:00), at every size.
     @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)])
