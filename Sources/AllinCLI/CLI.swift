@@ -127,13 +127,15 @@ public struct CLI: Sendable {
         }
     }
 
-    /// `region = XX` from the config file, checked like `--region`; a bad value stops with exit 2
-    /// naming the file and line.
-    public static func configuredRegion(configDirectory: String?, command: String,
-                                        table: () -> CountryTable?) throws -> String? {
+    /// `region = XX` from the config file for the full screen: a bad line is named and left out (the
+    /// computer's settings decide) rather than keeping the screen, and F2 in it, from a person.
+    public static func configuredRegionLeavingOutBadLine(configDirectory: String?, table: () -> CountryTable?)
+        -> (code: String?, warning: String?) {
         switch RegionSettings.region(configDirectory: configDirectory, table: table) {
-        case let .success(code): return code
-        case let .failure(problem): throw CLIError.usage(command: command, message: problem.text)
+        case let .success(code): return (code, nil)
+        case let .failure(problem):
+            let end = problem.text.hasSuffix("?") ? "" : "."
+            return (nil, "allin: \(problem.text)\(end) That line is left out until it is fixed.\n")
         }
     }
 

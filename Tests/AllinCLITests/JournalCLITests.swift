@@ -81,10 +81,11 @@ struct JournalCLITests {
         #expect(strict.status == 0 && strict.stdout.contains("Streak: 2 days") && strict.stdout.contains("rest days off"))
         #expect(try box.run(["journal", "--rest-days", "1"], env: env).stdout.contains("Streak: 3 days"))
         try Data("rest_days = lots\n".utf8).write(to: URL(fileURLWithPath: config + "/config"))
+        // A bad line is named and left out: the journal is still shown, with the usual rest days.
         let bad = try box.run(["journal"], env: env)
-        #expect(bad.status == 2)
+        #expect(bad.status == 0 && bad.stdout.contains("Streak: 3 days"), "\(bad.stdout)")
         #expect(bad.stderr.contains("line 1: rest_days must be a whole number from 0 to 6"), "\(bad.stderr)")
-        #expect(bad.stderr.contains("found 'lots'"))
+        #expect(bad.stderr.contains("found 'lots'") && bad.stderr.contains("That line is left out until it is fixed."))
         #expect(try box.run(["journal", "--rest-days", "2"], env: env).status == 0, "the option needs no config")
     }
 

@@ -76,6 +76,18 @@ struct SafetyNetEndToEndTests {
         t.waitFor("How strong is it")
     }
 
+    /// One bad line in the config file never keeps the full screen, and F2 in it, from a person (found
+    /// from outside: 'region = XX' stopped allin before it drew anything).
+    @Test func aBadConfigLineStillOpensTheFullScreen() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("allin-e2e-cfg-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("allin"), withIntermediateDirectories: true)
+        try Data("region = XX\n".utf8).write(to: home.appendingPathComponent("allin/config"))
+        let t = start(extra: ["XDG_CONFIG_HOME": home.path])
+        t.keys("F2")
+        t.waitFor("116 123", "999")
+    }
+
     /// A hard day typed as the situation, in the ambiguous band: Enter opens the gentle question.
     func toGentleQuestion() -> TmuxSession {
         let t = start()
