@@ -80,7 +80,7 @@ public struct CrisisCheck: Sendable {
         var concern: CrisisDecision?
         func consider(_ d: CrisisDecision, together: Bool = false) {
             switch Self.weigh(d.finding) {
-            case .handoff where !together:
+            case .handoff where !together || Self.isActInProgress(d.finding):
                 if d.finding.tier > (handoff?.finding.tier ?? .none) { handoff = d }
             case .handoff, .question:
                 guard concern == nil else { return }
@@ -113,8 +113,8 @@ public struct CrisisCheck: Sendable {
             if help == nil, !known, detector.isHelpRequest(text) { help = field }
         }
         if texts.count > 1 {
-            // Read together, the answers can say what none says alone; that is never clear enough to
-            // hand off, so it asks the question.
+            // Read together, the answers can say what none says alone; that is seldom clear enough to
+            // hand off, so it asks the question, except for an act under way (`isActInProgress`).
             let all = texts.map(\.text).joined(separator: ". ")
             let b = detector.layerB(detector.prepare(all, forLayerBOnly: true))
             if b.tier > (report.b?.finding.tier ?? .none) {
@@ -134,6 +134,14 @@ public struct CrisisCheck: Sendable {
             report.verdict = .concern(concern)
         }
         return report
+    }
+
+    /// An act already under way, found by a written rule of layer B (its rules named `method.recentAct…`
+    /// and tier 3: pills just taken, with minutes or effects since). Read across answers it still hands
+    /// off, emergency number first (found from outside: "i have a box of pills" as the situation and
+    /// "i took them all" as a later answer only asked); everything else read across answers asks.
+    static func isActInProgress(_ f: CrisisFinding) -> Bool {
+        f.layer == .b && f.tier == .immediate && f.rule.hasPrefix("B.method.recentAct")
     }
 
     /// How the rule weighs one finding: a handoff, the question, or nothing.

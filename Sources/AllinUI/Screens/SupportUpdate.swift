@@ -51,6 +51,11 @@ enum SupportUpdate {
                 // and editing them asks again.
                 App.markAnswered(&state, flagged)
                 state.notice = Self.wordsKept(state.screen) ?? state.notice
+            } else if case let .router(d) = s.reason, d.field == "all", let answers = state.checkIn?.flow.answers {
+                // Found in the answers read together (an act under way): every answer is answered for,
+                // or going on would read them together again and open support again (a trap).
+                for field in FreeTextField.allCases { if let text = answers[text: field] { App.markAnswered(&state, text) } }
+                state.notice = Self.wordsKept(state.screen) ?? state.notice
             }
             return []
         default: break

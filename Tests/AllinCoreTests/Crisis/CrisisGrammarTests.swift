@@ -276,6 +276,22 @@ struct CrisisGrammarTests {
         #expect(weights.contains(where: { $0 != .none }), "\(text) still asks")
     }
 
+    /// An act under way found only across answers hands off (found from outside: pills in the
+    /// situation and "i took them all" in a later answer only asked); answered for, it goes on.
+    @Test func anActAcrossAnswersHandsOff() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        let answers = [("customEmotion", "numb"), ("triggerText", "i have a box of pills"), ("kinder", "i took them all")]
+        guard case let .handoff(d) = check.check(answers).verdict else {
+            Issue.record("no handoff: \(check.check(answers).verdict)")
+            return
+        }
+        #expect(d.field == "all" && d.finding.tier == .immediate)
+        #expect(check.check(answers, answered: Set(answers.map(\.1))).verdict == .clear)
+        // Other findings read across answers still only ask.
+        let apart = [("triggerText", "putting it off"), ("customBelief", "spending on myself is selfish")]
+        if case .handoff = check.check(apart).verdict { Issue.record("a finding across answers handed off") }
+    }
+
     /// Worn out after an event (found from outside: "i feel like dying after that meeting" handed off):
     /// the question, not a handoff; the plain wish, or a wish with a time, still hands off.
     @Test("Feeling like dying after an event asks", arguments: [

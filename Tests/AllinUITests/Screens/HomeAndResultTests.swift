@@ -210,6 +210,21 @@ struct HomeAndResultTests {
         #expect(s.covered == .checkIn)
     }
 
+    /// Support opened for the answers read together: "yes, go back" answers for all of them, so going
+    /// on does not read them together and open support again.
+    @Test func aHandoffForTheAnswersTogetherIsNoTrap() {
+        var s = ScreenStates.on(.intent)
+        press(&s, .char("1"))
+        let decision = CrisisDecision(finding: CrisisFinding(layer: .b, tier: .immediate, rule: "B.method.recentActAgo",
+                                                             matched: "took them all"), field: "all")
+        _ = App.update(&s, .checkInRouted(recommendation(kind: .safetyHandoff, session: nil, crisis: decision)))
+        #expect(s.screen == .support)
+        press(&s, .escape, .char("y"))
+        #expect(s.screen == .checkIn)
+        let trigger = try? #require(s.checkIn?.flow.answers.triggerText)
+        #expect(trigger.map { s.checkIn?.answered.contains($0) == true } == true, "\(String(describing: s.checkIn?.answered))")
+    }
+
     @Test func aConcernAsksTheInlineQuestion() {
         var s = ScreenStates.on(.intent)
         press(&s, .char("1"))
