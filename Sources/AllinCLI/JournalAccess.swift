@@ -14,8 +14,11 @@ extension StandardIO: OutputProbe {
 /// Words shared by the commands that open the journal.
 enum JournalAccess {
     /// How to set aside a file that is not a usable journal and start a new one.
+    /// Named with `command` when it takes `--move-aside`, else with `journal`, which always does (found
+    /// from outside: 'allin library --move-aside' was advised and then refused).
     static func moveAsideHint(_ command: String) -> String {
-        "To keep that file and start a new journal, run 'allin \(command) --move-aside': the file is renamed, never deleted."
+        let takes = Commands.program.all.first { $0.name == command }?.option(named: "--move-aside") != nil
+        return "To keep that file and start a new journal, run 'allin \(takes ? command : "journal") --move-aside': the file is renamed, never deleted."
     }
 }
 

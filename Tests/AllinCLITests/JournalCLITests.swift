@@ -336,6 +336,11 @@ struct JournalCLITests {
             let r = try box.run(args)
             #expect(r.status == 1 && r.stderr.contains("not a journal allin can read") && r.stderr.contains("--move-aside"), "\(args)")
         }
+        // A command that can't move it aside names one that can, and that one takes the option.
+        for args in [["library"], ["safety-plan", "show"], ["plan", "show"]] {
+            let r = try box.run(args)
+            #expect(r.stderr.contains("run 'allin journal --move-aside'"), "\(args): \(r.stderr)")
+        }
         let erase = try box.run(["erase", "--yes"])
         #expect(erase.status == 1 && erase.stderr.contains("never deletes"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.journal)) == garbage)
