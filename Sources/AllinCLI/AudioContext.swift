@@ -14,14 +14,20 @@ struct AudioContext {
     let catalog: CatalogListing
     let library: AudioLibrary
 
-    init(cli: CLI, args: Arguments) throws {
+    /// `leavingOutBadSettings`: a bad sound setting in the config file is named and left out (the
+    /// check-in's session still plays, or is read along) rather than stopping; `allin play` and `audio`
+    /// stop on it, since sound is what they are asked for.
+    init(cli: CLI, args: Arguments, leavingOutBadSettings: Bool = false) throws {
         self.cli = cli
         let paths = try cli.audioPaths(args)
         self.paths = paths
         do {
             config = try AudioConfig.load(paths.configFile)
         } catch {
-            throw AudioContext.cliError(error)
+            guard leavingOutBadSettings else { throw AudioContext.cliError(error) }
+            // Found from outside: 'rate = 999' kept a --plain check-in's session from even being read.
+            cli.io.err("allin: \(Visible.text(error.message)). The sound settings are left out until it is fixed.\n")
+            config = AudioConfig()
         }
         catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         catalog = try cli.loadListing(args)
@@ -98,6 +104,16 @@ struct AudioContext {
     }
 
     /// Setting errors are bad input (exit 2, naming the field); the rest are reported by the caller.
+    /// An error in words for a person (never a type's dump): a command-line error's message without
+    /// its "Run --help" line, an audio error's own message.
+    static func plainWords(_ error: any Error) -> String {
+        if let e = error as? CLIError {
+            return e.message(command: "").split(separator: "\n").first.map(String.init) ?? ""
+        }
+        if let e = error as? AudioError { return e.message }
+        return error.localizedDescription
+    }
+
     static func cliError(_ error: AudioError) -> Error {
         switch error {
         case let .playerNotFound(field, _), let .badPlayerSetting(field, _):

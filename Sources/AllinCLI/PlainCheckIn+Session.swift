@@ -45,7 +45,7 @@ extension PlainCheckIn {
         if start != .other {
             let lines = playLines()
             do {
-                let ctx = try AudioContext(cli: place.cli, args: place.args)
+                let ctx = try AudioContext(cli: place.cli, args: place.args, leavingOutBadSettings: true)
                 let report = try? ctx.players(option: place.args["--player"])
                 io.out(PlayLines.hint(inputIsTerminal: io.inputIsTerminal) + "\n")
                 // The play loop answers signals while it plays: it stops the session and says where.
@@ -63,7 +63,7 @@ extension PlainCheckIn {
                     io.out(PlainJournal.sentence(journal.kept()) + "\n")
                 }
             } catch {
-                io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+                io.out("The session can't play here: \(Visible.text(AudioContext.plainWords(error), limit: 200))\n")
             }
             if let heard = lines.heard {
                 do { try readHeard(heard) } catch { return 0 }

@@ -157,7 +157,7 @@ struct PlanCommand {
         var stoppedBy: Int32?
         let lines = plain.playLines()
         do {
-            let ctx = try AudioContext(cli: cli, args: args)
+            let ctx = try AudioContext(cli: cli, args: args, leavingOutBadSettings: true)
             let report = try? ctx.players(option: args["--player"])
             cli.io.out(PlayLines.hint(inputIsTerminal: cli.io.inputIsTerminal) + "\n")
             // The play loop answers signals while it plays: it stops the session and says where.
@@ -167,7 +167,7 @@ struct PlanCommand {
             record = played.record
             if played.code >= 128 { stoppedBy = played.code }
         } catch {
-            cli.io.out("The session can't play here (\(Visible.text(String(describing: error), limit: 120))).\n")
+            cli.io.out("The session can't play here: \(Visible.text(AudioContext.plainWords(error), limit: 200))\n")
         }
         // A step counts as played by the journal's rule for a check-in's session (`PlaybackRecord.listened`),
         // kept before a signal that came as it ended is answered.

@@ -91,15 +91,17 @@ struct PlanCLITests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let made = try BinaryRunner.run(["plan", "new", "--json", "--data-dir", dir], stdin: Data(Self.intake().utf8))
         let slug = try #require(((made.json as? [String: Any])?["steps"] as? [[String: Any]])?.first?["slug"] as? String)
-        // A config file that can't be read: the session can't play here.
+        // A bad line in the config file is named and left out (the session is read along), and a
+        // session stopped at once was not played: the step stays next, nothing kept.
         let config = dir + "-config"
         try FileManager.default.createDirectory(atPath: config + "/allin", withIntermediateDirectories: true)
         try Data("this is not a setting\n".utf8).write(to: URL(fileURLWithPath: config + "/allin/config"))
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let failed = try BinaryRunner.run(["plan", "next", "--data-dir", dir], stdin: Data("5\n\n6\n\n".utf8),
-                                          env: ["XDG_CONFIG_HOME": config])
-        #expect(failed.status == 0 && failed.stdout.contains("can't play here"), "\(failed.stdout)\(failed.stderr)")
-        #expect(failed.stdout.contains("so step 1 stays next in your plan. Nothing was kept."))
+        let failed = try BinaryRunner.run(["plan", "next", "--data-dir", dir], stdin: Data("5\n\nq\n6\n\n".utf8),
+                                          env: ["XDG_CONFIG_HOME": config, "ALLIN_PLAYER": "none"])
+        #expect(failed.status == 0 && failed.stdout.contains("reading along"), "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stderr.contains("left out until it is fixed"), "\(failed.stderr)")
+        #expect(failed.stdout.contains("so step 1 stays next in your plan. Nothing was kept."), "\(failed.stdout)")
         let open = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
         #expect(open.stdout.contains("0 of 10 steps played") && open.stdout.contains("Next: step 1"))
         // A 3 s recording the fake player plays to its end: played, with both moods.
