@@ -37,7 +37,7 @@ public struct JournalReader: Sendable {
             let summary = try journal.summary(now: now(), timeZone: timeZone, rules: rules)
             let entries = try journal.entries(JournalQuery(limit: max(0, limit)))
             return JournalPage(summary: summary, entries: entries, rules: rules,
-                               problem: (journal as? ResilientJournal)?.problem, note: note)
+                               problem: (journal as? any JournalHealth)?.problem, note: note)
         }
     }
 

@@ -1,4 +1,5 @@
 import AllinCore
+import AllinRuntime
 import AllinStore
 import Foundation
 import Testing
@@ -324,6 +325,19 @@ struct JournalCLITests {
         let reader = try JournalStore.open(path: box.journal)
         for suffix in ["-wal", "-shm"] { #expect(JournalFiles.mode(box.journal + suffix) == 0o600, "\(suffix)") }
         #expect(try reader.count() == 3)
+    }
+
+    /// The full screen's journal says why a file it can't use shows nothing (found from outside: a
+    /// damaged journal read "Nothing here yet." over 61 check-ins): the reader asks the journal the
+    /// screen uses, whatever its kind, for its problem.
+    @Test func theJournalScreenSaysWhyAFileCannotBeUsed() throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        try FileManager.default.createDirectory(atPath: box.data, withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database at all\n", count: 300).utf8).write(to: URL(fileURLWithPath: box.journal))
+        let reader = JournalReader(OnDemandJournal(path: box.journal), now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+        guard case let .success(page) = reader.load(limit: 10) else { Issue.record("the page did not load"); return }
+        #expect(page.problem != nil && page.entries.isEmpty)
     }
 
     @Test func anUnreadableFileIsExplainedAndMovedAsideOnlyWhenAsked() throws {

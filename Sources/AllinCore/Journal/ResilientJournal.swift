@@ -183,10 +183,18 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
         return try body(memory)
     }
 
-    /// Reads what the disk still gives (nothing when it fails), to merge with memory.
+    /// Reads what the disk still gives (nothing when it fails), to merge with memory. A file found
+    /// damaged or not a journal on reading is a problem like a failed write: writes go to memory, and
+    /// the screens say so (found from outside: a damaged journal's screen said "Nothing here yet").
     private func read<T>(_ body: (any JournalStoring) throws -> [T]) throws -> [T] {
         guard let primary else { return [] }
-        do { return try body(primary) } catch let error as JournalError where error.isStorageProblem { return [] }
+        do { return try body(primary) } catch let error as JournalError where error.isStorageProblem {
+            switch error {
+            case .corrupt, .notADatabase, .foreign, .newerSchema: fail(error)
+            default: break
+            }
+            return []
+        }
     }
 }
 

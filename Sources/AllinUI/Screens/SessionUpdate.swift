@@ -264,8 +264,10 @@ enum SessionUpdate {
     /// note, or in support opened over it, the reflection is kept without it (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
         if state.screen == .note || state.covered == .note { return closingAtTheNote(&state) }
-        if let player = state.session?.player, state.session?.planStep != nil {
-            // A plan step under way counts if it was listened to already.
+        if let player = state.session?.player, state.session?.planStep != nil || state.session?.fromLibrary == true {
+            // A plan step under way counts if it was listened to already; a session from the library
+            // keeps how far it got (found from outside: Ctrl-C left its journal row "not finished",
+            // with nothing of what was played).
             guard player.hasStarted, player.ended == nil else { return [] }
             return sessionEnded(&state, player.stoppedOutcome)
         }

@@ -106,7 +106,11 @@ struct MemoryJournalTests {
         func recordConsent(at: Date) throws -> ConsentRecord { if failWrites { throw error }; return try inner.recordConsent(at: at) }
         func revokeConsent(at: Date) throws -> Int { if failWrites { throw error }; return try inner.revokeConsent(at: at) }
         func consents() throws -> [ConsentRecord] { try inner.consents() }
-        func entries(_ q: JournalQuery) throws -> [JournalEntry] { try inner.entries(q) }
+        var readError: JournalError?
+        func entries(_ q: JournalQuery) throws -> [JournalEntry] {
+            if let readError { throw readError }
+            return try inner.entries(q)
+        }
         func entry(_ id: Int64) throws -> JournalEntry? { try inner.entry(id) }
         func points() throws -> [JournalPoint] { try inner.points() }
         func safetyPlan() throws -> SafetyPlan { try inner.safetyPlan() }
@@ -177,6 +181,18 @@ struct MemoryJournalTests {
         #expect(j.problem == .readOnly(path: "/ro/journal.sqlite3") && j.problem?.isStorageProblem == true)
         #expect(try j.entries(JournalQuery()).count == 1)
         #expect(try j.consents().count == 1)
+    }
+
+    /// A file found damaged on reading is said, not read as an empty journal (found from outside: the
+    /// full screen said "Nothing here yet" over 61 check-ins); a busy one is only skipped.
+    @Test func aDamagedFileFoundOnReadingIsAProblem() throws {
+        let disk = FailingJournal()
+        disk.readError = .busy(path: "/x/journal.sqlite3")
+        let j = ResilientJournal(primary: disk)
+        #expect(try j.entries(JournalQuery()).isEmpty && j.problem == nil)
+        disk.readError = .corrupt(path: "/x/journal.sqlite3", detail: "database disk image is malformed")
+        #expect(try j.entries(JournalQuery()).isEmpty)
+        #expect(j.problem == .corrupt(path: "/x/journal.sqlite3", detail: "database disk image is malformed"))
     }
 
     @Test func errorMessagesNameThePathInPlainWords() {

@@ -74,6 +74,23 @@ struct LibraryTests {
         #expect(s.screen == .home)
     }
 
+    /// Closing allin (Ctrl-C, a signal) mid-session keeps how far a library session got, as a
+    /// check-in's session does.
+    @Test func closingMidSessionKeepsWhatWasPlayed() {
+        var s = Self.open()
+        press(&s, .down, .enter, .char("4"), .enter)
+        for effect in App.update(&s, .playabilityChecked(ScreenStates.allPlayable)) {
+            guard case let .startPlayback(plan) = effect else { continue }
+            _ = App.update(&s, .playbackStarted(ScreenStates.start(plan)))
+        }
+        _ = App.update(&s, .journalBegun(id: 9, problem: nil))
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 8, phase: .playing)))
+        #expect(s.screen == .player && s.session?.fromLibrary == true)
+        let effects = App.update(&s, .appClosing)
+        let recorded = effects.contains { if case let .recordPlayback(id, _) = $0 { return id == 9 } else { return false } }
+        #expect(recorded, "\(effects)")
+    }
+
     /// With no check-in, the note's answers are remembered too: "yes, I'm safe" goes on, and "yes, go
     /// back" from support returns to the note, which then keeps the words.
     @Test func aNoteWithNoCheckInIsNotAskedAboutTwice() {
