@@ -179,6 +179,14 @@ struct PlanCommand {
             cli.io.out("Stopped. \(kept.sentence())\n")
             return stoppedBy
         }
+        guard record.listened else {
+            // Nothing of the step would be kept, so no mood or note is asked for (found from outside:
+            // both were asked and then thrown away). Lines typed while it played are still read.
+            if let heard = lines.heard { try? plain.readHeard(heard) }
+            cli.io.out("\nToo little of the session was played to count, so step \(step.step.index) stays next in your plan. "
+                + "Nothing was kept.\n")
+            return 0
+        }
         var moodAfter: Int?
         var note: String?
         do {
@@ -187,7 +195,7 @@ struct PlanCommand {
             while true {
                 moodAfter = try plain.askMood("\nAnd now? How do you feel, from 1 to 10? (Enter to skip) ")
                 // Kept at once (the end writes it again with the note, and says what fails).
-                if record.listened { try? kept.reflected(moodAfter: moodAfter, note: nil) }
+                try? kept.reflected(moodAfter: moodAfter, note: nil)
                 do {
                     note = try plain.askNote()
                     break
@@ -198,14 +206,9 @@ struct PlanCommand {
         } catch {
             // 'quit', the end of the input or stopping from support: the step keeps what was answered.
         }
-        if record.listened {
-            try kept.reflected(moodAfter: moodAfter, note: note)
-            // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
-            cli.io.out("\n" + kept.sentence() + "\n")
-        } else {
-            cli.io.out("\nToo little of the session was played to count, so step \(step.step.index) stays next in your plan. "
-                + "Nothing was kept.\n")
-        }
+        try kept.reflected(moodAfter: moodAfter, note: note)
+        // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
+        cli.io.out("\n" + kept.sentence() + "\n")
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
             cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen.\n")
         }

@@ -102,6 +102,7 @@ struct PlanCLITests {
         #expect(failed.status == 0 && failed.stdout.contains("reading along"), "\(failed.stdout)\(failed.stderr)")
         #expect(failed.stderr.contains("left out until it is fixed"), "\(failed.stderr)")
         #expect(failed.stdout.contains("so step 1 stays next in your plan. Nothing was kept."), "\(failed.stdout)")
+        #expect(!failed.stdout.contains("And now? How do you feel"), "no mood is asked for that would be thrown away")
         let open = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
         #expect(open.stdout.contains("0 of 10 steps played") && open.stdout.contains("Next: step 1"))
         // A 3 s recording the fake player plays to its end: played, with both moods.
