@@ -103,7 +103,6 @@ struct AudioContext {
         return row[b.count] <= limit ? row[b.count] : nil
     }
 
-    /// Setting errors are bad input (exit 2, naming the field); the rest are reported by the caller.
     /// An error in words for a person (never a type's dump): a command-line error's message without
     /// its "Run --help" line, an audio error's own message.
     static func plainWords(_ error: any Error) -> String {
@@ -114,6 +113,7 @@ struct AudioContext {
         return error.localizedDescription
     }
 
+    /// Setting errors are bad input (exit 2, naming the field); the rest are reported by the caller.
     static func cliError(_ error: AudioError) -> Error {
         switch error {
         case let .playerNotFound(field, _), let .badPlayerSetting(field, _):

@@ -101,14 +101,10 @@ public struct CLI: Sendable {
         let paths = try? appPaths(args)
         // A bad line in the config file never keeps crisis lines from a person: it is named, and the
         // region comes from the computer's settings instead.
-        switch RegionSettings.region(configDirectory: paths?.config, table: table) {
-        case let .success(code?): return (code, RegionDetector.configSource)
-        case .success(nil): break
-        case let .failure(problem):
-            // A problem that ends with a question ("did you mean GB?") takes no full stop after it.
-            let name = args.command.isEmpty ? "allin" : "allin \(args.command)"
-            io.err("\(name): \(problem.text)\(problem.text.hasSuffix("?") ? "" : ".") That line is left out until it is fixed.\n")
-        }
+        let configured = Self.configuredRegion(configDirectory: paths?.config, table: table,
+                                                name: args.command.isEmpty ? "allin" : "allin \(args.command)")
+        if let code = configured.code { return (code, RegionDetector.configSource) }
+        if let warning = configured.warning { io.err(warning) }
         if let found = RegionDetector.detect(environment: environment) { return (found.region, found.source) }
         return (nil, "no country in LC_ALL, LC_MESSAGES or LANG")
     }
@@ -127,15 +123,14 @@ public struct CLI: Sendable {
         }
     }
 
-    /// `region = XX` from the config file for the full screen: a bad line is named and left out (the
-    /// computer's settings decide) rather than keeping the screen, and F2 in it, from a person.
-    public static func configuredRegionLeavingOutBadLine(configDirectory: String?, table: () -> CountryTable?)
+    /// `region = XX` from the config file, for the commands and the full screen alike: a bad line is
+    /// named (the warning, for `name` to print) and left out, so the computer's settings decide; it
+    /// never keeps crisis lines, or the full screen and F2 in it, from a person.
+    public static func configuredRegion(configDirectory: String?, table: () -> CountryTable?, name: String = "allin")
         -> (code: String?, warning: String?) {
         switch RegionSettings.region(configDirectory: configDirectory, table: table) {
         case let .success(code): return (code, nil)
-        case let .failure(problem):
-            let end = problem.text.hasSuffix("?") ? "" : "."
-            return (nil, "allin: \(problem.text)\(end) That line is left out until it is fixed.\n")
+        case let .failure(problem): return (nil, problem.leftOut(by: name))
         }
     }
 

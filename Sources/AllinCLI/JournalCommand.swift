@@ -28,7 +28,7 @@ struct JournalCommand {
             case let .success(configured): rest = configured ?? rest
             case let .failure(problem):
                 // Named and left out, as a bad region line is: the journal is still shown.
-                cli.io.err("allin journal: \(problem.text). That line is left out until it is fixed.\n")
+                cli.io.err(problem.leftOut(by: "allin journal"))
             }
         }
         let search = args["--search"]

@@ -71,4 +71,11 @@ enum RegionSettings {
 /// A problem with the config file, in words for the person.
 struct ConfigProblem: Error, Equatable {
     var text: String
+
+    /// The line that says a bad config line is named and left out, for the program or command `name`
+    /// ("allin", "allin journal"): a problem that ends with a question ("did you mean GB?") takes no
+    /// full stop after it.
+    func leftOut(by name: String) -> String {
+        "\(name): \(text)\(text.hasSuffix("?") ? "" : ".") That line is left out until it is fixed.\n"
+    }
 }

@@ -57,7 +57,7 @@ enum FullScreen {
         if region == nil {
             let configDirectory = (try? AppPaths.resolve(environment: environment, dataDirOption: dataDir,
                                                          workingDirectory: FileManager.default.currentDirectoryPath))?.config
-            let found = CLI.configuredRegionLeavingOutBadLine(configDirectory: configDirectory, table: { catalog.helplines.countries })
+            let found = CLI.configuredRegion(configDirectory: configDirectory, table: { catalog.helplines.countries })
             configured = found.code
             if let warning = found.warning { FileHandle.standardError.write(Data(warning.utf8)) }
         }

@@ -54,7 +54,7 @@ enum SupportUpdate {
             } else if case let .router(d) = s.reason, d.field == "all", let answers = state.checkIn?.flow.answers {
                 // Found in the answers read together (an act under way): every answer is answered for,
                 // or going on would read them together again and open support again (a trap).
-                for field in FreeTextField.allCases { if let text = answers[text: field] { App.markAnswered(&state, text) } }
+                for answer in answers.freeText { App.markAnswered(&state, answer.text) }
                 state.notice = Self.wordsKept(state.screen) ?? state.notice
             }
             return []
