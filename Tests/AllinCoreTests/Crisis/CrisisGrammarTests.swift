@@ -259,6 +259,44 @@ struct CrisisGrammarTests {
         #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Missed by both layers on the training sets' crisis lines (twenty-fourth session): a plan or an
+    /// act told in other words, a goodbye, self-harm made light of, anger at having survived.
+    @Test("Plans, acts and goodbyes in other words hand off", arguments: [
+        ("I want to walk out into the traffic on the way home", CrisisTier.crisis),
+        ("part of me is trying to talk myself into ending things tonight", .immediate),
+        ("lol my way of coping is planning my death, very healthy", .crisis),
+        ("I have take all medicine of my mother this morning", .immediate),
+        ("Just washed the whole lot down with vodka. It's already starting", .immediate),
+        ("It's round my neck now.", .immediate),
+        ("I'm going to let the car run in the shut garage on Saturday", .immediate),
+        ("I'm not going to see my 18th birthday", .crisis), ("lol imagine me making it to 25", .crisis),
+        ("remember me as i was before all this", .crisis),
+        ("dw it's just a bit of cutting, everyone does it", .crisis), ("lol the cutting's back. it's fine", .crisis),
+        ("i'm angry i survived", .crisis), ("they saved me and i hate them for it", .crisis),
+        ("why did they have to find me", .crisis), ("they said another hour and it wouldve been too late", .crisis),
+    ])
+    func otherWordsHandOff(_ text: String, tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// Care after what may have been an attempt asks "are you safe right now?"; the same words about
+    /// work, someone else, or a past that is over find nothing.
+    @Test("Care after an attempt asks", arguments: [
+        ("they pumped my stomach on saturday", CrisisTier.concern), ("spent the weekend on a 72 hour hold", .concern),
+        ("i'm on the ward, they took my shoelaces", .concern), ("crisis team came round again today", .concern),
+        ("i was on a 72 hour hold back in 2009. it saved my life and i'm grateful", .none),
+        ("crisis team asked me to check in. all fine, no risk", .none),
+        ("long shift on the ward, a patient on a 72 hour hold kicked off", .none),
+        ("planning my death metal playlist", .none), ("spent the morning doing a bit of cutting", .none),
+        ("i'm cutting back on sugar", .none), ("angry i survived that boss fight with 1 hp", .none),
+        ("got the locket from nan, it's round my neck now", .none),
+    ])
+    func careAfterAnAttempt(_ text: String, tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// The distant past, well now: layer B's written rules read no tense, so where layer A dated the same
     /// words and the line says all is well now, both ask (found from outside: "i used to want to die but
     /// therapy really helped" handed off). Without a "well now" the handoff stays.
