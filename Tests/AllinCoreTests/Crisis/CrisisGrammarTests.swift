@@ -273,7 +273,7 @@ struct CrisisGrammarTests {
         ("remember me as i was before all this", .crisis),
         ("dw it's just a bit of cutting, everyone does it", .crisis), ("lol the cutting's back. it's fine", .crisis),
         ("i'm angry i survived", .crisis), ("they saved me and i hate them for it", .crisis),
-        ("why did they have to find me", .crisis), ("they said another hour and it wouldve been too late", .crisis),
+        ("why did they have to find me", .crisis),
     ])
     func otherWordsHandOff(_ text: String, tier: CrisisTier) throws {
         let f = try a(text)
@@ -285,6 +285,8 @@ struct CrisisGrammarTests {
     @Test("Care after an attempt asks", arguments: [
         ("they pumped my stomach on saturday", CrisisTier.concern), ("spent the weekend on a 72 hour hold", .concern),
         ("i'm on the ward, they took my shoelaces", .concern), ("crisis team came round again today", .concern),
+        ("they said another hour and it wouldve been too late", .concern),
+        ("ate the whole cake and washed the whole lot down with wine", .concern), ("it's nearly over now, don't worry", .none),
         ("i was on a 72 hour hold back in 2009. it saved my life and i'm grateful", .none),
         ("crisis team asked me to check in. all fine, no risk", .none),
         ("long shift on the ward, a patient on a 72 hour hold kicked off", .none),
