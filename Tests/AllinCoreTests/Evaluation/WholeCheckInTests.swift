@@ -144,9 +144,10 @@ struct WholeCheckInTests {
                everydayHandoffs: 2, questions: 12, safeHandoffs: 5),
         // Fifteenth (README-fresh15.md): 6 handoffs and 6 questions of 240, 186 + 7 crisis lines, 15
         // safe handoffs; 187 + 7 since the seventeenth session's concept rules (hospital aftermaths,
-        // hidden marks, burden "if I died", lists).
+        // hidden marks, burden "if I died", lists). 14 safe handoffs since the twenty-fourth session's
+        // layer A rules (an intended change, docs/crisis-check.md; the line was not read).
         Floors(name: "fresh15", sizes: (240, 200, 200), crisisHandoffs: 191, reached: 195,
-               everydayHandoffs: 3, questions: 12, safeHandoffs: 13),
+               everydayHandoffs: 3, questions: 12, safeHandoffs: 14),
         // Sixteenth (README-fresh16.md): 6 handoffs and 8 questions of 240, 183 + 6 crisis lines (5 of
         // the 11 missed misspellings), 15 safe handoffs; 185 since the concept rules read layer A's
         // misspellings, 187 + 4 with twelve more words recognised misspelt, 187 + 5 since
@@ -173,14 +174,15 @@ struct WholeCheckInTests {
                everydayHandoffs: 12, questions: 16, safeHandoffs: 25),
         // Twentieth (README-fresh20.md): 21 handoffs (9 the model alone) and 7 questions of 240, 169 +
         // 12 crisis lines (0.845 to a full handoff, the weakest yet; 6 of the 19 missed minimised), 27
-        // safe handoffs.
+        // safe handoffs. 27 since the twenty-fourth session's layer A rules (intended, as fresh15).
         Floors(name: "fresh20", sizes: (240, 200, 200), crisisHandoffs: 172, reached: 187,
-               everydayHandoffs: 15, questions: 13, safeHandoffs: 26),
+               everydayHandoffs: 15, questions: 13, safeHandoffs: 27),
         // Twenty-first (README-fresh21.md; its everyday writer was shown the everyday senses known to
         // hand off): 25 handoffs (14 the model alone) and 14 questions of 240, 164 + 7 crisis lines, 31
-        // safe handoffs; 165 + 6 and 15 questions with the seventeenth session's kept changes.
+        // safe handoffs; 165 + 6 and 15 questions with the seventeenth session's kept changes; 31 safe
+        // handoffs since the twenty-fourth session's layer A rules (intended, as fresh15).
         Floors(name: "fresh21", sizes: (240, 200, 200), crisisHandoffs: 167, reached: 177,
-               everydayHandoffs: 20, questions: 12, safeHandoffs: 30),
+               everydayHandoffs: 20, questions: 12, safeHandoffs: 31),
         // Twenty-second (README-fresh22.md; ordinary days): 7 handoffs (6 the model alone) and 7
         // questions of 240, 168 + 11 crisis lines, 25 safe handoffs; 169 + 11 and 24 with the
         // seventeenth session's kept changes.
@@ -217,6 +219,11 @@ struct WholeCheckInTests {
         // most of any set) and 22 questions of 240, 188 + 4 crisis lines, 32 safe handoffs.
         Floors(name: "fresh28", sizes: (240, 200, 200), crisisHandoffs: 188, reached: 192,
                everydayHandoffs: 21, questions: 22, safeHandoffs: 32),
+        // Twenty-ninth (README-fresh29.md; written by two helpers as fresh28 was, first met by the
+        // build of 2661f49): 6 handoffs and 11 questions of 240, 177 + 9 crisis lines, 28 safe
+        // handoffs; 177 + 10 and 29 with the twenty-fourth session's layer A rules (00fc031).
+        Floors(name: "fresh29", sizes: (240, 200, 200), crisisHandoffs: 177, reached: 187,
+               everydayHandoffs: 6, questions: 11, safeHandoffs: 29),
     ]
 
     @Test(arguments: floors)
