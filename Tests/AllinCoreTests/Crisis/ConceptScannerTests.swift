@@ -159,6 +159,16 @@ struct ConceptScannerTests {
         "dont want to go on the stag do to prague, cant afford it",
         "go over it all day",
         "viva next week. plan is reread chapter 4 and not die of nerves",
+        // Training answers handed off until the twenty-fourth session.
+        "fed up with it all", "Argued with my sister again about mum's care. Exhausted by it all.",
+        "i want to disappear under my desk", "want to disappear for a weekend already",
+        "Want to end the relationship, it's been dead a while, we both know",
+        "Want my husband to take me out on his boat fishing", "bit low about my skin", "a bit sorry for myself",
+        "Giving away my twins' baby clothes", "thinking of jumping off the deep end and going freelance",
+        "at home in my body. scars and all", "failed my driving theory again by 2 marks",
+        "I want to be put on the express line rota", "punish myself by doing double the next day",
+        "want to tell my dad i love him before his surgery. we don't say that in our family",
+        "nursing placement, 2 essays and night shifts. something has to give, what do i cut",
     ])
     func everydaySentencesStayBelowTheHandoff(text: String) {
         let (a, _) = detector.layers(text)
@@ -177,8 +187,20 @@ struct ConceptScannerTests {
         }
     }
 
+    /// "Tired of it all" is as often an ordinary exhaustion ("argued with my sister again, exhausted by
+    /// it all") as a wish to stop living: both layers ask the question, neither hands off (layer A has
+    /// read it so since its first rules; the concept rule did until the twenty-fourth session).
+    @Test("tired of it all asks", arguments: ["im so tired of it all", "fed up with it all", "sick of it all tbh"])
+    func tiredOfItAllAsks(text: String) {
+        let (a, b) = detector.layers(text)
+        #expect(a.tier < .crisis && b.tier < .crisis, "\(text)")
+        #expect(a.tier == .concern || b.tier == .concern, "\(text)")
+    }
+
     /// The same rules still hand off where the words are about the writer's own danger.
     @Test("the narrowed rules still hand off on danger", arguments: [
+        "i'm tired of living", "so tired of existing", "i want to disappear forever and never come back",
+        "giving away all my stuff, i wont need it after this week", "i keep cutting myself again",
         "the cuts on my wrists are fresh again and I hide them under my sleeves",
         "my sister said she wants to die and now she won't answer her phone",
         "my prescription is ready and im taking all of them tonight",
@@ -187,7 +209,6 @@ struct ConceptScannerTests {
         "this is my last day, goodbye everyone",
         "i dont want to go on like this",
         "i dont want to go on the way things are",
-        "im so tired of it all",
         "i have a plan to die next week",
         "told him i love him and goodbye, tonight i end it",
         "i put the rope in my wardrobe",
