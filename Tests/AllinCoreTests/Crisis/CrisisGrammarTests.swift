@@ -299,6 +299,24 @@ struct CrisisGrammarTests {
         #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Danger from someone told as happening now, and something done that frightens (the outside
+    /// probes' misses, now in train/lines-probes23.tsv): the question, so "no" or "not sure" opens
+    /// support; the same words about a repair, a feed, a film or hurt feelings find nothing.
+    @Test("Abuse told now and something done ask", arguments: [
+        ("my partner is hurting me", CrisisTier.concern), ("i'm being abused at home", .concern),
+        ("i'm being sexually abused", .concern), ("i'm scared for my life", .concern),
+        ("someone is following me home and i'm scared", .concern), ("there's a man in my house", .concern),
+        ("i did something really stupid and i'm scared", .concern), ("i've done something i can't undo", .concern),
+        ("there's a man in my house fixing the boiler", .none), ("someone keeps following me on instagram", .none),
+        ("my partner is hurting me by ignoring my texts", .none), ("i did something stupid at work today", .none),
+        ("i jumped but i'm still alive and my legs hurt", .immediate), ("i took double my dose, then triple", .immediate),
+        ("took double my dose by mistake", .concern),
+    ])
+    func abuseNowAndSomethingDone(_ text: String, tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// The distant past, well now: layer B's written rules read no tense, so where layer A dated the same
     /// words and the line says all is well now, both ask (found from outside: "i used to want to die but
     /// therapy really helped" handed off). Without a "well now" the handoff stays.
