@@ -8,12 +8,19 @@ public enum App {
         if state.context.gates == nil, !worksBeforeDetectors(state, msg) { return [.waitForDetectors(msg)] }
         let before = state.screen
         let question = state.safetyQuestion
+        var answeredSafe = false
+        if case let .keyPressed(key) = msg, question == .gentle {
+            answeredSafe = state.bindings.binding(for: key)?.action == .concernSafe
+        }
         var effects = apply(&state, msg)
         if state.screen == .support, before != .support {
             effects += SessionUpdate.supportOpened(&state, from: before)
         }
-        // A paste or keys typed ahead must not answer a crisis question that has just opened.
+        // A paste or keys typed ahead must not answer a crisis question that has just opened, and the
+        // rest of a word typed to say yes must not act on what follows ("yeah i'm fine": the 'y'
+        // answers, and "eah…" would otherwise set the next step's scale and tick a body place).
         if let now = state.safetyQuestion, now != question { effects.append(.discardPendingInput) }
+        if answeredSafe, state.safetyQuestion == nil, !effects.contains(.quit) { effects.append(.discardPendingInput) }
         return effects
     }
 

@@ -622,6 +622,20 @@ struct CheckInUpdateTests {
         #expect(type(&s, "everyday words").isEmpty, "while the question shows, typing is not dropped again")
     }
 
+    /// Answered with the first letter of a typed word ("yeah, honestly i'm fine"), the question asks the
+    /// runtime to drop the rest of that burst, so it never lands on the next step (found from outside:
+    /// it set the intensity and ticked a body place).
+    @Test func answeringTheQuestionDropsTheRestOfTheTypedWord() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "im so tired of it all")
+        press(&s, .enter)
+        #expect(s.safetyQuestion == .gentle)
+        #expect(press(&s, .char("y")) == [.discardPendingInput])
+        #expect(s.safetyQuestion == nil && s.overlay == nil)
+        #expect(press(&s, .down).isEmpty, "keys after the answer are the next screen's, not dropped")
+    }
+
     @Test func backTabWithAFilterOnTheFirstStepReadsTheFilterFirst() {
         var s = checkInState()
         type(&s, "i want to die")
