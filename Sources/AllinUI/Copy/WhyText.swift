@@ -79,7 +79,7 @@ public enum WhyText {
             default:
                 if entry.decision == "concern" {
                     let field = entry.detail("field").map(plain)
-                    let line = answers?.text(named: field).flatMap { quote($0) }
+                    let line = answers?.text(named: field).flatMap { quote($0, around: entry.detail("matched").map(plain)) }
                         .map { "Some of your words (\($0)) sounded heavy, so we checked in with you first." }
                         ?? "Some of your words sounded heavy, so we checked in with you first."
                     // Both layers can find the same words: they were checked once, so it is said once.
@@ -146,12 +146,28 @@ public enum WhyText {
         return chips.first { $0.label == text }?.label
     }
 
-    /// The first words of an answer in quotes, cut at a word with "…" when longer.
-    static func quote(_ text: String, words limit: Int = 10) -> String? {
+    /// Words of an answer in quotes, cut at a word with "…" where longer: the first ones, or, given the
+    /// words a check matched (`around`, in its normalised spelling), the stretch where they stand, so
+    /// a long answer is quoted where it sounded heavy, not where it began (found from outside: "Work
+    /// was fine today, the meeting went well…" was quoted over "…im so tired of it all").
+    static func quote(_ text: String, words limit: Int = 10, around matched: String? = nil) -> String? {
         let words = Visible.text(text).split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return nil }
-        let head = words.prefix(limit).joined(separator: " ")
-        return "“" + head + (words.count > limit ? "…" : "") + "”"
+        let start = matched.flatMap { firstMatchedWord($0, in: words) }.map { max(0, min($0 - 2, words.count - limit)) } ?? 0
+        let end = min(words.count, start + limit)
+        let shown = words[start..<end].joined(separator: " ")
+        return "“" + (start > 0 ? "…" : "") + shown + (end < words.count ? "…" : "") + "”"
+    }
+
+    /// Where the first matched word of three letters or more stands in `words` (letters compared
+    /// without case or punctuation); nil when the normalised spelling is not found as written.
+    private static func firstMatchedWord(_ matched: String, in words: [Substring]) -> Int? {
+        func bare(_ w: Substring) -> String { String(w.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let written = words.map(bare)
+        for token in matched.lowercased().split(separator: " ") where token.count >= 3 {
+            if let i = written.firstIndex(of: String(token)) { return i }
+        }
+        return nil
     }
 
     /// What a session was chosen to help with, said back to the person: "to calm your body and mind",

@@ -255,7 +255,7 @@ enum ConcernView {
         let text = state.asking?.text
             ?? state.result?.recommendation.concern.flatMap { state.checkIn?.flow.answers.text(named: $0.field) }
         let finding = state.asking?.hit.finding ?? state.result?.recommendation.concern?.finding
-        guard finding.map(mentionsMeans) != true, let words = text.flatMap({ WhyText.quote($0, words: 12) }) else {
+        guard finding.map(mentionsMeans) != true, let words = text.flatMap({ WhyText.quote($0, words: 12, around: finding?.matched) }) else {
             return generally
         }
         return "You wrote \(words). That sounds heavy, so I want to check."

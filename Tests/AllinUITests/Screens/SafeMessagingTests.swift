@@ -80,6 +80,16 @@ struct SafeMessagingTests {
         CheckInUpdate.ask(&t, FlowCrisis(step: .situation, field: "triggerText", finding: hopeless),
                           text: "i feel hopeless about work", action: .next, key: .enter)
         #expect(ConcernView.heard(t).contains("hopeless about work"))
+        // A long answer is quoted where the heavy words stand, not where it began.
+        var u = checkInState()
+        let tired = CrisisFinding(layer: .a, tier: .concern, rule: "A.concern.cannotGoOn", matched: "tired of it all",
+                                  reason: "Matched a sense of not being able to go on.")
+        let long = "Work was fine today, the meeting went well and lunch with Sam was nice but honestly im so tired of it all"
+        CheckInUpdate.ask(&u, FlowCrisis(step: .situation, field: "triggerText", finding: tired), text: long,
+                          action: .next, key: .enter)
+        #expect(ConcernView.heard(u) == "You wrote “…with Sam was nice but honestly im so tired of it all”. That sounds heavy, so I want to check.")
+        #expect(WhyText.quote(long, words: 6) == "“Work was fine today, the meeting…”", "no matched words: the start")
+        #expect(WhyText.quote(long, words: 6, around: "nowhere to be seen") == "“Work was fine today, the meeting…”")
     }
 
     /// The catalog's own words on support: every helpline note and the directory's advice.
