@@ -601,7 +601,7 @@ public struct ConceptScanner: Sendable {
             let span = clause[start..<end].map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
                 .joined(separator: " ")
             let finding = CrisisFinding(layer: .b, tier: tier, rule: "B.\(rule.id)", matched: String(span.prefix(80)),
-                                        reason: rule.reason + (tier == .concern ? " (negated: lowered to a concern)" : ""))
+                                        reason: rule.reason + (tier < rule.tier ? " (negated: lowered to a concern)" : ""))
             if tier > (best?.tier ?? .none) { best = finding }
         }
         return best
