@@ -135,7 +135,7 @@ enum SessionUpdate {
     }
 
     /// Ctrl-C or q at the note: its words are read by the one crisis rule before allin closes, like
-    /// every field's (the note itself is not kept then: `closingAtTheNote`). Nil when they may go.
+    /// every field's (what is kept then: `closingAtTheNote`). Nil when they may go.
     static func checkLeavingNote(_ state: inout AppState, key: Key) -> [Effect]? {
         // The mood scale before the note keeps its words (Esc went back): they are read again too.
         guard state.screen == .note || state.screen == .moodAfter else { return nil }
@@ -261,7 +261,8 @@ enum SessionUpdate {
     /// allin is closing. A check-in that got past its last step stays in the journal even if its
     /// session never started (marked not played); one whose session was under way records how far
     /// it got. A check-in that opened crisis support keeps only the handoff (the privacy rule). At the
-    /// note, or in support opened over it, the reflection is kept without it (`closingAtTheNote`).
+    /// note, or in support opened over it, the reflection is kept, with the note's words only where
+    /// the crisis rule finds nothing in them (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
         if state.screen == .note || state.covered == .note { return closingAtTheNote(&state) }
         if let player = state.session?.player, state.session?.planStep != nil || state.session?.fromLibrary == true {
@@ -281,12 +282,20 @@ enum SessionUpdate {
     }
 
     /// allin is closing at the optional note: the mood after was answered (or skipped), so the
-    /// reflection is kept as it stands; the note, never finished, is left out.
+    /// reflection is kept as it stands, with the words typed in the note so far when the one crisis
+    /// rule finds nothing in them (found from outside: Ctrl-C dropped "shoulders softer, still
+    /// tired" without a word). Words it would ask about or hand off on are left out, as a note that
+    /// opened support is (the privacy rule), and so is a note under support.
     static func closingAtTheNote(_ state: inout AppState) -> [Effect] {
         guard var s = state.session, !s.completed else { return [] }
         s.completed = true
         state.modify(\.session) { $0 = s }
-        return reflection(s, note: nil)
+        var note: String?
+        if state.screen == .note, let check = state.context.gates?.check,
+           check.check(field: "note", text: s.note.checkedText, answered: noteAnswered(state)).verdict == .clear {
+            note = JournalEntry.cleanNote(s.note.text)
+        }
+        return reflection(s, note: note)
     }
 
     static func journalCompleted(_ state: inout AppState, summary: JournalSummary?, problem: JournalError?) -> [Effect] {

@@ -425,14 +425,19 @@ struct SessionFlowTests {
         #expect(text.contains("▼"))
     }
 
-    @Test func closingAtTheNoteKeepsTheMoodAfterAndLeavesTheNoteOut() async {
+    @Test func closingAtTheNoteKeepsTheMoodAfterAndTheWordsTyped() async {
         var s = await ScreenStates.playing()
         press(&s, .char("x"), .char("y"), .char("7"), .enter)
         #expect(s.screen == .note)
         type(&s, "half a thou")
-        // Ctrl-C: what was answered is kept (both moods); the note, never finished, is simply absent.
-        #expect(App.update(&s, .appClosing) == [.completeJournal(id: 7, moodAfter: 7, note: nil)])
+        // Ctrl-C: what was answered is kept (both moods), and the words typed so far.
+        #expect(App.update(&s, .appClosing) == [.completeJournal(id: 7, moodAfter: 7, note: "half a thou")])
         #expect(App.update(&s, .appClosing) == [], "asked once")
+        // Words the crisis rule would ask about are left out (a signal closes allin without asking).
+        var heavy = await ScreenStates.playing()
+        press(&heavy, .char("x"), .char("y"), .char("7"), .enter)
+        type(&heavy, "im so tired of it all")
+        #expect(App.update(&heavy, .appClosing) == [.completeJournal(id: 7, moodAfter: 7, note: nil)])
         // Skipping the mood after is an answer too: the check-in is finished without it.
         var skipped = await ScreenStates.playing()
         press(&skipped, .char("x"), .char("y"), .char("s"))
