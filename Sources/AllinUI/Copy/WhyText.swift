@@ -224,11 +224,15 @@ public enum WhyText {
     /// Every gate of the decision as one plain sentence, in order (the `t` screen). The raw figures of
     /// each gate (tiers, rules, scores, slugs) are the routing lab's, never a person's screen.
     public static func steps(_ trace: [TraceEntry], catalog: CatalogListing, answers: CheckIn? = nil) -> [String] {
-        trace.compactMap { e in
+        // "Either" only when the first reading found nothing too (found from outside: "some words
+        // sounded heavy", then "found nothing either").
+        let firstFound = trace.contains { $0.gate == "crisisA" && $0.decision != "clear" }
+        return trace.compactMap { e in
             let intensity = e.detail("intensity").map(plain)
             switch (e.gate, e.decision) {
             case ("crisisA", "clear"): return "Your words were read for clear signs of danger: none found."
             case ("crisisA", _): return "Your words were read for clear signs of danger: some words sounded heavy."
+            case ("crisisB", "clear") where firstFound: return "A second, broader reading of your words found nothing more."
             case ("crisisB", "clear"): return "A second, broader reading of your words found nothing either."
             case ("crisisB", _): return "A second, broader reading found words that might mean danger."
             case ("affect", "unpleasant") where e.detail("rule") == .string(AffectRule.heavyWords.rawValue):

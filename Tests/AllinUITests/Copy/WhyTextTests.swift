@@ -36,8 +36,16 @@ struct WhyTextTests {
         #expect(steps.contains("You told us you are safe right now, so the check-in went on to a session."))
         #expect(!steps.contains("Nothing called for crisis support."))
         let calm = CheckIn(emotion: "stressed", situation: "work", triggerText: "three deadlines", intensity: 3, intent: "soothe")
-        #expect(WhyText.steps(await routed(calm).trace, catalog: catalog.listing, answers: calm)
-            .contains("Nothing called for crisis support."))
+        let calmSteps = WhyText.steps(await routed(calm).trace, catalog: catalog.listing, answers: calm)
+        #expect(calmSteps.contains("Nothing called for crisis support."))
+        #expect(calmSteps.contains("A second, broader reading of your words found nothing either."))
+        // "Either" only when the first reading found nothing too.
+        let tired = "im so tired of it all"
+        let heavy = CheckIn(emotion: "stressed", situation: "work", triggerText: tired, intensity: 3, intent: "soothe")
+        let heavySteps = WhyText.steps(await Router(catalog: catalog).route(heavy, answered: [tired], localHour: 14).trace,
+                                       catalog: catalog.listing, answers: heavy)
+        #expect(heavySteps.contains("Your words were read for clear signs of danger: some words sounded heavy."))
+        #expect(!heavySteps.contains { $0.contains("nothing either") }, "\(heavySteps)")
     }
 
     @Test func everyFeelingLabelMakesASentence() {
