@@ -264,9 +264,10 @@ enum Bindings {
     }
 
     static let concern: [KeyBinding] = [
-        KeyBinding([.char("y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),
-        KeyBinding([.char("n")], "n", "no", help: "no: show support now", action: .concernNotSafe),
-        KeyBinding([.char("s"), .char("?")], "s", "not sure", help: "not sure: show support now",
+        // Capitals answer too (found from outside: "Y" did nothing and said nothing).
+        KeyBinding([.char("y"), .char("Y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),
+        KeyBinding([.char("n"), .char("N")], "n", "no", help: "no: show support now", action: .concernNotSafe),
+        KeyBinding([.char("s"), .char("S"), .char("?")], "s", "not sure", help: "not sure: show support now",
                    action: .concernNotSure),
         KeyBinding([.escape, .char("h"), .char("q")], "Esc", "back",
                    help: "back to your words, to change them (this answers nothing)", action: .back),

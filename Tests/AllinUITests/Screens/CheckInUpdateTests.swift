@@ -634,6 +634,14 @@ struct CheckInUpdateTests {
         #expect(press(&s, .char("y")) == [.discardPendingInput])
         #expect(s.safetyQuestion == nil && s.overlay == nil)
         #expect(press(&s, .down).isEmpty, "keys after the answer are the next screen's, not dropped")
+        // Capitals answer as well: "Yes" typed with a capital goes on, "No" opens support.
+        for (key, support) in [("Y", false), ("N", true), ("S", true)] {
+            var t = ScreenStates.on(.situation)
+            press(&t, .tab)
+            type(&t, "im so tired of it all")
+            press(&t, .enter, .char(Character(key)))
+            #expect(t.safetyQuestion == (support ? .support : nil), "\(key)")
+        }
     }
 
     @Test func backTabWithAFilterOnTheFirstStepReadsTheFilterFirst() {
