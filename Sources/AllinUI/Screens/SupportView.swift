@@ -166,8 +166,17 @@ enum SupportView {
                     if piece.text.first == " ", used > 0, used + unit > width {
                         out.append(current)
                         let rest = String(piece.text.drop { $0 == " " || $0 == "·" })
-                        current = [rest.isEmpty ? SupportPiece(text: "  ", role: .normal)
-                                                : SupportPiece(text: "  " + rest, role: piece.role, link: piece.link)]
+                        if piece.link == nil, 2 + TextWidth.of(rest) > width {
+                            // Still wider than the row on its own (long opening hours): it wraps, indented,
+                            // never cut (found from outside: "10th of each mont" at 40 columns).
+                            var parts = Wrap.lines(rest, width: max(1, width - 2)).map { "  " + $0 }
+                            let last = parts.removeLast()
+                            for part in parts { out.append([SupportPiece(text: part, role: piece.role)]) }
+                            current = [SupportPiece(text: last, role: piece.role)]
+                        } else {
+                            current = [rest.isEmpty ? SupportPiece(text: "  ", role: .normal)
+                                                    : SupportPiece(text: "  " + rest, role: piece.role, link: piece.link)]
+                        }
                         used = TextWidth.of(current[0].text)
                         continue
                     }

@@ -99,6 +99,27 @@ struct SupportTests {
         #expect(!SupportText.shortIntro(.asked, lines: .someHours).contains("any hour"))
     }
 
+    /// Nothing of a line is cut at any width: every row of every region's support fits the screen,
+    /// and every word of each line's hours is somewhere on it (found from outside: Japan's hours read
+    /// "10th of each mont" at 40 columns).
+    @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24)])
+    func everyRowFitsAndNoHoursAreCut(size: Size) {
+        var s = TestCatalog.state(width: size.width, height: size.height)
+        for region in s.context.regionChoices {
+            App.openSupport(&s, reason: .asked)
+            s.modify(\.support) { $0.region = region }
+            let rows = SupportView.lines(s, width: size.width, height: size.height)
+            let texts = rows.map { $0.map(\.text).joined() }
+            for row in texts { #expect(TextWidth.of(row) <= size.width, "\(size) \(region ?? "other"): \(row)") }
+            let all = texts.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for line in s.context.catalog.helplines.resources(for: region).lines where !line.hoursAndCost.isEmpty {
+                let words = line.hoursAndCost.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(all.contains(words), "\(size) \(region ?? "other"): \(line.hoursAndCost)")
+            }
+            s.current = .home
+        }
+    }
+
     /// "Before you go" never covers the numbers: from 40×12 up, in every region and for every way in, a
     /// line's number and the emergency number (or, with no country known, the 112 and 911 advice) stay
     /// in sight while it asks, and its question and answers are whole.
