@@ -31,10 +31,13 @@ enum HelpOverlay {
     static func draw(_ canvas: inout Canvas, _ state: AppState) {
         let rows = lines(state.helpTable, canvasWidth: canvas.width)
         let width = Self.width(canvas.width)
-        // Over support, the numbers stay in view below the box (found from outside: the box covered them).
-        let numbers = state.screen == .support ? TooSmallView.numbers(state) : []
+        // Over support, the numbers stay in view below the box (found from outside: the box covered
+        // them), wrapped rather than cut at a narrow screen's edge ("call 112 (911 in the US").
+        let col = (canvas.width - width) / 2
+        let numbers = state.screen == .support
+            ? TooSmallView.numbers(state).flatMap { Wrap.lines($0, width: max(1, canvas.width - col)) } : []
         let height = min(canvas.height - 2 - numbers.count, rows.count + 4)
-        let rect = Rect(row: 1, col: (canvas.width - width) / 2, width: width, height: height)
+        let rect = Rect(row: 1, col: col, width: width, height: height)
         canvas.box(rect, title: "Keys: \(Chrome.title(state))")
         let keyWidth = Self.keyWidth(Self.rows(state.helpTable))
         let visible = height - 4

@@ -484,6 +484,12 @@ struct SupportNumbersInViewTests {
         press(&s, .char("?"))
         let text = screen(s).text
         #expect(text.contains("Keys: Support") && text.contains("call 999") && text.contains("call 116 123"), "\(text)")
+        // With no country known, the advice's numbers wrap whole under the box, never cut.
+        var none = TestCatalog.state(width: width, height: height, lang: "C")
+        press(&none, .function(2))
+        press(&none, .char("?"))
+        let words = screen(none).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("call 112 (911 in the US and Canada)"), "\(screen(none).text)")
     }
 
     /// Below the minimum size, support's numbers come before the request to enlarge the window.
