@@ -18,8 +18,9 @@ struct PlaySession {
         case readAlong(reason: String, position: Double)
     }
 
+    /// The session's title as the person sees it (never its lane's id: found from outside, "(clarity, 7:57)").
     private var heading: String {
-        "“\(Visible.text(session.title))” (\(session.lane.rawValue)"
+        "“\(Visible.text(session.title))”"
     }
 
     func playAudio(_ prepared: PreparedAudio, choice: PlayerChoice, paths: AudioPaths) throws(AudioError) -> Outcome {
@@ -31,9 +32,9 @@ struct PlaySession {
         // A live render's captions grow as it renders; its length is an estimate until it is done.
         var captions: CaptionTrack? { prepared.live?.captions.track ?? prepared.captions }
         var length: Double? { playback.duration ?? captions?.duration }
-        let lengthText = prepared.duration.map { ", \(Clock.text($0))" }
-            ?? (prepared.live != nil ? captions.map { ", about \(Clock.text($0.duration))" } : nil) ?? ""
-        display.line("Playing \(heading)\(lengthText)) with \(Visible.text(choice.name)): \(prepared.origin).")
+        let lengthText = prepared.duration.map { " (\(Clock.text($0)))" }
+            ?? (prepared.live != nil ? captions.map { " (about \(Clock.text($0.duration)))" } : nil) ?? ""
+        display.line("Playing \(heading)\(lengthText) with \(Visible.text(choice.name)): \(prepared.origin).")
         if start > 0, playback.canStartAtPosition {
             display.line("Resuming at \(Clock.text(playback.position)), a little before where you stopped earlier today\(restartHint).")
         }
@@ -126,7 +127,7 @@ struct PlaySession {
         let start = fallbackPosition ?? resume.start(duration: track.duration)
         if resume.trail.began == nil { resume.trail.began = start }
         let why = reason == "--text" ? "read-along text (--text)" : "no audio (\(reason)); reading along instead"
-        display.line("\(heading), \(Clock.text(track.duration))): \(why).")
+        display.line("\(heading) (\(Clock.text(track.duration))): \(why).")
         if fallbackPosition == nil, start > 0 {
             display.line("Resuming at \(Clock.text(start)), a little before where you stopped earlier today\(restartHint).")
         }

@@ -172,7 +172,7 @@ struct AudioCLIEndToEndTests {
         let r = try box.run(["play", "box_breath_reset", "--speed", "10"], env: ["ALLIN_PLAYER": "none"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("“Box Breath Reset” (soothe, 0:") == true)
+        #expect(lines.first?.hasPrefix("“Box Breath Reset” (0:") == true)
         #expect(lines.first?.hasSuffix("no audio (ALLIN_PLAYER is 'none': read-along text); reading along instead.") == true)
         #expect(lines.dropFirst() == ["[0:03] Breathe in slowly.", "[0:06] Breathe out slowly.", "Finished."])
     }
@@ -192,7 +192,7 @@ struct AudioCLIEndToEndTests {
         #expect(p.terminationStatus == 130)
         #expect(box.text("fake.log").contains("TERM"))
         #expect(!alive(pid), "the player outlived allin")
-        #expect(box.text("out").contains("Playing “Box Breath Reset” (soothe, 0:") && box.text("out").contains("Stopped at 0:"))
+        #expect(box.text("out").contains("Playing “Box Breath Reset” (0:") && box.text("out").contains("Stopped at 0:"))
     }
 
     @Test func thePlayerDiesWithAllinEvenOnSigkill() throws {
