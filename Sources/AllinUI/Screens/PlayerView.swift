@@ -66,8 +66,10 @@ enum PlayerView {
         case let .playing(position), let .paused(position):
             progress(&canvas, p, position: position, row: row, rect: rect)
             if p.confirmingStop, row + 1 < rect.bottom {
-                canvas.put("Stop the session now? y stops, n keeps going.", row: row + 1, col: rect.col, role: .notice,
-                           maxWidth: rect.width)
+                // The short form where the long one would be cut (found from outside at 40 columns).
+                let ask = ["Stop the session now? y stops, n keeps going.", "Stop now? y stops, n keeps going."]
+                    .first { TextWidth.of($0) <= rect.width } ?? TextWidth.truncate("Stop now? y stops, n keeps going.", width: rect.width)
+                canvas.put(ask, row: row + 1, col: rect.col, role: .notice, maxWidth: rect.width)
             }
             row += 2
             guard row < rect.bottom else { return }

@@ -89,6 +89,10 @@ struct SessionFlowTests {
         #expect(press(&s, .char("x")) == [])
         #expect(s.screen == .player && s.session?.player.confirmingStop == true)
         #expect(screen(s).contains("Stop the session now? y stops, n keeps going."))
+        // At 40 columns the question is whole in its short form.
+        var narrow = s
+        _ = App.update(&narrow, .terminalResized(Size(width: 40, height: 12)))
+        #expect(screen(narrow).contains("Stop now? y stops, n keeps going."), "\(screen(narrow).text)")
         #expect(press(&s, .char("n")) == [])
         #expect(s.session?.player.confirmingStop == false && s.session?.player.playback == .playing(position: 30))
         press(&s, .char("x"))
