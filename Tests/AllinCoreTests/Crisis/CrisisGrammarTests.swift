@@ -317,6 +317,34 @@ struct CrisisGrammarTests {
         #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Danger in the body now, the dead joined, voices that command, threats made now (a second round
+    /// of outside probes, train/lines-probes24.tsv): each reaches support or the question; the same
+    /// words at the gym, at a funeral planned with laughter or in a game find nothing or ask.
+    @Test("Danger in the body, the dead, voices and threats", arguments: [
+        ("did too many lines, chest is tight and my left arm hurts", CrisisTier.immediate),
+        ("combined oxys and benzos to sleep and now my breathing feels weird", .immediate),
+        ("my mate's lips are going blue, he took fent", .immediate), ("did ghb and drank, keep passing out", .immediate),
+        ("relapsed on heroin after 2 years clean, used my old dose", .immediate),
+        ("havent eaten in 5 days and i fainted in the shower", .crisis), ("taking 40 laxatives a day", .crisis),
+        ("i'm fasting till i disappear", .crisis), ("my potassium was low at the doctor and i still keep purging", .crisis),
+        ("my baby died and i want to go be with her", .crisis), ("i visit his grave every day and ask him to take me with him", .crisis),
+        ("if i die i get to see my twin again", .crisis),
+        ("hearing a man's voice telling me to walk into traffic", .crisis), ("god is telling me to sacrifice myself", .crisis),
+        ("my dad came home drunk and has a knife and is shouting at mum", .crisis),
+        ("he said next time he'd put me in the ground", .concern), ("they said theyll come back for me tomorrow", .concern),
+        ("numb all day. would rather be nothing at all", .crisis), ("the burn from the kettle wasn't an accident", .crisis),
+        ("woke up and realised it hadn't worked", .concern),
+        ("ran for the bus and my chest is tight", .none), ("haven't eaten since breakfast, starving lol", .none),
+        ("my nan died and i want to be with her family at the funeral", .none),
+        ("the spin instructor's voice telling me to jump off the bike", .none),
+        ("Coworker dramatically said end me when the printer jammed", .none),
+        ("the dent in the car wasn't an accident", .none),
+    ])
+    func dangerInTheBodyTheDeadVoicesThreats(_ text: String, tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// The distant past, well now: layer B's written rules read no tense, so where layer A dated the same
     /// words and the line says all is well now, both ask (found from outside: "i used to want to die but
     /// therapy really helped" handed off). Without a "well now" the handoff stays.
