@@ -42,9 +42,10 @@ struct PlayCommand {
                      signalsForwarded: Bool = false) -> (code: Int32, record: PlaybackRecord) {
         let cli = ctx.cli
         ChildRegistry.shared.installExitHook()
-        let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode)
+        let display = plain ? PlayDisplay.plain(io: cli.io, columns: ctx.columns, unicode: ctx.unicode,
+                                                wrapsLines: ctx.outputIsTerminal)
             : PlayDisplay(io: cli.io, live: ctx.outputIsTerminal, columns: ctx.columns, unicode: ctx.unicode,
-                          term: cli.environment["TERM"])
+                          term: cli.environment["TERM"], wrapsLines: ctx.outputIsTerminal)
         let controls = PlayControls(readKeys: cli.io is StandardIO && cli.io.inputIsTerminal, lines: lines,
                                     signalsForwarded: signalsForwarded)
         defer {

@@ -1,5 +1,6 @@
 import AllinAudio
 import AllinCore
+import AllinUI
 import Foundation
 
 /// What `allin play` shows: on a terminal, caption lines scrolling above a one-line status that is
@@ -17,9 +18,14 @@ final class PlayDisplay {
     private let progressEvery: Double?
     /// Where the session was at the last caption or progress line.
     private var lastLineAt = 0.0
+    /// On a terminal, lines are broken at spaces to its width (found from outside: the terminal broke
+    /// "without" into "witho / ut"); piped output stays one line per line.
+    private let wrapAt: Int?
 
-    init(io: any CommandIO, live: Bool, columns: Int, unicode: Bool, term: String?, progressEvery: Double? = nil) {
+    init(io: any CommandIO, live: Bool, columns: Int, unicode: Bool, term: String?, progressEvery: Double? = nil,
+         wrapsLines: Bool = false) {
         self.io = io
+        wrapAt = wrapsLines ? max(20, columns - 1) : nil
         self.live = live && progressEvery == nil
         self.columns = columns
         self.unicode = unicode
@@ -28,15 +34,24 @@ final class PlayDisplay {
     }
 
     /// `allin --plain`'s display: lines only, with a progress line every 30 seconds without one.
-    static func plain(io: any CommandIO, columns: Int, unicode: Bool) -> PlayDisplay {
-        PlayDisplay(io: io, live: false, columns: columns, unicode: unicode, term: nil, progressEvery: 30)
+    static func plain(io: any CommandIO, columns: Int, unicode: Bool, wrapsLines: Bool = false) -> PlayDisplay {
+        PlayDisplay(io: io, live: false, columns: columns, unicode: unicode, term: nil, progressEvery: 30,
+                    wrapsLines: wrapsLines)
     }
 
     /// A line of its own (above the status line on a terminal).
     func line(_ text: String) {
         if live, status != nil { io.out(clearLine) }
-        io.out(text + "\n")
+        io.out(wrapped(text) + "\n")
         if live, let status { io.out(status) }
+    }
+
+    /// `text` broken at spaces to the terminal's width, each further row indented as the first.
+    private func wrapped(_ text: String) -> String {
+        guard let width = wrapAt, TextWidth.of(text) > width else { return text }
+        let indent = String(text.prefix { $0 == " " })
+        return Wrap.lines(String(text.dropFirst(indent.count)), width: width - indent.count)
+            .map { indent + $0 }.joined(separator: "\n")
     }
 
     func caption(_ cue: CaptionCue) {
