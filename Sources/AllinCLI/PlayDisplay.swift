@@ -49,9 +49,7 @@ final class PlayDisplay {
     /// `text` broken at spaces to the terminal's width, each further row indented as the first.
     private func wrapped(_ text: String) -> String {
         guard let width = wrapAt, TextWidth.of(text) > width else { return text }
-        let indent = String(text.prefix { $0 == " " })
-        return Wrap.lines(String(text.dropFirst(indent.count)), width: width - indent.count)
-            .map { indent + $0 }.joined(separator: "\n")
+        return Wrap.indented(text, width: width).joined(separator: "\n")
     }
 
     func caption(_ cue: CaptionCue) {

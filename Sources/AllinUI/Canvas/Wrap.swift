@@ -35,6 +35,13 @@ public enum Wrap {
         return out
     }
 
+    /// `text` wrapped as `lines` does, keeping its leading spaces and giving every further row the
+    /// same indent (a caption under a player, a line's hours under its name).
+    public static func indented(_ text: String, width: Int) -> [String] {
+        let indent = String(text.prefix { $0 == " " })
+        return lines(String(text.dropFirst(indent.count)), width: max(1, width - indent.count)).map { indent + $0 }
+    }
+
     /// Wrapped lines, at most `maxLines`; the last one ends in "…" when text was left out. The "…"
     /// follows a whole word: words are dropped from the last line until it fits, never cut.
     public static func clipped(_ text: String, width: Int, maxLines: Int) -> [String] {

@@ -152,9 +152,8 @@ enum SupportView {
         for row in rows {
             let total = row.reduce(0) { $0 + TextWidth.of($1.text) }
             if row.count == 1, total > width, let piece = row.first {
-                let indent = String(piece.text.prefix { $0 == " " })
-                for part in Wrap.lines(String(piece.text.dropFirst(indent.count)), width: width - indent.count) {
-                    out.append([SupportPiece(text: indent + part, role: piece.role)])
+                for part in Wrap.indented(piece.text, width: width) {
+                    out.append([SupportPiece(text: part, role: piece.role)])
                 }
             } else if total > width {
                 var current: [SupportPiece] = []
@@ -169,7 +168,7 @@ enum SupportView {
                         if piece.link == nil, 2 + TextWidth.of(rest) > width {
                             // Still wider than the row on its own (long opening hours): it wraps, indented,
                             // never cut (found from outside: "10th of each mont" at 40 columns).
-                            var parts = Wrap.lines(rest, width: max(1, width - 2)).map { "  " + $0 }
+                            var parts = Wrap.indented("  " + rest, width: width)
                             let last = parts.removeLast()
                             for part in parts { out.append([SupportPiece(text: part, role: piece.role)]) }
                             current = [SupportPiece(text: last, role: piece.role)]

@@ -108,6 +108,10 @@ struct CanvasTests {
         #expect(Wrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(Wrap.clipped("one two three four", width: 8, maxLines: 1) == ["one two…"])
         #expect(Wrap.clipped("one two three four", width: 12, maxLines: 1) == ["one two …"])
+        // Indented text keeps its indent on every row, the indent counted in the width.
+        #expect(Wrap.indented("  Daily 16:00-21:00; 10th of each month", width: 16)
+            == ["  Daily", "  16:00-21:00;", "  10th of each", "  month"])
+        #expect(Wrap.indented("no indent here", width: 20) == ["no indent here"])
     }
 
     @Test func aClippedLineEndsAfterAWholeWord() {
