@@ -224,6 +224,11 @@ struct WholeCheckInTests {
         // handoffs; 177 + 10 and 29 with the twenty-fourth session's layer A rules (00fc031).
         Floors(name: "fresh29", sizes: (240, 200, 200), crisisHandoffs: 177, reached: 187,
                everydayHandoffs: 6, questions: 11, safeHandoffs: 29),
+        // Thirtieth (README-fresh30.md; written by two helpers as fresh29 was, first met by the
+        // catalog of 7d84f01): 7 handoffs and 12 questions of 240, 196 + 1 crisis lines, 31 safe
+        // handoffs.
+        Floors(name: "fresh30", sizes: (240, 200, 200), crisisHandoffs: 196, reached: 197,
+               everydayHandoffs: 7, questions: 12, safeHandoffs: 31),
     ]
 
     @Test(arguments: floors)
