@@ -77,6 +77,8 @@ struct CrisisLayerBTests {
         "SOS!!!", "sos please", "sos i need help", "please sos", "everything broke. sos", "not safe right now",
         "i am not safe at home", "im scared and not safe", "not safe with myself", "call 911", "someone call an ambulance",
         "please call the police", "mayday", "my kid is not safe at home",
+        "oh god help me", "can you help me", "can anyone help me", "is there anyone who can help me", "call for help",
+        "i need you to help me", "im scared someone help me",
     ])
     func helpRequests(_ text: String) throws {
         #expect(try crisisDetector().isHelpRequest(text), "\(text)")
@@ -90,6 +92,9 @@ struct CrisisLayerBTests {
         "the sos button on my phone broke", "my phone has an sos mode", "i pressed sos", "the ladder is not safe",
         "the roads are not safe right now", "i had to call the police about the noise",
         "we had to call an ambulance for grandad", "the mayday parade was fun",
+        // Found in training check-ins and an outside walk: help told of, not asked for.
+        "he'll help me", "mum said she would help me", "dad never let anyone help, proud man",
+        "is there anyone who can help me with maths", "she won't let anyone help her",
     ])
     func notHelpRequests(_ text: String) throws {
         #expect(!(try crisisDetector().isHelpRequest(text)), "\(text)")
