@@ -96,7 +96,7 @@ struct PlayCommand {
                 why = error.message
             }
         } else {
-            why = noSound(report, textAsked: textAsked)
+            why = noSound(report, textAsked: textAsked, plain: plain)
         }
         let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate))
         let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
@@ -123,8 +123,11 @@ extension PlayCommand {
     static let noPlayer = "the player set for allin can't be used here"
 
     /// Why a session is read along with no player tried: "--text" only when it was asked for.
-    static func noSound(_ report: PlayerReport?, textAsked: Bool) -> String {
-        report?.why ?? (textAsked ? "--text" : noPlayer)
+    /// `plain`: for a person at the line-based prompts, the reason without a setting's or a
+    /// variable's name ("sound is turned off for allin", not "ALLIN_PLAYER is 'none'").
+    static func noSound(_ report: PlayerReport?, textAsked: Bool, plain: Bool = false) -> String {
+        if plain, let report, !report.plain.isEmpty { return report.plain }
+        return report?.why ?? (textAsked ? "--text" : noPlayer)
     }
 }
 

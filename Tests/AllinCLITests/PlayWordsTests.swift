@@ -17,4 +17,15 @@ struct PlayWordsTests {
         #expect(PlayCommand.noSound(nil, textAsked: false) == PlayCommand.noPlayer)
         #expect(!PlayCommand.noPlayer.contains("--"))
     }
+
+    /// Found from outside: `allin --plain` said "no audio (ALLIN_PLAYER is 'none': read-along text)",
+    /// a variable's name on a person's screen; the line-based prompts say it plainly, `allin play`
+    /// keeps the setting's name.
+    @Test func theLineBasedPromptsNameNoSettingForSoundTurnedOff() throws {
+        let off = try PlayerDiscovery.discover(option: nil, environment: ["ALLIN_PLAYER": "none", "PATH": ""],
+                                               config: AudioConfig())
+        #expect(PlayCommand.noSound(off, textAsked: false, plain: true) == "sound is turned off for allin")
+        #expect(PlayCommand.noSound(off, textAsked: false) == "ALLIN_PLAYER is 'none': read-along text")
+        #expect(PlayCommand.noSound(nil, textAsked: false, plain: true) == PlayCommand.noPlayer)
+    }
 }
