@@ -132,14 +132,20 @@ enum Chrome {
 
     /// The footer: the table's main keys, always ending with the keys help and the support key. When the
     /// row is narrow, keys drop from the end, but never help, support or a binding marked essential.
+    /// On support itself the support key is the first to go: the way back and scrolling matter more
+    /// there (found from outside: at 40 columns the footer named neither).
     static func footer(_ canvas: inout Canvas, _ bindings: [KeyBinding]) {
         let row = canvas.height - 1
         var shown = bindings.filter { $0.footer && !$0.isNote }
+        let onSupport = shown.contains { $0.action == .leaveSupport }
         func width(_ list: [KeyBinding]) -> Int {
-            list.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.short) + 2 }
+            // Two spaces after every key but the last.
+            list.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.short) + 2 } - (list.isEmpty ? 0 : 2)
         }
         while width(shown) > canvas.width - 1,
-              let drop = shown.lastIndex(where: { !$0.essential && $0.action != .openSupport && $0.action != .openHelp }) {
+              let drop = shown.lastIndex(where: {
+                  !$0.essential && ($0.action != .openSupport || onSupport) && $0.action != .openHelp
+              }) {
             shown.remove(at: drop)
         }
         var col = 1

@@ -164,13 +164,14 @@ enum Bindings {
             KeyBinding([.char("g")], "g", "breathe", help: "a short breathing exercise: three slow rounds, under a minute", action: .breathe),
             KeyBinding([.char("r")], "r", "country", help: "choose another country from a list you can search",
                        action: .chooseRegion),
-            KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up),
+            KeyBinding([.up, .char("k")], "↑↓", "scroll", help: "scroll up", action: .up, essential: true),
             KeyBinding([.down, .char("j")], "↓/j", "down", help: "scroll down", action: .down, footer: false),
             KeyBinding([.pageUp], "PgUp", "page up", action: .pageUp, footer: false),
             KeyBinding([.pageDown], "PgDn", "page down", action: .pageDown, footer: false),
             KeyBinding([.char("p")], "p", "your plan", help: "write or read your safety plan", action: .openPlan,
                        footer: false),
-            KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport),
+            KeyBinding([.escape, .char("b")], "Esc", "back", help: "leave support (asks first)", action: .leaveSupport,
+                       essential: true),
         ]
     }
 
