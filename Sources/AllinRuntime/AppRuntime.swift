@@ -302,8 +302,10 @@ public final class AppRuntime {
                     }
                     queue.append(.planLoaded(try? journal.activePlan()))
                 case .discardPendingInput:
-                    // Before the question is drawn: a key that answers it came after it was seen.
-                    terminal.discardPendingInput()
+                    // Before the question is drawn: a key that answers it came after it was seen. What
+                    // the dropped keys spell is read by the crisis rule, never acted on as keys.
+                    let dropped = terminal.discardPendingInput()
+                    if !dropped.allSatisfy(\.isWhitespace) { queue.append(.typedAheadDropped(dropped)) }
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }

@@ -45,16 +45,24 @@ public final class MemoryTerminal: TerminalPort {
 
     /// Input "already waiting" is the keys and pastes before the script's next timeout (`nil`): they
     /// are dropped, as a paste or typing ahead would be. Anything else stops the discarding.
-    public func discardPendingInput() {
+    @discardableResult
+    public func discardPendingInput() -> String {
+        var typed = ""
         while let first = script.first, let event = first {
             switch event {
-            case .key, .paste:
+            case let .key(key):
+                if case let .char(c) = key { typed.append(c) } else if key == .enter || key == .tab { typed.append(" ") }
+                discarded.append(event)
+                script.removeFirst()
+            case let .paste(text):
+                typed += text + " "
                 discarded.append(event)
                 script.removeFirst()
             case .resize, .terminated, .closed:
-                return
+                return typed
             }
         }
+        return typed
     }
 
     /// The screen as plain text.

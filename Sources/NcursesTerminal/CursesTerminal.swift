@@ -146,22 +146,33 @@ public final class CursesTerminal: TerminalPort {
     /// The longest the discarding goes on, even if keys keep coming (a key held down).
     static let discardLimitMilliseconds = 2000
 
-    public func discardPendingInput() {
-        // What the terminal driver and ncurses already hold, at once; then whatever follows in the same
-        // burst, until the input has been quiet for a moment.
-        flushinp()
+    @discardableResult
+    public func discardPendingInput() -> String {
+        // What the terminal driver and ncurses already hold, then whatever follows in the same burst,
+        // until the input has been quiet for a moment. The keys are read, not flushed unseen: what
+        // they spell goes back to the app, which runs the crisis check on it ("y" then "es but i
+        // have the pills here" must not be dropped unread).
+        var typed = String.UnicodeScalarView()
         let clock = ContinuousClock()
         let limit = clock.now + .milliseconds(Self.discardLimitMilliseconds)
         wtimeout(window, Self.quietMilliseconds)
-        while clock.now < limit {
+        while clock.now < limit, typed.count < 20_000 {
             var wch: wint_t = 0
             let status = wget_wch(window, &wch)
             if status == ERR { break }
-            guard status == KEY_CODE_YES else { continue }
+            guard status == KEY_CODE_YES else {
+                if wch == 13 || wch == 10 || wch == 9 {
+                    typed.append(" ")
+                } else if wch >= 32, wch != 127, let scalar = Unicode.Scalar(wch) {
+                    typed.append(scalar)
+                }
+                continue
+            }
             if Int32(bitPattern: wch) == KEY_RESIZE { pendingResize = true }
-            if wch == KeyDecoder.pasteStart { _ = readPaste() }
+            if wch == KeyDecoder.pasteStart { typed.append(contentsOf: readPaste().unicodeScalars); typed.append(" ") }
         }
         flushinp()
+        return String(typed)
     }
 
     private func pendingSignal() -> Int32? {

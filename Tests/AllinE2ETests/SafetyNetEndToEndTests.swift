@@ -113,6 +113,16 @@ struct SafetyNetEndToEndTests {
         #expect(!t.screen().contains("116 123"))
     }
 
+    /// A typed answer: its 'y' answers, and the words after it are read by the crisis rule, not
+    /// dropped unread ("yes but i have taken all the pills" opens support, emergency number first).
+    @Test func wordsTypedAfterYesAreRead() {
+        let t = toGentleQuestion()
+        t.waitFor("Are you safe right now?", "Yes, I'm safe")
+        t.type("yes but i have taken all the pills")
+        t.waitFor("116 123", "999")
+        #expect(!t.screen().contains("How strong is it"))
+    }
+
     /// F1 over the gentle question shows its keys; closing help shows the question again, unanswered
     /// (it used to be gone, the check skipped).
     @Test func helpOverTheGentleQuestionKeepsIt() {

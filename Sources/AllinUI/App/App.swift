@@ -110,7 +110,30 @@ public enum App {
             state.modify(\.session) { $0.save = problem.map(JournalSave.inMemory) ?? .saved }
             return []
         case .appClosing: return SessionUpdate.closing(&state)
+        case let .typedAheadDropped(text): return typedAheadDropped(&state, text)
         }
+    }
+
+    /// The words typed on past a crisis question (the rest of "yes but i have the pills here" after
+    /// its 'y', or typing ahead when the question opened) were dropped as keys; the one crisis rule
+    /// reads them. A clear statement or a plea for help opens support; the gentle band opens it too
+    /// once the question has been answered yes (a yes with heavy words after it is not a clear yes),
+    /// while a question still showing asks already.
+    static func typedAheadDropped(_ state: inout AppState, _ text: String) -> [Effect] {
+        guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return [] }
+        let field = "the words typed after the question"
+        switch check.check(field: field, text: text).verdict {
+        case .clear:
+            return []
+        case .askedForHelp:
+            if state.screen != .support { openSupport(&state, reason: .typedHelp(field: field)) }
+        case let .handoff(d):
+            openSupport(&state, reason: .typedAhead(d.finding), flagged: text)
+        case let .concern(d):
+            guard state.safetyQuestion == nil else { return [] }
+            openSupport(&state, reason: .typedAhead(d.finding), flagged: text)
+        }
+        return []
     }
 
     static func handle(_ state: inout AppState, key: Key) -> [Effect] {

@@ -5,6 +5,9 @@ public enum Msg: Equatable, Sendable {
     case keyPressed(Key)
     /// Text arrived as one bracketed paste.
     case textPasted(String)
+    /// Keys and pastes dropped unread around a crisis question (`Effect.discardPendingInput`), as the
+    /// text they spell: checked by the crisis rule, never acted on as keys.
+    case typedAheadDropped(String)
     case terminalResized(Size)
     /// The crisis detector and the affect classifier finished loading in the background.
     case detectorsLoaded(LoadedDetectors)

@@ -23,6 +23,8 @@ public protocol TerminalPort: AnyObject {
     func suspend()
     /// Drops the keys and pastes already waiting to be read, and those still arriving in the same
     /// burst (the rest of a paste), so a question that has just opened is answered only by a key
-    /// pressed after it. Resizes, signals and the end of input are kept.
-    func discardPendingInput()
+    /// pressed after it. Resizes, signals and the end of input are kept. Returns the text the dropped
+    /// keys and pastes spell (Enter and Tab as spaces), for the crisis check.
+    @discardableResult
+    func discardPendingInput() -> String
 }

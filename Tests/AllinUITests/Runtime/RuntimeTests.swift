@@ -89,6 +89,26 @@ struct RuntimeTests {
         #expect(answered.state.overlay == nil && step(answered.state) != .situation)
     }
 
+    /// The words typed on past a 'y' that answers the question are not acted on as keys, but they are
+    /// read: "yes but i have the pills here" is not a clear yes (found from outside: the rest of a
+    /// typed answer was dropped unread). A harmless rest ("yeah, honestly i'm fine") goes on.
+    @Test func wordsTypedAfterAYesAreReadByTheCrisisRule() async {
+        let typed = TerminalEvent.typing("i'm a burden to everyone") + [.key(.enter)]
+        func answered(_ answer: String) async -> AppRuntime {
+            let (rt, _) = runtime([.key(.char("c")), .key(.enter), .key(.tab)] + typed + [nil]
+                + TerminalEvent.typing(answer) + [nil])
+            _ = await rt.run()
+            return rt
+        }
+        let pills = await answered("yes but i have taken all the pills")
+        #expect(pills.state.screen == .support)
+        #expect(pills.state.support?.reason.tier == .immediate, "\(String(describing: pills.state.support?.reason))")
+        let fine = await answered("yeah, honestly i'm fine")
+        #expect(fine.state.screen == .checkIn && fine.state.overlay == nil && step(fine.state) != .situation)
+        let asks = await answered("yes, just so tired of it all")
+        #expect(asks.state.screen == .support, "a yes with heavy words after it is not a clear yes")
+    }
+
     /// The same for support: keys waiting when it opens neither ask to leave nor answer "are you safe?".
     @Test func keysAlreadyWaitingDoNotActOnSupport() async {
         let (rt, term) = runtime([.key(.char("c")), .key(.tab)] + TerminalEvent.typing("i want to kill myself")
