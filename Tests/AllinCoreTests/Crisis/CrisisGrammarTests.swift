@@ -415,10 +415,20 @@ struct CrisisGrammarTests {
     }
 
     @Test("Fuzzy anchors and homophones",
-          arguments: ["i feel sucidal", "suicidle thoughts", "i want to kill myslef", "i'm thinking about sue side", "i want to dye"])
+          arguments: ["i feel sucidal", "suicidle thoughts", "i want to kill myslef", "i'm thinking about sue side", "i want to dye",
+                      // Training misses (crisis-tail25f, lines-weak21): 'planin', 'endig' are read as their words.
+                      "im planin to die on friday", "cant stp thinkig abot endig it"])
     func fuzzyAndHomophones(_ text: String) throws {
         let f = try a(text)
         #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("The misspelt forms of 'plan' and 'end' read only where the word would", arguments: [
+        "planing the oak door down", "the endig of the film was sad", "planin a trip to rome",
+    ])
+    func misspeltFormsStayInTheirFrames(_ text: String) throws {
+        let f = try a(text)
+        #expect(!f.fired, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
     @Test("'dye' counts only in a SELF + MODAL frame at a clause end")
