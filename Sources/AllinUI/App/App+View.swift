@@ -105,14 +105,25 @@ enum Chrome {
         if used + TextWidth.of(right) < w { canvas.put(right, row: 0, col: w - TextWidth.of(right), role: .header) }
     }
 
-    /// The notice or the step's message, on the row above the footer.
+    /// The notice or the step's message, on the row above the footer; one that does not fit takes the
+    /// row above as well (found from outside: "Only part fits (2,000 characters at mo…" hid how much
+    /// was left out, "…press Enter to go on. F2 opens suppo…" the way on).
     static func status(_ canvas: inout Canvas, _ state: AppState) {
         let row = canvas.height - 2
         let col = canvas.width >= 60 ? 2 : 1
+        func put(_ text: String, role: Role) {
+            let width = canvas.width - col
+            let lines = TextWidth.of(text) <= width || row < 3 ? [text] : Wrap.clipped(text, width: width, maxLines: 2)
+            for (i, line) in lines.enumerated() {
+                let r = row - (lines.count - 1) + i
+                if i < lines.count - 1 { canvas.fill(Rect(row: r, col: 0, width: canvas.width, height: 1), role: .normal) }
+                canvas.put(TextWidth.truncate(line, width: width), row: r, col: col, role: role)
+            }
+        }
         if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
-            canvas.put(TextWidth.truncate(message, width: canvas.width - col), row: row, col: col, role: .error)
+            put(message, role: .error)
         } else if let notice = state.notice {
-            canvas.put(TextWidth.truncate(notice, width: canvas.width - col), row: row, col: col, role: .notice)
+            put(notice, role: .notice)
         } else if let number = state.emergencyReminder {
             canvas.put(emergencyReminder(number, width: canvas.width - col), row: row, col: col, role: .error)
         }
