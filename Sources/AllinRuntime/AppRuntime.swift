@@ -190,7 +190,16 @@ public final class AppRuntime {
         var queue = [msg]
         while !queue.isEmpty {
             let next = queue.removeFirst()
-            for effect in App.update(&state, next) {
+            let typingAt = next == .keyPressed(.enter) && state.hasTextFocus ? App.focusPlace(state) : nil
+            let effects = App.update(&state, next)
+            // Enter that left a text field: keys already waiting came in its burst, the rest of a
+            // paste in a terminal that does not mark pastes. They are read as text, not pressed.
+            if let typingAt, App.focusPlace(state) != typingAt, !effects.contains(.discardPendingInput),
+               !effects.contains(.quit), terminal.hasPendingInput() {
+                let rest = terminal.discardPendingInput()
+                if !rest.allSatisfy(\.isWhitespace) { queue.append(.typedAheadDropped(rest, afterLineBreak: true)) }
+            }
+            for effect in effects {
                 switch effect {
                 case let .waitForDetectors(msg):
                     if let loading, !loading.isFinished {
@@ -306,6 +315,7 @@ public final class AppRuntime {
                     // the dropped keys spell is read by the crisis rule, never acted on as keys.
                     let dropped = terminal.discardPendingInput()
                     if !dropped.allSatisfy(\.isWhitespace) { queue.append(.typedAheadDropped(dropped)) }
+
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }

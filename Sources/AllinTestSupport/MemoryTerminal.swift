@@ -45,6 +45,21 @@ public final class MemoryTerminal: TerminalPort {
 
     /// Input "already waiting" is the keys and pastes before the script's next timeout (`nil`): they
     /// are dropped, as a paste or typing ahead would be. Anything else stops the discarding.
+    /// Whether the keys after an Enter count as already waiting when it is read (`hasPendingInput`),
+    /// as the rest of a paste in a terminal that does not mark pastes would. Off by default: a script
+    /// is a person typing, whose next key comes after the screen has answered the last.
+    public var enterArrivesWithWhatFollows = false
+
+    /// Input "already waiting" is a key or paste before the script's next timeout (`nil`), when
+    /// `enterArrivesWithWhatFollows`.
+    public func hasPendingInput() -> Bool {
+        guard enterArrivesWithWhatFollows else { return false }
+        switch script.first {
+        case .some(.some(.key)), .some(.some(.paste)): return true
+        default: return false
+        }
+    }
+
     @discardableResult
     public func discardPendingInput() -> String {
         var typed = ""

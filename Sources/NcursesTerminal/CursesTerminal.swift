@@ -146,6 +146,13 @@ public final class CursesTerminal: TerminalPort {
     /// The longest the discarding goes on, even if keys keep coming (a key held down).
     static let discardLimitMilliseconds = 2000
 
+    /// Bytes waiting on the input (ncurses reads the terminal a byte at a time, so what a paste sent
+    /// after the key just read is still there).
+    public func hasPendingInput() -> Bool {
+        var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&fds, 1, 0) > 0 && fds.revents & Int16(POLLIN) != 0
+    }
+
     @discardableResult
     public func discardPendingInput() -> String {
         // What the terminal driver and ncurses already hold, then whatever follows in the same burst,

@@ -188,6 +188,28 @@ struct SafetyNetEndToEndTests {
         first.waitFor("116 123", "Call 999")
     }
 
+    /// A two-line paste whose first line is clear: its line break leaves the field, and its second
+    /// line is read as text, never pressed as keys on the next step (found from outside: "and honestly
+    /// i want to kill myself tonight" set the intensity to 8 and ticked "Head", unread).
+    @Test func theSecondLineOfAPasteIsReadNotPressed() {
+        let t = start()
+        t.toSituation()
+        t.keys("Tab")
+        t.waitFor("Enter for next")
+        t.tmux(["set-buffer", "-b", "p", "work was awful today\nand honestly i want to kill myself tonight"])
+        t.tmux(["paste-buffer", "-b", "p", "-t", "e2e"])
+        t.waitFor("116 123", "999")
+        // A clear second line is not used, and the screen says so.
+        let clear = start()
+        clear.toSituation()
+        clear.keys("Tab")
+        clear.waitFor("Enter for next")
+        clear.tmux(["set-buffer", "-b", "q", "work was awful today\nand then the bus was late 8"])
+        clear.tmux(["paste-buffer", "-b", "q", "-t", "e2e"])
+        clear.waitFor("How strong is it", "was not used")
+        #expect(!clear.screen().contains("8 of 10"))
+    }
+
     /// The way back from support returns to the words, and Enter goes on after "yes, go back".
     /// From the situation step (a chip highlighted) through intensity 4, soothe, the session read
     /// along and stopped, both moods skipped, to the reflection note.

@@ -24,6 +24,20 @@ public enum App {
         return effects
     }
 
+    /// Where typing goes: the screen and, in a check-in, the step. When Enter moves it away from a
+    /// text field, keys already waiting came in the same burst as that Enter (the rest of a paste in
+    /// a terminal that does not mark pastes): the runtime reads them as text (`Msg.typedAheadDropped`).
+    public static func focusPlace(_ state: AppState) -> String {
+        let step = state.checkIn.map { "\($0.flow.currentStep(in: state.context.vocabulary))" } ?? ""
+        return "\(state.screen) \(step) \(state.hasTextFocus)"
+    }
+
+    /// What the notice says of a paste's lines after the first: they were not used, and how to use them.
+    static func pasteRestNotice(_ text: String) -> String {
+        let count = text.trimmingCharacters(in: .whitespaces).count
+        return "What you pasted after its first line break (\(count) character\(count == 1 ? "" : "s")) was not used: paste it into the field it belongs in."
+    }
+
     /// Shown while a key waits for the detectors (a moment after start, at most).
     static let loadingNotice = "One moment: getting ready."
 
@@ -110,7 +124,7 @@ public enum App {
             state.modify(\.session) { $0.save = problem.map(JournalSave.inMemory) ?? .saved }
             return []
         case .appClosing: return SessionUpdate.closing(&state)
-        case let .typedAheadDropped(text): return typedAheadDropped(&state, text)
+        case let .typedAheadDropped(text, afterLineBreak): return typedAheadDropped(&state, text, afterLineBreak: afterLineBreak)
         }
     }
 
@@ -119,11 +133,14 @@ public enum App {
     /// reads them. A clear statement or a plea for help opens support; the gentle band opens it too
     /// once the question has been answered yes (a yes with heavy words after it is not a clear yes),
     /// while a question still showing asks already.
-    static func typedAheadDropped(_ state: inout AppState, _ text: String) -> [Effect] {
+    /// The rest of a paste that came after a line break (`afterLineBreak`) is read the same way; when
+    /// it finds nothing, a notice says the words were not used, since nothing is cut without saying so.
+    static func typedAheadDropped(_ state: inout AppState, _ text: String, afterLineBreak: Bool = false) -> [Effect] {
         guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return [] }
-        let field = "the words typed after the question"
+        let field = afterLineBreak ? "the words pasted after a line break" : "the words typed after the question"
         switch check.check(field: field, text: text).verdict {
         case .clear:
+            if afterLineBreak { state.notice = pasteRestNotice(text) }
             return []
         case .askedForHelp:
             if state.screen != .support { openSupport(&state, reason: .typedHelp(field: field)) }

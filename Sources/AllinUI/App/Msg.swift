@@ -7,7 +7,8 @@ public enum Msg: Equatable, Sendable {
     case textPasted(String)
     /// Keys and pastes dropped unread around a crisis question (`Effect.discardPendingInput`), as the
     /// text they spell: checked by the crisis rule, never acted on as keys.
-    case typedAheadDropped(String)
+    /// `afterLineBreak`: the rest of a burst that came with the Enter that left a text field.
+    case typedAheadDropped(String, afterLineBreak: Bool = false)
     case terminalResized(Size)
     /// The crisis detector and the affect classifier finished loading in the background.
     case detectorsLoaded(LoadedDetectors)

@@ -109,6 +109,25 @@ struct RuntimeTests {
         #expect(asks.state.screen == .support, "a yes with heavy words after it is not a clear yes")
     }
 
+    /// A paste of two lines in a terminal that does not mark pastes: its line break is Enter, and the
+    /// second line came with it, so it is text, not keys for the next step (found from outside: "and
+    /// honestly i want to kill myself tonight" set the intensity to 8, ticked "Head" and was never read).
+    @Test func theLinesOfAPasteAfterItsFirstAreReadNotPressed() async {
+        func pasted(_ rest: String) async -> (AppRuntime, MemoryTerminal) {
+            let (rt, term) = runtime([.key(.char("c")), .key(.enter), .key(.tab)]
+                + TerminalEvent.typing("work was awful today") + [.key(.enter)] + TerminalEvent.typing(rest) + [nil])
+            term.enterArrivesWithWhatFollows = true
+            _ = await rt.run()
+            return (rt, term)
+        }
+        let (danger, _) = await pasted("and honestly i want to kill myself tonight")
+        #expect(danger.state.screen == .support)
+        let (plain, term) = await pasted("and then the bus was late 8")
+        #expect(plain.state.screen == .checkIn && step(plain.state) == .intensity)
+        #expect(plain.state.checkIn?.flow.answers.intensity == nil, "no key of the rest acted on the scale")
+        #expect(term.text.contains("was not used"), "\(term.text)")
+    }
+
     /// The same for support: keys waiting when it opens neither ask to leave nor answer "are you safe?".
     @Test func keysAlreadyWaitingDoNotActOnSupport() async {
         let (rt, term) = runtime([.key(.char("c")), .key(.tab)] + TerminalEvent.typing("i want to kill myself")
