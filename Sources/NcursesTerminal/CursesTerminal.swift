@@ -119,9 +119,9 @@ public final class CursesTerminal: TerminalPort {
         // The loop may have moved to another thread (the main actor's queue is drained by any
         // worker after an await): unblock here so signals and resizes interrupt the wait at once.
         ts_unblock_signals()
-        wtimeout(window, Int32(max(0, timeoutMilliseconds)))
+        setTimeout(Int32(max(0, timeoutMilliseconds)))
         var wch: wint_t = 0
-        let status = wget_wch(window, &wch)
+        let status = getWch(&wch)
         if let sig = pendingSignal() { return .terminated(signal: sig) }
         if status == ERR { return inputClosed() ? .closed : nil }
         if status == KEY_CODE_YES {
@@ -162,10 +162,10 @@ public final class CursesTerminal: TerminalPort {
         var typed = String.UnicodeScalarView()
         let clock = ContinuousClock()
         let limit = clock.now + .milliseconds(Self.discardLimitMilliseconds)
-        wtimeout(window, Self.quietMilliseconds)
+        setTimeout(Self.quietMilliseconds)
         while clock.now < limit, typed.count < 20_000 {
             var wch: wint_t = 0
-            let status = wget_wch(window, &wch)
+            let status = getWch(&wch)
             if status == ERR { break }
             guard status == KEY_CODE_YES else {
                 if wch == 13 || wch == 10 || wch == 9 {
@@ -194,13 +194,53 @@ public final class CursesTerminal: TerminalPort {
         return fds.revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0
     }
 
+    /// The input wait set last (`wtimeout`), so a character's later bytes can be waited for and the
+    /// wait put back.
+    private var timeout: Int32 = -1
+
+    private func setTimeout(_ ms: Int32) {
+        timeout = ms
+        wtimeout(window, ms)
+    }
+
+    /// One character, as `wget_wch` gives it (status OK with a character, KEY_CODE_YES with a key
+    /// code, or ERR), but read as bytes and decoded by `KeyDecoder.utf8`: ncurses' own decoding
+    /// swallowed the rest of a paste after a byte that is not UTF-8 (found from outside: "caf\u{E9}
+    /// was closed … kill myself tonight", a Latin-1 é, left "caf" in the field, unread). Such a
+    /// byte is now U+FFFD and the rest is kept.
+    private func getWch(_ wch: inout wint_t) -> Int32 {
+        let c = wgetch(window)
+        if c == ERR { return ERR }
+        if c > 255 {
+            wch = wint_t(UInt32(bitPattern: c))
+            return KEY_CODE_YES
+        }
+        guard c >= 0x80 else {
+            wch = wint_t(c)
+            return OK
+        }
+        // The rest of a character comes with its first byte; a short wait, then the old one back.
+        wtimeout(window, 50)
+        defer { wtimeout(window, timeout) }
+        wch = wint_t(KeyDecoder.utf8(lead: UInt8(c), next: {
+            let n = wgetch(window)
+            if n == ERR { return nil }
+            guard n <= 255 else {
+                ungetch(n)
+                return nil
+            }
+            return UInt8(n)
+        }, putBack: { ungetch(Int32($0)) }))
+        return OK
+    }
+
     /// Reads until the paste end marker; line breaks inside stay text, never Enter.
     private func readPaste() -> String {
         var text = String.UnicodeScalarView()
-        wtimeout(window, 200)
+        setTimeout(200)
         while text.count < 20_000 {
             var wch: wint_t = 0
-            let status = wget_wch(window, &wch)
+            let status = getWch(&wch)
             if status == ERR { break }
             if status == KEY_CODE_YES {
                 if wch == KeyDecoder.pasteEnd { break }

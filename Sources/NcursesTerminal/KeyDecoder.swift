@@ -37,6 +37,32 @@ public enum KeyDecoder {
         }
     }
 
+    /// One character decoded from its first byte and the bytes after it: `next` gives the next byte
+    /// (nil when none comes), and a byte that does not continue the character goes back through
+    /// `putBack`. What is not UTF-8 (a Latin-1 "é", a stray continuation byte, a cut or overlong
+    /// sequence) is U+FFFD, and nothing after it is lost.
+    public static func utf8(lead: UInt8, next: () -> UInt8?, putBack: (UInt8) -> Void) -> UInt32 {
+        let need: Int, least: UInt32
+        var value: UInt32
+        switch lead {
+        case 0x00..<0x80: return UInt32(lead)
+        case 0xC2...0xDF: (need, least, value) = (1, 0x80, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (need, least, value) = (2, 0x800, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (need, least, value) = (3, 0x10000, UInt32(lead & 0x07))
+        default: return 0xFFFD
+        }
+        for _ in 0..<need {
+            guard let b = next() else { return 0xFFFD }
+            guard b & 0xC0 == 0x80 else {
+                putBack(b)
+                return 0xFFFD
+            }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        if value < least || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return 0xFFFD }
+        return value
+    }
+
     static func code(_ c: Int32) -> Key? {
         switch c {
         case KEY_UP: return .up

@@ -210,6 +210,22 @@ struct SafetyNetEndToEndTests {
         #expect(!clear.screen().contains("8 of 10"))
     }
 
+    /// A byte that is not UTF-8 (a Latin-1 "é" from an old file or a terminal set to ISO-8859-1) shows
+    /// as "�" and the rest of the paste is kept and read (found from outside: the field kept "caf").
+    @Test func aByteThatIsNotUTF8LosesNothingAfterIt() throws {
+        let t = start()
+        t.toSituation()
+        t.keys("Tab")
+        t.waitFor("Enter for next")
+        let file = t.dir.appendingPathComponent("latin1.txt")
+        try Data([0x63, 0x61, 0x66, 0xE9] + Array(" was closed and i want to kill myself tonight".utf8)).write(to: file)
+        t.tmux(["load-buffer", "-b", "l", file.path])
+        t.tmux(["paste-buffer", "-p", "-b", "l", "-t", "e2e"])
+        t.waitFor("caf\u{FFFD} was closed and i want to kill myself tonight")
+        t.keys("Enter")
+        t.waitFor("116 123", "999")
+    }
+
     /// The way back from support returns to the words, and Enter goes on after "yes, go back".
     /// From the situation step (a chip highlighted) through intensity 4, soothe, the session read
     /// along and stopped, both moods skipped, to the reflection note.

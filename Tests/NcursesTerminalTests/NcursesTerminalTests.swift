@@ -33,6 +33,21 @@ struct NcursesTerminalTests {
         #expect(KeyDecoder.decode(status: KeyDecoder.keyCodeYes, value: KeyDecoder.codes["resize"]!) == nil)
     }
 
+    /// Input read as bytes: UTF-8 decodes, and what is not UTF-8 is U+FFFD with nothing after it lost
+    /// (ncurses' own decoding swallowed the rest of a paste after a Latin-1 "é").
+    @Test("bytes decoded as UTF-8", arguments: [
+        ([0xC3, 0xA9], 0xE9, 0), ([0xF0, 0x9F, 0x98, 0x80], 0x1F600, 0), ([0xE9, 0x20], 0xFFFD, 1),
+        ([0x80], 0xFFFD, 0), ([0xC0, 0xAF], 0xFFFD, 0), ([0xE0, 0x80, 0x80], 0xFFFD, 0), ([0xED, 0xA0, 0x80], 0xFFFD, 0),
+        ([0xE2, 0x82], 0xFFFD, 0), ([0x41], 0x41, 0),
+    ] as [([UInt8], UInt32, Int)])
+    func utf8(_ bytes: [UInt8], _ expected: UInt32, _ putBack: Int) {
+        var rest = bytes.dropFirst()
+        var back: [UInt8] = []
+        let value = KeyDecoder.utf8(lead: bytes[0], next: { rest.popFirst() }, putBack: { back.append($0) })
+        #expect(value == expected)
+        #expect(back.count == putBack, "a byte that starts something else goes back: \(back)")
+    }
+
     @Test("OSC 8 links only where the terminal shows them", arguments: [
         (["TERM": "xterm-256color", "VTE_VERSION": "7200"], true),
         (["TERM": "xterm-kitty"], true),
