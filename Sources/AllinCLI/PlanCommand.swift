@@ -210,7 +210,7 @@ struct PlanCommand {
         // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
         cli.io.out("\n" + kept.sentence() + "\n")
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
-            cli.io.out("You feel worse than before, and that matters. 'allin resources' lists people who listen.\n")
+            cli.io.out(MoodDrop.acknowledgement(before: moodBefore, after: moodAfter) + " 'allin resources' lists people who listen.\n")
         }
         return 0
     }

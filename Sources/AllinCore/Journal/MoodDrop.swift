@@ -12,4 +12,11 @@ public enum MoodDrop {
         guard let before else { return false }
         return before - after >= drop
     }
+
+    /// The end's first words when `feltWorse`: "worse than before" only when the mood fell (found
+    /// from outside: 1 before and 2 after, "+1" on the same screen, was called worse than before).
+    public static func acknowledgement(before: Int?, after: Int?) -> String {
+        if let before, let after, after < before { return "You feel worse than before, and that matters." }
+        return "You're feeling low right now, and that matters."
+    }
 }

@@ -87,7 +87,7 @@ enum ReflectionView {
         // first of all when the screen is short.
         let worse: [(String, Role)] = s.feltWorse ? [
             ("", .normal),
-            ("You feel worse than before, and that matters. Thank you for saying so honestly.", .support),
+            (MoodDrop.acknowledgement(before: s.moodBefore, after: s.moodAfter) + " Thank you for saying so honestly.", .support),
             ("s  talk to someone now: people who listen", .accent),
             ("n  try another session: a new check-in", .accent),
         ] : []
