@@ -146,7 +146,15 @@ public final class ChildRegistry: @unchecked Sendable {
             defer { hookInstalled = true }
             return !hookInstalled
         }
-        if first { atexit { ChildRegistry.shared.terminateAll() } }
+        // A render still running at exit (Ctrl-C, SIGTERM or SIGHUP during "Preparing the audio" in
+        // `allin play` or `--plain`): its tools end first, then its work folder goes (found from
+        // outside: an 8 MB `.work-*` folder stayed in the cache).
+        if first {
+            atexit {
+                ChildRegistry.shared.terminateAll()
+                RenderWork.removeAll()
+            }
+        }
     }
 }
 

@@ -32,6 +32,8 @@ struct AudioContext {
         catalogDirectory = try CatalogLocator.directory(option: args["--catalog"], environment: cli.environment)
         catalog = try cli.loadListing(args)
         library = AudioLibrary(catalogDirectory: catalogDirectory, paths: paths, environment: cli.environment)
+        // Render folders left by an allin that was killed outright (~15 MB each), at every start.
+        RenderWork.sweepStale(in: paths.cacheDirectory)
     }
 
     /// The player report for `--player` (or the environment, config, discovery).

@@ -146,4 +146,33 @@ struct PlaybackFailureEndToEndTests {
         #expect(entry["completedAt"] is NSNull)
         #expect((entry["playback"] as? [String: Any])?["outcome"] as? String == "not_played")
     }
+
+    /// `allin play` (and `--plain`, which plays through it) closed during its first render: no work
+    /// folder is left (found from outside: an 8 MB `.work-*` folder stayed after Ctrl-C, TERM or HUP),
+    /// and one left by an allin killed outright is swept when it starts.
+    @Test("allin play closed during the render leaves no work folder", arguments: ["C-c", "TERM", "HUP"])
+    func playClosedDuringTheRender(how: String) throws {
+        let place = SessionPlace()
+        let audio = URL(fileURLWithPath: place.cache).appendingPathComponent("allin/audio")
+        let stale = audio.appendingPathComponent(".work-deadline_pressure_valve-2147483600-0badf00d")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        func workFolders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []).filter { $0.hasPrefix(".work-") }
+        }
+        // mpv with no sound device, as the outside walk had it: the session renders as it plays.
+        let t = TmuxSession(appEnv: place.env(player: "mpv --ao=null"), args: ["play", "deadline_pressure_valve"])
+        #expect(eventually(30) { workFolders().contains { !$0.contains("2147483600") } }, "a render is under way")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale folder was swept")
+        switch how {
+        case "C-c":
+            t.keys("C-c")
+            t.waitFor("EXIT=130", "TTY=same")
+        default:
+            let app = try #require(t.appPID())
+            kill(app, how == "TERM" ? SIGTERM : SIGHUP)
+            t.waitFor("EXIT=\(how == "TERM" ? 143 : 129)", "TTY=same")
+        }
+        #expect(workFolders().isEmpty, "left behind: \(workFolders())")
+    }
+
 }
