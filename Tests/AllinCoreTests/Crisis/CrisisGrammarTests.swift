@@ -417,7 +417,9 @@ struct CrisisGrammarTests {
     @Test("Fuzzy anchors and homophones",
           arguments: ["i feel sucidal", "suicidle thoughts", "i want to kill myslef", "i'm thinking about sue side", "i want to dye",
                       // Training misses (crisis-tail25f, lines-weak21): 'planin', 'endig' are read as their words.
-                      "im planin to die on friday", "cant stp thinkig abot endig it"])
+                      "im planin to die on friday", "cant stp thinkig abot endig it",
+                      // Found from outside: run together with one l.
+                      "i want to kilmyself", "gonna kilinmyself tonight"])
     func fuzzyAndHomophones(_ text: String) throws {
         let f = try a(text)
         #expect(f.fired, "\(text) → \(f.tier.label) \(f.rule)")
