@@ -45,6 +45,20 @@ struct AudioContext {
         }
     }
 
+    /// How long `session` runs here, as the full screen shows it (`AudioLibrary.length`): its render's
+    /// length once it is in the cache, else the estimate at the config file's `rate`.
+    func length(of session: Session) -> Double {
+        library.length(of: session, wordsPerMinute: Double(config.rate ?? RenderSettings().rate),
+                       renderer: try? renderer().get()) ?? Double(session.durationSeconds)
+    }
+
+    /// The lengths for screens that list sessions without playing them: nil when the sound settings
+    /// can't be read (the catalog's estimates are shown then, and `allin audio` names the problem).
+    static func lengths(cli: CLI, args: Arguments) -> ((Session) -> Double)? {
+        guard let ctx = try? AudioContext(cli: cli, args: args) else { return nil }
+        return ctx.length(of:)
+    }
+
     /// The renderer, or the reason there is none (a tool is missing).
     func renderer() -> Result<Renderer, AudioError> {
         do {

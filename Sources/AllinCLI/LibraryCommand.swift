@@ -15,6 +15,9 @@ struct LibraryCommand {
         let catalog = args["--search"] != nil ? try cli.loadCatalog(args) : nil
         let listing = try catalog?.listing ?? cli.loadListing(args)
         let paths = try cli.appPaths(args)
+        // The lengths the full screen shows: a render's once in the cache, else the estimate at `rate`.
+        let measure = AudioContext.lengths(cli: cli, args: args)
+        func seconds(_ s: Session) -> Int { Int((measure?(s) ?? Double(s.durationSeconds)).rounded()) }
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
             let journal = try cli.existingJournal(args, paths: paths)
@@ -39,7 +42,7 @@ struct LibraryCommand {
                 cli.io.out(JSONValue.object([("sessions", .array(sessions.map { s in
                     .object([
                         ("slug", .string(s.slug)), ("title", .string(s.title)), ("lane", .string(s.lane.rawValue)),
-                        ("helpsWith", .string(Self.group(s.lane, listing))), ("durationSeconds", .int(s.durationSeconds)),
+                        ("helpsWith", .string(Self.group(s.lane, listing))), ("durationSeconds", .int(seconds(s))),
                         ("lastPlayed", .optional(last[s.slug]?.iso)),
                         ("favourite", .bool(favourites.contains(s.slug))), ("score", scores[s.slug].map { .number($0) } ?? .null),
                     ])
@@ -48,14 +51,14 @@ struct LibraryCommand {
             }
             if args["--search"] != nil {
                 if sessions.isEmpty { cli.io.out("No session matches. Try other words, or 'allin library' for all of them.\n") }
-                for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, last: last[s.slug], favourite: favourites.contains(s.slug))) }
+                for (i, s) in sessions.enumerated() { cli.io.out(String(format: "%2d. ", i + 1) + Self.line(s, seconds: seconds(s), last: last[s.slug], favourite: favourites.contains(s.slug))) }
                 return 0
             }
             for lane in Lane.allCases {
                 let group = listing.sessions.filter { $0.lane == lane }
                 guard !group.isEmpty else { continue }
                 cli.io.out("\n\(Self.group(lane, listing))\n")
-                for s in group { cli.io.out("  " + Self.line(s, last: last[s.slug], favourite: favourites.contains(s.slug))) }
+                for s in group { cli.io.out("  " + Self.line(s, seconds: seconds(s), last: last[s.slug], favourite: favourites.contains(s.slug))) }
             }
             cli.io.out("\nPlay one with: allin play SLUG" + (favourites.isEmpty ? "" : " (★ marks your favourites)") + "\n")
             return 0
@@ -91,8 +94,8 @@ struct LibraryCommand {
         return true
     }
 
-    static func line(_ s: Session, last: LocalDay?, favourite: Bool) -> String {
-        let length = Clock.text(Double(s.durationSeconds))
+    static func line(_ s: Session, seconds: Int, last: LocalDay?, favourite: Bool) -> String {
+        let length = Clock.text(Double(seconds))
         return (favourite ? "★ " : "") + "\(Visible.text(s.title)) (\(length))  \(s.slug)" + (last.map { "  · last played \($0.iso)" } ?? "") + "\n"
     }
 }

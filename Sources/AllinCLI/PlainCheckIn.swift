@@ -143,13 +143,15 @@ struct PlainCheckIn {
             return 0
         }
         guard let session = r.session else { return 0 }
-        io.out("\nYour session: \(Visible.text(session.title)) (\(minutes(session.durationSeconds)))\n")
+        // The length the player will give it: a render's once in the cache, else the estimate at `rate`.
+        let length = place.flatMap { AudioContext.lengths(cli: $0.cli, args: $0.args)?(session) }
+        io.out("\nYour session: \(Visible.text(session.title)) (\(minutes(Int((length ?? Double(session.durationSeconds)).rounded(.down)))))\n")
         for line in Wrap.lines(Visible.text(session.description), width: 76) { io.out("  \(line)\n") }
         if let soothe = WhyText.sootheFirst(r, completion: completion) {
             io.out("\n" + Wrap.lines(soothe, width: 78).joined(separator: "\n") + "\n")
         }
         io.out("\nWhy this session:\n")
-        for line in WhyText.lines(r, catalog: catalog.listing, answers: flow.answers, unquoted: answered) {
+        for line in WhyText.lines(r, catalog: catalog.listing, answers: flow.answers, unquoted: answered, length: length) {
             io.out(Wrap.lines(line, width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
                 .joined(separator: "\n") + "\n")
         }

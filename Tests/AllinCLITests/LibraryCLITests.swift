@@ -14,13 +14,33 @@ struct LibraryCLITests {
         #expect(Set(sessions[0].keys) == ["slug", "title", "lane", "helpsWith", "durationSeconds", "lastPlayed", "favourite", "score"])
         #expect(sessions.allSatisfy { $0["lastPlayed"] is NSNull && $0["score"] is NSNull && $0["favourite"] as? Bool == false })
         let text = try BinaryRunner.run(["library", "--data-dir", dir])
-        #expect(text.stdout.contains("Calm my body and mind") && text.stdout.contains("Box Breath Reset (4:24)"))
+        // The length the player gives: the estimate at the default pace here (nothing rendered).
+        #expect(text.stdout.contains("Calm my body and mind") && text.stdout.contains("Box Breath Reset (4:20)"), "\(text.stdout)")
+        let box = try #require(sessions.first { $0["slug"] as? String == "box_breath_reset" })
+        #expect(box["durationSeconds"] as? Int == 260)
         let found = try BinaryRunner.run(["library", "--search", "exam nerves", "--json", "--data-dir", dir])
         let hits = try #require((found.json as? [String: Any])?["sessions"] as? [[String: Any]])
         #expect(hits.prefix(3).contains { $0["slug"] as? String == "steady_on_exam_morning" }, "\(hits.prefix(3))")
         let scores = hits.compactMap { $0["score"] as? Double }
         #expect(scores == scores.sorted() && scores.count == hits.count)
         #expect(!FileManager.default.fileExists(atPath: dir), "looking creates no journal")
+    }
+
+    /// With `rate` set in the config file, the lengths listed are the estimates at that pace (found
+    /// from outside: `allin library` and `--plain` gave the catalog's length, 20% over the audio).
+    @Test func theConfigFilesRateSetsTheListedLengths() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("allin-rate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("config/allin")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("rate = 200\n".utf8).write(to: config.appendingPathComponent("config"))
+        let env = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                   "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+        let r = try BinaryRunner.run(["library", "--json", "--data-dir", home.appendingPathComponent("data").path], env: env)
+        let sessions = try #require((r.json as? [String: Any])?["sessions"] as? [[String: Any]])
+        let box = try #require(sessions.first { $0["slug"] as? String == "box_breath_reset" })
+        let seconds = try #require(box["durationSeconds"] as? Int)
+        #expect(seconds < 240, "at 200 words a minute the estimate is shorter than the default pace's 4:20: \(seconds) s")
     }
 
     /// "Last played" counted only check-ins: a plan step played never showed. It counts now, and the
