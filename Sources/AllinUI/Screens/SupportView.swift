@@ -121,7 +121,9 @@ enum SupportView {
         } else {
             if let note = s.note { rows.append([SupportPiece(text: note, role: .notice)]) }
             rows.append([SupportPiece(text: intro, role: .support)])
-            rows += [region, [], breathe, []] + numbers
+            // An act under way or an emergency now: the numbers come before the breathing offer
+            // (found from outside: "Breathe with me" stood above "Call 999" after "i've taken all my pills").
+            rows += s.emergencyFirst ? [region, []] + numbers + [[], breathe] : [region, [], breathe, []] + numbers
             if state.safetyPlan.isEmpty, s.reason.tier != .immediate {
                 rows += [[], [SupportPiece(text: SupportText.planOffer, role: .dim)]]
             }

@@ -276,6 +276,10 @@ struct SupportTests {
         _ = App.update(&s, .checkInRouted(recommendation(kind: .safetyHandoff, session: nil, crisis: decision)))
         let text = screen(s).text
         #expect(text.range(of: "Call 999")!.lowerBound < text.range(of: "Samaritans")!.lowerBound)
+        // The numbers come before the breathing offer (found from outside: it stood above "Call 999").
+        let rows = SupportView.lines(s, width: 80, height: 24).map { $0.map(\.text).joined() }
+        let samaritans = rows.firstIndex { $0.contains("Samaritans") }, breathe = rows.firstIndex { $0.contains("Breathe with me") }
+        #expect(samaritans != nil && breathe != nil && samaritans! < breathe!, "\(rows)")
     }
 
     @Test("the region follows the locale", arguments: [
