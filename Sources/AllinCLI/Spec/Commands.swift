@@ -152,8 +152,8 @@ public enum Commands {
         about: """
         Lists past check-ins (newest first) under the streak, the days checked in out of the last 7
         and 30, the mood trend of the last 30 days and the sessions that raised mood most (counting only
-        sessions listened to: at least 60% of their length heard or read along). A crisis handoff is
-        listed with its tier only: its words are never stored. A check-in closed before its session
+        sessions listened to: at least 60% of their length heard or read along). A time crisis support
+        was shown is listed as that alone: its words are never stored. A check-in closed before its session
         began is kept, marked not played. The journal lives in the data directory (see 'allin where'):
         directory mode 0700, files 0600. Reading never needs write access: a read-only journal can be
         listed and shown.
@@ -191,8 +191,8 @@ public enum Commands {
         ], needs: [.journal, .catalog, .detector, .region],
         about: """
         Routes a check-in (JSON as for 'allin route', from --file or standard input) and stores it as
-        completed. A crisis handoff is stored with its tier only, and the region's crisis lines are
-        shown; so are they for a note the crisis check flags, which is not kept. The check-in is read
+        completed. A crisis handoff is stored without its words (only that support was shown, and how
+        urgently), and the region's crisis lines are shown; so are they for a note the crisis check flags, which is not kept. The check-in is read
         up to 1 MiB.
         """)
 

@@ -329,6 +329,12 @@ enum CrisisGate {
             ("matched", .string(f.matched)), ("reason", .string(f.reason)),
         ]
         if let score = f.shownProbability { details.append(("score", .number(score))) }
+        // The trained model over the answers read together is not acted on (`CrisisCheck`: it learnt
+        // from single lines); the trace says so rather than "fired" (found from outside).
+        if d.field == "all", f.rule == "B.model" {
+            details.append(("note", .string("the trained model over all the answers read together is not acted on")))
+            return TraceEntry(gate: gate, decision: "not acted on", details: details)
+        }
         return TraceEntry(gate: gate, decision: f.fired ? "fired" : "concern", details: details)
     }
 
