@@ -38,13 +38,16 @@ public enum CheckInWords {
         all(c, vocabulary: v).filter { !$0.value.allSatisfy(\.isWhitespace) }
     }
 
-    /// How the session went, in a few words for lists and exports: nil when it was listened to
-    /// (`PlaybackRecord.listened`), else "not played", "skipped through" (it reached its end, too
-    /// little of it heard or read to count) or "stopped early".
+    /// How the session went, in a few words for lists and exports: nil when it played to its end and
+    /// was listened to (`PlaybackRecord.listened`), else "not played", "stopped early" (whatever share
+    /// was heard), or "part heard" (it reached its end with too little heard or read to count: skipped
+    /// through, or resumed from earlier; found from outside: a session resumed and heard to its end
+    /// was listed "skipped through", and one stopped at two thirds had no mark).
     public static func playedShort(_ r: PlaybackRecord?) -> String? {
-        guard let r, !r.listened else { return nil }
+        guard let r else { return nil }
         guard r.began else { return "not played" }
-        return r.outcome == .finished ? "skipped through" : "stopped early"
+        if r.outcome != .finished { return "stopped early" }
+        return r.listened ? nil : "part heard"
     }
 
     /// How the session went, in a sentence: how long it was heard or read along, and how it ended.
