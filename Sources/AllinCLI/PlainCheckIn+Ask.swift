@@ -178,6 +178,11 @@ extension PlainCheckIn {
             io.out("Keep what you wrote and go on? Only if you are safe right now. (yes / no) ")
             let reply = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
             if !io.inputIsTerminal { io.out(Visible.text(reply, limit: 40) + "\n") }
+            // 'quit' stops here as everywhere (found from outside: it was read as no and the check-in began again).
+            if Self.stopWords.contains(reply.lowercased()) {
+                sayTakeCare()
+                throw .stopped
+            }
             // Read by the crisis rule first: only a clear yes with nothing else in it keeps the words;
             // a clear statement in the reply opens support again.
             switch gates.check.check(field: field, text: reply, answered: answered).verdict {

@@ -178,7 +178,8 @@ struct PlainCheckIn {
             io.out("Type a number, other words, or press Enter for none of these: ")
             let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
             if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }
-            if line.isEmpty { return .none }
+            // "n" and "none" as the full screen's n key (found from outside: "n" became the feeling word).
+            if line.isEmpty || ["n", "none", "none of these"].contains(line.lowercased()) { return .none }
             guard let n = Int(line) else { return .words(line) }
             if (1...ids.count).contains(n) { return .chip(ids[n - 1]) }
             notAChoice([line], question: "Which of these is closest?", "Please type a number from 1 to \(ids.count).")
@@ -243,6 +244,18 @@ struct PlainCheckIn {
     /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
     /// Other words are read by the one crisis rule like any answer: a clear statement shows support
     /// again for it (the emergency number first when it says the danger is now).
+    /// What stops the line-based check-in where a question is not itself a yes or no.
+    static let stopWords: Set<String> = ["quit", "q", "exit", "stop"]
+
+    /// The closing words after support was shown, pointing back at its lines.
+    func sayTakeCare() {
+        switch catalog.helplines.resources(for: region).shown {
+        case .anyHour: io.out("Take care. The lines above are there at any hour.\n")
+        case .someHours: io.out("Take care. The lines above are there at the hours shown.\n")
+        case .none: io.out("Take care. If you are in danger now, call the emergency number above.\n")
+        }
+    }
+
     func afterSupport() -> Bool {
         io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
         while true {
@@ -256,12 +269,8 @@ struct PlainCheckIn {
                 return true
             }
             let shown = catalog.helplines.resources(for: region).shown
-            if ["quit", "q", "exit"].contains(word) {
-                switch shown {
-                case .anyHour: io.out("Take care. The lines above are there at any hour.\n")
-                case .someHours: io.out("Take care. The lines above are there at the hours shown.\n")
-                case .none: io.out("Take care. If you are in danger now, call the emergency number above.\n")
-                }
+            if Self.stopWords.contains(word) {
+                sayTakeCare()
                 return false
             }
             if case let .handoff(d) = gates.check.check(field: "support", text: line, answered: answered).verdict {

@@ -109,6 +109,14 @@ struct PlainModeTests {
         #expect(out.contains("You said you feel not great (closest to down, 5 out of 10)"), "own words first, the chosen feeling beside them")
     }
 
+    /// "n" is none of these, as the full screen's n key (found from outside: it became the feeling word).
+    @Test func nAtWhichIsClosestIsNoneOfThese() async {
+        let (status, out, err) = await plain(["not great", "n", "", "", "5", "", "1"])
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("Your session:") && !out.contains("You wrote \"n\""))
+        #expect(out.contains("You said you feel not great (5 out of 10)"), "\(out)")
+    }
+
     @Test func wordsTypedAtWhichIsClosestAreReadByTheCrisisCheck() async {
         let (_, out, _) = await plain(["not great", "i want to die", "quit"])
         #expect(out.contains("Which of these is closest?"))
@@ -286,6 +294,14 @@ struct PlainModeTests {
         let (_, again, _) = await plain(["20", "", "i want to kill myself", "continue", "yes but i want to die", "continue", "quit"])
         #expect(again.components(separatedBy: "call 116 123").count == 3, "support shows again")
         #expect(again.contains("was not kept") && !again.contains("Step 3"))
+    }
+
+    /// 'quit' at "keep what you wrote?" stops, with support's closing words (found from outside: it
+    /// was read as no and the check-in began again).
+    @Test func quitAtKeepingWordsAfterSupportStops() async {
+        let (status, out, _) = await plain(["20", "", "i want to kill myself", "continue", "quit"])
+        #expect(status == 0)
+        #expect(out.contains("Take care. The lines above are there at any hour.") && !out.contains("was not kept"), "\(out)")
     }
 
     /// A number that is not one of the choices is refused, naming the question, and asked again: the
