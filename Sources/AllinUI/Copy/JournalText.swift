@@ -40,7 +40,7 @@ enum JournalText {
             return "Mood, last 30 days"
         }
         var text = "Mood, last 30 days: \(one(before)) before, \(one(after)) after"
-        if let change = trend.averageChange { text += " (\(signed(change)) over \(plural(trend.pairs, "session")))" }
+        if let change = trend.averageChange { text += " (\(signed(change)) over \(plural(trend.pairs, "check-in")))" }
         return text
     }
 

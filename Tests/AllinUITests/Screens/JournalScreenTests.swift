@@ -494,7 +494,7 @@ struct JournalScreenTests {
         }
         var chart = Array(lines[(title + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
         // The title may wrap onto a second line at 40 columns.
-        chart = chart.filter { !$0.contains("sessions)") }
+        chart = chart.filter { !$0.contains("check-ins)") }
         #expect(chart.count == 4, "\(chart)")
         #expect(chart.first?.trimmingCharacters(in: .whitespaces).hasPrefix("before ") == true)
         #expect(chart.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("after ") == true)
