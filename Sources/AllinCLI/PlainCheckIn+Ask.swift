@@ -210,7 +210,7 @@ extension PlainCheckIn {
                                   answered: answered, support: support,
                                   recommendation: nil, answers: flow.answers, catalog: catalog.listing) {
             let indent = row.1 == .title ? "" : "  "
-            io.out(row.0.isEmpty ? "\n" : Wrap.lines(row.0, width: 76).map { indent + $0 }.joined(separator: "\n") + "\n")
+            io.out(row.0.isEmpty ? "\n" : Wrap.lines(row.0, width: columns - 4).map { indent + $0 }.joined(separator: "\n") + "\n")
         }
         io.out("\n")
     }
@@ -229,7 +229,7 @@ extension PlainCheckIn {
         for family in vocabulary.families {
             let words = vocabulary.emotions.enumerated().filter { $0.element.family == family.id }
             let entries = words.map { "\($0.offset + 1)\u{00A0}\($0.element.label)" }
-            for (i, line) in Wrap.lines(entries.joined(separator: ", "), width: 66).enumerated() {
+            for (i, line) in Wrap.lines(entries.joined(separator: ", "), width: columns - 14).enumerated() {
                 io.out(i == 0 ? "  \(family.label): \(line)\n" : "      \(line)\n")
             }
         }

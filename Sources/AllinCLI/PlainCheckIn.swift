@@ -11,7 +11,7 @@ struct PlainCommand {
     func run(_ args: Arguments) async throws -> Int32 {
         let region = try cli.region(args)
         let catalog = try cli.loadCatalog(args)
-        var session = PlainCheckIn(io: cli.io, catalog: catalog, region: region.code, regionSource: region.source)
+        var session = PlainCheckIn(io: WrappingIO.forTerminal(cli.io), catalog: catalog, region: region.code, regionSource: region.source)
         session.place = PlainSessionContext(cli: cli, args: args)
         session.journal = PlainJournal(path: try? cli.appPaths(args).journal,
                                        zone: LocalZone.current(environment: cli.environment), io: cli.io)
@@ -146,13 +146,13 @@ struct PlainCheckIn {
         // The length the player will give it: a render's once in the cache, else the estimate at `rate`.
         let length = place.flatMap { AudioContext.lengths(cli: $0.cli, args: $0.args)?(session) }
         io.out("\nYour session: \(Visible.text(session.title)) (\(minutes(Int((length ?? Double(session.durationSeconds)).rounded(.down)))))\n")
-        for line in Wrap.lines(Visible.text(session.description), width: 76) { io.out("  \(line)\n") }
+        for line in Wrap.lines(Visible.text(session.description), width: columns - 4) { io.out("  \(line)\n") }
         if let soothe = WhyText.sootheFirst(r, completion: completion) {
-            io.out("\n" + Wrap.lines(soothe, width: 78).joined(separator: "\n") + "\n")
+            io.out("\n" + Wrap.lines(soothe, width: columns - 2).joined(separator: "\n") + "\n")
         }
         io.out("\nWhy this session:\n")
         for line in WhyText.lines(r, catalog: catalog.listing, answers: flow.answers, unquoted: answered, length: length) {
-            io.out(Wrap.lines(line, width: 74).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+            io.out(Wrap.lines(line, width: columns - 6).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
                 .joined(separator: "\n") + "\n")
         }
         io.out("\nHow sessions are chosen, step by step: 'allin route --help'.\n")
@@ -234,7 +234,7 @@ struct PlainCheckIn {
             io.out("\nFor another country: allin resources --region XX\n")
         } else {
             // No lines to show: that first, with the way to choose a country, then the one number.
-            io.out(Wrap.lines(said, width: 78).joined(separator: "\n")
+            io.out(Wrap.lines(said, width: columns - 2).joined(separator: "\n")
                    + "\n" + SupportPrint.chooseCountry + "\n\n")
             io.out(SupportPrint.rows(resources, emergencyFirst: true))
         }
@@ -244,6 +244,9 @@ struct PlainCheckIn {
     /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
     /// Other words are read by the one crisis rule like any answer: a clear statement shows support
     /// again for it (the emergency number first when it says the danger is now).
+    /// The width the prompts' paragraphs are laid out for: the terminal's (`WrappingIO`), else 80.
+    var columns: Int { min(80, (io as? WrappingIO)?.width ?? 80) }
+
     /// What stops the line-based check-in where a question is not itself a yes or no.
     static let stopWords: Set<String> = ["quit", "q", "exit", "stop"]
 
