@@ -92,7 +92,8 @@ enum CheckInView {
     }
 
     static func situation(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {
-        let editorHeight = rect.height >= 12 ? 4 : 3
+        // A tall window gives the words more rows (the list needs at most its 13 chips).
+        let editorHeight = rect.height >= 30 ? 8 : rect.height >= 12 ? 4 : 3
         let listHeight = max(2, rect.height - editorHeight - 1)
         list(&canvas, c, .situation, context.vocabulary, items: context.items(.situation), in: Rect(row: rect.row, col: rect.col, width: rect.width, height: listHeight),
              focused: c.focus == .list)

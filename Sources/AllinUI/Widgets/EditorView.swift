@@ -20,6 +20,10 @@ struct EditorView {
             let index = top + r
             if index < rows.count { canvas.put(rows[index].text, row: row, col: rect.col, role: .input) }
         }
+        // Words above or below the rows shown are never hidden without a mark (found from outside: a
+        // long paste showed its last rows only, with no sign of the rest).
+        if top > 0 { canvas.put("▲", row: rect.row, col: rect.right - 1, role: .dim) }
+        if top + textRows < rows.count { canvas.put("▼", row: rect.row + textRows - 1, col: rect.right - 1, role: .dim) }
         if field.characters.isEmpty {
             canvas.put(TextWidth.truncate(placeholder, width: rect.width - 1), row: rect.row, col: rect.col, role: .placeholder)
         }

@@ -64,6 +64,20 @@ struct WidgetTests {
         #expect(TextField(typed, limit: 200).text == typed)
     }
 
+    /// Words scrolled out of a small editor are marked: ▲ above the first row shown, ▼ below the last
+    /// (found from outside: a long paste showed its last rows only, with no sign of the rest).
+    @Test func wordsOutOfViewAreMarked() {
+        var f = TextField(limit: 2000)
+        _ = f.insert(String(repeating: "word ", count: 40))
+        var canvas = Canvas(size: Size(width: 20, height: 4))
+        _ = EditorView(field: f, placeholder: "", focused: true).draw(&canvas, in: Rect(row: 0, col: 0, width: 20, height: 4))
+        #expect(canvas.line(0).hasSuffix("▲") && !canvas.text.contains("▼"), "\(canvas.text)")
+        _ = f.apply(.home)
+        var top = Canvas(size: Size(width: 20, height: 4))
+        _ = EditorView(field: f, placeholder: "", focused: true).draw(&top, in: Rect(row: 0, col: 0, width: 20, height: 4))
+        #expect(top.line(2).hasSuffix("▼") && !top.text.contains("▲"), "\(top.text)")
+    }
+
     /// Drawn, a joined emoji shows its parts side by side (no joiner reaches the terminal, so
     /// ncurses' columns and the terminal's agree), a direction control shows as a placeholder, and
     /// the cursor lands after what is drawn.
