@@ -108,9 +108,17 @@ enum JournalListView {
         line.append(Span(pad(TextWidth.truncate(JournalText.feeling(e.checkIn, context.vocabulary), width: c.feeling), c.feeling) + " "))
         if c.session > 0 {
             // A session stopped early or never begun says so, as `allin journal` does.
+            // The title gives way first, so what happened stays in view (found from outside: "(stop…").
             let played = CheckInWords.playedShort(e.playback).map { " (\($0))" } ?? ""
-            let text = search.map { matched(e, query: $0) } ?? JournalText.flat(e.sessionTitle ?? e.sessionSlug ?? "-") + played
-            line.append(Span(pad(TextWidth.truncate(text, width: c.session), c.session) + " "))
+            let text: String
+            if let search {
+                text = TextWidth.truncate(matched(e, query: search), width: c.session)
+            } else {
+                let title = JournalText.flat(e.sessionTitle ?? e.sessionSlug ?? "-")
+                let room = c.session - TextWidth.of(played)
+                text = room >= 6 ? TextWidth.truncate(title, width: room) + played : TextWidth.truncate(title + played, width: c.session)
+            }
+            line.append(Span(pad(text, c.session) + " "))
         }
         line.append(Span(JournalText.mood(e, glyphs), e.moodChange.map { $0 > 0 ? Role.good : .normal } ?? .dim))
         return line

@@ -519,3 +519,22 @@ struct JournalScreenTests {
         #expect(AppContext.localeIsUTF8(env) == unicode)
     }
 }
+
+@Suite("Journal screen: the list's columns")
+struct JournalListColumnTests {
+    /// At 80 columns a long title gives way so the mark of what happened stays whole (found from
+    /// outside: "A Soft Place for Sadness (stop…").
+    @Test func aLongTitleGivesWayToWhatHappened() {
+        let s = TestCatalog.state()
+        let entry = JournalEntry(id: 1, startedAt: Date(timeIntervalSince1970: 1_767_268_800), completedAt: nil, timeZone: "UTC",
+                                 day: LocalDay(year: 2026, month: 1, day: 1)!, kind: .audio, checkIn: CheckIn(emotion: "tired"),
+                                 lane: .soothe, intentLane: .soothe, valence: nil, sootheFirst: false,
+                                 sessionSlug: "a_soft_place_for_sadness", sessionTitle: "A Soft Place for Sadness",
+                                 crisisTier: nil, recommendation: nil, moodBefore: 1, moodAfter: nil, note: nil,
+                                 playback: PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 30, length: 450))
+        let columns = JournalListView.Columns(width: 80)
+        let row = JournalListView.row(entry, columns, context: s.context, glyphs: .unicode, search: nil).map(\.text).joined()
+        #expect(row.contains("(stopped early)"), "\(row)")
+        #expect(row.contains("A Soft Place") && row.contains("…"), "\(row)")
+    }
+}
