@@ -98,7 +98,10 @@ struct PlayCommand {
         } else {
             why = noSound(report, textAsked: textAsked, plain: plain)
         }
-        let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate))
+        // Timed as the render in the cache speaks it, when there is one: one length for the session on
+        // one screen (found from outside: "(7:33) with mpv", then "(7:45): no audio").
+        let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate),
+                                          renderer: try? ctx.renderer().get())
         let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
         let t = resume.trail
         let began = t.began ?? 0
