@@ -50,6 +50,16 @@ public enum JournalExport {
         "Mood change", "Note",
     ]
 
+    /// A session's check-in in sentences, as the Markdown says it: how much was heard or read along
+    /// and how it ended, whether the check-in was finished, and support shown during it (found from
+    /// outside: the CSV said "Session" for one heard to its end, and ran two sentences together).
+    static func whatHappened(_ e: JournalEntry) -> String {
+        var sentences = [e.playback.map { "Session: " + CheckInWords.playback($0) + "." } ?? "Session."]
+        if !e.isComplete { sentences.append("Not finished.") }
+        if let tier = e.supportTier { sentences.append(CheckInWords.supportDuring(tier)) }
+        return sentences.joined(separator: " ")
+    }
+
     /// One row per check-in, in words: labels for headers, chip labels for answers, what a session
     /// helps with in the words of the choice that asks for it (the JSON export keeps every id).
     static func csv(_ entries: [JournalEntry], vocabulary: Vocabulary?) -> String {
@@ -59,9 +69,7 @@ public enum JournalExport {
             var cells: [String] = [
                 "\(e.id)", e.day.iso, JournalEntry.iso8601(e.startedAt, in: zone),
                 e.completedAt.map { JournalEntry.iso8601($0, in: zone) } ?? "", e.timeZone,
-                e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier)
-                    : "Session" + (CheckInWords.playedShort(e.playback).map { " \($0)" } ?? "")
-                        + (e.isComplete ? "" : " (not finished)") + (e.supportTier.map { " " + CheckInWords.supportDuring($0) } ?? ""),
+                e.kind == .safetyHandoff ? CheckInWords.support(e.crisisTier) : whatHappened(e),
             ]
             // What a person typed can't become a spreadsheet formula.
             let answers = e.checkIn.map { CheckInWords.all($0, vocabulary: vocabulary).map { csvText($0.value) } }
