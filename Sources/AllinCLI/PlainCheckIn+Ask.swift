@@ -137,9 +137,10 @@ extension PlainCheckIn {
     /// The words every prompt takes besides an answer: 'back' and 'quit' interrupt it; the demo's
     /// 'why' is shown, and true says to ask again.
     func command(_ line: String) throws(Interrupt) -> Bool {
-        switch line.lowercased() {
+        let word = line.lowercased()
+        if Self.quitWords.contains(word) { throw .quit }
+        switch word {
         case "back", "b": throw .back
-        case "quit", "q", "exit": throw .quit
         case "why" where demo:
             printWhy(support: nil)
             return true
@@ -179,7 +180,7 @@ extension PlainCheckIn {
             let reply = io.readInputLine()?.trimmingCharacters(in: .whitespaces) ?? ""
             if !io.inputIsTerminal { io.out(Visible.text(reply, limit: 40) + "\n") }
             // 'quit' stops here as everywhere (found from outside: it was read as no and the check-in began again).
-            if Self.stopWords.contains(reply.lowercased()) {
+            if Self.quitWords.contains(reply.lowercased()) {
                 sayTakeCare()
                 throw .stopped
             }

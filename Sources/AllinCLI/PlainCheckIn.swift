@@ -247,8 +247,8 @@ struct PlainCheckIn {
     /// The width the prompts' paragraphs are laid out for: the terminal's (`WrappingIO`), else 80.
     var columns: Int { min(80, (io as? WrappingIO)?.width ?? 80) }
 
-    /// What stops the line-based check-in where a question is not itself a yes or no.
-    static let stopWords: Set<String> = ["quit", "q", "exit", "stop"]
+    /// What stops the line-based check-in, at every prompt and after support.
+    static let quitWords: Set<String> = ["quit", "q", "exit"]
 
     /// The closing words after support was shown, pointing back at its lines.
     func sayTakeCare() {
@@ -272,7 +272,7 @@ struct PlainCheckIn {
                 return true
             }
             let shown = catalog.helplines.resources(for: region).shown
-            if Self.stopWords.contains(word) {
+            if Self.quitWords.contains(word) {
                 sayTakeCare()
                 return false
             }

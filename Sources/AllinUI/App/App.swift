@@ -145,10 +145,10 @@ public enum App {
         case .askedForHelp:
             if state.screen != .support { openSupport(&state, reason: .typedHelp(field: field)) }
         case let .handoff(d):
-            openSupport(&state, reason: .typedAhead(d.finding), flagged: text)
+            openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
         case let .concern(d):
             guard state.safetyQuestion == nil else { return [] }
-            openSupport(&state, reason: .typedAhead(d.finding), flagged: text)
+            openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
         }
         return []
     }

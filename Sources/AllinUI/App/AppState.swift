@@ -270,7 +270,7 @@ public enum SupportReason: Equatable, Sendable {
     /// "No" or "not sure" to the gentle question "are you safe right now?".
     case notSafe(FlowCrisis)
     /// The crisis rule found something in words typed on past a crisis question (`Msg.typedAheadDropped`).
-    case typedAhead(CrisisFinding)
+    case typedAhead(CrisisFinding, field: String)
 
     /// How serious the signal is, when a detector decided it.
     public var tier: CrisisTier? {
@@ -278,7 +278,7 @@ public enum SupportReason: Equatable, Sendable {
         case let .tripwire(c): return c.finding.tier
         case let .router(d): return d.finding.tier
         case let .noteTripwire(f): return f.tier
-        case let .typedAhead(f): return f.tier
+        case let .typedAhead(f, _): return f.tier
         case .notSafe: return .crisis
         default: return nil
         }
@@ -297,7 +297,7 @@ extension SupportReason {
             return routed ?? .handoff(finding: decision.finding, field: decision.field, intentLane: lane)
         case let .tripwire(hit): return .handoff(finding: hit.finding, field: hit.field, intentLane: lane)
         case let .noteTripwire(finding): return .handoff(finding: finding, field: "note", intentLane: lane)
-        case let .typedAhead(finding): return .handoff(finding: finding, field: "the words typed after the question", intentLane: lane)
+        case let .typedAhead(finding, field): return .handoff(finding: finding, field: field, intentLane: lane)
         case let .typedHelp(field):
             // Asking for help is recorded as support opened, with no crisis tier.
             return .handoff(finding: CrisisCheck.askedForHelp, field: field, intentLane: lane)

@@ -69,7 +69,7 @@ public enum DemoTrace {
         case let .router(d): return "The router's crisis rule handed off: \(d.finding.reason)"
         case .concernConfirmed: return "The person answered that they are not safe."
         case let .noteTripwire(f): return "The crisis check found a clear statement: \(f.reason)"
-        case let .typedAhead(f): return "The crisis check read what was typed on after the question: \(f.reason)"
+        case let .typedAhead(f, field): return "The crisis check read \(field): \(f.reason)"
         case let .notSafe(hit):
             return "“Are you safe right now?” was answered no or not sure (about \(fieldName(hit.field)))."
         }

@@ -129,6 +129,6 @@ extension Bindings {
                    action: .edit(.deleteToStart), footer: false),
         KeyBinding([.ctrl("k")], "Ctrl-K", "delete to end", help: "delete to the end", action: .edit(.deleteToEnd),
                    footer: false),
-        .note("paste", "pasting works; in a terminal that marks pastes, line breaks become spaces (otherwise a line break is Enter)"),
+        .note("paste", "pasting works; in a terminal that marks pastes, line breaks become spaces (otherwise a line break is Enter, and the lines after it are read for safety but not typed)"),
     ]
 }
