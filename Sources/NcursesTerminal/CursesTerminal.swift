@@ -147,10 +147,11 @@ public final class CursesTerminal: TerminalPort {
     static let discardLimitMilliseconds = 2000
 
     /// Bytes waiting on the input (ncurses reads the terminal a byte at a time, so what a paste sent
-    /// after the key just read is still there).
+    /// after the key just read is still there). It waits a moment for them: a paste can arrive in
+    /// pieces (over ssh), while a person's next key never comes within 20 ms of the last.
     public func hasPendingInput() -> Bool {
         var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        return poll(&fds, 1, 0) > 0 && fds.revents & Int16(POLLIN) != 0
+        return poll(&fds, 1, 20) > 0 && fds.revents & Int16(POLLIN) != 0
     }
 
     @discardableResult

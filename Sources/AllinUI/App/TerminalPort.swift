@@ -27,6 +27,6 @@ public protocol TerminalPort: AnyObject {
     /// keys and pastes spell (Enter and Tab as spaces), for the crisis check.
     @discardableResult
     func discardPendingInput() -> String
-    /// Whether input is already waiting to be read (nothing is read or waited for).
+    /// Whether input is already waiting to be read, or comes within a moment (nothing is read).
     func hasPendingInput() -> Bool
 }
