@@ -1,6 +1,5 @@
 import AllinAudio
 import AllinCore
-import CProcessSupport
 import Foundation
 
 /// What the audio commands share: the user's paths and config, the catalog's sessions (the listing:
@@ -142,13 +141,10 @@ struct AudioContext {
     }
 
     /// True when standard output is a terminal (and the command writes to the real streams).
-    var outputIsTerminal: Bool { cli.io is StandardIO && isatty(1) == 1 }
+    var outputIsTerminal: Bool { cli.outputIsTerminal }
 
     /// Terminal width for one-line displays (80 when unknown).
-    var columns: Int {
-        let c = Int(cps_terminal_columns(1))
-        return c > 10 ? c : 80
-    }
+    var columns: Int { StandardIO.columns }
 
     /// Whether the locale can show Unicode block characters.
     var unicode: Bool {

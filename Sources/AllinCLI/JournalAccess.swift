@@ -1,5 +1,6 @@
 import AllinCore
 import AllinStore
+import CProcessSupport
 import Foundation
 
 /// An IO that knows whether standard output is a terminal.
@@ -9,6 +10,12 @@ public protocol OutputProbe {
 
 extension StandardIO: OutputProbe {
     public var outputIsTerminal: Bool { isatty(1) == 1 }
+
+    /// The width of the terminal standard output writes to (80 when it can't be told).
+    static var columns: Int {
+        let c = Int(cps_terminal_columns(1))
+        return c > 10 ? c : 80
+    }
 }
 
 /// Words shared by the commands that open the journal.

@@ -1,6 +1,5 @@
 import AllinCore
 import AllinStore
-import CProcessSupport
 import Foundation
 
 /// `allin route diff`: replays check-ins through two catalogs and shows the decisions that change,
@@ -97,8 +96,8 @@ struct RouteDiffCommand {
 
     /// The terminal's width when standard output is one wide enough for two columns, else nil.
     private func twoColumnWidth() -> Int? {
-        guard cli.io is StandardIO, isatty(1) == 1 else { return nil }
-        let columns = Int(cps_terminal_columns(1))
+        guard cli.outputIsTerminal else { return nil }
+        let columns = StandardIO.columns
         return columns >= Self.twoColumnWidth ? columns : nil
     }
 

@@ -1,5 +1,4 @@
 import AllinUI
-import CProcessSupport
 import Foundation
 
 /// Text written in pieces, broken at spaces to a width: each further row takes the indent its line
@@ -99,9 +98,8 @@ final class WrappingIO: CommandIO, OutputProbe, @unchecked Sendable {
 
     /// `io` wrapped to the terminal's width when it writes to a terminal; otherwise `io` itself.
     static func forTerminal(_ io: any CommandIO) -> any CommandIO {
-        guard io is StandardIO, isatty(1) == 1 else { return io }
-        let columns = Int(cps_terminal_columns(1))
-        return WrappingIO(io, width: columns > 10 ? columns : 80)
+        guard io is StandardIO, (io as? OutputProbe)?.outputIsTerminal == true else { return io }
+        return WrappingIO(io, width: StandardIO.columns)
     }
 
     var outputIsTerminal: Bool { (base as? OutputProbe)?.outputIsTerminal ?? false }

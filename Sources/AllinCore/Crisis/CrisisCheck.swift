@@ -29,6 +29,16 @@ public struct CrisisCheck: Sendable {
     public static let askedForHelp = CrisisFinding(layer: .a, tier: .none, rule: helpRule,
                                                    reason: "The answer asks for help.")
 
+    /// The field a finding over all the answers read together is reported under.
+    public static let togetherField = "all"
+
+    /// Whether the rule acts on `d`. The trained model learnt from single lines; over answers strung
+    /// together it finds word pairs across the joins, so there only the written rules count (the
+    /// trace says its finding was not acted on).
+    public static func actsOn(_ d: CrisisDecision) -> Bool {
+        d.field != togetherField || d.finding.rule != "B.model"
+    }
+
     public init(detector: CrisisDetector) {
         self.detector = detector
     }
@@ -117,13 +127,10 @@ public struct CrisisCheck: Sendable {
             // hand off, so it asks the question, except for an act under way (`isActInProgress`).
             let all = texts.map(\.text).joined(separator: ". ")
             let b = detector.layerB(detector.prepare(all, forLayerBOnly: true))
-            if b.tier > (report.b?.finding.tier ?? .none) {
-                report.b = CrisisDecision(finding: b, field: "all")
-            }
-            // The trained model learnt from single lines; over answers strung together it found word
-            // pairs across the joins, so there only the written rules count.
-            if b.tier > .none, b.rule != "B.model", !texts.allSatisfy({ answered.contains($0.text) }) {
-                consider(CrisisDecision(finding: b, field: "all"), together: true)
+            let together = CrisisDecision(finding: b, field: Self.togetherField)
+            if b.tier > (report.b?.finding.tier ?? .none) { report.b = together }
+            if b.tier > .none, Self.actsOn(together), !texts.allSatisfy({ answered.contains($0.text) }) {
+                consider(together, together: true)
             }
         }
         if let handoff {

@@ -329,9 +329,8 @@ enum CrisisGate {
             ("matched", .string(f.matched)), ("reason", .string(f.reason)),
         ]
         if let score = f.shownProbability { details.append(("score", .number(score))) }
-        // The trained model over the answers read together is not acted on (`CrisisCheck`: it learnt
-        // from single lines); the trace says so rather than "fired" (found from outside).
-        if d.field == "all", f.rule == "B.model" {
+        // A finding the rule never acts on (`CrisisCheck.actsOn`) is not called "fired" (found from outside).
+        if !CrisisCheck.actsOn(d) {
             details.append(("note", .string("the trained model over all the answers read together is not acted on")))
             return TraceEntry(gate: gate, decision: "not acted on", details: details)
         }

@@ -27,9 +27,16 @@ public enum App {
     /// Where typing goes: the screen and, in a check-in, the step. When Enter moves it away from a
     /// text field, keys already waiting came in the same burst as that Enter (the rest of a paste in
     /// a terminal that does not mark pastes): the runtime reads them as text (`Msg.typedAheadDropped`).
-    public static func focusPlace(_ state: AppState) -> String {
-        let step = state.checkIn.map { "\($0.flow.currentStep(in: state.context.vocabulary))" } ?? ""
-        return "\(state.screen) \(step) \(state.hasTextFocus)"
+    public static func focusPlace(_ state: AppState) -> FocusPlace {
+        FocusPlace(screen: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary),
+                   typing: state.hasTextFocus)
+    }
+
+    /// See `focusPlace`.
+    public struct FocusPlace: Equatable, Sendable {
+        let screen: ScreenID
+        let step: Step?
+        let typing: Bool
     }
 
     /// What the notice says of a paste's lines after the first: they were not used, and how to use them.

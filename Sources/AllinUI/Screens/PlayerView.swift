@@ -67,8 +67,8 @@ enum PlayerView {
             progress(&canvas, p, position: position, row: row, rect: rect)
             if p.confirmingStop, row + 1 < rect.bottom {
                 // The short form where the long one would be cut (found from outside at 40 columns).
-                let ask = ["Stop the session now? y stops, n keeps going.", "Stop now? y stops, n keeps going."]
-                    .first { TextWidth.of($0) <= rect.width } ?? TextWidth.truncate("Stop now? y stops, n keeps going.", width: rect.width)
+                let ask = Wrap.fitting(["Stop the session now? y stops, n keeps going.", "Stop now? y stops, n keeps going."],
+                                       width: rect.width)
                 canvas.put(ask, row: row + 1, col: rect.col, role: .notice, maxWidth: rect.width)
             }
             row += 2
