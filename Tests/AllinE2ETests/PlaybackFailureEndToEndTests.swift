@@ -116,29 +116,15 @@ struct PlaybackFailureEndToEndTests {
     @Test("closing during the render leaves no work folder and keeps the check-in", arguments: ["C-c", "TERM", "HUP"])
     func closingDuringTheRender(how: String) throws {
         let place = SessionPlace()
-        let audio = URL(fileURLWithPath: place.cache).appendingPathComponent("allin/audio")
-        // A folder left by an allin killed outright earlier: swept at start.
-        let stale = audio.appendingPathComponent(".work-deadline_pressure_valve-2147483600-0badf00d")
-        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
-        func workFolders() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []).filter { $0.hasPrefix(".work-") }
-        }
+        let cache = try RenderFolders(place)
         let t = TmuxSession(appEnv: place.env())
         t.waitFor("Start a check-in")
-        #expect(eventually { !FileManager.default.fileExists(atPath: stale.path) }, "the stale folder was swept")
+        #expect(eventually { !cache.staleLeft }, "the stale folder was swept")
         flow.toPlayer(t)
         t.waitFor("Preparing the audio", timeout: 30)
-        #expect(eventually(30) { !workFolders().isEmpty }, "a render is under way")
-        switch how {
-        case "C-c":
-            t.keys("C-c")
-            t.waitFor("EXIT=0", "TTY=same")
-        default:
-            let app = try #require(t.appPID())
-            kill(app, how == "TERM" ? SIGTERM : SIGHUP)
-            t.waitFor("EXIT=\(how == "TERM" ? 143 : 129)", "TTY=same")
-        }
-        #expect(workFolders().isEmpty, "left behind: \(workFolders())")
+        #expect(eventually(30) { !cache.work().isEmpty }, "a render is under way")
+        try t.close(how: how, ctrlCExit: 0)
+        #expect(cache.work().isEmpty, "left behind: \(cache.work())")
         let entries = try #require(place.journal()?["entries"] as? [[String: Any]])
         #expect(entries.count == 1)
         let entry = try #require(entries.first)
@@ -153,26 +139,32 @@ struct PlaybackFailureEndToEndTests {
     @Test("allin play closed during the render leaves no work folder", arguments: ["C-c", "TERM", "HUP"])
     func playClosedDuringTheRender(how: String) throws {
         let place = SessionPlace()
-        let audio = URL(fileURLWithPath: place.cache).appendingPathComponent("allin/audio")
-        let stale = audio.appendingPathComponent(".work-deadline_pressure_valve-2147483600-0badf00d")
-        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
-        func workFolders() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []).filter { $0.hasPrefix(".work-") }
-        }
+        let cache = try RenderFolders(place)
         // mpv with no sound device, as the outside walk had it: the session renders as it plays.
         let t = TmuxSession(appEnv: place.env(player: "mpv --ao=null"), args: ["play", "deadline_pressure_valve"])
-        #expect(eventually(30) { workFolders().contains { !$0.contains("2147483600") } }, "a render is under way")
-        #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale folder was swept")
-        switch how {
-        case "C-c":
-            t.keys("C-c")
-            t.waitFor("EXIT=130", "TTY=same")
-        default:
-            let app = try #require(t.appPID())
-            kill(app, how == "TERM" ? SIGTERM : SIGHUP)
-            t.waitFor("EXIT=\(how == "TERM" ? 143 : 129)", "TTY=same")
-        }
-        #expect(workFolders().isEmpty, "left behind: \(workFolders())")
+        #expect(eventually(30) { cache.work().contains { !$0.contains(RenderFolders.deadPID) } }, "a render is under way")
+        #expect(!cache.staleLeft, "the stale folder was swept")
+        try t.close(how: how, ctrlCExit: 130)
+        #expect(cache.work().isEmpty, "left behind: \(cache.work())")
+    }
+}
+
+/// The audio cache's render folders for the tests that close allin during a render: one left by an
+/// allin killed outright (a pid no process has), and the work folders there now.
+struct RenderFolders {
+    static let deadPID = "2147483600"
+    let audio: URL
+    let stale: URL
+
+    init(_ place: SessionPlace) throws {
+        audio = URL(fileURLWithPath: place.cache).appendingPathComponent("allin/audio")
+        stale = audio.appendingPathComponent(".work-deadline_pressure_valve-\(Self.deadPID)-0badf00d")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
     }
 
+    var staleLeft: Bool { FileManager.default.fileExists(atPath: stale.path) }
+
+    func work() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []).filter { $0.hasPrefix(".work-") }
+    }
 }

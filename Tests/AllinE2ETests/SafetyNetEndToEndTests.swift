@@ -18,10 +18,7 @@ struct SafetyNetEndToEndTests {
     /// To the situation step with "Stressed" chosen.
 
     @Test func aLongSituationWithTheWordsAtTheVeryEnd() {
-        let t = start()
-        t.toSituation()
-        t.keys("Tab")
-        t.waitFor("Enter for next")
+        let t = toSituationWords()
         // Over 280 characters (the old silent limit) before the words that matter.
         let long = String(repeating: "work ran late again and the train was cancelled so i walked. ", count: 6)
             + "and honestly i want to kill myself"
@@ -86,6 +83,15 @@ struct SafetyNetEndToEndTests {
         let t = start(extra: ["XDG_CONFIG_HOME": home.path])
         t.keys("F2")
         t.waitFor("116 123", "999")
+    }
+
+    /// A new check-in at the situation's own words (the list passed over with Tab).
+    func toSituationWords() -> TmuxSession {
+        let t = start()
+        t.toSituation()
+        t.keys("Tab")
+        t.waitFor("Enter for next")
+        return t
     }
 
     /// A hard day typed as the situation, in the ambiguous band: Enter opens the gentle question.
@@ -163,12 +169,8 @@ struct SafetyNetEndToEndTests {
     /// line break is Enter and opens the gentle question; the rest of the paste ("yes, …") must not
     /// answer it, nor act on the screens after it.
     @Test func aPasteDoesNotAnswerTheGentleQuestion() {
-        let t = start()
-        t.toSituation()
-        t.keys("Tab")
-        t.waitFor("Enter for next")
-        t.tmux(["set-buffer", "-b", "p", "i'm a burden to everyone\nyes, the kids were loud again"])
-        t.tmux(["paste-buffer", "-b", "p", "-t", "e2e"])
+        let t = toSituationWords()
+        t.paste("i'm a burden to everyone\nyes, the kids were loud again", marked: false)
         t.waitFor("Are you safe right now?", "i'm a burden to everyone")
         // The question showed only once the paste was over; it is still there, unanswered.
         let screen = t.screen()
@@ -180,8 +182,7 @@ struct SafetyNetEndToEndTests {
         let first = start()
         first.keys("c")
         first.waitFor("How are you feeling")
-        first.tmux(["set-buffer", "-b", "q", "i can't go on\nyesterday was hard"])
-        first.tmux(["paste-buffer", "-b", "q", "-t", "e2e"])
+        first.paste("i can't go on\nyesterday was hard", marked: false)
         first.waitFor("Are you safe right now?")
         #expect(!first.screen().contains("Which is closest?"))
         first.keys("n")
@@ -192,20 +193,12 @@ struct SafetyNetEndToEndTests {
     /// line is read as text, never pressed as keys on the next step (found from outside: "and honestly
     /// i want to kill myself tonight" set the intensity to 8 and ticked "Head", unread).
     @Test func theSecondLineOfAPasteIsReadNotPressed() {
-        let t = start()
-        t.toSituation()
-        t.keys("Tab")
-        t.waitFor("Enter for next")
-        t.tmux(["set-buffer", "-b", "p", "work was awful today\nand honestly i want to kill myself tonight"])
-        t.tmux(["paste-buffer", "-b", "p", "-t", "e2e"])
+        let t = toSituationWords()
+        t.paste("work was awful today\nand honestly i want to kill myself tonight", marked: false)
         t.waitFor("116 123", "999")
         // A clear second line is not used, and the screen says so.
-        let clear = start()
-        clear.toSituation()
-        clear.keys("Tab")
-        clear.waitFor("Enter for next")
-        clear.tmux(["set-buffer", "-b", "q", "work was awful today\nand then the bus was late 8"])
-        clear.tmux(["paste-buffer", "-b", "q", "-t", "e2e"])
+        let clear = toSituationWords()
+        clear.paste("work was awful today\nand then the bus was late 8", marked: false)
         clear.waitFor("How strong is it", "was not used")
         #expect(!clear.screen().contains("8 of 10"))
     }
@@ -213,10 +206,7 @@ struct SafetyNetEndToEndTests {
     /// A byte that is not UTF-8 (a Latin-1 "é" from an old file or a terminal set to ISO-8859-1) shows
     /// as "�" and the rest of the paste is kept and read (found from outside: the field kept "caf").
     @Test func aByteThatIsNotUTF8LosesNothingAfterIt() throws {
-        let t = start()
-        t.toSituation()
-        t.keys("Tab")
-        t.waitFor("Enter for next")
+        let t = toSituationWords()
         let file = t.dir.appendingPathComponent("latin1.txt")
         try Data([0x63, 0x61, 0x66, 0xE9] + Array(" was closed and i want to kill myself tonight".utf8)).write(to: file)
         t.tmux(["load-buffer", "-b", "l", file.path])

@@ -210,15 +210,7 @@ struct SessionEndToEndTests {
         t.waitFor("▶ Playing", "your recording")
         let pid = try #require(eventually { place.fakePID() != nil } ? place.fakePID() : nil)
         #expect(place.players().contains(pid))
-        switch how {
-        case "C-c":
-            t.keys("C-c")
-            t.waitFor("EXIT=0", "TTY=same")
-        default:
-            let app = try #require(t.appPID())
-            kill(app, how == "TERM" ? SIGTERM : SIGHUP)
-            t.waitFor("EXIT=\(how == "TERM" ? 143 : 129)", "TTY=same")
-        }
+        try t.close(how: how, ctrlCExit: 0)
         #expect(eventually { place.players().isEmpty }, "a player outlived allin: \(place.players())")
         #expect(processState(pid) == nil)
         #expect(place.logLines().contains("TERM"), "the player was asked to stop")

@@ -237,8 +237,7 @@ struct TUIEndToEndTests {
         t.type("overw")
         t.keys("Enter", "Tab")
         t.waitFor("Enter for next")
-        t.tmux(["set-buffer", "-b", "p", "first line\nsecond line"])
-        t.tmux(["paste-buffer", "-p", "-b", "p", "-t", "e2e"])
+        t.paste("first line\nsecond line", marked: true)
         t.waitFor("first line second line")
         #expect(t.screen().contains("What is it about?"))
     }
@@ -259,8 +258,7 @@ struct TUIEndToEndTests {
         t.waitFor("café 中文")
         #expect(!t.screen().contains("中文 "))
         // An escape sequence arriving in a paste is shown as text, never obeyed.
-        t.tmux(["set-buffer", "-b", "e", "\u{1B}[31mred"])
-        t.tmux(["paste-buffer", "-p", "-b", "e", "-t", "e2e"])
+        t.paste("\u{1B}[31mred", marked: true)
         t.waitFor("café 中文␛[31mred")
     }
 
@@ -277,8 +275,7 @@ struct TUIEndToEndTests {
         t.keys("Enter", "Tab")
         t.waitFor("Enter for next")
         let words = "work 👩\u{200D}💻 and ❤\u{FE0F}\u{200D}🔥 and 👨\u{200D}👩\u{200D}👧 \u{200F}שלום\u{200E} x\u{202E}y\u{202C} end"
-        t.tmux(["set-buffer", "-b", "w", words])
-        t.tmux(["paste-buffer", "-p", "-b", "w", "-t", "e2e"])
+        t.paste(words, marked: true)
         t.waitFor("work 👩💻 and", "x\u{FFFD}y\u{FFFD} end")
         #expect(!t.screen().contains("\u{FFFD}💻"))
         t.keys("Enter")

@@ -98,6 +98,26 @@ final class TmuxSession {
 
     /// Text typed literally.
     func type(_ text: String) { tmux(["send-keys", "-t", "e2e", "-l", text]) }
+    /// Closes the app with Ctrl-C (`how` "C-c", exiting with `ctrlCExit`), SIGTERM ("TERM") or SIGHUP
+    /// ("HUP"), and waits for its exit status and the terminal's settings to come back.
+    func close(how: String, ctrlCExit: Int32) throws {
+        switch how {
+        case "C-c":
+            keys("C-c")
+            waitFor("EXIT=\(ctrlCExit)", "TTY=same")
+        default:
+            let app = try #require(appPID())
+            kill(app, how == "TERM" ? SIGTERM : SIGHUP)
+            waitFor("EXIT=\(how == "TERM" ? 143 : 129)", "TTY=same")
+        }
+    }
+
+    /// Pastes `text` in one go: `marked`, as a terminal that marks pastes sends it (bracketed paste),
+    /// else as one that does not, where a line break is Enter.
+    func paste(_ text: String, marked: Bool) {
+        tmux(["set-buffer", "-b", "paste", text])
+        tmux(["paste-buffer"] + (marked ? ["-p"] : []) + ["-b", "paste", "-t", "e2e"])
+    }
 
     func screen(escapes: Bool = false) -> String {
         tmux(["capture-pane", "-p", "-t", "e2e"] + (escapes ? ["-e"] : [])).output
