@@ -12,8 +12,15 @@ extension HelplineDirectory {
         if let value = root["fallback"], var r = ObjectReader(value, file: file, entry: "fallback", issues: &issues) {
             fallback = HelplineFallback(
                 name: r.string("name") ?? "", url: r.string("url") ?? "", hours: r.string("hours") ?? "",
-                advice: r.string("advice") ?? "", source: r.string("source") ?? "",
+                advice: r.string("advice") ?? "", shortAdvice: r.optionalString("shortAdvice") ?? "",
+                source: r.string("source") ?? "",
                 adviceSource: r.optionalString("adviceSource") ?? "", lastVerified: checkedDate(&r))
+            // The short sentence is the advice said briefly: it may name no number the advice (and its
+            // sources) do not.
+            let named = Set(numbers(in: fallback.advice))
+            for n in numbers(in: fallback.shortAdvice) where !named.contains(n) {
+                r.rejectValue("'shortAdvice' names \(n), which 'advice' does not")
+            }
             issues += r.issues
         } else if root["fallback"] == nil {
             issues.append(CatalogIssue(file: file, "missing 'fallback'"))
@@ -92,6 +99,11 @@ extension HelplineDirectory {
                                              : "'source' needs the web page the number was checked against")
         }
         return kind
+    }
+
+    /// The runs of digits in a sentence (the numbers it names).
+    static func numbers(in text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).map(String.init)
     }
 
     /// Reads `lastVerified`, which must be a YYYY-MM-DD date.

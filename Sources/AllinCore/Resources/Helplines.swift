@@ -60,6 +60,9 @@ public struct HelplineFallback: Sendable, Equatable {
     public var url: String
     public var hours: String
     public var advice: String
+    /// The advice in one short sentence, for a window too short for the whole of it (40×12): the
+    /// same numbers, from the same sources.
+    public var shortAdvice: String = ""
     /// The directory's own pages.
     public var source: String
     /// The pages for the emergency numbers the advice names.
@@ -108,6 +111,7 @@ public struct HelplineDirectory: Sendable, Equatable {
         // A country the table knows is named, though allin has no number of its own for it.
         return CrisisResources(region: shown, regionName: code.flatMap { countries.country($0)?.name }, known: false,
                                emergency: nil, lines: [line], advice: fallback.advice,
+                               shortAdvice: fallback.shortAdvice.isEmpty ? nil : fallback.shortAdvice,
                                adviceSource: fallback.adviceSource.isEmpty ? nil : fallback.adviceSource)
     }
 }
@@ -123,6 +127,8 @@ public struct CrisisResources: Sendable, Equatable {
     public var lines: [Helpline]
     /// Plain advice shown for unknown regions.
     public var advice: String?
+    /// The advice in one short sentence, where the catalog gives one.
+    public var shortAdvice: String? = nil
     /// Where the advice's emergency numbers come from.
     public var adviceSource: String?
 

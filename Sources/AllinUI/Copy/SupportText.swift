@@ -81,12 +81,17 @@ public enum SupportText {
         // that names them) is the only number: first, at any size, then the directory.
         let first = emergencyFirst || !r.hasLines
         if first { rows += emergency }
-        if !r.known, let advice = r.advice { rows.append([SupportPiece(text: advice, role: .normal)]) }
-        if first, !rows.isEmpty { rows.append([]) }
+        // A short window takes the advice's short sentence, so the directory fits above the fold too.
+        if !r.known, let advice = compact ? r.shortAdvice ?? r.advice : r.advice {
+            rows.append([SupportPiece(text: advice, role: .normal)])
+        }
+        if first, !rows.isEmpty, !compact || r.known { rows.append([]) }
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
             let hours = line.hoursAndCost
-            if !hours.isEmpty { title.append(SupportPiece(text: " · " + hours, role: .dim)) }
+            // In a short window the directory's hours ("online at all times") follow its address.
+            let hoursBelow = compact && !r.known
+            if !hours.isEmpty, !hoursBelow { title.append(SupportPiece(text: " · " + hours, role: .dim)) }
             rows.append(title)
             var contact: [SupportPiece] = [SupportPiece(text: "  ", role: .normal)]
             if let phone = line.phone {
@@ -102,6 +107,7 @@ public enum SupportText {
                 contact.append(SupportPiece(text: url, role: .link, link: url))
             }
             rows.append(contact)
+            if hoursBelow, !hours.isEmpty { rows.append([SupportPiece(text: "  " + hours, role: .dim)]) }
             if notes, !line.note.isEmpty { rows.append([SupportPiece(text: "  " + line.note, role: .dim)]) }
             if compact, !first, line == r.lines.first { rows += emergency }
         }

@@ -186,6 +186,9 @@ struct SupportTests {
                 let all = SupportView.lines(s, width: size.width, height: size.height).map { $0.map(\.text).joined() }
                     .joined(separator: "\n")
                 #expect(all.contains("https://findahelpline.com"), "\(at): the directory")
+                // The directory is on the first screen too, not only further down (found from outside:
+                // at 40×12 with no country known, the 112/911 advice filled the screen).
+                #expect(text.contains("https://findahelpline.com"), "\(at): the directory above the fold\n\(text)")
                 var texts = [text, all]
                 press(&s, .escape, .char("n"))
                 texts.append(screen(s).text)
