@@ -453,4 +453,33 @@ struct CrisisGrammarTests {
     func concern(_ text: String) throws {
         #expect(try a(text).tier >= .concern)
     }
+
+    /// Found from outside in the check-in's tail answers (train/lines-probes26.tsv): a picture of
+    /// one's own death as "how I want to come across", Spanish, 'topped meself', "rope's up", an act
+    /// told with what it did, no reasons left, a goodbye with a time. Each side is held.
+    @Test("Tail answers found from outside reach the rule", arguments: [
+        ("i picture my body being found and people finally understanding", CrisisTier.crisis),
+        ("peaceful once i'm dead", .crisis), ("like someone who's finally free from living", .crisis),
+        ("the version of me that isn't cutting anymore because I'm dead", .concern),
+        ("me encierro y pienso en matarme, every single time", .crisis), ("que ya no puedo más, me voy a quitar la vida", .crisis),
+        ("chilled out, finally, once i've gone and topped meself", .crisis), ("like toppin meself", .crisis),
+        ("numb, rope's up", .immediate), ("i'd tell them it's ok, i just cut and it helped", .crisis),
+        ("none. i have no reasons left", .crisis), ("calm like I was after I took the overdose this morning", .immediate),
+        ("I say goodbye to my family this weekend", .concern), ("self harmy", .crisis), ("iamaburdenandshoulddie", .crisis),
+    ])
+    func tailAnswersFromOutside(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Their everyday look-alikes stay below a handoff", arguments: [
+        "i'll sleep when i'm dead", "you can have the house once i'm dead", "topped myself up with coffee",
+        "I kill myself with overwork, always have", "I kill myself working late every night",
+        "the rope's up on the climbing wall", "saying goodbye to my kids tonight before my flight",
+        "I hold a gun to my own head with deadlines, I only work under pressure", "i cut and paste everything",
+    ])
+    func tailLookAlikesStayBelowAHandoff(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
 }
