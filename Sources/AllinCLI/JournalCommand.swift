@@ -103,7 +103,12 @@ struct JournalRecordCommand {
             note = nil
         }
         let noteDropped = note == nil && args["--note"] != nil
-        if recommendation.kind == .safetyHandoff || noteDropped { try showLines(args, catalog: catalog, noteDropped: noteDropped) }
+        // Words the app would ask "are you safe right now?" about are recorded, and the lines shown
+        // with a kind word, since a command can't ask (found from outside: it was silent).
+        let asks = recommendation.kind == .audio && recommendation.concern != nil
+        if recommendation.kind == .safetyHandoff || noteDropped || asks {
+            try showLines(args, catalog: catalog, noteDropped: noteDropped, asks: asks)
+        }
         return try await cli.runJournalCommand("journal record") {
             let store = try cli.openJournal(args, paths: paths)
             for n in 0..<repeatCount {
@@ -123,11 +128,12 @@ struct JournalRecordCommand {
 
     /// The region's crisis lines, for a check-in the router handed off or a note the crisis rule
     /// flagged (on standard error with --json, so the JSON stays whole).
-    func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool) throws {
+    func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool, asks: Bool = false) throws {
         let region = cli.supportRegion(args)
         let resources = catalog.helplines.resources(for: region.code)
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
+        if asks { say("Some of what you wrote sounds heavy. If you are not safe right now, please reach out.\n") }
         say(SupportPrint.intro(.asked, resources))
         if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
         say("\n" + SupportPrint.lines(resources, emergencyFirst: false) + "\n")

@@ -221,7 +221,7 @@ struct PlainCheckIn {
     func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + SupportPrint.intro(reason, resources))
-        let planRows = SupportText.planRows(plan)
+        let planRows = SupportText.planRows(plan, check: gates.check)
         if !planRows.isEmpty {
             io.out("\n")
             for row in planRows { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }

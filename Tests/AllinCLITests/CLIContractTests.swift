@@ -486,6 +486,11 @@ struct CLIContractTests {
                                         stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
         #expect(note.status == 0 && note.stderr.contains("116 123") && note.stderr.contains("The note was not kept"))
         #expect((note.json as? [String: Any])?["note"] is NSNull)
+        // Words the app would ask about are kept, with a kind word and the lines (it was silent).
+        let asks = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
+                                        stdin: Data(#"{"emotion":"down","triggerText":"i hate myself","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(asks.status == 0 && asks.stdout.contains("sounds heavy") && asks.stdout.contains("call 116 123")
+                && asks.stdout.contains("Recorded check-in"), "\(asks.stdout)\(asks.stderr)")
         // An ordinary one names its session and what it is for, never the lane's key; so does the table.
         let plain = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
                                          stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))

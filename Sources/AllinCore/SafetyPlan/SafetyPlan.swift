@@ -109,6 +109,16 @@ public struct SafetyPlan: Equatable, Sendable {
         [Part.reasons, .copingAlone, .helpers, .professionals].compactMap { part in texts[part].map { (part, $0) } }
     }
 
+    /// `forSupport` without the parts the crisis rule would hand off on: support never shows a
+    /// person "none. i have no reasons left" as their reasons for living (found from outside).
+    public func forSupport(checkedBy check: CrisisCheck?) -> [(part: Part, text: String)] {
+        guard let check else { return forSupport }
+        return forSupport.filter { part, text in
+            if case .handoff = part.weigh(check.check(field: part.rawValue, text: text).verdict) { return false }
+            return true
+        }
+    }
+
     /// The plan as plain text, to print or keep: each written part under its heading.
     public func printable(date: String?) -> String {
         var out = "My safety plan" + (date.map { " (updated \($0))" } ?? "") + "\n"

@@ -171,10 +171,11 @@ public enum SupportText {
 
     /// The parts of the person's own plan support shows, under their headings; none (not even the
     /// heading) when the plan has none of those parts.
-    public static func planRows(_ plan: SafetyPlan) -> [[SupportPiece]] {
-        guard !plan.forSupport.isEmpty else { return [] }
+    public static func planRows(_ plan: SafetyPlan, check: CrisisCheck?) -> [[SupportPiece]] {
+        let parts = plan.forSupport(checkedBy: check)
+        guard !parts.isEmpty else { return [] }
         var rows: [[SupportPiece]] = [[SupportPiece(text: "Your safety plan", role: .title)]]
-        for (part, text) in plan.forSupport {
+        for (part, text) in parts {
             rows.append([SupportPiece(text: part.title, role: .accent)])
             for line in text.split(separator: "\n") { rows.append([SupportPiece(text: "  " + String(line), role: .normal)]) }
         }

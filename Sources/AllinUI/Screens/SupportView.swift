@@ -75,7 +75,7 @@ enum SupportView {
                        SupportPiece(text: "  Breathe with me (under a minute)", role: .accent)]
         // Notes give way to the numbers when the window is short.
         let numbers = SupportText.rows(resources, emergencyFirst: s.emergencyFirst, notes: height >= 20, compact: compact)
-        let plan = SupportText.planRows(state.safetyPlan)
+        let plan = SupportText.planRows(state.safetyPlan, check: state.context.gates?.check)
         var rows: [[SupportPiece]] = []
         if !resources.hasLines {
             // No lines of the region's own: say so, offer the country list first, then the one number

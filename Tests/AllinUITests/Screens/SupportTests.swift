@@ -313,6 +313,19 @@ struct SupportTests {
         #expect(!text.contains("write a safety plan"))
     }
 
+    /// Support never shows a person their own words saying there is nothing to live for as their
+    /// "reasons for living" (found from outside); the parts the crisis rule leaves alone still show.
+    @Test func aReasonsPartThatSaysThereAreNoneIsNotShown() {
+        var s = TestCatalog.state(width: 100, height: 40)
+        #expect(s.context.gates != nil)
+        _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "none. i have no reasons left",
+                                                         .helpers: "Sam 07700 900123"])))
+        press(&s, .function(2))
+        let text = screen(s).text
+        #expect(!text.contains("no reasons left") && !text.contains("My reasons for living"), "\(text)")
+        #expect(text.contains("Your safety plan") && text.contains("Sam 07700 900123"), "\(text)")
+    }
+
     /// A plan with only the parts support doesn't show (warning signs, safer surroundings) gets no empty
     /// heading, and the emergency number is shown once however the plan and the lines are laid out.
     @Test("no empty plan heading and one emergency row", arguments: [
