@@ -111,6 +111,8 @@ struct ConceptScannerTests {
         "made my decision to leave the job and i feel calm",
         "jumped off the harbour wall with the kids, water was freezing",
         "labelled everything in the garage ready for the house sale",
+        // Found from outside (train/lines-probes26.tsv): idioms of work and sleep.
+        "I cut corners and then hate myself a bit for it", "i starve myself of sleep to get stuff done",
     ])
     func staysQuiet(text: String) {
         #expect(!detector.layerB(text).fired, "\(text)")
