@@ -466,6 +466,7 @@ struct CrisisGrammarTests {
         ("numb, rope's up", .immediate), ("i'd tell them it's ok, i just cut and it helped", .crisis),
         ("none. i have no reasons left", .crisis), ("calm like I was after I took the overdose this morning", .immediate),
         ("I say goodbye to my family this weekend", .concern), ("self harmy", .crisis), ("iamaburdenandshoulddie", .crisis),
+        ("i've got the pills right here and im taking them now", .immediate),
     ])
     func tailAnswersFromOutside(_ text: String, _ tier: CrisisTier) throws {
         let f = try a(text)
@@ -477,6 +478,7 @@ struct CrisisGrammarTests {
         "I kill myself with overwork, always have", "I kill myself working late every night",
         "the rope's up on the climbing wall", "saying goodbye to my kids tonight before my flight",
         "I hold a gun to my own head with deadlines, I only work under pressure", "i cut and paste everything",
+        "got my antibiotics from the pharmacy and im taking them now", "my vitamins arrived, taking them now",
     ])
     func tailLookAlikesStayBelowAHandoff(_ text: String) throws {
         let f = try a(text)
