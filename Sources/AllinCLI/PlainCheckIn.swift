@@ -145,7 +145,7 @@ struct PlainCheckIn {
         guard let session = r.session else { return 0 }
         // The length the player will give it: a render's once in the cache, else the estimate at `rate`.
         let length = place.flatMap { AudioContext.lengths(cli: $0.cli, args: $0.args)?(session) }
-        io.out("\nYour session: \(Visible.text(session.title)) (\(minutes(Int((length ?? Double(session.durationSeconds)).rounded(.down)))))\n")
+        io.out("\nYour session: \(Visible.text(session.title)) (\(TimeText.minutes(length ?? Double(session.durationSeconds))))\n")
         for line in Wrap.lines(Visible.text(session.description), width: columns - 4) { io.out("  \(line)\n") }
         if let soothe = WhyText.sootheFirst(r, completion: completion) {
             io.out("\n" + Wrap.lines(soothe, width: columns - 2).joined(separator: "\n") + "\n")
@@ -287,9 +287,5 @@ struct PlainCheckIn {
             case .none: io.out("I'm still here. If you are in danger now, call the emergency number above. Type 'continue' or 'quit'.\n")
             }
         }
-    }
-
-    func minutes(_ seconds: Int) -> String {
-        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }

@@ -77,7 +77,7 @@ enum RouteReport {
         switch r.kind {
         case .audio:
             if let s = r.session {
-                out += "Session: \(Visible.text(s.title)) (\(s.slug)), \(s.lane.rawValue) lane, \(minutes(s.durationSeconds))\n"
+                out += "Session: \(Visible.text(s.title)) (\(s.slug)), \(s.lane.rawValue) lane, \(TimeText.minutes(Double(s.durationSeconds)))\n"
             }
             if r.sootheFirst { out += "Soothe first: intensity is 7 or more and the feeling is unpleasant.\n" }
             if let concern = r.concern {
@@ -110,9 +110,5 @@ enum RouteReport {
         case let .array(items): return items.map(plain).joined(separator: ",")
         default: return value.serialized()
         }
-    }
-
-    static func minutes(_ seconds: Int) -> String {
-        seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }

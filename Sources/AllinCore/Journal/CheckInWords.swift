@@ -87,4 +87,10 @@ public enum TimeText {
         if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
         return "\(s / 60):\(pad(s % 60))"
     }
+
+    /// "4 min 20 s": whole seconds, as the player's clock counts them (4:20).
+    public static func minutes(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.isFinite ? seconds.rounded(.down) : 0))
+        return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s"
+    }
 }

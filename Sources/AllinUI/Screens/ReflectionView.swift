@@ -25,7 +25,7 @@ enum ReflectionView {
         row += 2
         guard row < rect.bottom else { return }
         let session = s.player.session
-        let next = before ? "Next: \(Visible.text(session.title)) · \(ResultView.minutes(state.length(of: session)))"
+        let next = before ? "Next: \(Visible.text(session.title)) · \(TimeText.minutes(state.length(of: session)))"
             : afterLine(s)
         for line in Wrap.clipped(next, width: rect.width, maxLines: rect.bottom - row) {
             canvas.put(line, row: row, col: rect.col, role: .dim)

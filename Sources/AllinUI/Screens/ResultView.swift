@@ -11,7 +11,7 @@ enum ResultView {
         rows.append((Visible.text(session.title), .title))
         // What the session is for, in the words of the intent chips, never the lane's own name; when
         // soothing comes first, the line below says why, and what was asked for is said here.
-        var meta = minutes(state.length(of: session)) + " · " + WhyText.helps(session.lane, state.context.vocabulary)
+        var meta = TimeText.minutes(state.length(of: session)) + " · " + WhyText.helps(session.lane, state.context.vocabulary)
         if r.lane != r.intentLane, result.completion?.expressSoothe != true {
             meta += " · you asked " + WhyText.helps(r.intentLane, state.context.vocabulary)
         }
@@ -44,12 +44,6 @@ enum ResultView {
         for (i, row) in rows.prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)
         }
-    }
-
-    /// "4 min 20 s": whole seconds, as the player's clock counts them (4:20).
-    static func minutes(_ length: Double) -> String {
-        let seconds = Int(length.isFinite ? max(0, length).rounded(.down) : 0)
-        return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
     }
 }
 
