@@ -467,6 +467,9 @@ struct CrisisGrammarTests {
         ("none. i have no reasons left", .crisis), ("calm like I was after I took the overdose this morning", .immediate),
         ("I say goodbye to my family this weekend", .concern), ("self harmy", .crisis), ("iamaburdenandshoulddie", .crisis),
         ("i've got the pills right here and im taking them now", .immediate),
+        // Found by a second walk (explore16) in the same fields.
+        ("calm as i step off the ledge", .crisis), ("Im beter of ded", .crisis), ("finally resting in peace", .crisis),
+        ("everyone at my funeral saying nice things", .concern),
     ])
     func tailAnswersFromOutside(_ text: String, _ tier: CrisisTier) throws {
         let f = try a(text)
@@ -479,6 +482,8 @@ struct CrisisGrammarTests {
         "the rope's up on the climbing wall", "saying goodbye to my kids tonight before my flight",
         "I hold a gun to my own head with deadlines, I only work under pressure", "i cut and paste everything",
         "got my antibiotics from the pharmacy and im taking them now", "my vitamins arrived, taking them now",
+        "my nan is finally resting in peace", "the kids jumping off the ledge into the pool at the lido",
+        "My husband joked about jumping off the roof when the wifi went down. He fixed the router.",
     ])
     func tailLookAlikesStayBelowAHandoff(_ text: String) throws {
         let f = try a(text)
