@@ -64,7 +64,7 @@ struct SafetyPlanCommand {
             default: break
             }
             // The whole line is read, the part past the limit too; the part weighs the verdict.
-            let verdict = part.weigh(check.check(field: part.rawValue, text: text, answered: answered).verdict)
+            let verdict = part.weigh(check.check(field: part.rawValue, text: text, answered: answered).verdict, text: text, answered: answered)
             // A request for help ('help', 'sos', 'not safe') is never written as the person's answer.
             var notWritten: String?
             if case .askedForHelp = verdict {

@@ -114,8 +114,11 @@ public struct SafetyPlan: Equatable, Sendable {
     public func forSupport(checkedBy check: CrisisCheck?) -> [(part: Part, text: String)] {
         guard let check else { return forSupport }
         return forSupport.filter { part, text in
-            if case .handoff = part.weigh(check.check(field: part.rawValue, text: text).verdict) { return false }
-            return true
+            switch part.weigh(check.check(field: part.rawValue, text: text).verdict, text: text) {
+            case .handoff: return false
+            case let .concern(d): return d.finding.rule != SafetyPlan.Part.noReasonsRule
+            case .clear, .askedForHelp: return true
+            }
         }
     }
 

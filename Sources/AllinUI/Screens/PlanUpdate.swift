@@ -90,7 +90,7 @@ enum PlanUpdate {
         let report = check.check(field: p.part.rawValue, text: text, answered: p.answered)
         let hit = { (d: CrisisDecision) in FlowCrisis(step: .embodyNew, field: p.part.title, finding: d.finding) }
         state.modify(\.plan) { $0 = p }
-        switch p.part.weigh(report.verdict) {
+        switch p.part.weigh(report.verdict, text: text, answered: p.answered) {
         case .clear:
             return nil
         case .askedForHelp:

@@ -23,6 +23,25 @@ struct SafetyPlanTests {
         #expect(plan.forSupport.map(\.part) == [.reasons, .copingAlone, .helpers, .professionals])
     }
 
+    /// "My reasons for living" answered with none asks the gentle question, once, and support leaves it
+    /// out; a reason that opens with "nothing" is a reason (found from outside: "nothing anymore",
+    /// "none left" and "nothing, that's the problem" were kept unread and shown first on support).
+    @Test func reasonsAnsweredWithNoneAsk() throws {
+        for text in ["none left", "nothing anymore", "nothing, that's the problem", "no reasons left", "idk", "Nothing."] {
+            guard case let .concern(d) = SafetyPlan.Part.reasons.weigh(.clear, text: text) else { Issue.record("\(text)"); continue }
+            #expect(d.finding.rule == SafetyPlan.Part.noReasonsRule)
+            #expect(SafetyPlan.Part.reasons.weigh(.clear, text: text, answered: [text]) == .clear, "\(text): answered")
+            #expect(SafetyPlan.Part.helpers.weigh(.clear, text: text) == .clear, "\(text): only the reasons part")
+        }
+        for text in ["my kids", "nothing beats my kids' hugs", "no one loves my cat like I do, she needs me", "my mum and my dog"] {
+            #expect(SafetyPlan.Part.reasons.weigh(.clear, text: text) == .clear, "\(text)")
+        }
+        let check = CrisisCheck(detector: try crisisDetector())
+        let plan = SafetyPlan([.reasons: "nothing anymore", .helpers: "Sam 07700 900123"])
+        #expect(plan.forSupport(checkedBy: check).map(\.part) == [.helpers])
+        #expect(plan.forSupport(checkedBy: nil).map(\.part) == [.reasons, .helpers])
+    }
+
     @Test func everyPartHasATitleAPromptAndAnExample() {
         #expect(SafetyPlan.Part.allCases.count == 7)
         for part in SafetyPlan.Part.allCases {
