@@ -107,7 +107,8 @@ struct JournalRecordCommand {
         // with a kind word, since a command can't ask (found from outside: it was silent).
         let asks = recommendation.kind == .audio && recommendation.concern != nil
         if recommendation.kind == .safetyHandoff || noteDropped || asks {
-            try showLines(args, catalog: catalog, noteDropped: noteDropped, asks: asks)
+            try showLines(args, catalog: catalog, noteDropped: noteDropped, asks: asks,
+                          handoff: recommendation.kind == .safetyHandoff ? recommendation.crisis : nil)
         }
         return try await cli.runJournalCommand("journal record") {
             let store = try cli.openJournal(args, paths: paths)
@@ -128,15 +129,20 @@ struct JournalRecordCommand {
 
     /// The region's crisis lines, for a check-in the router handed off or a note the crisis rule
     /// flagged (on standard error with --json, so the JSON stays whole).
-    func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool, asks: Bool = false) throws {
+    /// A handoff speaks as support does after a crisis statement, and an act under way or a plan
+    /// made now (tier immediate) puts the emergency number first, as the recorded entry says (found
+    /// from outside: it said so and printed the number last).
+    func showLines(_ args: Arguments, catalog: Catalog, noteDropped: Bool, asks: Bool = false,
+                   handoff: CrisisDecision? = nil) throws {
         let region = cli.supportRegion(args)
         let resources = catalog.helplines.resources(for: region.code)
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
         if asks { say("Some of what you wrote sounds heavy. If you are not safe right now, please reach out.\n") }
-        say(SupportPrint.intro(.asked, resources))
+        let reason = handoff.map { SupportReason.tripwire(FlowCrisis(step: .situation, field: $0.field ?? "", finding: $0.finding)) }
+        say(SupportPrint.intro(reason ?? .asked, resources))
         if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
-        say("\n" + SupportPrint.lines(resources, emergencyFirst: false) + "\n")
+        say("\n" + SupportPrint.lines(resources, emergencyFirst: handoff?.finding.tier == .immediate) + "\n")
         if let problem = region.problem { throw problem }
     }
 }

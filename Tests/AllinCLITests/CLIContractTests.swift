@@ -486,6 +486,12 @@ struct CLIContractTests {
                                         stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
         #expect(note.status == 0 && note.stderr.contains("116 123") && note.stderr.contains("The note was not kept"))
         #expect((note.json as? [String: Any])?["note"] is NSNull)
+        // An act under way: the emergency number first, as the entry says (it was printed last).
+        let act = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
+                                       stdin: Data(#"{"emotion":"down","triggerText":"i took an overdose this morning","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(act.status == 0 && act.stdout.contains("emergency number first"), "\(act.stdout)")
+        let emergency = act.stdout.range(of: "999")?.lowerBound, line = act.stdout.range(of: "116 123")?.lowerBound
+        #expect(emergency != nil && line != nil && emergency! < line!, "\(act.stdout)")
         // Words the app would ask about are kept, with a kind word and the lines (it was silent).
         let asks = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--region", "GB"],
                                         stdin: Data(#"{"emotion":"down","triggerText":"i hate myself","intensity":5,"intent":"soothe"}"#.utf8))
