@@ -13,7 +13,7 @@ struct DemoCommand {
         let catalog = try cli.loadCatalog(args, savesCompiled: false)
         cli.io.out("DEMO: nothing you type is saved, and no journal is read or written.\n")
         // No journal, no plan read, and no session after the recommendation (nothing is played or kept).
-        var session = PlainCheckIn(io: WrappingIO.forTerminal(cli.io), catalog: catalog, region: region.code, regionSource: region.source)
+        var session = PlainCheckIn(cli: cli, catalog: catalog, region: region)
         session.demo = true
         return await session.run()
     }

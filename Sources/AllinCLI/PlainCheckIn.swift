@@ -11,7 +11,7 @@ struct PlainCommand {
     func run(_ args: Arguments) async throws -> Int32 {
         let region = try cli.region(args)
         let catalog = try cli.loadCatalog(args)
-        var session = PlainCheckIn(io: WrappingIO.forTerminal(cli.io), catalog: catalog, region: region.code, regionSource: region.source)
+        var session = PlainCheckIn(cli: cli, catalog: catalog, region: region)
         session.place = PlainSessionContext(cli: cli, args: args)
         session.journal = PlainJournal(path: try? cli.appPaths(args).journal,
                                        zone: LocalZone.current(environment: cli.environment), io: cli.io)
@@ -48,6 +48,12 @@ struct PlainCheckIn {
 
     /// What a typed line asked for besides an answer. `stopped`: the person chose to stop from support.
     enum Interrupt: Error { case back, quit, help, ended, stopped, tooLong(String) }
+
+    /// The check-in on the command's own streams, wrapped to the terminal's width when they are one
+    /// (`WrappingIO.forTerminal`): `allin --plain`, `allin demo --plain` and a plan step's note.
+    init(cli: CLI, catalog: Catalog, region: (code: String?, source: String)) {
+        self.init(io: WrappingIO.forTerminal(cli.io), catalog: catalog, region: region.code, regionSource: region.source)
+    }
 
     init(io: any CommandIO, catalog: Catalog, region: String?, regionSource: String) {
         self.io = io
@@ -241,9 +247,6 @@ struct PlainCheckIn {
         if demo { printWhy(support: reason) }
     }
 
-    /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
-    /// Other words are read by the one crisis rule like any answer: a clear statement shows support
-    /// again for it (the emergency number first when it says the danger is now).
     /// The width the prompts' paragraphs are laid out for: the terminal's (`WrappingIO`), else 80.
     var columns: Int { min(80, (io as? WrappingIO)?.width ?? 80) }
 
@@ -259,6 +262,9 @@ struct PlainCheckIn {
         }
     }
 
+    /// After help was typed: go on only when the person says so; a "no" gets an answer, not an ending.
+    /// Other words are read by the one crisis rule like any answer: a clear statement shows support
+    /// again for it (the emergency number first when it says the danger is now).
     func afterSupport() -> Bool {
         io.out("\nWhen you are ready, type 'continue' to go back to the check-in, or 'quit' to stop.\n")
         while true {

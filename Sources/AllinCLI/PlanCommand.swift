@@ -124,7 +124,7 @@ struct PlanCommand {
         let region = try cli.region(args)
         let area = catalog.plan.area(step.step.area)?.label ?? step.step.area
         cli.io.out("Step \(step.step.index) of \(plan.steps.count) (\(step.step.type.rawValue), \(area)): \(Visible.text(session.title))\n")
-        var plain = PlainCheckIn(io: WrappingIO.forTerminal(cli.io), catalog: catalog, region: region.code, regionSource: region.source)
+        var plain = PlainCheckIn(cli: cli, catalog: catalog, region: region)
         // Each answer is kept as it is given; Ctrl-C, SIGTERM or SIGHUP at a prompt say in one line what
         // is kept, as `allin --plain` does.
         let kept = PlanStepJournal(store: store, plan: plan, index: step.step.index, io: cli.io)

@@ -86,11 +86,11 @@ public enum SupportText {
             rows.append([SupportPiece(text: advice, role: .normal)])
         }
         if first, !rows.isEmpty, !compact || r.known { rows.append([]) }
+        // In a short window the directory's hours ("online at all times") follow its address.
+        let hoursBelow = compact && !r.known
         for line in r.lines {
             var title = [SupportPiece(text: line.name, role: .title)]
             let hours = line.hoursAndCost
-            // In a short window the directory's hours ("online at all times") follow its address.
-            let hoursBelow = compact && !r.known
             if !hours.isEmpty, !hoursBelow { title.append(SupportPiece(text: " · " + hours, role: .dim)) }
             rows.append(title)
             var contact: [SupportPiece] = [SupportPiece(text: "  ", role: .normal)]
