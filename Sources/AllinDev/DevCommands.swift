@@ -48,6 +48,8 @@ enum DevCommands {
                         arguments: [tsv], needs: [.catalog, .detector]),
             CommandSpec(["model", "cv"], abstract: "Leave one file out: measure the whole detector on each file with a model trained on the other files only, beside the rules alone (nothing is written)",
                         arguments: [tsv], options: fitting, needs: [.catalog, .detector]),
+            CommandSpec(["model", "features"], abstract: "Print each labelled line's features as the model reads them, one JSON object a line (label and features), to study the model outside allin",
+                        arguments: [tsv], needs: [.catalog]),
         ], runnable: false)
 
     static let signs = ArgumentSpec("TSV", repeats: true, help: "Labelled sentences: the sign (+, - or 0), a tab, any other columns, the text last")

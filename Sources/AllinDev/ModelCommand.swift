@@ -11,6 +11,7 @@ struct ModelCommand {
         switch args.spec.path.last {
         case "train": return try train(files, args)
         case "eval": return try eval(files, args)
+        case "features": return try features(files, args)
         default: return try crossValidate(files, args)
         }
     }
@@ -129,6 +130,23 @@ struct ModelCommand {
                            "\(totals[3])", rate(totals[4], totals[3]), rate(totals[5], totals[3])])
         cli.io.out("Each file measured with a model trained on the other files only (fired = layer A or B at T2 or above;\n"
                    + "\"without model\": the hand-written rules alone).\n" + table.render() + "\n")
+        return 0
+    }
+
+    /// Each line's label, file and model features (`CrisisModel.featureNames`), as JSON lines.
+    private func features(_ files: [String], _ args: Arguments) throws -> Int32 {
+        guard !files.isEmpty else { throw CLIError.usage(command: "model", message: "features needs at least one labelled file") }
+        let scanner = try cli.loadCatalog(args).crisisLexicon.conceptScanner
+        for path in files {
+            let name = JSONValue.string((path as NSString).lastPathComponent)
+            var out = ""
+            for row in try rows(path) {
+                let names = CrisisModel.featureNames(of: row.text, scanner: scanner)
+                out += JSONValue.object([("file", name), ("label", .string(row.label)),
+                                         ("features", .array(names.map(JSONValue.string)))]).serialized() + "\n"
+            }
+            cli.io.out(out)
+        }
         return 0
     }
 
