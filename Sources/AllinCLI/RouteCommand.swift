@@ -72,6 +72,11 @@ struct RouteCommand {
 
 /// The human-readable form of a recommendation.
 enum RouteReport {
+    /// A reason without its closing full stop, for a sentence that goes on after it.
+    static func withoutFullStop(_ reason: String) -> String {
+        reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    }
+
     static func text(_ r: Recommendation, resources: CrisisResources?, regionSource: String) -> String {
         var out = ""
         switch r.kind {
@@ -81,7 +86,7 @@ enum RouteReport {
             }
             if r.sootheFirst { out += "Soothe first: intensity is 7 or more and the feeling is unpleasant.\n" }
             if let concern = r.concern {
-                out += "Concern (\(concern.finding.tier.label)): \(Visible.text(concern.finding.reason)). The app would ask one gentle question here.\n"
+                out += "Concern (\(concern.finding.tier.label)): \(Visible.text(Self.withoutFullStop(concern.finding.reason))). The app would ask one gentle question here.\n"
             }
         case .safetyHandoff:
             if let c = r.crisis {

@@ -1,4 +1,5 @@
 import Foundation
+import AllinCore
 import Testing
 
 @Suite("CLI contract (spawns the built binary)")
@@ -95,6 +96,14 @@ struct CLIContractTests {
         #expect(r.status == 0)
         #expect(r.stdout.contains("Session:"))
         for gate in ["crisisA", "crisisB", "affect", "sootheGate", "candidates", "choice"] { #expect(r.stdout.contains(gate)) }
+    }
+
+    /// The question's reason reads as one sentence (found from outside: "…is safe.. The app would ask…").
+    @Test func routeHumanFormSaysTheQuestionInOneSentence() throws {
+        let r = try BinaryRunner.route(#"{"triggerText":"i feel hopeless about everything lately","intensity":5}"#)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("The app would ask one gentle question here."), "\(r.stdout)")
+        #expect(!r.stdout.contains(".."), "\(r.stdout)")
     }
 
     @Test func routeReadsAFile() throws {
@@ -241,6 +250,16 @@ struct CLIContractTests {
         #expect(sparse.status == 0 && !sparse.stdout.contains("\nrope\t"))
         let badMin = try BinaryRunner.dev(["model", "train", "--min-lines", "1.5", tsv.path])
         #expect(badMin.status == 2 && badMin.stderr.contains("--min-lines"))
+
+        // Each line as the model reads it: one JSON object a line (ambiguous lines too, labelled).
+        let features = try BinaryRunner.dev(["model", "features", tsv.path])
+        #expect(features.status == 0, "\(features.stderr)")
+        let read = features.stdout.split(separator: "\n").map { try? JSONValue.parse(Data($0.utf8)) }
+        #expect(read.count == 5 && read.allSatisfy { $0?["file"] == .string("set.tsv") })
+        #expect(read.first??["label"] == .string("crisis"))
+        if case let .array(names)? = read.first??["features"] { #expect(names.contains(.string("end it"))) } else { Issue.record("no features") }
+        let none = try BinaryRunner.dev(["model", "features"])
+        #expect(none.status == 2 && none.stderr.contains("needs TSV"))
 
         let eval = try BinaryRunner.dev(["model", "eval", tsv.path])
         #expect(eval.status == 0)

@@ -138,7 +138,9 @@ struct CrisisNormalizer: Sendable {
             if !r.prefix.isEmpty, let id = r.prefix.withUnsafeBufferPointer({ vocabulary.lookup($0) }) {
                 words.append(contentsOf: expanded(id))
             }
-            words.append(contentsOf: trie.phrases[r.phrase])
+            // The phrase's words as the tokenizer would have read them typed apart ("wanna" is
+            // "want to"), so a glued "iwannadie" reads like "i wanna die".
+            for id in trie.phrases[r.phrase] { words.append(contentsOf: expanded(id)) }
             if !r.suffix.isEmpty, let id = r.suffix.withUnsafeBufferPointer({ vocabulary.lookup($0) }) {
                 words.append(contentsOf: expanded(id))
             }

@@ -77,7 +77,9 @@ enum TraceView {
                 rows.append(((i == 0 ? mark : String(repeating: " ", count: mark.count)) + part, .normal))
             }
         }
-        rows += [("", .normal), ("Every figure behind it: the routing lab (l from home).", .dim)]
+        // Wrapped like the rest (found from outside: at 40 columns it ended "the routing la").
+        rows.append(("", .normal))
+        for part in Wrap.lines("Every figure behind it: the routing lab (l from home).", width: width) { rows.append((part, .dim)) }
         return rows
     }
 }

@@ -213,6 +213,39 @@ struct CrisisContextTests {
         #expect(reasons.contains { $0.hasPrefix("The line says this is over and all is well now") }, "\(reasons)")
     }
 
+    /// "I'm safe now" is all well now too (found from outside: kind words to a past self handed off);
+    /// "not safe now" is not: support opens.
+    @Test func safeNowIsAllWellNow() throws {
+        let settled = try verdict("the version of me who wanted to die back then deserves compassion, and i'm safe now")
+        guard case .concern = settled else { Issue.record("\(settled)"); return }
+        switch try verdict("i wanted to die back then and i'm not safe now") {
+        case .handoff, .askedForHelp: break
+        case let other: Issue.record("\(other)")
+        }
+    }
+
+    /// A leaving do's goodbyes and letters to pen pals are the ordinary kind (layer B's weighted
+    /// scorer counts them against finality); a goodbye letter to everyone still hands off.
+    @Test func aLeavingDoIsNotAFarewell() throws {
+        for text in ["said goodbye to everyone at my leaving do", "Wrote letters to all my pen pals this weekend"] {
+            let v = try verdict(text)
+            if case .handoff = v { Issue.record("\(text) → \(v)") }
+        }
+        let v = try verdict("wrote goodbye letters to everyone tonight, gave away my things")
+        guard case .handoff = v else { Issue.record("\(v)"); return }
+    }
+
+    /// An act under way is not undone by "lol" (found from outside: "took the lot, feeling sleepy lol"
+    /// found nothing); a packet of biscuits is still not an overdose, and an old overdose with all well
+    /// now asks.
+    @Test func anActUnderWayWithALolHandsOff() throws {
+        let act = try verdict("took the lot, feeling sleepy lol")
+        guard case .handoff = act else { Issue.record("\(act)"); return }
+        if case .handoff = try verdict("ate the whole packet of biscuits lol, so sleepy now") { Issue.record("biscuits") }
+        let past = try verdict("back in uni i overdosed once, long ago, i'm in a great place now, just stressed about moving house")
+        guard case .concern = past else { Issue.record("\(past)"); return }
+    }
+
     @Test("Anything that says it is not over keeps the handoff", arguments: [
         "i'm happy now, i've decided to kill myself",                         // a decision
         "she's doing great now but I tried to kill myself last night",        // "but", last night

@@ -470,6 +470,10 @@ struct CrisisGrammarTests {
         // Found by a second walk (explore16) in the same fields.
         ("calm as i step off the ledge", .crisis), ("Im beter of ded", .crisis), ("finally resting in peace", .crisis),
         ("everyone at my funeral saying nice things", .concern),
+        // Left by that walk, written in the twenty-seventh session: a glued "wanna" ("iwannadie"
+        // reads as "i wanna die", the shorthand expanded as typed apart) and an ending told as done by then.
+        ("iwannadie", .crisis), ("fromchildhood andnow iwannadie", .crisis), ("wan2die", .crisis),
+        ("not there, i'll have ended it by then", .concern), ("by then i'll have ended things", .concern),
     ])
     func tailAnswersFromOutside(_ text: String, _ tier: CrisisTier) throws {
         let f = try a(text)
@@ -484,9 +488,56 @@ struct CrisisGrammarTests {
         "got my antibiotics from the pharmacy and im taking them now", "my vitamins arrived, taking them now",
         "my nan is finally resting in peace", "the kids jumping off the ledge into the pool at the lido",
         "My husband joked about jumping off the roof when the wifi went down. He fixed the router.",
+        "i'll have ended it with her by then", "we'll have ended the project by then", "i dont wannadie",
     ])
     func tailLookAlikesStayBelowAHandoff(_ text: String) throws {
         let f = try a(text)
         #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// Found from outside by a third walk (explore17, train/lines-probes27.tsv): other languages, an
+    /// act told in two words, fumes, a means spoken of as a kindness, an ending by a day to come,
+    /// swallowing something unnamed, water right below, someone outside with a knife.
+    @Test("Statements found by the third walk reach the rule", arguments: [
+        ("ganas de morir", CrisisTier.crisis), ("lebensmüde", .crisis), ("no merezco vivir", .crisis),
+        ("es ist besser wenn ich tot bin", .crisis), ("c'est mieux si je disparais pour toujours", .crisis),
+        ("dying, took pills", .immediate), ("still, as the car fills with fumes", .immediate),
+        ("the rope is a kindness", .crisis), ("kindest thing? a long drop and a short stop", .crisis),
+        ("calm because by sunday it will be done", .concern), ("it will all be over by midnight", .concern),
+        ("steady hands while i swallow these", .concern), ("its fine, the water is right below me", .concern),
+        ("dead. literally. thats the goal", .concern), ("my ex is outside with a knife", .concern),
+        ("i tested the knot tonight", .crisis),
+        // A fourth walk (explore18, train/lines-probes27b.tsv), the situation typed in full.
+        ("not great. bought a hose for the car exhaust", .crisis), ("to be or not to be. i've chosen not to be", .crisis),
+        ("school run, dentist, tesco, made tea, and now i'm sitting here with the pills deciding", .crisis),
+        ("idwtbhanymore", .crisis), ("walking into the sea now, it's cold", .immediate),
+        ("sitting on the windowsill 12 floors up", .crisis), ("he pushed me off my bike and broke my wrist", .concern),
+    ])
+    func thirdWalkStatements(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Their everyday look-alikes find nothing", arguments: [
+        "bist du lebensmüde? fahr langsamer", "tengo ganas de comer", "took pills for my headache, dying of flu",
+        "the car fills with fumes when the exhaust leaks, need a mechanic", "the exams will all be over by friday",
+        "as i swallow these vitamins every morning", "from the plane the sea is far below me",
+        "dead chuffed with the new job, that's the plan", "i nearly killed myself laughing",
+        "i kill myself trying to please everyone", "tested the knot on my climbing rope",
+        "bought a new pipe for the car exhaust, the old one rusted through", "i've chosen not to be angry anymore",
+        "walking into the sea now for my cold water dip", "my cat sits on the windowsill 12 floors up",
+        "if my boss says synergy again i'm walking into the sea right now lol", "if i see one more spreadsheet im walking into the sea",
+        "broke my wrist falling off my bike",
+    ])
+    func thirdWalkLookAlikes(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// Someone else's overdose met at work is told, not disclosed: it asks, never hands off; one's own stays.
+    @Test func anOverdoseMetAtWorkAsks() throws {
+        #expect(try a("nurse here, had an overdose patient on my ward today and it rattled me").tier == .concern)
+        #expect(try a("had an overdose patient today").tier == .concern)
+        #expect(try a("i overdosed today").tier == .immediate)
     }
 }

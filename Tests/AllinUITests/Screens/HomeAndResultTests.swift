@@ -168,6 +168,14 @@ struct HomeAndResultTests {
         #expect(s.screen == .recommendation)
     }
 
+    /// Every row of the full trace fits a 40-column window: the last line was cut ("the routing la").
+    @Test func theFullTraceWrapsAtFortyColumns() async {
+        let s = await ScreenStates.recommendation(width: 40, height: 12)
+        let rows = TraceView.rows(s, width: 40)
+        #expect(rows.allSatisfy { TextWidth.of($0.0) <= 40 }, "\(rows.map(\.0).filter { TextWidth.of($0) > 40 })")
+        #expect(rows.map(\.0).joined(separator: " ").contains("the routing lab (l from home)."))
+    }
+
     @Test func scrollingStopsAtTheEndSoOneKeyComesBack() async {
         var s = await ScreenStates.recommendation(height: 14)
         press(&s, .char("t"))
