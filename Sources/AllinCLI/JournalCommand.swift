@@ -139,8 +139,7 @@ struct JournalRecordCommand {
         let json = args.has("--json")
         func say(_ text: String) { if json { cli.io.err(text) } else { cli.io.out(text) } }
         if asks { say("Some of what you wrote sounds heavy. If you are not safe right now, please reach out.\n") }
-        let reason = handoff.map { SupportReason.tripwire(FlowCrisis(step: .situation, field: $0.field ?? "", finding: $0.finding)) }
-        say(SupportPrint.intro(reason ?? .asked, resources))
+        say(SupportPrint.intro(handoff.map(SupportReason.router) ?? .asked, resources))
         if noteDropped { say("The note was not kept: it sounds like you may not be safe.\n") }
         say("\n" + SupportPrint.lines(resources, emergencyFirst: handoff?.finding.tier == .immediate) + "\n")
         if let problem = region.problem { throw problem }

@@ -48,7 +48,7 @@ enum DevCommands {
                         arguments: [tsv], needs: [.catalog, .detector]),
             CommandSpec(["model", "cv"], abstract: "Leave one file out: measure the whole detector on each file with a model trained on the other files only, beside the rules alone (nothing is written)",
                         arguments: [tsv], options: fitting, needs: [.catalog, .detector]),
-            CommandSpec(["model", "features"], abstract: "Print each labelled line's features as the model reads them, one JSON object a line (label and features), to study the model outside allin",
+            CommandSpec(["model", "features"], abstract: "Print each labelled line's features as the model reads them, one JSON object a line (file, label and features), to study the model outside allin",
                         arguments: [tsv], needs: [.catalog]),
         ], runnable: false)
 
