@@ -33,7 +33,9 @@ extension SafetyPlan.Part {
     /// "can't think of any" or "idk" and says little else (a reason that opens with "nothing", such as
     /// "nothing beats my kids' hugs", goes on for longer or names someone).
     static func saysNoReasons(_ text: String) -> Bool {
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }).map(String.init)
+        // A typographic apostrophe ("that’s", as phones type it) reads as the straight one the lists use.
+        let words = text.lowercased().replacingOccurrences(of: "’", with: "'")
+            .split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
         guard let first = words.first else { return false }
         let opens = ["none", "nothing", "nobody", "noone", "idk", "dunno"].contains(first)
             || words.starts(with: ["no", "reason"]) || words.starts(with: ["no", "reasons"])

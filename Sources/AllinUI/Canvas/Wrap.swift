@@ -62,25 +62,38 @@ public enum Wrap {
         choices.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(choices.last ?? "", width: width)
     }
 
-    /// Character-wrapped rows for an editor: each row's start offset (in characters) and its text.
+    /// Rows for an editor: each row's start offset (in characters) and its text. A row breaks after its
+    /// last space, so words stay whole (found from outside: at 40×12 "12 floors up" showed as "12 floors u"
+    /// over "p"); a word longer than the row breaks where the row ends. Every character, spaces
+    /// included, is on exactly one row, so offsets map to the cursor as typed.
     public static func editorRows(_ characters: [Character], width: Int) -> [(start: Int, text: String)] {
         guard width > 0 else { return [] }
         var rows: [(Int, String)] = []
         var start = 0
-        var text = ""
         var used = 0
+        var breakAt: Int?               // just after the row's last space
         for (i, ch) in characters.enumerated() {
             let w = TextWidth.of(ch)
-            if used + w > width {
-                rows.append((start, text))
-                start = i
-                text = ""
+            if used + w > width, ch == " " {
+                // A space that would overflow ends its row (it hangs in the column beside the text),
+                // so no row starts with one.
+                rows.append((start, String(characters[start...i])))
+                start = i + 1
                 used = 0
+                breakAt = nil
+                continue
             }
-            text.append(ch)
+            if used + w > width {
+                let end = breakAt.map { $0 > start && $0 < i ? $0 : i } ?? i
+                rows.append((start, String(characters[start..<end])))
+                start = end
+                used = characters[start..<i].reduce(0) { $0 + TextWidth.of($1) }
+                breakAt = nil
+            }
             used += w
+            if ch == " " { breakAt = i + 1 }
         }
-        rows.append((start, text))
+        rows.append((start, String(characters[start..<characters.count])))
         return rows
     }
 }

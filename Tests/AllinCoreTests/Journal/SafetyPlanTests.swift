@@ -27,7 +27,8 @@ struct SafetyPlanTests {
     /// out; a reason that opens with "nothing" is a reason (found from outside: "nothing anymore",
     /// "none left" and "nothing, that's the problem" were kept unread and shown first on support).
     @Test func reasonsAnsweredWithNoneAsk() throws {
-        for text in ["none left", "nothing anymore", "nothing, that's the problem", "no reasons left", "idk", "Nothing."] {
+        for text in ["none left", "nothing anymore", "nothing, that's the problem", "no reasons left", "idk", "Nothing.",
+                     "nothing, that’s the problem", "can’t think of any"] {
             guard case let .concern(d) = SafetyPlan.Part.reasons.weigh(.clear, text: text) else { Issue.record("\(text)"); continue }
             #expect(d.finding.rule == SafetyPlan.Part.noReasonsRule)
             #expect(SafetyPlan.Part.reasons.weigh(.clear, text: text, answered: [text]) == .clear, "\(text): answered")

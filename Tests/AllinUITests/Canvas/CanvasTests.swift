@@ -119,6 +119,23 @@ struct CanvasTests {
         #expect(Wrap.indented("no indent here", width: 20) == ["no indent here"])
     }
 
+    /// The editor's rows keep words whole (found from outside: at 40×12 "12 floors up" showed as
+    /// "12 floors u" over "p"), break a word longer than a row where the row ends, and put every
+    /// character on exactly one row, so the cursor's offset maps as typed.
+    @Test func editorRowsKeepWordsWhole() {
+        func rows(_ text: String, _ width: Int) -> [String] { Wrap.editorRows(Array(text), width: width).map(\.text) }
+        #expect(rows("sitting on the sill 12 floors up", 12) == ["sitting on ", "the sill 12 ", "floors up"])
+        #expect(rows("abcdefghij", 4) == ["abcd", "efgh", "ij"])
+        #expect(rows("one abcdefghij", 6) == ["one ", "abcdef", "ghij"])
+        #expect(rows("abc def", 3) == ["abc ", "def"])
+        #expect(rows("", 5) == [""])
+        for (text, width) in [("sitting on the sill 12 floors up", 12), ("a  b   c    d", 2), ("中文 中文字 x", 5)] {
+            let r = Wrap.editorRows(Array(text), width: width)
+            #expect(r.map(\.text).joined() == text)
+            #expect(zip(r, r.dropFirst()).allSatisfy { $0.start + $0.text.count == $1.start })
+        }
+    }
+
     @Test func aClippedLineEndsAfterAWholeWord() {
         let hint = "Choose the word that fits best, or use your own words."
         #expect(Wrap.clipped(hint, width: 38, maxLines: 1) == ["Choose the word that fits best, or …"])
