@@ -139,6 +139,7 @@ struct Classification: Sendable {
                 ("matched", .string(b.matched)),
             ])),
             ("helpRequest", .bool(help)),
+            ("check", .string(CrisisCheck.verdict(field: "text", a: a, b: b, askedForHelp: help).name)),
             ("valence", .string(affect.valence.rawValue)),
             ("explanation", .string(affect.explanation)),
             ("affect", .object([
@@ -160,10 +161,15 @@ struct Classification: Sendable {
         out += "\n  \(Visible.text(s("crisisA", "reason"), limit: 200))\n"
         out += "Crisis layer B: \(s("crisisB", "fired") == "true" ? "FIRED" : "not fired") (\(s("crisisB", "tier")), score \(s("crisisB", "score")))\n"
         out += "  \(Visible.text(s("crisisB", "reason"), limit: 200))\n"
+        switch RouteReport.plain(v["check"] ?? .null) {
+        case "handoff": out += "The check: a clear statement, so the app opens crisis support.\n"
+        case "askSafe": out += "The check: not a clear statement, so the app asks \"Are you safe right now?\" in place.\n"
+        case "askedForHelp": out += "The check: this text asks for help, so the app opens crisis support.\n"
+        default: out += "The check: nothing found, so the check-in goes on.\n"
+        }
         out += "Valence: \(RouteReport.plain(v["valence"] ?? .null))\n"
         out += "  \(Visible.text(RouteReport.plain(v["explanation"] ?? .null), limit: 300))\n"
         out += FeelingReport.plain(v["feeling"] ?? .null)
-        if v["helpRequest"] == .bool(true) { out += "This text asks for help: the app opens crisis support.\n" }
         if s("crisisA", "fired") == "true" || s("crisisB", "fired") == "true" {
             out += "\nIf this is about you: run 'allin resources' for crisis lines in your region.\n"
         }

@@ -204,6 +204,23 @@ struct CLIContractTests {
         #expect((obj["explanation"] as? String)?.isEmpty == false)
     }
 
+    /// `classify` says what the crisis check decides, as the route does for the same words in a field
+    /// (found from outside: a model score of 0.74 read "FIRED (T2) … the crisis band" where the check
+    /// only asks the gentle question, and nothing said which).
+    @Test("classify names the check's verdict, as the route decides it", arguments: [
+        "I feel great today", "help", "i want to die tonight", "the rope arrived today lol",
+    ])
+    func classifyNamesTheVerdict(_ text: String) throws {
+        let r = try BinaryRunner.run(["classify", "--json", text])
+        let check = try #require((r.json as? [String: Any])?["check"] as? String)
+        let input = try JSONSerialization.data(withJSONObject: ["triggerText": text, "intensity": 5])
+        let route = try BinaryRunner.run(["route", "--json"], stdin: input)
+        let trace = try #require((route.json as? [String: Any])?["trace"] as? [[String: Any]])
+        #expect(trace.first { $0["gate"] as? String == "crisisRule" }?["decision"] as? String == check, "\(text)")
+        let plain = try BinaryRunner.run(["classify", text])
+        #expect(plain.stdout.contains("The check: "), "\(text)")
+    }
+
     /// When layer B's trained model makes the finding, the score shown is the model's probability,
     /// the number its reason names (it was the weighted scorer's, 0.005 beside "scored 0.78").
     @Test func aModelFindingShowsTheModelsScore() throws {

@@ -102,8 +102,10 @@ public enum Commands {
                                  help: "The words to read, all arguments joined by spaces; none with --jsonl")],
         options: [
             OptionSpec("--json", help: """
-                Print JSON: {"crisisA":{...},"crisisB":{...},"valence":...,"explanation":..., \
-                "feeling":{"family":...,"confidence":...,"asks":...,"closest":[...]}}
+                Print JSON: {"crisisA":{...},"crisisB":{...},"helpRequest":...,"check":...,"valence":..., \
+                "explanation":...,"feeling":{"family":...,"confidence":...,"asks":...,"closest":[...]}}; \
+                "check" is what the crisis check decides for the text in a check-in field: "handoff", \
+                "askSafe" (the gentle question), "askedForHelp" or "clear"
                 """),
             OptionSpec("--jsonl", help: """
                 Read JSON lines of {"text": ...} on standard input; print one JSON result per line, in \
@@ -114,7 +116,8 @@ public enum Commands {
         ], needs: [.catalog, .detector],
         about: """
         Runs crisis layer A (phrases), crisis layer B (euphemism scorer) and the affect classifier on
-        TEXT and explains each result, then reads TEXT as own words: the closest emotion family, its
+        TEXT and explains each result, says what the crisis check decides (a layer can fire while the
+        check only asks the gentle question), then reads TEXT as own words: the closest emotion family, its
         confidence, and the three families a check-in offers when it is not sure ("Which is closest?").
         """)
 

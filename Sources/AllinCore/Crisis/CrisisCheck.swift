@@ -53,6 +53,16 @@ public struct CrisisCheck: Sendable {
         /// A clear statement: full crisis support.
         case handoff(CrisisDecision)
 
+        /// The verdict's name in traces and the lab's JSON: "clear", "askedForHelp", "askSafe" or "handoff".
+        public var name: String {
+            switch self {
+            case .clear: return "clear"
+            case .askedForHelp: return "askedForHelp"
+            case .concern: return "askSafe"
+            case .handoff: return "handoff"
+            }
+        }
+
         /// The decision behind a concern or a handoff.
         public var decision: CrisisDecision? {
             switch self {
@@ -86,21 +96,7 @@ public struct CrisisCheck: Sendable {
         let texts = texts.filter { !$0.text.allSatisfy(\.isWhitespace) }
         var report = Report(a: nil, b: nil, verdict: .clear, scanned: texts.map(\.field), answered: [])
         var help: String?
-        var handoff: CrisisDecision?
-        var concern: CrisisDecision?
-        func consider(_ d: CrisisDecision, together: Bool = false) {
-            switch Self.weigh(d.finding) {
-            case .handoff where !together || Self.isActInProgress(d.finding):
-                if d.finding.tier > (handoff?.finding.tier ?? .none) { handoff = d }
-            case .handoff, .question:
-                guard concern == nil else { return }
-                var lowered = d
-                lowered.finding.tier = .concern
-                concern = lowered
-            case .none:
-                break
-            }
-        }
+        var found: [(decision: CrisisDecision, together: Bool)] = []
         var buffers = CrisisBuffers()
         for (field, text) in texts {
             let (a, b) = detector.layers(text, reusing: &buffers)
@@ -118,7 +114,7 @@ public struct CrisisCheck: Sendable {
                     }
                     continue
                 }
-                consider(d)
+                found.append((d, false))
             }
             if help == nil, !known, detector.isHelpRequest(text) { help = field }
         }
@@ -130,17 +126,43 @@ public struct CrisisCheck: Sendable {
             let together = CrisisDecision(finding: b, field: Self.togetherField)
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = together }
             if b.tier > .none, Self.actsOn(together), !texts.allSatisfy({ answered.contains($0.text) }) {
-                consider(together, together: true)
+                found.append((together, true))
             }
         }
-        if let handoff {
-            report.verdict = .handoff(handoff)
-        } else if let help {
-            report.verdict = .askedForHelp(field: help)
-        } else if let concern {
-            report.verdict = .concern(concern)
-        }
+        report.verdict = Self.decide(found, help: help)
         return report
+    }
+
+    /// The verdict for one text from findings already made (`allin classify` has both layers' findings
+    /// and the help check in hand): the same weighing as `check`.
+    public static func verdict(field: String, a: CrisisFinding, b: CrisisFinding, askedForHelp: Bool) -> Verdict {
+        decide([a, b].filter { $0.tier > .none }.map { (CrisisDecision(finding: $0, field: field), false) },
+               help: askedForHelp ? field : nil)
+    }
+
+    /// The verdict from the findings, in the order they were made: the highest handoff wins (read across
+    /// answers, only an act under way hands off), then a plain request for help, then the first
+    /// finding that asks, lowered to a concern.
+    static func decide(_ found: [(decision: CrisisDecision, together: Bool)], help: String?) -> Verdict {
+        var handoff: CrisisDecision?
+        var concern: CrisisDecision?
+        for (d, together) in found {
+            switch weigh(d.finding) {
+            case .handoff where !together || isActInProgress(d.finding):
+                if d.finding.tier > (handoff?.finding.tier ?? .none) { handoff = d }
+            case .handoff, .question:
+                guard concern == nil else { continue }
+                var lowered = d
+                lowered.finding.tier = .concern
+                concern = lowered
+            case .none:
+                break
+            }
+        }
+        if let handoff { return .handoff(handoff) }
+        if let help { return .askedForHelp(field: help) }
+        if let concern { return .concern(concern) }
+        return .clear
     }
 
     /// An act already under way, found by a written rule of layer B (its rules named `method.recentAct…`

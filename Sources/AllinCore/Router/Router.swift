@@ -340,24 +340,20 @@ enum CrisisGate {
     /// What the one crisis rule made of the layers' findings.
     static func verdict(_ report: CrisisCheck.Report) -> TraceEntry {
         var details: [(String, JSONValue)] = []
-        let decision: String
         switch report.verdict {
-        case .clear: decision = "clear"
+        case .clear: break
         case let .askedForHelp(field):
-            decision = "askedForHelp"
             details.append(("field", .string(field)))
         case let .concern(d):
-            decision = "askSafe"
             details += [("field", .optional(d.field)), ("rule", .string(d.finding.rule)),
                         ("why", .string("not a clear statement: the gentle question is asked instead of a handoff"))]
         case let .handoff(d):
-            decision = "handoff"
             details += [("field", .optional(d.field)), ("rule", .string(d.finding.rule)),
                         ("why", .string("a clear statement"))]
         }
         if !report.answered.isEmpty {
             details.append(("answered", .array(report.answered.map { .string($0.field ?? "") })))
         }
-        return TraceEntry(gate: "crisisRule", decision: decision, details: details)
+        return TraceEntry(gate: "crisisRule", decision: report.verdict.name, details: details)
     }
 }

@@ -534,6 +534,50 @@ struct CrisisGrammarTests {
         #expect(f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Found from outside by a fifth walk (explore20, the same meanings in the ways people type on a bad
+    /// day: misspelt, non-native, other languages, an older person's wording): acts under way that
+    /// reached nothing (two misspellings at once, the gas, a jump or pills in Spanish, Hindi, Polish,
+    /// Tagalog), a note from someone now missing, and hyperbole after food or embarrassment, which asks.
+    @Test("Statements found by the fifth walk reach the rule", arguments: [
+        ("im stood on the edg of the roof rite now", CrisisTier.immediate), ("i jst took a hole bottel of pils", .immediate),
+        ("i tuk all my pils", .immediate), ("evry1 wud be beter of with out me", .crisis), ("im ODing rn", .immediate),
+        ("I have turned on the gas and sat down in the kitchen.", .immediate), ("I have put my head in the gas oven", .immediate),
+        ("gas is on, windows taped", .immediate), ("yet I have resolved to do away with myself", .crisis),
+        ("I write the letter of goodbye to my mother", .crisis),
+        ("I buy already the medicines, many boxes, for to take all together", .crisis),
+        ("my dad left a note and took the car, we dont know where he is", .crisis),
+        ("ya me tomé todas las pastillas, i feel weird", .immediate), ("maine abhi saari goliyan kha li", .immediate),
+        ("estoy en el puente ahora, voy a saltar", .immediate), ("me corto los brazos cuando estoy sola", .immediate),
+        ("powieszę się dzisiaj", .immediate), ("papatayin ko ang sarili ko", .immediate),
+        ("nie chcę się obudzić jutro", .crisis), ("sab log mere bina better rahenge", .crisis), ("ayoko nang mabuhay", .crisis),
+        ("the rope arrived today lol", .concern), ("i'd tell them to stay but i'm not staying", .concern),
+        ("i allredy swallowed the tablits, feel sleepy", .concern),
+        ("i ate so much im gonna die lol", .concern), ("that cringe made me wanna die lmao", .concern),
+        ("so embarrassing i wanted to die lol", .concern), ("I feel like dead after the night shift", .concern),
+    ])
+    func fifthWalkStatements(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// Before the fifth walk, any note someone else wrote or left was a goodbye ("my mum wrote a note for
+    /// school"); now only a goodbye or suicide note, or one left by someone now missing.
+    @Test("Their everyday look-alikes find nothing in layer A", arguments: [
+        "my mum wrote a note for school", "she left a note on the fridge to buy milk",
+        "my flatmate left a note about the dishes, no idea where the sponge is",
+        "long day of packing boxes for the move, goodbye to the old flat, gave away the sofa to my neighbour, wrote a note for the new tenants about the boiler",
+        "put my head in the oven to clean the back of it", "I turned the gas on and waited for the kettle",
+        "turned on the gas and sat down to wait for the pasta to boil", "my climbing rope arrived today",
+        "the rope came for the tug of war", "we did away with the old system", "I write a letter to my mother",
+        "the doctor said to take the tablets all together with food", "they asked me to stay for dinner but i'm not staying",
+        "just took my antihistamine, feeling sleepy", "voy a saltar en paracaídas mañana", "me corto el pelo mañana",
+        "with out you guys i'd never have finished", "it's a rite of passage", "coding all night again", "that movie made me want to die of laughter",
+    ])
+    func fifthWalkLookAlikes(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// Someone else's overdose met at work is told, not disclosed: it asks, never hands off; one's own stays.
     @Test func anOverdoseMetAtWorkAsks() throws {
         #expect(try a("nurse here, had an overdose patient on my ward today and it rattled me").tier == .concern)
