@@ -171,9 +171,9 @@ enum ProgressLine {
     }
 
     /// `▶ 1:23 / 5:40 [####------] Title · Space pause  ←/→ 15 s  q stop`, cut to `columns`.
-    static func playing(paused: Bool, position: Double, duration: Double?, title: String, hints: String,
+    static func playing(paused: Bool, starting: Bool = false, position: Double, duration: Double?, title: String, hints: String,
                         columns: Int, unicode: Bool) -> String {
-        let symbol = paused ? (unicode ? "⏸" : "||") : (unicode ? "▶" : ">")
+        let symbol = paused ? (unicode ? "⏸" : "||") : starting ? (unicode ? "… starting" : "... starting") : (unicode ? "▶" : ">")
         var line = "\(symbol) \(Clock.text(position))"
         if let duration, duration > 0 {
             line += " / \(Clock.text(duration)) \(bar(position / duration, width: 16, unicode: unicode))"

@@ -34,7 +34,11 @@ struct PlaySession {
         var length: Double? { playback.duration ?? captions?.duration }
         let lengthText = prepared.duration.map { " (\(Clock.text($0)))" }
             ?? (prepared.live != nil ? captions.map { " (about \(Clock.text($0.duration)))" } : nil) ?? ""
-        display.line("Playing \(heading)\(lengthText) with \(Visible.text(choice.name)): \(prepared.origin).")
+        // "Starting" until the player shows that sound is coming out (mpv: its audio output and a position;
+        // another player: alive past the early window), then "Sound is playing." once (found from
+        // outside: "Playing …" was printed before a player that failed at once).
+        display.line("Starting \(heading)\(lengthText) with \(Visible.text(choice.name)): \(prepared.origin).")
+        var sounding = false
         if start > 0, playback.canStartAtPosition {
             display.line("Resuming at \(Clock.text(playback.position)), a little before where you stopped earlier today\(restartHint).")
         }
@@ -88,12 +92,17 @@ struct PlaySession {
                 return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
             default: break
             }
+            if !sounding, playback.isAudible {
+                sounding = true
+                display.clearStatus()
+                display.line("Sound is playing.")
+            }
             let position = playback.position
             if captionsOn, let track = captions, let i = track.cueIndex(at: position), i != lastCue {
                 display.caption(track.cues[i])
                 lastCue = i
             }
-            display.status(paused: playback.state == .paused, position: position, duration: length,
+            display.status(paused: playback.state == .paused, starting: !sounding, position: position, duration: length,
                            title: session.title, hints: playback.isWaiting ? "preparing…  " + hints : hints)
         }
     }
@@ -126,7 +135,7 @@ struct PlaySession {
     func readAlong(_ track: CaptionTrack, reason: String, at fallbackPosition: Double?, speed: Double) -> Int32 {
         let start = fallbackPosition ?? resume.start(duration: track.duration)
         if resume.trail.began == nil { resume.trail.began = start }
-        let why = reason == "--text" ? "read-along text (--text)" : "no audio (\(reason)); reading along instead"
+        let why = reason == "--text" ? "read-along text (--text)" : "no audio: \(reason); reading along instead"
         display.line("\(heading) (\(Clock.text(track.duration))): \(why).")
         if fallbackPosition == nil, start > 0 {
             display.line("Resuming at \(Clock.text(start)), a little before where you stopped earlier today\(restartHint).")

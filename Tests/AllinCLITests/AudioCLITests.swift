@@ -173,7 +173,7 @@ struct AudioCLIEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("“Box Breath Reset” (0:") == true)
-        #expect(lines.first?.hasSuffix("no audio (ALLIN_PLAYER is 'none': read-along text); reading along instead.") == true)
+        #expect(lines.first?.hasSuffix("no audio: ALLIN_PLAYER is 'none': read-along text; reading along instead.") == true)
         #expect(lines.dropFirst() == ["[0:03] Breathe in slowly.", "[0:06] Breathe out slowly.", "Finished."])
     }
 
@@ -192,7 +192,7 @@ struct AudioCLIEndToEndTests {
         #expect(p.terminationStatus == 130)
         #expect(box.text("fake.log").contains("TERM"))
         #expect(!alive(pid), "the player outlived allin")
-        #expect(box.text("out").contains("Playing “Box Breath Reset” (0:") && box.text("out").contains("Stopped at 0:"))
+        #expect(box.text("out").contains("Starting “Box Breath Reset” (0:") && box.text("out").contains("Stopped at 0:"))
     }
 
     @Test func thePlayerDiesWithAllinEvenOnSigkill() throws {
@@ -233,7 +233,7 @@ struct AudioCLIEndToEndTests {
                             env: ["FAKE_PLAYER_MODE": "crash"])
         #expect(r.status == 0, "\(r.stderr)")
         // The cause in plain words; the player's own complaint stays in its log.
-        #expect(r.stdout.contains("no audio (fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log)); reading along instead."))
+        #expect(r.stdout.contains("no audio: fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log); reading along instead."))
         #expect(!r.stdout.contains("cannot open the audio device"))
         #expect(r.stdout.contains("] Breathe out slowly.") && r.stdout.hasSuffix("Finished.\n"), "\(r.stdout)")
         // The words are timed as the render speaks them: one length on both lines (found from outside:
@@ -248,7 +248,7 @@ struct AudioCLIEndToEndTests {
         let r = try box.run(["play", "box_breath_reset", "--player", AudioSandbox.fakePlayer, "--speed", "10"],
                             env: ["FAKE_PLAYER_MODE": "fail-after", "FAKE_PLAYER_FAIL_AFTER": "4"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("no audio (fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log)); reading along instead."))
+        #expect(r.stdout.contains("no audio: fake-player couldn't open an audio device (details in ~/.local/state/allin/player.log); reading along instead."))
         // The sound stopped about 4 s in, during the line at 0:03: the words go on from that line.
         let parts = r.stdout.components(separatedBy: "reading along instead.\n")
         #expect(parts.count == 2 && parts[0].contains("[0:03] Breathe in slowly.\n"))
@@ -265,7 +265,7 @@ struct AudioCLIEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let parts = r.stdout.components(separatedBy: "reading along instead.\n")
         #expect(parts.count == 2, "\(r.stdout)")
-        #expect(parts[0].contains("no audio (fake-player stopped at 0:0") && parts[0].contains(", before the end (details in "))
+        #expect(parts[0].contains("no audio: fake-player stopped at 0:0") && parts[0].contains(", before the end (details in "))
         #expect(!parts[0].contains("Finished."), "\(r.stdout)")
     }
 

@@ -15,7 +15,8 @@ struct LibraryEndToEndTests {
         t.keys("Enter")
         t.waitFor("Before you start")
         t.keys("5", "Enter")
-        t.waitFor("▶ Playing", timeout: 30)
+        t.waitFor("▶ Reading", timeout: 30)
+        #expect(!t.screen().contains("Playing"), "read-along is not playing")
         // Sound switched off (ALLIN_PLAYER=none) is said plainly, naming no setting.
         t.waitFor("can’t be played here (sound is turned off")
         #expect(!t.screen().contains("ALLIN_PLAYER"))

@@ -108,7 +108,7 @@ struct PlanEndToEndTests {
         t.keys("Enter")
         t.waitFor("Before you start")
         t.keys("4", "Enter")
-        t.waitFor("▶ Playing", timeout: 30)
+        t.waitFor("▶ Reading", timeout: 30)
         let pid = try #require(t.appPID())
         kill(pid, SIGKILL)
         let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())

@@ -15,9 +15,9 @@ struct PlaybackFailureEndToEndTests {
         return ((try? String(contentsOf: url, encoding: .utf8)) ?? "", mode)
     }
 
-    /// The seconds after "▶ Playing" on the screen (`0:04` is 4).
+    /// The seconds after "▶ Playing" or, reading along, "▶ Reading" on the screen (`0:04` is 4).
     func elapsed(_ screen: String) -> Int? {
-        guard let range = screen.range(of: "▶ Playing  ") else { return nil }
+        guard let range = screen.range(of: "▶ Playing  ") ?? screen.range(of: "▶ Reading  ") else { return nil }
         let clock = screen[range.upperBound...].prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap { Int($0) }
         return clock.count == 2 ? clock[0] * 60 + clock[1] : nil
     }
@@ -40,7 +40,8 @@ struct PlaybackFailureEndToEndTests {
         #expect(!t.history().contains("Unknown PCM"), "the raw ALSA words stay in the log")
         let log = playerLog(t)
         #expect(log.text.contains("Unknown PCM default") && log.mode == 0o600)
-        t.waitFor("▶ Playing", "read along: no sound")
+        t.waitFor("▶ Reading", "read along: no sound")
+        #expect(!t.screen().contains("Playing"), "never 'Playing' over silence")
         // c can't hide the words, the only content here.
         #expect(!t.screen().contains("c captions"))
         t.keys("c", "x")
@@ -98,7 +99,7 @@ struct PlaybackFailureEndToEndTests {
         t.waitFor("▶ Playing", "playing with fake-player")
         t.waitFor("No sound output: fake-player couldn't open an audio device", "read along: no sound", timeout: 20)
         // The words go on from where the sound stopped (about 0:04), not from the start.
-        t.waitFor("▶ Playing  0:0")
+        t.waitFor("▶ Reading  0:0")
         let shown = elapsed(t.screen())
         #expect(shown.map { $0 >= 3 } == true, "read-along picked up at \(String(describing: shown)) s")
         #expect(eventually { (elapsed(t.screen()) ?? 0) > (shown ?? 0) + 1 }, "the words move on")

@@ -367,7 +367,7 @@ struct SafetyNetEndToEndTests {
         // puts it, so the words are waited for apart.
         t.waitFor("along instead")
         let said = t.screen().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(said.contains("no audio (sound is turned off for allin); reading along instead") && !said.contains("ALLIN_PLAYER"),
+        #expect(said.contains("no audio: sound is turned off for allin; reading along instead") && !said.contains("ALLIN_PLAYER"),
                 "\(said)")
         t.waitFor("] ")   // the first caption, a line of its own: "[0:00] …"
         usleep(1_500_000)   // a redrawn status line would have been drawn more than once by now

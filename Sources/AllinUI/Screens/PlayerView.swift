@@ -94,7 +94,9 @@ enum PlayerView {
         var col = rect.col
         // Until sound is known to be coming out, the player is starting, not playing.
         // A seek past what is rendered waits for it: "preparing…", then it plays on.
-        let label = paused ? "‖ Paused " : p.waiting ? "… Preparing" : p.audible ? "▶ Playing" : "… Starting"
+        // Read-along is reading, not playing: no sound comes out (found from outside: "▶ Playing" over
+        // the silence of a player that failed).
+        let label = paused ? "‖ Paused " : p.waiting ? "… Preparing" : p.isReadAlong ? "▶ Reading" : p.audible ? "▶ Playing" : "… Starting"
         col += canvas.put(label, row: row, col: col, role: paused ? .notice : p.audible && !p.waiting ? .accent : .dim)
         col += canvas.put("  " + TimeText.clock(position) + " ", row: row, col: col, role: .normal)
         guard let duration = p.duration, duration > 0 else { return }
