@@ -235,11 +235,16 @@ public final class CursesTerminal: TerminalPort {
         return OK
     }
 
-    /// Reads until the paste end marker; line breaks inside stay text, never Enter.
+    /// Reads until the paste end marker; line breaks inside stay text, never Enter. The whole paste is
+    /// one event however long it is (found from outside: a paste stopped being one at 20,000
+    /// characters, and the rest arrived as typed keys, each refused at the field's limit and checked
+    /// again: 50,000 pasted characters held every key, F2 included, for 30 s). Past `pasteKept`
+    /// characters the rest is read and dropped, so it never turns into keys.
     private func readPaste() -> String {
         var text = String.UnicodeScalarView()
+        var kept = 0   // counted here: a scalar view's count walks the whole text
         setTimeout(200)
-        while text.count < 20_000 {
+        while true {
             var wch: wint_t = 0
             let status = getWch(&wch)
             if status == ERR { break }
@@ -247,11 +252,21 @@ public final class CursesTerminal: TerminalPort {
                 if wch == KeyDecoder.pasteEnd { break }
                 continue
             }
-            if wch == 13 { text.append("\n"); continue }
-            if let scalar = Unicode.Scalar(wch) { text.append(scalar) }
+            guard kept < Self.pasteKept else { continue }
+            if wch == 13 {
+                text.append("\n")
+                kept += 1
+            } else if let scalar = Unicode.Scalar(wch) {
+                text.append(scalar)
+                kept += 1
+            }
         }
         return String(text)
     }
+
+    /// The most of one paste kept (about 4 MB): far past every field's limit, and all of it is still
+    /// read by the crisis check when the field refuses it.
+    static let pasteKept = 1_000_000
 
     public func present(_ canvas: Canvas, changes: [CellRun]) {
         guard !ended else { return }

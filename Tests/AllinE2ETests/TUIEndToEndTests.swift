@@ -296,6 +296,32 @@ struct TUIEndToEndTests {
         #expect(!shown.unicodeScalars.contains { [0x200E, 0x200F, 0x202E, 0x202C].contains($0.value) })
     }
 
+    /// A paste far over the limit is one event (found from outside: past 20,000 characters the rest
+    /// arrived as typed keys, each refused and checked again, and 50,000 held every key, F2 included,
+    /// for 30 s): it is cut once, says how much was left out, F2 answers at once, and crisis words at
+    /// its very end still open support.
+    @Test func aHugePasteIsCutOnceAndNothingWaits() {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(player: "none"))
+        t.waitFor("Start a check-in")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter", "Tab")
+        t.waitFor("Enter for next")
+        t.paste(String(repeating: "word ", count: 12_000), marked: true)
+        t.waitFor("the last 58,000 were not added", timeout: 15)
+        t.keys("F2")
+        t.waitFor("allin · Support", timeout: 5)
+        t.keys("Escape")
+        t.waitFor("Are you safe right now?")
+        t.keys("y")
+        t.waitFor("limit reached 2000/2000")
+        t.keys("C-u")
+        t.paste(String(repeating: "word ", count: 12_000) + "and honestly i want to kill myself tonight", marked: true)
+        t.waitFor("What you wrote sounds really hard", timeout: 15)
+    }
+
     @Test func colourWithoutNoColorAndMonochromeWithIt() {
         let colour = start(["LANG": "en_GB.UTF-8"])
         #expect(colour.screen(escapes: true).range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) != nil)

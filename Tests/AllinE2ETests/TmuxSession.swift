@@ -115,7 +115,11 @@ final class TmuxSession {
     /// Pastes `text` in one go: `marked`, as a terminal that marks pastes sends it (bracketed paste),
     /// else as one that does not, where a line break is Enter.
     func paste(_ text: String, marked: Bool) {
-        tmux(["set-buffer", "-b", "paste", text])
+        // Through a file: tmux refuses a command as long as a large paste.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("allin-paste-\(UUID().uuidString)")
+        try? Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        tmux(["load-buffer", "-b", "paste", file.path])
         tmux(["paste-buffer"] + (marked ? ["-p"] : []) + ["-b", "paste", "-t", "e2e"])
     }
 
