@@ -129,6 +129,15 @@ public struct AppModel: Equatable, Sendable {
     /// comes back to it).
     public var session: SessionState? { current.part(\.session) }
     public var support: SupportState? { current.part(\.support) }
+
+    /// The end of a session asks after the person (a kind word, "talk to someone" and "another session"
+    /// first, no streak) when the session left them feeling worse (`MoodDrop`), when support opened
+    /// during this check-in, or when the note raised the gentle question (found from outside: after
+    /// "i want to die" as the note, support, then "yes, I'm safe", the end showed only "Streak: 1 day").
+    public var doneWithCare: Bool {
+        guard let s = session else { return false }
+        return s.feltWorse || !s.noteAnswered.isEmpty || current.part(\.checkIn)?.supportRecorded == true
+    }
     public var journal: JournalState? { current.part(\.journal) }
     /// The safety plan editor.
     public var plan: PlanEditState? { current.part(\.plan) }

@@ -58,7 +58,7 @@ extension AppState {
         case .player: return model.session.map { Bindings.player($0.player) } ?? []
         case .note: return Bindings.note
         case .done:
-            if model.session?.feltWorse == true { return Bindings.doneWorse }
+            if model.doneWithCare { return Bindings.doneWorse }
             return model.session?.planStep == nil ? Bindings.done : Bindings.donePlanStep
         case .support: return model.support.map { Bindings.support($0, helplines: context.catalog.helplines) } ?? []
         case .lab: return Bindings.lab(field: model.lab.field)

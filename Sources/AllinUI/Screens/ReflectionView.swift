@@ -69,12 +69,14 @@ enum ReflectionView {
         guard let s = state.session else { return [] }
         let roomy = rect.height >= 16
         let demo = state.context.demo
-        let lines = doneLines(s, width: rect.width, roomy: roomy, demo: demo)
+        let care = state.model.doneWithCare
+        let lines = doneLines(s, width: rect.width, roomy: roomy, care: care, demo: demo)
         guard lines.count > rect.height else { return lines }
-        return doneLines(s, width: rect.width - 2, roomy: roomy, short: true, demo: demo)
+        return doneLines(s, width: rect.width - 2, roomy: roomy, short: true, care: care, demo: demo)
     }
 
-    private static func doneLines(_ s: SessionState, width: Int, roomy: Bool, short: Bool = false, demo: Bool) -> [(String, Role)] {
+    private static func doneLines(_ s: SessionState, width: Int, roomy: Bool, short: Bool = false, care: Bool,
+                                  demo: Bool) -> [(String, Role)] {
         var rows: [(String, Role)] = []
         if roomy { rows.append(("", .normal)) }
         let step = s.planStep
@@ -83,11 +85,13 @@ enum ReflectionView {
         // A plan step counts only when it was played (`SessionState.listened`); else it stays open.
         let stepTitle = step.map { "Step \($0.index) of your plan " + (s.listened ? "complete" : "is still open") }
         rows.append((stepTitle ?? (s.fromLibrary ? libraryTitle : "Check-in complete"), .title))
-        // No streak after a session that left someone feeling worse: a kind word and two ways on,
-        // first of all when the screen is short.
-        let worse: [(String, Role)] = s.feltWorse ? [
+        // No streak after a session that left someone feeling worse, or a check-in that opened support
+        // (`AppModel.doneWithCare`): a kind word and two ways on, first of all when the screen is short.
+        let kind = s.feltWorse ? MoodDrop.acknowledgement(before: s.moodBefore, after: s.moodAfter) + " Thank you for saying so honestly."
+            : "Some of what you wrote today sounded heavy. Thank you for writing it honestly; you don't have to carry it alone."
+        let worse: [(String, Role)] = care ? [
             ("", .normal),
-            (MoodDrop.acknowledgement(before: s.moodBefore, after: s.moodAfter) + " Thank you for saying so honestly.", .support),
+            (kind, .support),
             ("s  talk to someone now: people who listen", .accent),
             ("n  try another session: a new check-in", .accent),
         ] : []
@@ -118,7 +122,7 @@ enum ReflectionView {
         case (.pending, nil): rows.append(("Nothing was saved: the session never started.", .dim))
         }
         if !short { rows += worse }
-        if !s.feltWorse, let summary = s.summary {
+        if !care, let summary = s.summary {
             rows.append(("", .normal))
             rows.append((JournalCopy.streak(summary.streak), .accent))
             let week = summary.daysLast7 == 1 ? "1 day" : "\(summary.daysLast7) days"

@@ -250,6 +250,28 @@ struct SessionFlowTests {
         let kept = press(&s, .enter)
         #expect(kept.first == .completeJournal(id: 7, moodAfter: nil, note: words))
         #expect(s.screen == .done && screen(s).contains("Note: kept with this check-in."))
+        // The end asks after the person, not after the streak (found from outside: "Streak: 1 day" was all
+        // it said after support had opened from the note).
+        let summary = JournalSummary.compute([JournalPoint(day: LocalDay(number: 19_000), completed: true)],
+                                             today: LocalDay(number: 19_000))
+        _ = App.update(&s, .journalCompleted(summary: summary, problem: nil))
+        let end = screen(s).text
+        #expect(end.contains("sounded heavy") && end.contains("talk to someone now") && !end.contains("Streak"), "\(end)")
+        press(&s, .char("s"))
+        #expect(s.screen == .support)
+    }
+
+    /// A check-in with no heavy words ends with the streak, as ever.
+    @Test func anOrdinaryEndKeepsTheStreak() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        type(&s, "a bit calmer")
+        press(&s, .enter)
+        let summary = JournalSummary.compute([JournalPoint(day: LocalDay(number: 19_000), completed: true)],
+                                             today: LocalDay(number: 19_000))
+        _ = App.update(&s, .journalCompleted(summary: summary, problem: nil))
+        #expect(s.screen == .done && !s.model.doneWithCare)
+        #expect(screen(s).text.contains("Streak: 1 day.") && !screen(s).text.contains("talk to someone"))
     }
 
     /// Layer B reads the note too (these two have no phrase of layer A's): never "kept with this check-in".
@@ -279,7 +301,8 @@ struct SessionFlowTests {
         #expect(s.overlay == .concern && s.screen == .note)
         let effects = press(&s, .char("y"))
         #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: "i feel hopeless about everything lately"))
-        #expect(s.screen == .done)
+        #expect(s.screen == .done && s.model.doneWithCare)
+        #expect(screen(s).text.contains("talk to someone now"))
     }
 
     @Test func consentYesAndNoAreHandedToTheJournal() {
