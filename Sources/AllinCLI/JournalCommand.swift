@@ -103,6 +103,11 @@ struct JournalRecordCommand {
             note = nil
         }
         let noteDropped = note == nil && args["--note"] != nil
+        // Read first (above), then held to the note's limit like every free-text field (found from
+        // outside: 50,000 characters were kept).
+        if let note, note.count > TextLimits.freeText {
+            throw CLIError.input(field: "--note", message: "is \(note.count) characters long; the most it takes is \(TextLimits.freeText)")
+        }
         // Words the app would ask "are you safe right now?" about are recorded, and the lines shown
         // with a kind word, since a command can't ask (found from outside: it was silent).
         let asks = recommendation.kind == .audio && recommendation.concern != nil

@@ -125,6 +125,10 @@ extension PlainCheckIn {
         } else if saved, let summary = journal.summary() {
             io.out(JournalCopy.streak(summary.streak) + "\n")
         }
+        if let noteRefused {
+            io.err("allin --plain: \(noteRefused)\n")
+            return 2
+        }
         return 0
     }
 
@@ -206,6 +210,7 @@ extension PlainCheckIn {
                         continue
                     }
                     io.out(says + ", so it was not kept.\n")
+                    noteRefused = says + "."
                     break
                 }
                 note = StepModel.nonEmpty(line)
@@ -216,6 +221,7 @@ extension PlainCheckIn {
                     io.out(Self.noteNotKept)
                 } else if line.count > TextLimits.freeText {
                     io.out("That note has \(line.count) characters; the most it takes is \(TextLimits.freeText), so it was not kept.\n")
+                    if !io.inputIsTerminal { noteRefused = "That note has \(line.count) characters; the most it takes is \(TextLimits.freeText)." }
                 } else {
                     note = line
                 }

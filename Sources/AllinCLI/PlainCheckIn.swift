@@ -34,6 +34,9 @@ struct PlainCheckIn {
     var flow = CheckInFlow()
     /// Answers the person already answered for (see `CheckInState.answered`).
     var answered: Set<String> = []
+    /// A note refused for its length in a pipe: the check-in is kept without it, and the run ends with
+    /// exit 2 naming the field, as any over-long answer in a pipe does (found from outside: exit 0).
+    var noteRefused: String?
     /// The command line, for the session after the recommendation (nil: stop at the recommendation).
     var place: PlainSessionContext?
     /// The person's safety plan (empty when none is written).

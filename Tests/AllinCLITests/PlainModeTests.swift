@@ -347,6 +347,35 @@ struct PlainModeTests {
         #expect(entry.playback?.outcome == .stoppedEarly && entry.moodAfter == 6 && entry.note == "steadier")
     }
 
+    /// An over-long note in a pipe: the check-in is kept without it and the run ends with exit 2 naming
+    /// the note, as every over-long answer in a pipe does (found from outside: exit 0, the note lost
+    /// without a script being able to tell).
+    @Test func anOverlongNoteInAPipeKeepsTheCheckInAndExitsTwo() throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = ["20", "1", "exam tomorrow", "5", "", "1", "4", "", "q", "6", String(repeating: "a", count: 2_001)]
+            .joined(separator: "\n") + "\n"
+        let r = try BinaryRunner.run(["--plain"], stdin: Data(input.utf8),
+                                     env: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": dir.path])
+        #expect(r.status == 2, "\(r.stdout)")
+        #expect(r.stderr.contains("That note has 2001 characters; the most it takes is 2000."), "\(r.stderr)")
+        let entry = try #require(try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
+            .entries(JournalQuery()).first)
+        #expect(entry.moodAfter == 6 && entry.note == nil)
+    }
+
+    /// `journal record --note` holds the note to the same limit (it kept 50,000 characters).
+    @Test func journalRecordRefusesAnOverlongNote() throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--note", String(repeating: "a", count: 2_001)],
+                                     stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(r.status == 2 && r.stderr.contains("--note") && r.stderr.contains("2000"), "\(r.stderr)")
+        let fits = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path, "--note", String(repeating: "a", count: 2_000)],
+                                        stdin: Data(#"{"emotion":"down","triggerText":"long day","intensity":5,"intent":"soothe"}"#.utf8))
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }

@@ -186,7 +186,7 @@ public enum Commands {
             OptionSpec("--file", "FILE", help: "Read the check-in (JSON as for 'allin route') from FILE instead of standard input"),
             OptionSpec("--mood-before", "N", help: "Mood before the session, 1 to 10"),
             OptionSpec("--mood-after", "N", help: "Mood after the session, 1 to 10"),
-            OptionSpec("--note", "TEXT", help: "The reflection note"),
+            OptionSpec("--note", "TEXT", help: "The reflection note, at most 2,000 characters (read by the crisis check first)"),
             OptionSpec("--at", "TIME", help: "When it happened: 2024-05-01T09:30:00+01:00, or a day (YYYY-MM-DD, taken at noon local time), from 1970-01-01 to 2200-12-31; default now"),
             OptionSpec("--repeat", "N", help: "Store the same check-in N times, a minute apart (for building test journals; default 1)"),
             OptionSpec("--json", help: "Print the stored entry as JSON"),
