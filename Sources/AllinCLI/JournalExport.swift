@@ -141,6 +141,9 @@ public enum JournalExport {
             let helps = aim(e, vocabulary).map { " (" + $0 + ")" } ?? ""
             out += "- Session: \(mdText(e.sessionTitle ?? "-"))\(mdText(helps))"
                 + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
+            if let gate = WhyText.gate(trace: (e.recommendation?["trace"]?.arrayValue ?? []).compactMap(TraceEntry.init(json:))) {
+                out += "- Why: \(mdText(gate))\n"
+            }
             out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
             if !e.isComplete { out += "- Not finished\n" }
             if let note = e.note {

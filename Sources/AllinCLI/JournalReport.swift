@@ -98,7 +98,9 @@ enum JournalReport {
         let stored = e.recommendation?["trace"]?.arrayValue ?? []
         if !trace, let listing, !stored.isEmpty {
             // The recommendation's own plain words; the gates' raw figures are behind --trace.
-            let why = WhyText.lines(trace: stored.compactMap(TraceEntry.init(json:)), seconds: nil, catalog: listing, answers: nil)
+            let entries = stored.compactMap(TraceEntry.init(json:))
+            let why = (WhyText.gate(trace: entries).map { [$0] } ?? [])
+                + WhyText.lines(trace: entries, seconds: nil, catalog: listing, answers: nil)
             if !why.isEmpty {
                 out += "\nWhy this session:\n"
                 for line in why {

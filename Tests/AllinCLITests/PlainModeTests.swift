@@ -376,6 +376,25 @@ struct PlainModeTests {
         #expect(fits.status == 0, "\(fits.stderr)")
     }
 
+    /// The journal names the gate that decided, in its own view and in the Markdown export (found from
+    /// outside: only the CSV's "Calming first: yes" did).
+    @Test func theJournalNamesTheGateThatDecided() throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path],
+                                     stdin: Data(#"{"emotion":"stressed","intensity":8,"intent":"clarity"}"#.utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let said = "Soothe first: your intensity was 8 (7 or more) and the feeling a hard one"
+        let shown = try BinaryRunner.run(["journal", "show", "1", "--data-dir", dir.path])
+        #expect(shown.stdout.contains(said), "\(shown.stdout)")
+        let md = try BinaryRunner.run(["export", "--format", "md", "--data-dir", dir.path])
+        #expect(md.stdout.contains("- Why: " + said), "\(md.stdout)")
+        let calm = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path],
+                                        stdin: Data(#"{"emotion":"stressed","intensity":3,"intent":"clarity"}"#.utf8))
+        #expect(calm.status == 0)
+        #expect(!(try BinaryRunner.run(["journal", "show", "2", "--data-dir", dir.path])).stdout.contains("Soothe first"))
+    }
+
     static func dataDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("allin-plain-\(UUID().uuidString.prefix(8))")
     }

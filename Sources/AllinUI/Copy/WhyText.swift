@@ -11,6 +11,17 @@ public enum WhyText {
         return line + ". Calming the body comes before anything else."
     }
 
+    /// The gate that decided, from a stored trace: "Soothe first: your intensity was 8 (7 or more) and the
+    /// feeling a hard one, so calming the body came first." nil when no gate forced the lane. The
+    /// journal's views and its Markdown export say it (found from outside: only the CSV's "Calming
+    /// first: yes" did).
+    public static func gate(trace: [TraceEntry]) -> String? {
+        guard let soothe = trace.first(where: { $0.gate == "sootheGate" }), soothe.decision == "sootheFirst" else { return nil }
+        let intensity = soothe.detail("intensity").map(plain) ?? "7 or more"
+        let threshold = soothe.detail("threshold").map(plain) ?? "7"
+        return "Soothe first: your intensity was \(intensity) (\(threshold) or more) and the feeling a hard one, so calming the body came first."
+    }
+
     /// "You said you feel swamped (8 out of 10) about work: “too many deadlines”.": what the person told
     /// us, in their words; nil without answers. Words in `unquoted` (ones that opened support or the
     /// gentle question, which the person answered for) are not said back.

@@ -42,7 +42,9 @@ enum JournalDetailView {
         // Why it was routed so, in the same plain words the recommendation used (every gate's raw
         // figures stay in the routing lab).
         if let trace = e.recommendation?["trace"]?.arrayValue, !trace.isEmpty {
-            let why = WhyText.lines(trace: trace.compactMap(TraceEntry.init(json:)), seconds: nil, catalog: context.catalog, answers: nil)
+            let entries = trace.compactMap(TraceEntry.init(json:))
+            let why = (WhyText.gate(trace: entries).map { [$0] } ?? [])
+                + WhyText.lines(trace: entries, seconds: nil, catalog: context.catalog, answers: nil)
             if !why.isEmpty {
                 out.append([])
                 out.append([Span("Why this session", .title)])
