@@ -129,7 +129,27 @@ public final class CursesTerminal: TerminalPort {
             if wch == KeyDecoder.pasteStart { return .paste(readPaste()) }
             if wch == KeyDecoder.pasteEnd { return nil }
         }
+        if status == OK, wch == 27, restOfEscapeSequence() { return nil }
         return KeyDecoder.decode(status: status, value: wch).map(TerminalEvent.key)
+    }
+
+    /// After an Esc, whether more bytes came with it (ncurses waits `set_escdelay` for them): then it was
+    /// not the Esc key but a sequence ncurses does not know (a key the terminal type lacks, Alt with a
+    /// letter), read to its end and dropped (found from outside: Alt-x, or Home under a mismatched TERM,
+    /// went back a step and typed "x" or "[1~" into the step before).
+    private func restOfEscapeSequence() -> Bool {
+        let saved = timeout
+        defer { setTimeout(saved) }
+        setTimeout(0)
+        var wch: wint_t = 0
+        guard getWch(&wch) != ERR else { return false }
+        // CSI ("Esc [") and SS3 ("Esc O") run to a final byte; Alt with a key is that one key.
+        guard wch == 0x5B || wch == 0x4F else { return true }
+        for _ in 0..<16 {
+            guard getWch(&wch) != ERR else { break }
+            if (0x40...0x7E).contains(wch) { break }
+        }
+        return true
     }
 
     /// How long input must be quiet before a question that has just opened takes keys: a paste that

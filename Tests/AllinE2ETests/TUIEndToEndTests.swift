@@ -322,6 +322,26 @@ struct TUIEndToEndTests {
         t.waitFor("What you wrote sounds really hard", timeout: 15)
     }
 
+    /// Alt with a letter (or a key the terminal type does not know) is not Esc plus typing (found from
+    /// outside: Alt-x in the situation's words went back to step 1 and typed "x" into its filter).
+    @Test func altWithALetterIsNotEscapePlusTyping() {
+        let place = SessionPlace()
+        let t = TmuxSession(appEnv: place.env(player: "none"))
+        t.waitFor("Start a check-in")
+        t.keys("c")
+        t.waitFor("How are you feeling")
+        t.type("overw")
+        t.keys("Enter", "Tab")
+        t.waitFor("Enter for next")
+        t.type("abc")
+        t.waitFor("abc")
+        t.keys("M-x")
+        t.type("d")
+        t.waitFor("abcd", "Step 2")
+        t.keys("Escape")
+        t.waitFor("Step 1")
+    }
+
     @Test func colourWithoutNoColorAndMonochromeWithIt() {
         let colour = start(["LANG": "en_GB.UTF-8"])
         #expect(colour.screen(escapes: true).range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) != nil)

@@ -87,8 +87,12 @@ enum CheckInView {
         }
         var chosen: Set<String> = []
         if let id = StepModel.chosen(step, c.flow.answers, v, items: items) { chosen.insert(id) }
+        // The situation's filter becomes the person's own words on Enter: the empty list says so (found
+        // from outside: "Nothing matches. Esc clears the filter." read like a dead end).
+        let empty = step == .situation ? "Nothing matches. Enter keeps these as your own words; Esc clears the filter."
+            : "Nothing matches. Esc clears the filter."
         ListView(items: shown, cursor: min(state.cursor, max(0, shown.count - 1)), chosen: chosen, focused: focused,
-                 numbered: !StepModel.filterable(step)).draw(&canvas, in: listRect)
+                 numbered: !StepModel.filterable(step), empty: empty).draw(&canvas, in: listRect)
     }
 
     static func situation(_ canvas: inout Canvas, _ c: CheckInState, _ context: AppContext, in rect: Rect) {

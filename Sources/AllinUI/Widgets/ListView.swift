@@ -8,6 +8,8 @@ struct ListView {
     var focused: Bool
     var numbered: Bool = false
     var checkboxes: Bool = false
+    /// What an empty list says (a filter that matched nothing).
+    var empty = "Nothing matches. Esc clears the filter."
 
     /// How one item is drawn: its label's lines, and whether the detail shows beside the first.
     struct Layout {
@@ -18,7 +20,9 @@ struct ListView {
     func draw(_ canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         if items.isEmpty {
-            canvas.put("Nothing matches. Esc clears the filter.", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
+            for (i, line) in Wrap.lines(empty, width: rect.width).prefix(rect.height).enumerated() {
+                canvas.put(line, row: rect.row + i, col: rect.col, role: .dim, maxWidth: rect.width)
+            }
             return
         }
         let detailWidth = min(18, max(0, rect.width / 3))

@@ -234,6 +234,16 @@ struct CheckInUpdateTests {
         #expect(s.checkIn?.flow.answers.triggerText == nil)
     }
 
+    /// Words typed into the situation's list that match no chip: the screen says Enter keeps them (found
+    /// from outside: "Nothing matches. Esc clears the filter." read like a dead end), and Enter does.
+    @Test func aFilterMatchingNothingSaysEnterKeepsTheWords() {
+        var s = ScreenStates.on(.situation)
+        type(&s, "my landlord raised the rent")
+        #expect(screen(s).text.contains("Enter keeps these as your own words"), "\(screen(s).text)")
+        press(&s, .enter)
+        #expect(s.checkIn?.flow.answers.triggerText == "my landlord raised the rent")
+    }
+
     @Test func helpAsAnOwnWordOpensSupport() {
         var s = checkInState()
         press(&s, .tab)
