@@ -23,7 +23,7 @@ enum PlayerView {
         canvas.put(TextWidth.truncate(subtitle(p), width: rect.width), row: row, col: rect.col, role: .accent)
         row += 1
         for text in [p.fallback, p.soundProblem].compactMap({ $0 }) {
-            for line in Wrap.clipped(Visible.text(text), width: rect.width, maxLines: roomy ? 4 : 2) {
+            for line in Wrap.clipped(Visible.text(text), width: rect.width, maxLines: roomy ? 4 : 3) {
                 canvas.put(line, row: row, col: rect.col, role: .notice)
                 row += 1
             }
