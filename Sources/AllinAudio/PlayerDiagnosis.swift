@@ -22,7 +22,9 @@ enum PlayerDiagnosis {
         switch status {
         case .exited(0): return endedAtOnce
         case .exited: return "stopped with \(status.plain)"
-        case .signaled: return status.plain
+        case let .signaled(sig):
+            // A signal's name is no cause a person can use: stopped from outside, or a crash.
+            return [SIGTERM, SIGKILL, SIGINT, SIGHUP].contains(sig) ? "was stopped by another program" : "crashed"
         }
     }
 }

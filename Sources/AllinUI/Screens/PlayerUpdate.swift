@@ -237,9 +237,9 @@ enum PlayerUpdate {
             p.playback = .notPlaying
             state.modify(\.session) { $0.player = p }
             return reflect(&state, outcome: .finished, notice: "The session has finished. Take a moment before you answer.")
-        case let .failed(reason, _):
+        case let .failed(reason, atStart):
             state.modify(\.session) { $0.player = p }
-            return soundFailed(&state, reason: reason, at: status.position)
+            return soundFailed(&state, reason: reason, at: status.position, heard: !atStart && p.audible)
         }
         state.modify(\.session) { $0.player = p }
         return []
@@ -247,7 +247,7 @@ enum PlayerUpdate {
 
     /// The player died (at once, or part-way): one plain line says so, and the same session goes on
     /// as read-along text from the line that was playing. The failure lands in the trace.
-    static func soundFailed(_ state: inout AppState, reason: String, at position: Double) -> [Effect] {
+    static func soundFailed(_ state: inout AppState, reason: String, at position: Double, heard: Bool = false) -> [Effect] {
         guard var p = state.session?.player else { return [] }
         let entry = TraceEntry(gate: "player", decision: "failed", details: [
             ("slug", .string(p.session.slug)), ("scope", .string("player")), ("reason", .string(reason)),
@@ -255,7 +255,10 @@ enum PlayerUpdate {
         ])
         state.modify(\.result) { $0.recommendation.trace.append(entry) }
         let cue = p.started?.captions?.cueIndex(at: position)
-        p.soundProblem = "No sound output: \(reason). Showing the words instead."
+        // Sound that was heard and then stopped is not "no sound output" (found from outside: "No sound
+        // output: mpv ended by SIGKILL" after five seconds of sound).
+        p.soundProblem = heard ? "The sound stopped: \(reason). Showing the words from here."
+            : "No sound output: \(reason). Showing the words instead."
         p.failures += 1
         p.availability?.player = nil
         p.availability?.noPlayerReason = reason

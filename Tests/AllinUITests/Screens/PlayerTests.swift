@@ -202,7 +202,7 @@ struct PlayerTests {
         // 8 s is inside the second caption line (7-10 s): the words go on from that line.
         #expect(effects == [.continueReadAlong(slug: slug, from: ReadAlongPlace(cue: 1, position: 8))])
         #expect(s.screen == .player)
-        let line = "No sound output: \(reason). Showing the words instead."
+        let line = "The sound stopped: \(reason). Showing the words from here."
         #expect(s.session?.player.soundProblem == line)
         #expect(s.session?.player.plan == .readAlong(slug: slug))
         #expect(s.result?.recommendation.trace.last?.gate == "player")
@@ -212,7 +212,7 @@ struct PlayerTests {
         #expect(s.session?.player.playback == .playing(position: 7) && s.session?.player.audible == true)
         #expect(s.notice == nil, "not a same-day resume")
         let text = screen(s).text
-        #expect(text.contains("No sound output: mpv couldn't open an audio device"))
+        #expect(text.contains("The sound stopped: mpv couldn't open an audio device"))
         #expect(text.contains("› Breathe in for four."))
         #expect(!text.contains("Resuming"))
     }
