@@ -53,6 +53,19 @@ struct CommandSpecTests {
         #expect(listed == Set(spec.options.flatMap(\.spellings)), "\(name)")
     }
 
+    /// Every --help says what the command does, in at least a sentence, and no line of it runs past 100
+    /// columns (found from outside: 'safety-plan edit --help' had no description, and a line of
+    /// 'journal record --help' ran on unwrapped).
+    @Test("each --help says what the command does", arguments: Commands.program.all.map(\.name))
+    func helpSaysWhatTheCommandDoes(name: String) throws {
+        let spec = try #require(Commands.program.all.first { $0.name == name })
+        let help = Commands.program.help(spec)
+        let description = help.components(separatedBy: "\n\n").dropFirst().first ?? ""
+        #expect(!description.hasPrefix("Common options:") && !description.hasPrefix("Options:") && description.count > 10,
+                "\(name): \(help)")
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 100 }, "\(name)")
+    }
+
     @Test func unknownOptionsAndBadValuesNameTheOptionAndExit2() async {
         for (words, message) in [
             (["export", "--format", "xml"], "--format must be json, csv or md, found 'xml'"),

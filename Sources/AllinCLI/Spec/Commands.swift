@@ -46,7 +46,7 @@ public enum Commands {
         sleep sessions are offered; without it they come only when sleep is mentioned.
 
         Example:
-          echo '{"emotion":"swamped","intensity":5,"intent":"clarity","triggerText":"too many deadlines"}' | allin route
+          echo '{"emotion":"swamped","intensity":5,"intent":"clarity"}' | allin route
 
         The check-in (standard input or --file) is read up to 1 MiB; with --jsonl, each line up to
         1 MiB. A JSON key given twice is an error.
@@ -195,8 +195,8 @@ public enum Commands {
         about: """
         Routes a check-in (JSON as for 'allin route', from --file or standard input) and stores it as
         completed. A crisis handoff is stored without its words (only that support was shown, and how
-        urgently), and the region's crisis lines are shown; so are they for a note the crisis check flags, which is not kept. The check-in is read
-        up to 1 MiB.
+        urgently), and the region's crisis lines are shown; so are they for a note the crisis check
+        flags, which is not kept. The check-in is read up to 1 MiB.
         """)
 
     static let export = CommandSpec(
@@ -260,7 +260,12 @@ public enum Commands {
         subcommands: [
             CommandSpec(["safety-plan", "show"], abstract: "Print the plan as plain text", needs: [.journal]),
             CommandSpec(["safety-plan", "edit"], abstract: "Write or change it part by part: Enter keeps a part, '-' clears it, 'quit' stops",
-                        needs: [.journal, .catalog, .detector, .region]),
+                        needs: [.journal, .catalog, .detector, .region],
+                        about: """
+                        Asks the seven parts one by one, showing what each holds now: Enter keeps a part as it is,
+                        '-' clears it, 'quit' stops (what was written so far is saved, on Ctrl-C too). Answers can
+                        come from a pipe, one line each. Every answer is read by the crisis check first.
+                        """),
             CommandSpec(["safety-plan", "export"], abstract: "Print it to keep or print out",
                         options: [OptionSpec("--format", "F", choices: ["md", "text"], help: "md (the default) or text")],
                         needs: [.journal]),
@@ -465,7 +470,10 @@ public enum Commands {
         ["completions"], abstract: "Print a completion script for bash, zsh or fish",
         synopsis: "SHELL",
         arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish")],
-        about: "Prints a script that lets your shell complete allin's commands and options, made from the same list as this help.",
+        about: """
+        Prints a script that lets your shell complete allin's commands and options, made from the same
+        list as this help.
+        """,
         notes: """
         To use it:
           bash   allin completions bash > ~/.local/share/bash-completion/completions/allin

@@ -101,7 +101,10 @@ public struct ProgramSpec: Sendable {
     /// `allin CMD --help`.
     public func help(_ spec: CommandSpec) -> String {
         var out = "Usage: " + usageLines(spec).joined(separator: "\n       ") + "\n"
-        if !spec.about.isEmpty { out += "\n" + spec.about + "\n" }
+        // A command with no longer description says at least its one line (found from outside:
+        // 'allin safety-plan edit --help' said nothing of what it does).
+        let about = !spec.about.isEmpty ? spec.about : spec.abstract.isEmpty || spec.abstract.hasSuffix(".") ? spec.abstract : spec.abstract + "."
+        if !about.isEmpty { out += "\n" + about + "\n" }
         let subs = spec.subcommands.filter { !$0.hidden }
         if !subs.isEmpty {
             out += "\nCommands:\n"
