@@ -362,10 +362,6 @@ public final class Playback: @unchecked Sendable {
 
 /// Times as people read them: 4:05, 1:02:03.
 public enum Clock {
-    public static func text(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.rounded(.down)))
-        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
-        if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
-        return "\(s / 60):\(pad(s % 60))"
-    }
+    /// `TimeText.clock`: one way of writing a length everywhere.
+    public static func text(_ seconds: Double) -> String { TimeText.clock(seconds) }
 }

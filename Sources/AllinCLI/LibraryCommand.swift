@@ -17,7 +17,9 @@ struct LibraryCommand {
         let paths = try cli.appPaths(args)
         // The lengths the full screen shows: a render's once in the cache, else the estimate at `rate`.
         let measure = AudioContext.lengths(cli: cli, args: args)
-        func seconds(_ s: Session) -> Int { Int((measure?(s) ?? Double(s.durationSeconds)).rounded()) }
+        // Whole seconds as the player's clock and the full-screen library count them (found from outside:
+        // this list rounded, so it said 4:24 where they said 4:23).
+        func seconds(_ s: Session) -> Int { Int((measure?(s) ?? Double(s.durationSeconds)).rounded(.down)) }
         return try await cli.runJournalCommand("library") {
             // Looking never creates a journal file.
             let journal = try cli.existingJournal(args, paths: paths)
