@@ -29,6 +29,10 @@ public struct CrisisCheck: Sendable {
     public static let askedForHelp = CrisisFinding(layer: .a, tier: .none, rule: helpRule,
                                                    reason: "The answer asks for help.")
 
+    /// Fields whose answers speak to the person in the second person ("what would a kinder voice
+    /// say?"), so "you" there is the writer (`SecondPerson`).
+    public static let speaksToSelf: Set<String> = ["kinder"]
+
     /// The field a finding over all the answers read together is reported under.
     public static let togetherField = "all"
 
@@ -99,7 +103,16 @@ public struct CrisisCheck: Sendable {
         var found: [(decision: CrisisDecision, together: Bool)] = []
         var buffers = CrisisBuffers()
         for (field, text) in texts {
-            let (a, b) = detector.layers(text, reusing: &buffers)
+            var (a, b) = detector.layers(text, reusing: &buffers)
+            // An answer spoken to oneself is read as typed and as said of oneself; each layer keeps its
+            // stronger finding. Of the second reading only the written rules count: the trained model
+            // learnt from lines as people type them, and kind words said of oneself ("i deserve to
+            // rest") reach its question band.
+            if Self.speaksToSelf.contains(field), let own = SecondPerson.asFirstPerson(text) {
+                let (a2, b2) = detector.layers(own, reusing: &buffers)
+                if a2.tier > a.tier { a = a2 }
+                if b2.tier > b.tier, b2.rule != "B.model" { b = b2 }
+            }
             let known = answered.contains(text)
             if a.tier > (report.a?.finding.tier ?? .none) { report.a = CrisisDecision(finding: a, field: field) }
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }

@@ -578,6 +578,58 @@ struct CrisisGrammarTests {
         #expect(f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Found from outside by a sixth walk (explore21, people in particular lives: a veteran, a new parent,
+    /// someone in chronic pain, a carer): pain patches chewed or put on all at once, locked in with a
+    /// blade, "22 a day", a dose worked out "to be sure", traffic stepped into hoping, a cliff sat at
+    /// deciding, the right to stop living "earned".
+    @Test("Statements found by the sixth walk reach the rule", arguments: [
+        ("I'm chewing the fentanyl patches right now", CrisisTier.immediate),
+        ("I've stuck all my fentanyl patches on at once", .immediate),
+        ("I've locked myself in the bathroom with a razor, the baby is screaming", .immediate),
+        ("22 a day and I'm going to be one of them", .crisis), ("got enough amitriptyline to be sure", .immediate),
+        ("I've stepped off the kerb into the traffic twice today, hoping", .immediate),
+        ("I drove to the cliffs today and sat there for an hour deciding", .crisis),
+        ("i've earned the right to stop living", .crisis), ("i'm allowed to stop now, permanently", .crisis),
+        ("it's okay to end my watch now, soldier", .crisis), ("I'm going to be another one of the 22 a day", .crisis),
+        ("I've looked into Dignitas but I can't afford it, so I'll do it myself", .crisis),
+        ("nobody will even miss me", .crisis), ("i've suffered enough, i can let go now", .concern),
+    ])
+    func sixthWalkStatements(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Their everyday look-alikes find nothing in layer A", arguments: [
+        "put all my nicotine patches in the bin", "the vegetable patch is overgrown again",
+        "locked myself in the bathroom with a razor to shave my legs in peace", "22 a day, take your vitamins",
+        "drove to the cliffs for a walk and sat for an hour deciding where to eat",
+        "enough paracetamol to be sure the headache goes away", "i have the right to go home early",
+        "i can stop smoking for good", "let go of the guilt now, you did your best", "you can rest now, the exams are done",
+        "my watch stopped this morning",
+    ])
+    func sixthWalkLookAlikes(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// "What would a kinder voice say?" is answered to oneself: "you" there is the writer, so the check
+    /// reads such an answer as said of oneself too (its written rules; the model reads it as typed).
+    @Test func aKinderVoiceSpeakingToOneselfIsReadAsTheWritersOwn() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        for text in ["you've earned the right to stop living", "its ok to give up, nobody would even miss you",
+                     "once you're gone you can finally rest", "I'd tell her she's allowed to stop now, permanently",
+                     "i'd tell her its ok to give up, no one will miss her", "I'd tell him it's okay to finally end his watch"] {
+            guard case .handoff = check.check(field: "kinder", text: text).verdict else { Issue.record("\(text)"); continue }
+        }
+        for text in ["you deserve to rest, you did your best", "it's ok, you are doing your best and you can rest tonight",
+                     "you'll be fine, you always are", "you don't have to be perfect",
+                     "I'd tell her she did her best and deserves a rest", "I'd tell him his boss is wrong and he should be proud"] {
+            #expect(check.check(field: "kinder", text: text).verdict == .clear, "\(text)")
+        }
+        // Elsewhere "you" is someone else: "nobody would even miss you" about another is not the writer's.
+        #expect(check.check(field: "triggerText", text: "its ok to give up, nobody would even miss you").verdict == .clear)
+    }
+
     /// Someone else's overdose met at work is told, not disclosed: it asks, never hands off; one's own stays.
     @Test func anOverdoseMetAtWorkAsks() throws {
         #expect(try a("nurse here, had an overdose patient on my ward today and it rattled me").tier == .concern)

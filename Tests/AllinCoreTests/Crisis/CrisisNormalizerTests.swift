@@ -261,3 +261,26 @@ struct CrisisNormalizerTests {
         #expect(ascii == unicode)
     }
 }
+
+@Suite("Second person read as first")
+struct SecondPersonTests {
+    @Test("you becomes i or me by its place", arguments: [
+        ("you've earned the right to stop living", "i've earned the right to stop living"),
+        ("its ok to give up, nobody would even miss you", "its ok to give up, nobody would even miss me"),
+        ("once you're gone you can finally rest", "once i'm gone i can finally rest"),
+        ("You are allowed to rest. Your body is tired", "i am allowed to rest. my body is tired"),
+        ("be kind to yourself, you did what you could", "be kind to myself, i did what i could"),
+        ("you were doing your best", "i was doing my best"),
+        ("I'd tell her she's allowed to stop now", "I'd tell her i'm allowed to stop now"),
+        ("i'd tell him his kids need him", "i'd tell him my kids need me"),
+    ])
+    func turned(_ text: String, _ expected: String) {
+        #expect(SecondPerson.asFirstPerson(text) == expected)
+    }
+
+    @Test func withoutASecondPersonThereIsNothingToTurn() {
+        #expect(SecondPerson.asFirstPerson("i did my best today") == nil)
+        #expect(SecondPerson.asFirstPerson("") == nil)
+        #expect(SecondPerson.asFirstPerson("youth club was fun") == nil)
+    }
+}
