@@ -133,21 +133,25 @@ public final class CursesTerminal: TerminalPort {
         return KeyDecoder.decode(status: status, value: wch).map(TerminalEvent.key)
     }
 
-    /// After an Esc, whether more bytes came with it (ncurses waits `set_escdelay` for them): then it was
-    /// not the Esc key but a sequence ncurses does not know (a key the terminal type lacks, Alt with a
-    /// letter), read to its end and dropped (found from outside: Alt-x, or Home under a mismatched TERM,
-    /// went back a step and typed "x" or "[1~" into the step before).
+    /// After an Esc, whether a sequence ncurses does not know came with it (ncurses waits
+    /// `set_escdelay` for one): CSI ("Esc [") or SS3 ("Esc O"), a key the terminal type lacks, is read
+    /// to its final byte and dropped (found from outside: Home under a mismatched TERM went back a
+    /// step and typed "[1~" into the step before). Anything else after the Esc is put back and the Esc
+    /// is the Esc key: Esc then a key typed at once is two keys, and Alt with a letter can't be told
+    /// from it.
     private func restOfEscapeSequence() -> Bool {
         let saved = timeout
         defer { setTimeout(saved) }
         setTimeout(0)
-        var wch: wint_t = 0
-        guard getWch(&wch) != ERR else { return false }
-        // CSI ("Esc [") and SS3 ("Esc O") run to a final byte; Alt with a key is that one key.
-        guard wch == 0x5B || wch == 0x4F else { return true }
+        let c = wgetch(window)
+        guard c != ERR else { return false }
+        guard c == 0x5B || c == 0x4F else {
+            ungetch(c)
+            return false
+        }
         for _ in 0..<16 {
-            guard getWch(&wch) != ERR else { break }
-            if (0x40...0x7E).contains(wch) { break }
+            let b = wgetch(window)
+            if b == ERR || (0x40...0x7E).contains(b) { break }
         }
         return true
     }
