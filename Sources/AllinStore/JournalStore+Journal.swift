@@ -191,7 +191,7 @@ extension JournalStore {
     public func points() throws -> [JournalPoint] {
         try guarded {
             try db.query("""
-                SELECT local_day, completed_at IS NOT NULL, route_kind, mood_before, mood_after, session_slug, session_title,
+                SELECT local_day, completed_at IS NOT NULL OR support_tier IS NOT NULL, route_kind, mood_before, mood_after, session_slug, session_title,
                        play_outcome, audio_seconds, read_along_seconds, session_seconds
                   FROM check_ins
                 """) { r in

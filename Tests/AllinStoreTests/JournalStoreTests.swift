@@ -107,6 +107,10 @@ struct JournalStoreTests {
         let all = try journal.entries(JournalQuery())
         #expect(all.map(\.id) == [id])
         #expect(all.first?.kind == .audio && all.first?.supportTier == .crisis && all.first?.checkIn == fullCheckIn)
+        // The day still counts (it did while the visit stood alone), though the session was left unfinished.
+        #expect(all.first?.isComplete == false)
+        #expect(try journal.points().map(\.completed) == [true])
+        #expect(try journal.summary(now: t0.addingTimeInterval(120), timeZone: london, rules: .standard).streak.days == 1)
         // Merging again, or an audio row as the "handoff", changes nothing.
         try journal.mergeHandoff(handoff, into: id)
         try journal.mergeHandoff(id, into: id)

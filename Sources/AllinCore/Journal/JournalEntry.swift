@@ -67,13 +67,17 @@ public struct JournalEntry: Sendable, Equatable {
     /// The kinder reframe written in the unblock tail.
     public var kinder: String? { checkIn?.kinder }
     public var isComplete: Bool { completedAt != nil }
+    /// Whether the day counts as checked in (the streak, the heatmap, days done): the check-in was
+    /// finished, or crisis support opened during it. A visit to support is stored finished on its own;
+    /// merged into a check-in that was then left unfinished it still counts.
+    public var countsAsDone: Bool { completedAt != nil || supportTier != nil }
     public var moodChange: Int? {
         guard let moodBefore, let moodAfter else { return nil }
         return moodAfter - moodBefore
     }
 
     public var point: JournalPoint {
-        JournalPoint(day: day, completed: isComplete, kind: kind, moodBefore: moodBefore, moodAfter: moodAfter,
+        JournalPoint(day: day, completed: countsAsDone, kind: kind, moodBefore: moodBefore, moodAfter: moodAfter,
                      sessionSlug: sessionSlug, sessionTitle: sessionTitle, listened: playback?.listened,
                      played: playback?.began)
     }

@@ -5,7 +5,8 @@ public struct JournalPoint: Sendable, Equatable {
 
     /// The local day of the check-in, in the time zone where it happened.
     public var day: LocalDay
-    /// Whether the check-in was finished (a handoff is finished at once).
+    /// Whether the day counts as checked in: the check-in was finished (a handoff is finished at
+    /// once), or crisis support opened during it (`JournalEntry.countsAsDone`).
     public var completed: Bool
     public var kind: RecommendationKind
     public var moodBefore: Int?
