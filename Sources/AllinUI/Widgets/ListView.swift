@@ -56,7 +56,9 @@ struct ListView {
     func layout(_ item: ListItem, index: Int, width: Int, detailWidth: Int, wrap: Bool) -> Layout {
         let room = max(0, width - leadWidth(index))
         let label = TextWidth.of(item.label)
-        if !item.detail.isEmpty, detailWidth > 3, label <= room - detailWidth - 1 { return Layout(lines: [item.label], detail: true) }
+        // The detail takes only the columns it needs, up to `detailWidth` ("4:23" needs 4 of 13).
+        let detail = min(detailWidth, TextWidth.of(item.detail))
+        if !item.detail.isEmpty, detailWidth > 3, label <= room - detail - 1 { return Layout(lines: [item.label], detail: true) }
         if label <= room { return Layout(lines: [item.label], detail: false) }
         if wrap, room > 0 { return Layout(lines: Wrap.lines(item.label, width: room), detail: false) }
         return Layout(lines: [Wrap.clipped(item.label, width: room, maxLines: 1).first ?? ""], detail: false)

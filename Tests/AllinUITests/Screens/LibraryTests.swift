@@ -22,6 +22,20 @@ struct LibraryTests {
         #expect(LibraryUpdate.sessions(s).count == s.context.catalog.sessions.count)
     }
 
+    /// At 40 columns a long title still has its length beside it: a length takes only the columns it
+    /// needs, not a third of the row.
+    @Test func atFortyColumnsLongTitlesKeepTheirLength() throws {
+        var s = TestCatalog.state(width: 40, height: 12)
+        press(&s, .char("a"))
+        _ = App.update(&s, .libraryLoaded([:], favourites: []))
+        let sessions = LibraryUpdate.sessions(s)
+        let long = try #require(sessions.max { $0.title.count < $1.title.count })
+        let index = try #require(sessions.firstIndex { $0.slug == long.slug })
+        for _ in 0..<index { press(&s, .down) }
+        let row = try #require(screen(s).text.split(separator: "\n").first { $0.contains(long.title) })
+        #expect(row.contains(TimeText.clock(s.length(of: long))), "\(row)")
+    }
+
     /// Tab marks the session under the cursor; the mark shows only once the journal kept it, and a
     /// journal that fails says so and shows no mark.
     @Test func tabMarksAFavouriteOnceTheJournalKeepsIt() throws {
