@@ -612,6 +612,61 @@ struct CrisisGrammarTests {
         #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Found from outside by a seventh walk (explore23, train/lines-probes29.tsv): a crisis told only by
+    /// what a person is doing or arranging, never naming death or harm.
+    @Test("Statements found by the seventh walk reach the rule", arguments: [
+        ("i'm going round the flat right now putting sticky notes on things for people, almost done", CrisisTier.immediate),
+        ("packed my books into boxes with my nephews' names on them. it feels good to have it all sorted", .crisis),
+        ("last bits to give away tonight", .immediate), ("light, everything's given away", .crisis),
+        ("dropping the dog at my parents' now with all her stuff. i told them it's just for a while but it isn't", .crisis),
+        ("please let my sister know it wasn't anything she did", .crisis),
+        ("told work i won't be in on monday or any day after", .crisis),
+        ("let my prescription run out and my lease too. after friday none of it matters", .crisis),
+        ("got a second prescription from a different doctor so i'd have enough", .crisis),
+        ("i'd tell myself it's okay to go now, you've done enough", .crisis),
+        ("you only have to hold on until sunday, then you can stop", .crisis),
+        ("you came back from the edge before, next time you can see it through", .crisis),
+        ("i just take up space and money and patience. they'd get their lives back", .crisis),
+        ("just need to get through christmas for the kids and then that's it", .concern),
+        ("calm because it's almost over", .concern), ("it's okay to just fade away", .concern),
+        ("tried it once last year and the tablets just made me sick", .concern),
+        ("i'm just a drain on everyone", .concern), ("burden", .concern),
+    ])
+    func seventhWalkStatements(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Their everyday look-alikes find no crisis in layer A", arguments: [
+        "gave my guitar to my brother because i never play it anymore",
+        "giving my things away this week before the move abroad, can't take much in two suitcases",
+        "last day at work today, said goodbye to everyone and cried a bit",
+        "tell mum i love her when you see her, i can't make it to her birthday",
+        "the team would be better off without me on this project, it's not my strength",
+        "they'd be better off without me as captain, i'm stepping down",
+        "putting labels on everything for the house move", "i told them it's just for a while and it is",
+        "i won't be in on monday, dentist", "after friday none of the deadlines matter, i'm on leave",
+        "just need to get through the exams and then that's it, summer", "calm because the exam is almost over",
+        "once the kids move out we'll get our lives back", "the burden of proof is on them",
+    ])
+    func seventhWalkLookAlikes(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    /// Layer B's written rules leave the plain reason beside them alone (the seventh walk's look-alikes).
+    @Test("Concept rules read the ordinary reason in the line", arguments: [
+        "sat in the car with the engine running waiting for the windscreen to defrost",
+        "wrote letters to each of my kids for their time capsule project",
+        "had the rope ready on sunday for the tug of war but it rained",
+        "my nan wrote notes on her furniture saying who gets what, she's 91 and very organised",
+        "wrote down all my passwords for my husband in case anything happens, the bank recommended it",
+    ])
+    func seventhWalkConceptLookAlikes(_ text: String) throws {
+        let f = try crisisDetector().layerB(text)
+        #expect(f.rule == "B.model" || f.rule == "B.score" || f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// "What would a kinder voice say?" is answered to oneself: "you" there is the writer, so the check
     /// reads such an answer as said of oneself too (its written rules; the model reads it as typed).
     @Test func aKinderVoiceSpeakingToOneselfIsReadAsTheWritersOwn() throws {
