@@ -147,7 +147,7 @@ struct PlainCheckIn {
             support(r.crisis.map(SupportReason.router) ?? .asked, routed: r)
             return 0
         }
-        if r.concern != nil, let reason = askSafe(.intent, otherwise: .concernConfirmed) {
+        if r.concern != nil, let reason = askSafe(.intent, otherwise: .concernConfirmed, concern: r.concern) {
             support(reason, routed: r)
             return 0
         }
@@ -199,7 +199,7 @@ struct PlainCheckIn {
     /// "Yes, I'm safe", "yeah", "i'm fine"…), else the support to show. The answer is read by the one
     /// crisis rule first, like every typed line: a clear statement in it opens support for itself;
     /// no, not sure, anything else or the end of the input open `otherwise`.
-    func askSafe(_ step: Step, otherwise: SupportReason) -> SupportReason? {
+    func askSafe(_ step: Step, otherwise: SupportReason, concern: CrisisDecision? = nil) -> SupportReason? {
         io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
         guard let raw = io.readInputLine() else { return otherwise }
         let line = raw.trimmingCharacters(in: .whitespaces)
@@ -210,7 +210,12 @@ struct PlainCheckIn {
         case .handoff, .concern, .askedForHelp:
             return otherwise
         case .clear:
-            guard SafeAnswer(line) == .safe else { return otherwise }
+            let answer = SafeAnswer(line)
+            guard answer == .safe else {
+                if case let .notSafe(hit) = otherwise { return .answered(answer, hit) }
+                if case .concernConfirmed = otherwise { return .answered(answer, concern: concern) }
+                return otherwise
+            }
             io.out("Thank you for telling me. Type 'help' at any prompt for crisis support.\n")
             return nil
         }

@@ -288,13 +288,29 @@ public enum SupportReason: Equatable, Sendable {
         case let .router(d): return d.finding.tier
         case let .noteTripwire(f): return f.tier
         case let .typedAhead(f, _): return f.tier
-        case .notSafe: return .crisis
+        case let .notSafe(hit): return max(hit.finding.tier, .crisis)
         default: return nil
         }
     }
 }
 
 extension SupportReason {
+    /// Support for an answer to "are you safe right now?": "no" is danger now, so the emergency number
+    /// leads as for an act under way (and no plan is offered "when things feel calmer"); "not sure"
+    /// and anything else opens it as for a clear statement.
+    public static func answered(_ answer: SafeAnswer, _ hit: FlowCrisis) -> SupportReason {
+        var hit = hit
+        if answer == .notSafe { hit.finding.tier = .immediate }
+        return .notSafe(hit)
+    }
+
+    /// The same for the router's question about a whole check-in (`concern`): "no" is danger now;
+    /// "not sure" is `.concernConfirmed`, as before.
+    public static func answered(_ answer: SafeAnswer, concern: CrisisDecision?) -> SupportReason {
+        guard answer == .notSafe, let concern else { return .concernConfirmed }
+        return .answered(answer, FlowCrisis(step: .intent, field: concern.field ?? "check-in", finding: concern.finding))
+    }
+
     /// The journal's record of support opened for this reason during a check-in (nil when it was
     /// opened from the menu or the support key): only its tier and time are kept. Both fronts record
     /// it this way. `routed` is the router's answer when support opened after it: the handoff it

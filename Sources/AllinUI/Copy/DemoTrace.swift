@@ -53,7 +53,7 @@ public enum DemoTrace {
         switch verdict {
         case .clear: return "go on; nothing here asks for support."
         case .askedForHelp: return "open support, because the words ask for help."
-        case .concern: return "ask “Are you safe right now?” in place (no answers yes: it goes on)."
+        case .concern: return "ask “Are you safe right now?” in place: yes goes on with the check-in; no or not sure opens support."
         case let .handoff(d):
             return d.finding.tier == .immediate ? "open crisis support with the emergency number first."
                 : "open crisis support."
@@ -70,8 +70,10 @@ public enum DemoTrace {
         case .concernConfirmed: return "The person answered that they are not safe."
         case let .noteTripwire(f): return "The crisis check found a clear statement: \(f.reason)"
         case let .typedAhead(f, field): return "The crisis check read \(field): \(f.reason)"
+        case let .notSafe(hit) where hit.finding.tier == .immediate:
+            return "“Are you safe right now?” was answered no (about \(fieldName(hit.field))), so the emergency number comes first."
         case let .notSafe(hit):
-            return "“Are you safe right now?” was answered no or not sure (about \(fieldName(hit.field)))."
+            return "“Are you safe right now?” was answered not sure (about \(fieldName(hit.field)))."
         }
     }
 

@@ -95,7 +95,8 @@ extension CheckInUpdate {
         case .concernNotSafe, .concernNotSure:
             state.overlay = nil
             state.asking = nil
-            App.openSupport(&state, reason: .notSafe(asking.hit), flagged: asking.text)
+            let answer: SafeAnswer = action == .concernNotSafe ? .notSafe : .notSure
+            App.openSupport(&state, reason: .answered(answer, asking.hit), flagged: asking.text)
             return []
         case .back:
             // Back to the words as they were, answering nothing: leaving the field reads them again.

@@ -22,7 +22,8 @@ enum ResultUpdate {
         switch action {
         case .concernNotSafe, .concernNotSure:
             state.overlay = nil
-            App.openSupport(&state, reason: .concernConfirmed)
+            let answer: SafeAnswer = action == .concernNotSafe ? .notSafe : .notSure
+            App.openSupport(&state, reason: .answered(answer, concern: state.result?.recommendation.concern))
         case .concernSafe:
             state.overlay = nil
             state.modify(\.result) { $0.concernDismissed = true }

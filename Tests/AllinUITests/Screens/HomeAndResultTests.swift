@@ -263,8 +263,14 @@ struct HomeAndResultTests {
         for key in [Key.char("n"), .char("s")] {
             var notSafe = s
             press(&notSafe, key)
-            #expect(notSafe.screen == .support && notSafe.support?.reason == .concernConfirmed)
-            #expect(notSafe.covered == .recommendation)
+            #expect(notSafe.screen == .support && notSafe.covered == .recommendation)
+            // "No" is danger now: the emergency number first; "not sure" as the router's question.
+            if key == .char("n") {
+                guard case let .notSafe(hit)? = notSafe.support?.reason else { Issue.record("\(String(describing: notSafe.support?.reason))"); continue }
+                #expect(hit.finding.tier == .immediate && notSafe.support?.emergencyFirst == true)
+            } else {
+                #expect(notSafe.support?.reason == .concernConfirmed && notSafe.support?.emergencyFirst == false)
+            }
         }
     }
 

@@ -67,6 +67,26 @@ struct SafeMessagingTests {
         }
     }
 
+    /// "No" to "Are you safe right now?" is danger now: the emergency number leads and no plan is
+    /// offered "when things feel calmer"; "not sure" opens support as a clear statement does.
+    @Test func noToTheGentleQuestionPutsTheEmergencyNumberFirst() {
+        let hopeless = CrisisFinding(layer: .a, tier: .concern, rule: "A.concern.selfLoathing", matched: "hopeless",
+                                     reason: "Matched self-hatred or hopelessness.")
+        for (key, first) in [(Character("n"), true), (Character("s"), false)] {
+            var s = checkInState()
+            CheckInUpdate.ask(&s, FlowCrisis(step: .situation, field: "triggerText", finding: hopeless),
+                              text: "i feel hopeless", action: .next, key: .enter)
+            press(&s, .char(key))
+            #expect(s.screen == .support && s.support?.emergencyFirst == first, "\(key)")
+            let text = screen(s).text
+            let all = SupportView.lines(s, width: 80, height: 24).map { $0.map(\.text).joined() }.joined(separator: " ")
+            #expect(all.contains("When things feel calmer") == !first, "\(key): \(all)")
+            if first, let call = text.range(of: "Call 999"), let line = text.range(of: "Samaritans") {
+                #expect(call.lowerBound < line.lowerBound, "the emergency number leads")
+            }
+        }
+    }
+
     /// The gentle question repeats a person's words only when they are not about a method or a means.
     @Test func theGentleQuestionNeverQuotesMeans() {
         var s = checkInState()

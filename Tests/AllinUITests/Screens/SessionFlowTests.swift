@@ -386,9 +386,12 @@ struct SessionFlowTests {
         let worry = CrisisDecision(finding: CrisisFinding(layer: .a, tier: .concern, rule: "A.hopeless"), field: "triggerText")
         _ = App.update(&s, .checkInRouted(recommendation(concern: worry)))
         #expect(s.overlay == .concern)
+        var notSure = s
         let effects = press(&s, .char("n"))
-        #expect(handoffTiers(effects) == [.crisis])
+        // "No" is danger now, kept as such; "not sure" as a clear statement.
+        #expect(handoffTiers(effects) == [.immediate])
         #expect(s.screen == .support)
+        #expect(handoffTiers(press(&notSure, .char("s"))) == [.crisis])
     }
 
     @Test func theLabNeverRecordsAHandoff() {
