@@ -74,8 +74,12 @@ public struct Router: Sendable {
         // 3. The soothe gate.
         let intensity = checkIn.intensity ?? 0
         let sootheFirst = intensity >= Router.sootheThreshold && affect.valence == .unpleasant
-        let lane = sootheFirst ? Lane.soothe : intentLane
-        trace.append(TraceEntry(gate: "sootheGate", decision: sootheFirst ? "sootheFirst" : "intentLane", details: [
+        // "May we explore a belief?" answered no: every session of the belief lane explores one, so
+        // the check-in is routed with what is known (the feeling) to a session that calms instead.
+        let declined = !sootheFirst && intentLane == .unblock && checkIn.consent == false
+        let lane = sootheFirst || declined ? Lane.soothe : intentLane
+        let gateDecision = sootheFirst ? "sootheFirst" : declined ? "consentDeclined" : "intentLane"
+        trace.append(TraceEntry(gate: "sootheGate", decision: gateDecision, details: [
             ("intensity", .int(intensity)), ("threshold", .int(Router.sootheThreshold)),
             ("valence", .string(affect.valence.rawValue)), ("intentLane", .string(intentLane.rawValue)),
             ("activeLane", .string(lane.rawValue)),

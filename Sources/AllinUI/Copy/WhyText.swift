@@ -11,12 +11,17 @@ public enum WhyText {
         return line + ". Calming the body comes before anything else."
     }
 
+    /// Said wherever the reasons are given when the person said no to exploring a belief.
+    static let consentDeclined = "You said not today to exploring a belief, so we chose a session that calms instead of one that works on a belief."
+
     /// The gate that decided, from a stored trace: "Soothe first: your intensity was 8 (7 or more) and the
     /// feeling a hard one, so calming the body came first." nil when no gate forced the lane. The
     /// journal's views and its Markdown export say it (found from outside: only the CSV's "Calming
     /// first: yes" did).
     public static func gate(trace: [TraceEntry]) -> String? {
-        guard let soothe = trace.first(where: { $0.gate == "sootheGate" }), soothe.decision == "sootheFirst" else { return nil }
+        guard let soothe = trace.first(where: { $0.gate == "sootheGate" }) else { return nil }
+        if soothe.decision == "consentDeclined" { return consentDeclined }
+        guard soothe.decision == "sootheFirst" else { return nil }
         let intensity = soothe.detail("intensity").map(plain) ?? "7 or more"
         let threshold = soothe.detail("threshold").map(plain) ?? "7"
         return "Soothe first: your intensity was \(intensity) (\(threshold) or more) and the feeling a hard one, so calming the body came first."
@@ -83,6 +88,7 @@ public enum WhyText {
                         out.append("You asked to \(yours(intent.label)).")
                     }
                 }
+                if entry.decision == "consentDeclined" { out.append(consentDeclined) }
             case "candidates":
                 out.append(candidates(entry, catalog: catalog))
             case "choice":
@@ -259,6 +265,7 @@ public enum WhyText {
                 return "You told us you are safe right now, so the check-in went on to a session."
             case ("crisisRule", _): return "Nothing called for crisis support."
             case ("crisisC", _): return "Your answers pointed to support, so crisis support opened."
+            case ("sootheGate", "consentDeclined"): return consentDeclined
             case ("sootheGate", "sootheFirst"):
                 return "Your intensity is \(intensity ?? "7 or more") and the feeling is a hard one, so calming comes first."
             case ("sootheGate", _):

@@ -21,6 +21,25 @@ struct RouterTests {
         #expect(r.lane == .clarity && r.intentLane == .clarity)
     }
 
+    /// "May we explore a belief?" answered no: every belief-lane session explores one, so the check-in
+    /// goes to a calming session chosen by the feeling, and the trace says why. Yes, or no answer yet,
+    /// stays in the belief lane.
+    @Test func declinedConsentLeavesTheBeliefLane() async {
+        let router = Router(catalog: realCatalog)
+        let feeling = unpleasant(family: "anxious")
+        let declined = await router.route(CheckIn(emotion: feeling.id, intensity: 5, intent: "unblock", consent: false))
+        #expect(declined.kind == .audio && declined.lane == .soothe && declined.intentLane == .unblock && !declined.sootheFirst)
+        #expect(declined.session?.lane == .soothe)
+        #expect(declined.trace.first { $0.gate == "sootheGate" }?.decision == "consentDeclined")
+        for consent in [true, nil] as [Bool?] {
+            let r = await router.route(CheckIn(emotion: feeling.id, intensity: 5, intent: "unblock", consent: consent))
+            #expect(r.lane == .unblock && r.session?.lane == .unblock, "\(String(describing: consent))")
+        }
+        // Soothe first still names its own gate.
+        let strong = await router.route(CheckIn(emotion: feeling.id, triggerText: "awful day", intensity: 9, intent: "unblock", consent: false))
+        #expect(strong.trace.first { $0.gate == "sootheGate" }?.decision == "sootheFirst")
+    }
+
     @Test func layerAStopsEverythingElse() async {
         let r = await Router(catalog: realCatalog).route(CheckIn(emotion: pleasant.id, triggerText: "i want to kill myself",
                                                                   intensity: 2, intent: "clarity"))

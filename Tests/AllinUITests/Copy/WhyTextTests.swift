@@ -21,6 +21,17 @@ struct WhyTextTests {
         #expect(lines.last?.hasPrefix("It takes about ") == true)
     }
 
+    /// No to exploring a belief is said back wherever the reasons are: the recommendation, the `t`
+    /// screen and the journal's gate line.
+    @Test func aDeclinedBeliefIsSaidBack() async {
+        let c = CheckIn(emotion: "insecure", intensity: 5, intent: "unblock", consent: false)
+        let r = await routed(c)
+        let said = "You said not today to exploring a belief, so we chose a session that calms instead of one that works on a belief."
+        #expect(WhyText.lines(r, catalog: catalog.listing, answers: c).contains(said))
+        #expect(WhyText.steps(r.trace, catalog: catalog.listing, answers: c).contains(said))
+        #expect(WhyText.gate(trace: r.trace) == said)
+    }
+
     @Test func wordsAlreadyAnsweredForAreSaidOnceAndRecordedOnce() async {
         // Both layers find something in these words; the person said they are safe about them.
         let words = "i can't do this anymore"
