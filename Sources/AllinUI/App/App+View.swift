@@ -99,7 +99,7 @@ enum Chrome {
         case .lab:
             right = "Region \(state.lab.region ?? "other") "
         default:
-            right = state.context.region.map { "Region \($0) " } ?? ""
+            right = state.region.map { "Region \($0) " } ?? ""
         }
         let used = canvas.put(left, row: 0, col: 0, role: .header, maxWidth: w - TextWidth.of(right) - 1)
         if used + TextWidth.of(right) < w { canvas.put(right, row: 0, col: w - TextWidth.of(right), role: .header) }

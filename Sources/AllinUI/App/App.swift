@@ -297,7 +297,7 @@ public enum App {
             under = .home
         }
         if under == .demo { under = .home }
-        var support = SupportState(reason: reason, region: state.context.region)
+        var support = SupportState(reason: reason, region: state.region)
         support.flagged = flagged
         support.handoff = handoff
         state.current = .support(support, over: under)

@@ -93,6 +93,10 @@ public struct AppModel: Equatable, Sendable {
     /// for the rest of the run, whatever screen they are on (found from outside: after "i took all my
     /// pills" and "yes, go back", nothing mentioned it again).
     public var emergencyReminder: String?
+    /// The country chosen in crisis support (r, or ←/→), kept for the rest of the run: support opens
+    /// with it again and the header shows it (found from outside: after choosing Germany, support
+    /// opened again with the UK's lines and 999). Nil until one is chosen, "" for no country; never saved.
+    public var chosenRegion: String?
     /// The person's safety plan, as the journal holds it (empty when none is written).
     public var safetyPlan = SafetyPlan()
     /// How long each session runs here (seconds by slug), once the player has said
@@ -392,6 +396,10 @@ extension AppState {
     public var linesOnExit: CrisisResources? {
         let gentle = model.overlay == .concern || model.overlay == .help(over: .concern)
         guard model.screen == .support || gentle || model.quitUnanswered else { return nil }
-        return context.catalog.helplines.resources(for: model.support?.region ?? context.region)
+        return context.catalog.helplines.resources(for: model.support?.region ?? region)
     }
+
+    /// The person's country for crisis lines: one chosen in support during this run, else the one
+    /// from `--region`, the config file or the locale.
+    public var region: String? { model.chosenRegion.map { $0.isEmpty ? nil : $0 } ?? context.region }
 }

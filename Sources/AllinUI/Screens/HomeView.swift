@@ -28,8 +28,8 @@ enum HomeView {
             row += 1
         }
         row += 1
-        let place = state.context.region.map { " (\($0))" } ?? ""
-        let danger = state.context.catalog.helplines.resources(for: state.context.region).hasLines
+        let place = state.region.map { " (\($0))" } ?? ""
+        let danger = state.context.catalog.helplines.resources(for: state.region).hasLines
             ? "If you are in danger now, press F2 for crisis lines\(place)."
             : "If you are in danger now, press F2 for support."
         for line in Wrap.lines(danger, width: rect.width) where row < rect.bottom {

@@ -67,6 +67,8 @@ enum RegionPickerUpdate {
                 let id = items[min(picker.cursor, items.count - 1)].id
                 s.region = id.isEmpty ? nil : id
                 s.note = nil
+                // Kept for the rest of the run ("" for no country).
+                state.chosenRegion = id
             }
             s.scroll = 0
             s.picker = nil

@@ -26,6 +26,8 @@ enum SupportUpdate {
             let next = current.map { ($0 + step + choices.count) % choices.count } ?? 0
             s.region = choices[next]
             s.scroll = 0
+            // A country chosen here stays for the rest of the run.
+            if let region = s.region { state.chosenRegion = region }
         case .up, .down, .pageUp, .pageDown:
             let page = max(1, state.size.height - 8)
             let delta = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -page : page

@@ -381,6 +381,13 @@ struct SupportTests {
         #expect(screen(s).contains("Lines for Germany, as you chose"))
         #expect(screen(s).contains("TelefonSeelsorge"))
         #expect(!screen(s).contains("LANG") && !screen(s).contains("chosen with r"))
+        // The country stays for the rest of the run: the header follows it, support opens with it again.
+        press(&s, .escape, .char("y"))
+        #expect(s.screen != .support && s.region == "DE")
+        #expect(screen(s).contains("Region DE"))
+        press(&s, .function(2))
+        #expect(s.support?.region == "DE" && screen(s).contains("Lines for Germany, as you chose"))
+        #expect(screen(s).contains("112"))
     }
 
     @Test func aCountryWithoutListedLinesGetsItsEmergencyNumberAndTheDirectory() {
