@@ -38,9 +38,10 @@ public final class TextOnlyPlayer: SessionPlayerClient, @unchecked Sendable {
         return TimelinePlan.estimated(script: script, wordsPerMinute: 130).track
     }
 
-    public func lengths(of sessions: [Session]) -> [String: Double] {
-        Dictionary(sessions.map { ($0.slug, Self.track($0).duration) }, uniquingKeysWith: { first, _ in first })
-    }
+    /// Nothing is rendered here, so no length is known beyond the catalog's: the recommendation and the
+    /// library show a session's real length, and the read-along says it reads only the description
+    /// (found from outside: the demo listed every session as about 30 seconds).
+    public func lengths(of sessions: [Session]) -> [String: Double] { [:] }
 
     public func startReadAlong(_ session: Session, from place: ReadAlongPlace?) -> PlaybackStart {
         let track = Self.track(session)

@@ -99,7 +99,7 @@ enum FullScreen {
             journal = ResilientJournal(primary: nil, problem: problem)
             dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("allin-\(getuid())").path
         } }
-        let player: any SessionPlayerClient = demo ? TextOnlyPlayer(reason: "the demo plays no audio")
+        let player: any SessionPlayerClient = demo ? TextOnlyPlayer(reason: "the demo plays no audio and reads only the session's short description")
             : AudioSessionPlayer(catalogDirectory: catalogDirectory, environment: environment,
                                  dataDirectory: dataDirectory, playerOption: playerOption)
         let terminal: CursesTerminal

@@ -57,7 +57,7 @@ extension App {
             HelpOverlay.draw(&canvas, state)
         case .demoTrace: DemoTraceView.draw(&canvas, state)
         case .concern: ConcernView.draw(&canvas, state)
-        case let .leave(leaving): LeaveView.draw(&canvas, leaving)
+        case let .leave(leaving): LeaveView.draw(&canvas, leaving, demo: state.context.demo)
         case let .closest(ids): ClosestView.draw(&canvas, state, ids)
         case nil: break
         }

@@ -105,7 +105,8 @@ public enum WhyText {
             }
         }
         if let seconds {
-            out.append("It takes about \(max(1, Int((Double(seconds) / 60).rounded()))) minutes.")
+            let minutes = max(1, Int((Double(seconds) / 60).rounded()))
+            out.append("It takes about \(minutes) minute\(minutes == 1 ? "" : "s").")
         }
         return out
     }

@@ -77,6 +77,16 @@ public enum Leaving: Equatable, Sendable {
     /// Go home from the recommendation: the check-in is kept in the journal, its session not played.
     case homeKept
 
+    /// The question, in plain words; in the demo nothing is kept in a journal, so it says so.
+    public func question(demo: Bool) -> String {
+        guard demo else { return question }
+        switch self {
+        case .quitKept: return "Quit now? Nothing from this demo is kept."
+        case .homeKept: return "Go home? This demo check-in is kept only until the demo closes."
+        default: return question
+        }
+    }
+
     /// The question, in plain words.
     public var question: String {
         switch self {

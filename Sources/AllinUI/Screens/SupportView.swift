@@ -237,9 +237,9 @@ enum SupportView {
 
 /// "Leave this check-in?" with yes and no.
 enum LeaveView {
-    static func draw(_ canvas: inout Canvas, _ leaving: Leaving) {
+    static func draw(_ canvas: inout Canvas, _ leaving: Leaving, demo: Bool = false) {
         let width = min(56, canvas.width - 4)
-        let text = Wrap.lines(leaving.question, width: width - 4)
+        let text = Wrap.lines(leaving.question(demo: demo), width: width - 4)
         let height = text.count + 4
         let rect = Rect(row: max(1, (canvas.height - height) / 2), col: (canvas.width - width) / 2, width: width, height: height)
         canvas.box(rect, title: "Before you go")

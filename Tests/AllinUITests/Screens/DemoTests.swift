@@ -53,6 +53,15 @@ struct DemoTests {
         #expect(text.contains("Kept for this demo only") && !text.contains("Saved to your journal"), "\(text)")
     }
 
+    /// Nor that a check-in "will be kept in your journal" (found from outside): the demo's own words.
+    @Test func theDemoNeverPromisesTheJournal() {
+        for leaving in [Leaving.quitKept, .homeKept] {
+            #expect(!leaving.question(demo: true).contains("journal"))
+            #expect(leaving.question(demo: false).contains("journal"))
+        }
+        #expect(Leaving.quit.question(demo: true) == Leaving.quit.question)
+    }
+
     @Test func withoutTheDemoThereIsNoScriptedList() {
         var s = TestCatalog.state()
         press(&s, .char("d"))
