@@ -28,7 +28,11 @@ public enum CheckInParser {
     /// 0–23): the router offers sleep sessions late in the evening. Without it the hour is unknown and
     /// sleep sessions come only when sleep is mentioned.
     public static func parseRouted(_ data: Data, vocabulary: Vocabulary) throws -> (checkIn: CheckIn, localHour: Int?) {
-        let value = try json(data)
+        try parseRouted(value: try json(data), vocabulary: vocabulary)
+    }
+
+    /// The same from a JSON value already read (`allin route diff` reads its lines so).
+    public static func parseRouted(value: JSONValue, vocabulary: Vocabulary) throws -> (checkIn: CheckIn, localHour: Int?) {
         // Not an object: `parse` names the problem.
         guard case let .object(pairs) = value else { return (try parse(value, vocabulary: vocabulary), nil) }
         var hour: Int?

@@ -73,8 +73,8 @@ struct RouteDiffCommand {
         var beforeRoutes: [Recommendation] = []
         var afterRoutes: [Recommendation] = []
         for item in input.items {
-            beforeRoutes.append(await beforeRouter.route(item.checkIn))
-            afterRoutes.append(await afterRouter.route(item.checkIn))
+            beforeRoutes.append(await beforeRouter.route(item.checkIn, localHour: item.localHour))
+            afterRoutes.append(await afterRouter.route(item.checkIn, localHour: item.localHour))
         }
         let diff = RouteDiff(before: beforeRoutes, after: afterRoutes)
         if args.has("--json") {

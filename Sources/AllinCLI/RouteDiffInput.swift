@@ -6,6 +6,8 @@ struct RouteDiffInput {
     /// One check-in and where it came from.
     struct Item {
         var checkIn: CheckIn
+        /// The person's local hour, when the line gives one ("localHour", as `allin route` reads it).
+        var localHour: Int? = nil
         /// For `--json`: the line's `id`, line number or journal entry.
         var about: [(String, JSONValue)]
         /// For the text report, e.g. `line 4, id "a7"`.
@@ -78,7 +80,8 @@ struct RouteDiffInput {
         var firstProblem: (any Error)?
         for vocabulary in vocabularies {
             do {
-                return Item(checkIn: try CheckInParser.parse(answers, vocabulary: vocabulary), about: about, label: label)
+                let (checkIn, hour) = try CheckInParser.parseRouted(value: answers, vocabulary: vocabulary)
+                return Item(checkIn: checkIn, localHour: hour, about: about, label: label)
             } catch {
                 if firstProblem == nil { firstProblem = error }
             }

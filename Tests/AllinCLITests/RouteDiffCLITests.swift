@@ -140,6 +140,20 @@ struct RouteDiffCLITests {
         #expect(r.stdout.isEmpty)
     }
 
+    /// The lines are read as `allin route --jsonl` reads them: "localHour" too (late evening lets a
+    /// sleep session fit), checked the same way.
+    @Test func theLocalHourIsReadAsRouteReadsIt() throws {
+        let late = #"{"emotion":"down","intensity":3,"intent":"soothe","localHour":23}"#
+        let r = try diff(["--json"], stdin: late + "\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        let routed = try BinaryRunner.route(late, ["--json"])
+        let slug = ((routed.json as? [String: Any])?["session"] as? [String: Any])?["slug"] as? String
+        let sessions = try #require((r.json as? [String: Any])?["sessions"] as? [String: [String: Int]])
+        #expect(slug != nil && sessions[slug!]?["before"] == 1, "the same session as allin route chose: \(sessions)")
+        let bad = try diff([], stdin: #"{"emotion":"down","intensity":3,"localHour":25}"# + "\n")
+        #expect(bad.status == 2 && bad.stderr.contains("line 1: 'localHour'"), "\(bad.stderr)")
+    }
+
     @Test func invalidCatalogAndBadLinesExit2() throws {
         _ = Self.catalogs
         let broken = Self.workDirectory.appendingPathComponent("broken")
