@@ -23,6 +23,11 @@ struct JournalStoreTests {
         let stored = try #require(e.recommendation)
         #expect(stored == r.json(resources: nil))
         #expect(stored["trace"] != nil)
+        // With no intent given (calming came first, so it was never asked) no intent lane is claimed.
+        var noIntent = fullCheckIn
+        noIntent.intent = nil
+        let calming = try store.begin(noIntent, recommendation: await route(noIntent), moodBefore: nil, at: t0, timeZone: london)
+        #expect(try store.entry(calming)?.intentLane == nil)
         // The same entry through a memory journal reads the same.
         let memory = MemoryJournal()
         let mid = try memory.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0, timeZone: london)

@@ -95,7 +95,9 @@ public struct JournalEntry: Sendable, Equatable {
                                 moodBefore: nil, moodAfter: nil, note: nil)
         }
         return JournalEntry(id: id, startedAt: date, completedAt: nil, timeZone: timeZone.identifier, day: day,
-                            kind: .audio, checkIn: checkIn, lane: r.lane, intentLane: r.intentLane, valence: r.valence,
+                            kind: .audio, checkIn: checkIn, lane: r.lane,
+                            // No intent was given (calming came first, so it was never asked): none is claimed.
+                            intentLane: checkIn.intent == nil ? nil : r.intentLane, valence: r.valence,
                             sootheFirst: r.sootheFirst, sessionSlug: r.session?.slug, sessionTitle: r.session?.title,
                             crisisTier: nil, recommendation: r.json(resources: nil),
                             moodBefore: moodBefore, moodAfter: nil, note: nil)
