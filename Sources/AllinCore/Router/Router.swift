@@ -87,11 +87,16 @@ public struct Router: Sendable {
 
         // 4. Candidates.
         let pool = candidates(for: checkIn, lane: lane, localHour: localHour)
-        trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: [
+        var poolDetails: [(String, JSONValue)] = [
             ("lane", .string(lane.rawValue)), ("by", .string(pool.basis)), ("count", .int(pool.indices.count)),
-            ("slugs", .array(pool.indices.prefix(12).map { .string(catalog.sessions[$0].slug) })),
-        ] + (pool.key.map { [($0.0, JSONValue.string($0.1))] } ?? [])
-          + (pool.sleepLeftOut.map { [("sleepSessions", JSONValue.string($0))] } ?? [])))
+        ]
+        if pool.indices.count > Router.listedCandidates {
+            poolDetails.append(("notListed", .int(pool.indices.count - Router.listedCandidates)))
+        }
+        poolDetails.append(("slugs", .array(pool.indices.prefix(Router.listedCandidates).map { .string(catalog.sessions[$0].slug) })))
+        if let key = pool.key { poolDetails.append((key.0, .string(key.1))) }
+        if let note = pool.sleepLeftOut { poolDetails.append(("sleepSessions", .string(note))) }
+        trace.append(TraceEntry(gate: "candidates", decision: pool.narrowing, details: poolDetails))
 
         // 5. The choice.
         let (slug, choice) = await choose(from: pool.indices, lane: lane, checkIn: checkIn)
@@ -111,6 +116,10 @@ public struct Router: Sendable {
         return Recommendation(kind: .audio, lane: lane, intentLane: intentLane, valence: affect.valence,
                               sootheFirst: sootheFirst, session: session, crisis: nil, concern: concern, trace: trace)
     }
+
+    /// Candidates the trace names; the rest are counted (`notListed`), so a lane of thousands keeps
+    /// the trace short and the list never looks complete when it is not.
+    static let listedCandidates = 12
 
     struct Pool {
         var indices: [Int]

@@ -114,6 +114,19 @@ struct RouterTests {
         for case let .string(slug) in slugs { #expect(realCatalog.session(slug)?.families.contains("angry") == true) }
     }
 
+    /// The trace names twelve candidates at most and counts the rest, so the list never looks complete
+    /// when it is not (found from outside: 16 fit and the chosen one was not among the 12 named).
+    @Test func candidatesNotNamedAreCounted() async throws {
+        let r = await Router(catalog: realCatalog).route(CheckIn(intensity: 5))
+        let candidates = try #require(r.trace.first { $0.gate == "candidates" })
+        guard case let .number(n)? = candidates.detail("count"), case let .array(slugs)? = candidates.detail("slugs") else {
+            Issue.record("no count or slugs"); return
+        }
+        let count = Int(n)
+        #expect(count > Router.listedCandidates && slugs.count == Router.listedCandidates)
+        #expect(candidates.detail("notListed") == .int(count - Router.listedCandidates))
+    }
+
     @Test("clarity and embody narrow by the sub-tap's need", arguments: ["clarity", "embody"])
     func subTapNeed(intent: String) async throws {
         let tap = intent == "clarity" ? v.claritySubTaps[1] : v.confidenceSubTaps[2]
