@@ -51,6 +51,9 @@ extension CLI {
 
     var outputIsTerminal: Bool { (io as? OutputProbe)?.outputIsTerminal ?? false }
 
+    /// The terminal's width when standard output is one (tables fit it); nil for a pipe or a file.
+    var outputColumns: Int? { outputIsTerminal ? StandardIO.columns : nil }
+
     /// Asks a yes/no question on the terminal; nil when there is no terminal to ask on.
     func confirm(_ question: String, accept: Set<String> = ["y", "yes"]) -> Bool? {
         guard io.inputIsTerminal else { return nil }

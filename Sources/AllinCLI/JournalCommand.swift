@@ -49,8 +49,10 @@ struct JournalCommand {
                     ("entries", .array(entries.map(\.json))),
                 ]).serialized(pretty: true) + "\n")
             } else {
-                cli.io.out(JournalReport.overview(summary, rules: StreakRules(restDaysPerWeek: rest), path: paths.journal))
-                cli.io.out(JournalReport.table(entries, total: summary.total, query: query))
+                // On a terminal, prose breaks at spaces and the table fits its width.
+                let io = WrappingIO.forTerminal(cli.io)
+                io.out(JournalReport.overview(summary, rules: StreakRules(restDaysPerWeek: rest), path: paths.journal))
+                io.out(JournalReport.table(entries, total: summary.total, query: query, width: cli.outputColumns))
             }
             return 0
         }

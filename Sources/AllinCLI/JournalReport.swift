@@ -35,14 +35,14 @@ enum JournalReport {
         return out
     }
 
-    static func table(_ entries: [JournalEntry], total: Int, query: JournalQuery) -> String {
+    static func table(_ entries: [JournalEntry], total: Int, query: JournalQuery, width: Int? = nil) -> String {
         guard !entries.isEmpty else {
             return total == 0 ? "" : "\nNo check-ins match.\n"
         }
         var table = TextTable(header: ["#", "date", "time", "feeling", "session", "mood", "note"])
         table.maxCell = 40
         for e in entries { table.rows.append(row(e)) }
-        var out = "\n" + table.render()
+        var out = "\n" + table.render(width: width)
         if let limit = query.limit, entries.count == limit, query.since == nil, query.search == nil, total > limit {
             out += "Showing the newest \(limit) of \(total). Use --limit 0 for all, or --since YYYY-MM-DD.\n"
         }

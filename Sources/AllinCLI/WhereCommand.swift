@@ -41,7 +41,7 @@ public struct WhereCommand {
                 : FileManager.default.fileExists(atPath: catalog! + "/" + Catalog.vocabularyFile)
                 ? "\(catalogFrom) (read only)" : "\(catalogFrom), but there is no catalog there (no \(Catalog.vocabularyFile))"],
         ]
-        cli.io.out(table.render())
+        cli.io.out(table.render(width: cli.outputColumns))
         return 0
     }
 
