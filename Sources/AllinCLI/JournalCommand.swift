@@ -120,7 +120,8 @@ struct JournalRecordCommand {
         return try await cli.runJournalCommand("journal record") {
             let store = try cli.openJournal(args, paths: paths)
             for n in 0..<repeatCount {
-                let started = (at ?? Date()).addingTimeInterval(Double(n))
+                // A second apart, the last at --at (or now): none is dated after the time given.
+                let started = (at ?? Date()).addingTimeInterval(Double(n - (repeatCount - 1)))
                 let id = try store.begin(checkIn, recommendation: recommendation, moodBefore: before, at: started, timeZone: cli.timeZone)
                 try store.complete(id, moodAfter: after, note: note, at: started)
                 let entry = try store.entry(id)

@@ -327,6 +327,18 @@ struct JournalCLITests {
         #expect(try reader.count() == 3)
     }
 
+    /// `--repeat` stores its copies a second apart, the last at --at, as its help says (found from
+    /// outside: the help said a minute, and a large count ran into the next day).
+    @Test func repeatsAreASecondApartEndingAtTheTimeGiven() throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let r = try box.run(["journal", "record", "--file", box.checkIn, "--repeat", "3", "--at", "2026-03-01T10:00:00Z"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let starts = try JournalStore.open(path: box.journal).entries(JournalQuery(newestFirst: false)).map(\.startedAt)
+        let last = ISO8601DateFormatter().date(from: "2026-03-01T10:00:00Z")!
+        #expect(starts == [last.addingTimeInterval(-2), last.addingTimeInterval(-1), last])
+    }
+
     /// The full screen's journal says why a file it can't use shows nothing (found from outside: a
     /// damaged journal read "Nothing here yet." over 61 check-ins): the reader asks the journal the
     /// screen uses, whatever its kind, for its problem.

@@ -188,7 +188,7 @@ public enum Commands {
             OptionSpec("--mood-after", "N", help: "Mood after the session, 1 to 10"),
             OptionSpec("--note", "TEXT", help: "The reflection note, at most 2,000 characters (read by the crisis check first)"),
             OptionSpec("--at", "TIME", help: "When it happened: 2024-05-01T09:30:00+01:00, or a day (YYYY-MM-DD, taken at noon local time), from 1970-01-01 to 2200-12-31; default now"),
-            OptionSpec("--repeat", "N", help: "Store the same check-in N times, a minute apart (for building test journals; default 1)"),
+            OptionSpec("--repeat", "N", help: "Store the same check-in N times, a second apart, the last at --at (for building test journals; default 1)"),
             OptionSpec("--json", help: "Print the stored entry as JSON"),
             moveAside,
         ], needs: [.journal, .catalog, .detector, .region],
