@@ -89,7 +89,7 @@ enum Chrome {
     static func header(_ canvas: inout Canvas, _ state: AppState) {
         let w = canvas.width
         canvas.fill(Rect(row: 0, col: 0, width: w, height: 1), role: .header)
-        let left = state.context.demo ? " allin DEMO, nothing is saved · \(title(state))" : " allin · \(title(state))"
+        var left = state.context.demo ? " allin DEMO, nothing is saved · \(title(state))" : " allin · \(title(state))"
         var right = ""
         switch state.screen {
         case .checkIn:
@@ -100,6 +100,13 @@ enum Chrome {
             right = "Region \(state.lab.region ?? "other") "
         default:
             right = state.region.map { "Region \($0) " } ?? ""
+        }
+        if state.context.demo {
+            // The banner is never cut (found from outside at 40x12: "allin DEMO, nothing is sav"): the
+            // title goes first, then "allin", then what stands on the right.
+            let banner = " DEMO, nothing is saved"
+            let fits = [left, " allin" + banner, banner].first { TextWidth.of($0) + TextWidth.of(right) + 1 <= w }
+            if let fits { left = fits } else { left = banner; right = "" }
         }
         let used = canvas.put(left, row: 0, col: 0, role: .header, maxWidth: w - TextWidth.of(right) - 1)
         if used + TextWidth.of(right) < w { canvas.put(right, row: 0, col: w - TextWidth.of(right), role: .header) }

@@ -25,8 +25,9 @@ struct HomeItem: Equatable {
         list.append(HomeItem(key: "s", title: "Crisis support", choice: .support))
         list.append(HomeItem(key: "?", title: "Keys and help", choice: .help))
         list.append(HomeItem(key: "q", title: "Quit", choice: .quit))
-        // The library joins the list when the window has a row for it (its key works either way).
-        if list.count + 1 <= App.bodyRect(for: state.size).height, let at = list.firstIndex(where: { $0.choice == .beliefs }) {
+        // Always listed: a window too short for the whole menu scrolls it (HomeView), with a mark for
+        // what is below (found from outside: at 40x12 the demo's menu left the library out unseen).
+        if let at = list.firstIndex(where: { $0.choice == .beliefs }) {
             list.insert(HomeItem(key: "a", title: "Audio library", choice: .library), at: at + 1)
         }
         return list

@@ -18,7 +18,12 @@ enum HomeView {
         }
         if gap { row += 1 }
         let items = HomeItem.items(state)
-        for (i, item) in items.enumerated() {
+        // A window too short for every item (the demo's at 40x12) scrolls with the cursor and marks
+        // what is above and below, so no item is left out unseen.
+        let visible = max(1, min(items.count, rect.bottom - row))
+        let top = items.count > visible ? ChipList(cursor: state.home.cursor).top(rows: visible, count: items.count) : 0
+        let first = row
+        for (i, item) in items.enumerated() where i >= top && i < top + visible {
             let selected = i == state.home.cursor
             if selected { canvas.fill(Rect(row: row, col: rect.col, width: min(rect.width, 36), height: 1), role: .selected) }
             var col = rect.col
@@ -27,6 +32,8 @@ enum HomeView {
             canvas.put("  " + item.title, row: row, col: col, role: selected ? .selected : .normal)
             row += 1
         }
+        if top > 0 { canvas.putMark("▲", row: first, right: rect.col + min(rect.width, 36)) }
+        if top + visible < items.count { canvas.putMark("▼", row: first + visible - 1, right: rect.col + min(rect.width, 36)) }
         row += 1
         let place = state.region.map { " (\($0))" } ?? ""
         let danger = state.context.catalog.helplines.resources(for: state.region).hasLines
