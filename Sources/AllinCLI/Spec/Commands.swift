@@ -245,7 +245,7 @@ public enum Commands {
         """)
 
     static let safetyPlan = CommandSpec(
-        ["safety-plan"], abstract: "Your personal safety plan: what helps, who to call, your reasons; crisis support shows it first",
+        ["safety-plan"], abstract: "Your personal safety plan: what helps, who to call, your reasons; crisis support shows it too",
         synopsis: "[show|edit|export]",
         needs: [.journal],
         about: """
