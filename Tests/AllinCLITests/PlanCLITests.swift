@@ -196,6 +196,9 @@ struct PlanCLITests {
         let dir = dataDir()
         let show = try BinaryRunner.run(["plan", "show", "--data-dir", dir])
         #expect(show.status == 0 && show.stdout.contains("No plan yet"))
+        // 'allin plan' alone shows the plan, as 'plan show' does (found from outside: it printed the help).
+        let bare = try BinaryRunner.run(["plan", "--data-dir", dir])
+        #expect(bare.status == 0 && bare.stdout == show.stdout)
         #expect(try BinaryRunner.run(["plan", "show", "--json", "--data-dir", dir]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
         #expect(try BinaryRunner.run(["plan", "next", "--data-dir", dir]).status == 1)
         #expect(try BinaryRunner.run(["plan", "bogus"]).status == 2)

@@ -273,7 +273,8 @@ public enum Commands {
 
     static let plan = CommandSpec(
         ["plan"], abstract: "A ten-step plan over three parts of your life, its sessions found by searching the library",
-        synopsis: "new|show|explain|next",
+        synopsis: "[new|show|explain|next]",
+        options: [OptionSpec("--json", help: "Print the plan as JSON")], needs: [.journal, .catalog],
         about: """
         A plan of ten sessions over three parts of your life you choose. For each you give a rating
         (1 = struggling, 10 = going well) and answer four short questions; the sessions are found by a
@@ -281,7 +282,7 @@ public enum Commands {
         "rewire", and the areas take turns. Every answer is read by the crisis check first: a crisis
         statement makes no plan and shows crisis lines instead (exit 0). A new plan replaces the
         active one; the plan and what you felt at each step stay in your journal (in 'allin export',
-        gone with 'allin erase').
+        gone with 'allin erase'). With no subcommand it shows the plan, as 'allin plan show' does.
         """,
         notes: """
         Example (intake.json):
@@ -308,7 +309,7 @@ public enum Commands {
                         needs: [.journal, .catalog]),
             CommandSpec(["plan", "next"], abstract: "Play the next step: mood before, the session, mood after and a note",
                         needs: [.journal, .catalog, .detector, .audio, .region]),
-        ], runnable: false)
+        ])
 
     static let demo = CommandSpec(
         ["demo"], abstract: "The whole check-in and crisis support with nothing saved (for showing how it works)",

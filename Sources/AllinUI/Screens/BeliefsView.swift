@@ -22,7 +22,7 @@ enum BeliefsView {
             var row = rect.row + (rect.height >= 16 ? 1 : 0)
             let intro = "Ten sessions over three parts of your life you choose. For each, you rate how it is going "
                 + "and answer four short questions; the sessions are found by searching the library with your words. "
-                + "Steps take turns: a reset to settle, then a rewire to work on the belief."
+                + "Steps take turns, one called a reset and the next a rewire; each is a session found with your words."
             for line in Wrap.clipped(intro, width: rect.width, maxLines: max(1, rect.height - 3)) {
                 canvas.put(line, row: row, col: rect.col, role: .normal)
                 row += 1
