@@ -47,7 +47,9 @@ public final class SharedSessionIndex: @unchecked Sendable {
     public func searchAsYouType(_ text: String) -> [String]? {
         let words = PlanEngine.queryWords([text], stopWords: catalog.stopWords)
         guard !words.isEmpty else { return [] }
-        return try? search(PlanEngine.ftsQuery(words, prefix: true), limit: catalog.sessions.count).map(\.slug)
+        // The last word is still being typed unless a space follows it.
+        let typing = text.last.map { !$0.isWhitespace } ?? false
+        return try? search(PlanEngine.ftsQuery(words, prefixLast: typing), limit: catalog.sessions.count).map(\.slug)
     }
 
     /// A plan's ten steps from the same index.

@@ -67,6 +67,8 @@ struct PlanEngineTests {
         #expect(words == ["cant", "stop", "deadlines", "boss", "shouts"])
         #expect(PlanEngine.ftsQuery(words) == #""cant" OR "stop" OR "deadlines" OR "boss" OR "shouts""#)
         #expect(PlanEngine.queryWords(["the a I"], stopWords: ["the"]).isEmpty)
+        // As you type, only the word still being typed matches longer words.
+        #expect(PlanEngine.ftsQuery(["exam", "nerv"], prefixLast: true) == #""exam" OR "nerv"*"#)
     }
 
     @Test func stepTypesAlternateByParity() {
