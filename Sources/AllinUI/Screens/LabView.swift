@@ -82,11 +82,19 @@ enum LabView {
             add("lane \(r.lane?.rawValue ?? "-") · intent lane \(r.intentLane.rawValue) · soothe first \(r.sootheFirst ? "yes" : "no") · valence \(r.valence?.rawValue ?? "-")", .accent)
         }
         rows.append(("", .normal))
+        // The reasons in plain words first, as the recommendation's t screen gives them; the raw
+        // gates follow under "Router trace".
+        add("Why, step by step", .title)
+        for line in WhyText.steps(r.trace, catalog: state.context.catalog, answers: state.lab.answers) {
+            for (i, piece) in Wrap.lines(line, width: max(10, w - 4)).enumerated() { rows.append(((i == 0 ? "  • " : "    ") + piece, .normal)) }
+        }
+        rows.append(("", .normal))
         add("Crisis layers", .title)
         for line in layerLines(r) { add(line.0, line.1, indent: "  ") }
         rows.append(("", .normal))
         let resources = state.context.catalog.helplines.resources(for: state.lab.region)
-        add("Handoff for \(resources.regionName ?? "other regions") (\(resources.region))", .title)
+        let place = "\(resources.regionName ?? "other regions") (\(resources.region))"
+        add(r.kind == .safetyHandoff ? "Handoff for \(place)" : "If it handed off: lines for \(place)", .title)
         if let e = resources.emergency { add("emergency \(e.number)", .emergency, indent: "  ") }
         for line in resources.lines {
             let numbers = [line.phone.map { "call \($0)" }, line.sms.map { "text \($0)" }].compactMap { $0 }

@@ -88,7 +88,10 @@ struct LabTests {
         #expect(effects.isEmpty)
         #expect(s.lab.region != "GB")
         _ = App.update(&s, .labRouted(revision: 1, recommendation()))
-        #expect(screen(s).contains("Handoff for"))
+        // Routed to a session, the lines are what a handoff would show, said so.
+        let text = screen(s).text
+        #expect(text.contains("If it handed off: lines for") && !text.contains("Handoff for"))
+        #expect(text.contains("Why, step by step"))
     }
 
     @Test func typingHelpInTheLabDoesNotLeaveIt() {
