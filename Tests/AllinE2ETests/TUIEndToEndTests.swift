@@ -207,7 +207,7 @@ struct TUIEndToEndTests {
         t.keys("C-r")
         t.waitFor("the rule: clear", "C (nothing resolved): not needed")
         t.keys("Up", "Up", "Right")
-        t.waitFor("Handoff for")
+        t.waitFor("If it handed off: lines for")
     }
 
     @Test func aResizeMidCheckInKeepsTheAnswers() {

@@ -33,6 +33,14 @@ public struct CrisisCheck: Sendable {
     /// say?"), so "you" there is the writer (`SecondPerson`).
     public static let speaksToSelf: Set<String> = ["kinder"]
 
+    /// The rule an answer written mostly in a script the check cannot read is asked about under
+    /// (`UnreadScript`): the gentle question, never a handoff.
+    public static let unreadScriptRule = "A.unreadScript"
+
+    /// The finding for such an answer.
+    static let unreadScript = CrisisFinding(layer: .a, tier: .concern, rule: unreadScriptRule,
+                                            reason: "Written in a script the check cannot read, so it asks rather than assume all is well.")
+
     /// The field a finding over all the answers read together is reported under.
     public static let togetherField = "all"
 
@@ -114,6 +122,7 @@ public struct CrisisCheck: Sendable {
                 if b2.tier > b.tier, b2.rule != "B.model" { b = b2 }
             }
             let known = answered.contains(text)
+            if a.tier == .none, b.tier == .none, UnreadScript.dominates(text) { a = Self.unreadScript }
             if a.tier > (report.a?.finding.tier ?? .none) { report.a = CrisisDecision(finding: a, field: field) }
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }
             for finding in [a, b] where finding.tier > .none {

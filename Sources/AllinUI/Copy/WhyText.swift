@@ -94,7 +94,10 @@ public enum WhyText {
             case "choice":
                 out.append(choice(entry, answers: answers, vocabulary: catalog.vocabulary))
             default:
-                if entry.decision == "concern" {
+                if entry.decision == "concern", entry.detail("rule").map(plain) == CrisisCheck.unreadScriptRule {
+                    let line = "Some of your words are in a script this app can't read, so we checked in with you first."
+                    if !out.contains(line) { out.append(line) }
+                } else if entry.decision == "concern" {
                     let field = entry.detail("field").map(plain)
                     let line = answers?.text(named: field).flatMap { quote($0, around: entry.detail("matched").map(plain)) }
                         .map { "Some of your words (\($0)) sounded heavy, so we checked in with you first." }

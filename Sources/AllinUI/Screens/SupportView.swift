@@ -258,6 +258,8 @@ enum ConcernView {
     static let question = "Are you safe right now?"
     /// What the check heard, when the words are not repeated back.
     static let generally = "Some of what you wrote sounds heavy, so I want to check."
+    /// For words in a script the check cannot read (`CrisisCheck.unreadScriptRule`).
+    static let unread = "I can't read every word you wrote, so I want to check."
 
     /// What the check heard, in the person's own words when there are some to quote. Words about a
     /// method or means are never repeated back (safe messaging): the question then speaks generally.
@@ -265,6 +267,7 @@ enum ConcernView {
         let text = state.asking?.text
             ?? state.result?.recommendation.concern.flatMap { state.checkIn?.flow.answers.text(named: $0.field) }
         let finding = state.asking?.hit.finding ?? state.result?.recommendation.concern?.finding
+        if finding?.rule == CrisisCheck.unreadScriptRule { return unread }
         guard finding.map(mentionsMeans) != true, let words = text.flatMap({ WhyText.quote($0, words: 12, around: finding?.matched) }) else {
             return generally
         }
