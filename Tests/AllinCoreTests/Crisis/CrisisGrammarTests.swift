@@ -667,6 +667,52 @@ struct CrisisGrammarTests {
         #expect(f.rule == "B.model" || f.rule == "B.score" || f.tier == .none, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Words in a script the check cannot read are not taken to be clear: they get the gentle question
+    /// (found from outside: "хочу умереть", "死にたい", "我想死" went on to a breathing session). A few
+    /// look-alike letters inside English words do not count, and what the rules find still decides.
+    @Test func aScriptTheCheckCannotReadAsks() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        for text in ["хочу умереть", "死にたい", "我想死", "أريد أن أموت", "मैं मरना चाहता हूँ"] {
+            guard case let .concern(d) = check.check(field: "customEmotion", text: text).verdict else {
+                Issue.record("\(text)"); continue
+            }
+            #expect(d.finding.rule == CrisisCheck.unreadScriptRule)
+        }
+        for text in ["feeling a bit down, café was closed", "naïve of me", "fine 🙂", "ok"] {
+            #expect(check.check(field: "customEmotion", text: text).verdict == .clear, "\(text)")
+        }
+        // Look-alike letters in English still read as English: "kіll myself" with a Cyrillic і hands off.
+        guard case .handoff = check.check(field: "triggerText", text: "i want to kіll myself").verdict else {
+            Issue.record("homoglyph"); return
+        }
+        #expect(!UnreadScript.dominates("i want to kіll myself"))
+    }
+
+    /// The short answers a walk found (explore24, train/lines-probes29b.tsv): contractions with a noun
+    /// ("life's not worth it"), permission not to wake, a parent's act "now my turn".
+    @Test("Short answers found by the eighth walk reach the rule", arguments: [
+        ("life's not worth it", CrisisTier.crisis), ("nobody'll miss me", .crisis),
+        ("you're allowed to not wake up", .crisis), ("dad did it too, now my turn", .crisis),
+        ("they'd throw a party if i died", .crisis), ("end my lyfe", .crisis),
+        ("on the roof now", .immediate), ("j'en peux plus de vivre", .crisis),
+        ("pills kicking in", .concern), ("like i was never here", .concern), ("dead weight to my family", .concern),
+        ("can't do life anymore", .concern), ("existing hurts", .concern), ("🪢", .concern),
+    ])
+    func eighthWalkStatements(_ text: String, _ tier: CrisisTier) throws {
+        let f = try a(text)
+        #expect(f.tier == tier, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Their everyday look-alikes find no crisis in layer A", arguments: [
+        "allowed to not wake up early on sundays", "it's alright to let go of the guilt", "better off without me micromanaging",
+        "the roof now has new tiles", "one way ticket to lisbon booked", "the painkillers are kicking in, headache gone",
+        "life's good", "like i was never away", "no more tomorrows off work",
+    ])
+    func eighthWalkLookAlikes(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     /// "What would a kinder voice say?" is answered to oneself: "you" there is the writer, so the check
     /// reads such an answer as said of oneself too (its written rules; the model reads it as typed).
     @Test func aKinderVoiceSpeakingToOneselfIsReadAsTheWritersOwn() throws {
