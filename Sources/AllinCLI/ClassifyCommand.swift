@@ -139,7 +139,7 @@ struct Classification: Sendable {
                 ("matched", .string(b.matched)),
             ])),
             ("helpRequest", .bool(help)),
-            ("check", .string(CrisisCheck.verdict(field: "text", a: a, b: b, askedForHelp: help).name)),
+            ("check", .string(CrisisCheck.verdict(field: "text", text: text, a: a, b: b, askedForHelp: help).name)),
             ("valence", .string(affect.valence.rawValue)),
             ("explanation", .string(affect.explanation)),
             ("affect", .object([

@@ -200,7 +200,12 @@ struct PlainCheckIn {
     /// crisis rule first, like every typed line: a clear statement in it opens support for itself;
     /// no, not sure, anything else or the end of the input open `otherwise`.
     func askSafe(_ step: Step, otherwise: SupportReason, concern: CrisisDecision? = nil) -> SupportReason? {
-        io.out("\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
+        let unread: Bool
+        if case let .notSafe(hit) = otherwise { unread = hit.finding.rule == CrisisCheck.unreadScriptRule } else {
+            unread = concern?.finding.rule == CrisisCheck.unreadScriptRule
+        }
+        io.out(unread ? "\nI can't read every word you wrote, so I want to check: are you safe right now? (yes / no / not sure) "
+               : "\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
         guard let raw = io.readInputLine() else { return otherwise }
         let line = raw.trimmingCharacters(in: .whitespaces)
         if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }

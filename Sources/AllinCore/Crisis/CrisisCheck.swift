@@ -157,9 +157,13 @@ public struct CrisisCheck: Sendable {
 
     /// The verdict for one text from findings already made (`allin classify` has both layers' findings
     /// and the help check in hand): the same weighing as `check`.
-    public static func verdict(field: String, a: CrisisFinding, b: CrisisFinding, askedForHelp: Bool) -> Verdict {
-        decide([a, b].filter { $0.tier > .none }.map { (CrisisDecision(finding: $0, field: field), false) },
-               help: askedForHelp ? field : nil)
+    /// `text`, when given, is read for a script the check cannot read, as `check` reads it.
+    public static func verdict(field: String, text: String? = nil, a: CrisisFinding, b: CrisisFinding,
+                               askedForHelp: Bool) -> Verdict {
+        var a = a
+        if a.tier == .none, b.tier == .none, let text, UnreadScript.dominates(text) { a = unreadScript }
+        return decide([a, b].filter { $0.tier > .none }.map { (CrisisDecision(finding: $0, field: field), false) },
+                      help: askedForHelp ? field : nil)
     }
 
     /// The verdict from the findings, in the order they were made: the highest handoff wins (read across

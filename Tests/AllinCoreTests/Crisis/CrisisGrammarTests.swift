@@ -686,6 +686,10 @@ struct CrisisGrammarTests {
             Issue.record("homoglyph"); return
         }
         #expect(!UnreadScript.dominates("i want to kіll myself"))
+        // `allin classify` weighs its findings the same way.
+        let none = CrisisFinding(layer: .a, tier: .none)
+        #expect(CrisisCheck.verdict(field: "text", text: "хочу умереть", a: none, b: none, askedForHelp: false).name == "askSafe")
+        #expect(CrisisCheck.verdict(field: "text", text: "fine", a: none, b: none, askedForHelp: false) == .clear)
     }
 
     /// The short answers a walk found (explore24, train/lines-probes29b.tsv): contractions with a noun
