@@ -41,6 +41,13 @@ public struct CrisisCheck: Sendable {
     static let unreadScript = CrisisFinding(layer: .a, tier: .concern, rule: unreadScriptRule,
                                             reason: "Written in a script the check cannot read, so it asks rather than assume all is well.")
 
+    /// Layer A's finding once an answer the layers found nothing in is read for an unread script:
+    /// `unreadScript` when most of its letters are in one, else `a` as it was. `check` and `verdict`
+    /// both read it so.
+    static func unreadScriptRead(_ a: CrisisFinding, _ b: CrisisFinding, text: String) -> CrisisFinding {
+        a.tier == .none && b.tier == .none && UnreadScript.dominates(text) ? unreadScript : a
+    }
+
     /// The field a finding over all the answers read together is reported under.
     public static let togetherField = "all"
 
@@ -122,7 +129,7 @@ public struct CrisisCheck: Sendable {
                 if b2.tier > b.tier, b2.rule != "B.model" { b = b2 }
             }
             let known = answered.contains(text)
-            if a.tier == .none, b.tier == .none, UnreadScript.dominates(text) { a = Self.unreadScript }
+            a = Self.unreadScriptRead(a, b, text: text)
             if a.tier > (report.a?.finding.tier ?? .none) { report.a = CrisisDecision(finding: a, field: field) }
             if b.tier > (report.b?.finding.tier ?? .none) { report.b = CrisisDecision(finding: b, field: field) }
             for finding in [a, b] where finding.tier > .none {
@@ -160,8 +167,7 @@ public struct CrisisCheck: Sendable {
     /// `text`, when given, is read for a script the check cannot read, as `check` reads it.
     public static func verdict(field: String, text: String? = nil, a: CrisisFinding, b: CrisisFinding,
                                askedForHelp: Bool) -> Verdict {
-        var a = a
-        if a.tier == .none, b.tier == .none, let text, UnreadScript.dominates(text) { a = unreadScript }
+        let a = text.map { unreadScriptRead(a, b, text: $0) } ?? a
         return decide([a, b].filter { $0.tier > .none }.map { (CrisisDecision(finding: $0, field: field), false) },
                       help: askedForHelp ? field : nil)
     }
