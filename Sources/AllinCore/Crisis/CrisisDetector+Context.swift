@@ -115,6 +115,7 @@ extension CrisisDetector {
         case .lowered: return "Matched \(what), but the wording around it reads as hyperbole or an accident, so it is only a concern."
         case .thirdPresent: return "Matched \(what) about another person who may be in danger now."
         case .thirdPast: return "Matched \(what) about another person in the past, a concern rather than a disclosure."
+        case .thirdCared: return "Matched \(what) about another person who is in care or has help now, so it is only a concern."
         case .generic: return "Matched \(what) said of people in general, so it is only a concern."
         case .secondPerson: return "Matched \(what) addressed to someone else, so it is only a concern."
         case .remotePast: return "Matched \(what) about the distant past, so it is only a concern."

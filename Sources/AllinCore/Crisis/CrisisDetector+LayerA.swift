@@ -10,7 +10,7 @@ extension CrisisDetector {
 
     /// Why a hit's tier moved, for the reason sentence.
     enum Note {
-        case plain, escalated, negated, lowered, thirdPresent, thirdPast, generic, secondPerson, remotePast, topic, question
+        case plain, escalated, negated, lowered, thirdPresent, thirdPast, thirdCared, generic, secondPerson, remotePast, topic, question
     }
 
     /// Idioms first (each consumes its span), then every rule over what is left.
@@ -70,6 +70,12 @@ extension CrisisDetector {
 
     // MARK: - One hit
 
+    /// A rule's line guard is read within `CrisisScan.contextReach` tokens of the hit, not over the
+    /// whole answer: an everyday word far from the statement must not cancel it.
+    static func guardReach(_ m: CrisisMatch, _ count: Int) -> Range<Int> {
+        Swift.max(0, m.start - CrisisScan.contextReach)..<Swift.min(count, m.end + CrisisScan.contextReach)
+    }
+
     func evaluate(_ ruleIndex: Int, _ m: CrisisMatch, _ scan: inout CrisisScan, in view: CrisisView) -> CrisisCandidate? {
         let rule = lexicon.rules[ruleIndex]
         var tier = rule.tier
@@ -98,7 +104,7 @@ extension CrisisDetector {
                 let lo = scan.clauseStart(m.start)
                 if scan.first(g.before, in: lo..<m.start) != nil { hit = true }
             }
-            if !hit && !g.line.isEmpty && scan.first(g.line, in: line) != nil { hit = true }
+            if !hit && !g.line.isEmpty && scan.first(g.line, in: Self.guardReach(m, scan.count)) != nil { hit = true }
             guard hit else { continue }
             switch g.action {
             case .reject:
@@ -202,6 +208,16 @@ extension CrisisDetector {
     /// Present danger (recent or ongoing) keeps the rule's third-party tier; a past event is a concern.
     private func thirdParty(_ rule: CrisisRule, _ m: CrisisMatch, _ tier: CrisisTier, _ scan: inout CrisisScan) -> (CrisisTier, Note) {
         let present = Swift.min(tier, rule.thirdPartyTier)
+        // Someone else in care now ("she's safe in hospital now"), or with help for what is neither an
+        // act under way nor a recent one ("he has a therapist"), with nothing saying the danger goes
+        // on: the writer is asked how they are, not sent to crisis support for a danger answered.
+        let line = 0..<scan.count
+        if scan.first(lexicon.frames.theyAreCaredFor, in: line) != nil
+            || (tier < .immediate && !rule.id.contains("recentAct") && scan.first(lexicon.frames.recentTime, in: line) == nil
+                && scan.first(lexicon.frames.theyHaveHelp, in: line) != nil),
+           scan.first(lexicon.frames.theyAreCaredForBut, in: line) == nil {
+            return (Swift.min(tier, .concern), .thirdCared)
+        }
         guard rule.tense != .ignore else { return (present, .thirdPresent) }
         let sentence = scan.sentence(around: m.start)
         // A death already told ("my uncle took his own life, today is the anniversary") is past even

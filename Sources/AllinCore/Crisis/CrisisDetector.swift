@@ -163,6 +163,7 @@ public struct CrisisDetector: Sendable {
         var finding = CrisisFinding(layer: .a, tier: best.tier, rule: id, matched: CrisisText.clean(best.matched()),
                                     reason: CrisisText.clean(Self.reason(rule.what, best.note, best.tier), limit: 240))
         finding.distantPast = best.note == .remotePast
+        finding.othersNotNow = best.note == .thirdCared
         return finding
     }
 
@@ -181,16 +182,23 @@ public struct CrisisDetector: Sendable {
     /// thought about ending it, i'm in a good place now"), a written rule of layer B over those words
     /// asks as layer A does instead of handing off (found from outside: such lines handed off). The
     /// trained model is left as it is; without a "well now" ("i used to want to die and i still do")
-    /// nothing changes.
+    /// nothing changes. The same where layer A read the words as about someone else in care now ("she's
+    /// safe in hospital now"): layer B's rules read no subject. Layer A's reading of someone else in
+    /// the past is not trusted so far ("wrote letters for everyone" reads as someone else's).
     func datedByLayerA(_ b: CrisisFinding, _ a: CrisisFinding, _ views: [CrisisView]) -> CrisisFinding {
-        guard a.distantPast, a.tier == .concern, b.tier >= .crisis, b.rule != "B.model",
+        guard a.distantPast || a.othersNotNow, a.tier == .concern, b.tier >= .crisis, b.rule != "B.model",
               Self.sharesWords(a.matched, b.matched), let main = views.first else { return b }
-        var scan = CrisisScan(program: lexicon.programA, tokens: main.tokens)
-        guard scan.first(lexicon.frames.settledNow, in: 0..<scan.count) != nil else { return b }
+        let why: String
+        if a.othersNotNow {
+            why = "The same words are about someone else who is not in danger now, so it is only a concern. "
+        } else {
+            var scan = CrisisScan(program: lexicon.programA, tokens: main.tokens)
+            guard scan.first(lexicon.frames.settledNow, in: 0..<scan.count) != nil else { return b }
+            why = "The same words are about the distant past and the line says all is well now, so it is only a concern. "
+        }
         var dated = b
         dated.tier = .concern
-        dated.reason = CrisisText.clean("The same words are about the distant past and the line says all is well now, so it is only a concern. "
-                                        + b.reason, limit: 240)
+        dated.reason = CrisisText.clean(why + b.reason, limit: 240)
         return dated
     }
 

@@ -51,7 +51,8 @@ extension CrisisLexiconBuilder {
         let frameLists: [(name: String, list: WritableKeyPath<CrisisFrames, [Int]>)] = [
             ("negatorPhrases", \.negatorPhrases), ("pseudoNegations", \.pseudoNegations), ("media", \.media),
             ("remotePast", \.remotePast), ("recentTime", \.recentTime), ("pastMarkers", \.pastMarkers),
-            ("reportedQuestions", \.reportedQuestions), ("theyDied", \.theyDied), ("settledNow", \.settledNow),
+            ("reportedQuestions", \.reportedQuestions), ("theyDied", \.theyDied), ("theyAreCaredFor", \.theyAreCaredFor), ("theyHaveHelp", \.theyHaveHelp),
+            ("theyAreCaredForBut", \.theyAreCaredForBut), ("settledNow", \.settledNow),
             ("settledPast", \.settledPast), ("stillNow", \.stillNow),
         ]
         if let object = r.object(root["frames"], nil, "frames") {

@@ -81,6 +81,12 @@ struct CrisisFrames: Sendable {
     /// Someone else's death by suicide, told as done ("took his own life", "died by suicide"): that
     /// person is not in danger now, whatever day it is told on.
     var theyDied: [Int] = []
+    /// Someone else in care now ("she's safe in hospital now", "stable in icu"), someone else with help
+    /// ("has a therapist", "is getting help": not for an act under way), and what says the danger goes
+    /// on all the same (`theyAreCaredForBut`: "again", "when she gets out", "tonight").
+    var theyAreCaredFor: [Int] = []
+    var theyHaveHelp: [Int] = []
+    var theyAreCaredForBut: [Int] = []
     /// A line saying it is over and well now ("she's doing great now", "I'm 30 now and life is
     /// good"), told in the past ("tried", "used to", "at 16"), and what says otherwise (`stillNow`:
     /// "but", "again", "tonight", a means, a plan, a wish, a decision, a denial): see

@@ -265,7 +265,15 @@ struct CrisisScan: ~Copyable {
 
     // MARK: - Text structure
 
-    /// The sentence around token `p` (between hard boundaries); sentence edges are computed once per scan.
+    /// How far context is read from a hit, in tokens each side: a sentence is cut to this reach, and a
+    /// rule's line guards are read only this near (`CrisisDetector.guardReach`). A long answer typed
+    /// as one run-on sentence ("…stood at the bridge thinking about jumping…" forty words before
+    /// "…watched a quiz show") must not have its statement undone by words far from it (found from
+    /// outside: acts under way buried in long answers found nothing).
+    static let contextReach = 20
+
+    /// The sentence around token `p` (between hard boundaries), at most `contextReach` tokens either
+    /// side of `p`; sentence edges are computed once per scan.
     mutating func sentence(around p: Int) -> Range<Int> {
         guard !tokens.isEmpty else { return 0..<0 }
         if context == nil { context = Context() }
@@ -286,7 +294,8 @@ struct CrisisScan: ~Copyable {
             context!.sentenceEnds = ends
         }
         let p = Swift.min(Swift.max(p, 0), tokens.count - 1)
-        return Int(context!.sentenceStarts[p])..<Int(context!.sentenceEnds[p])
+        return Swift.max(Int(context!.sentenceStarts[p]), p - Self.contextReach)
+            ..< Swift.min(Int(context!.sentenceEnds[p]), p + Self.contextReach + 1)
     }
 
     /// Where the clause holding token `p` starts (a boundary or a clause word), looking back at most 40 tokens.

@@ -39,6 +39,8 @@ public struct CrisisFinding: Sendable, Equatable {
     public var modelScore: Double?
     /// Layer A dated its words to the distant past ("used to", "years ago") and so only asks.
     public var distantPast = false
+    /// Layer A read its words as about someone else who is in care or has help now (`theyAreCaredFor`).
+    public var othersNotNow = false
 
     public init(layer: CrisisLayer, tier: CrisisTier, rule: String = "", matched: String = "", reason: String = "", score: Double? = nil) {
         self.layer = layer

@@ -741,4 +741,47 @@ struct CrisisGrammarTests {
         #expect(try a("had an overdose patient today").tier == .concern)
         #expect(try a("i overdosed today").tier == .immediate)
     }
+
+    /// Long answers a walk found (explore26, train/lines-probes30.tsv): a statement inside a run-on
+    /// account of the day. An everyday word far from the statement ("…watched a quiz show", "…picked up
+    /// my wife from work") no longer undoes it (`CrisisScan.contextReach`).
+    @Test("Statements buried in long answers hand off", arguments: [
+        "the meeting with the bank went badly, they won't extend the loan, so i drove around for a bit and ended up at the bridge and stood there for a long time thinking about jumping and i'm going back there tomorrow, then i went to pick up my wife from work and we had a takeaway and watched a quiz show",
+        "so i'm sitting on the window ledge of my flat on the sixth floor right now with my legs over the side haha, just vibing, was at work till nine, the bus was late, my landlord texted about the rent, anyway the view is nice and i don't think i'm climbing back in",
+        "not gonna lie i've been googling the best way to hang yourself haha, anyway college was fine, handed in my essay, had a chat with my tutor about next year",
+        "my friend's brother killed himself last year and i went to the funeral and everyone was so sad, and the thing is i've been thinking about doing the same, i looked up what he used, then i went back to work and nobody knows",
+        "on the bridge right now, on the wrong side of the railing, but i'm fine",
+    ])
+    func ninthWalkLongAnswers(_ text: String) throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        guard case .handoff = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); return }
+    }
+
+    @Test("Their everyday look-alikes find no crisis", arguments: [
+        "monday can go jump off a cliff", "sitting on the window sill with my legs over the side, reading",
+        "sitting on the floor with my legs over the side of the bed", "he is on the wrong side of the fence with the dog",
+        "my flatmate's away so i have the place to myself", "my friend ran a marathon and i'm thinking about doing the same",
+        "Good day at work for once. My manager said well done in front of everyone. Celebrated with a takeaway and a bottle of prosecco. Going to bed happy.",
+    ])
+    func ninthWalkLookAlikes(_ text: String) throws {
+        let (a, b) = try crisisDetector().layers(text)
+        #expect(a.tier < .crisis && (b.tier < .crisis || b.rule == "B.model"), "\(text) → \(a.rule) \(b.rule)")
+    }
+
+    /// Someone else's crisis told by a person who is safe, the other person in care now (explore27,
+    /// train/checkins-probes30.jsonl): the writer is asked how they are, not handed off as if in danger.
+    /// An act under way or recent, or care that ends ("sending her home tonight"), still hands off.
+    @Test func someoneElseInCareNowAsks() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        for text in ["my best friend overdosed last night. she's in ICU and stable. i found her and called the ambulance",
+                     "friend texted me saying she wanted to kill herself. i called 999 and shes safe in hospital now. i'm shaking",
+                     "friend told me shes been having suicidal thoughts but has a therapist. how do i support her without taking over"] {
+            guard case .concern = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
+        }
+        for text in ["my friend just took an overdose, he sees a psychiatrist", "my friend overdosed last night, she has a therapist",
+                     "my friend wants to kill herself, she is in hospital now but they are sending her home tonight",
+                     "my brother says hes going to kill himself", "i want to kill myself, my friend is safe in hospital now"] {
+            guard case .handoff = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
+        }
+    }
 }
