@@ -28,7 +28,10 @@ enum PlayerView {
                 row += 1
             }
         }
-        row += 1
+        // A short window leaves out the blank rows, so the words being read have room (found from
+        // outside at 40x12: the current words were never on screen).
+        let short = rect.height < 12
+        if !short { row += 1 }
         guard row < rect.bottom else { return }
         if p.interrupted {
             let text = p.isReadAlong
@@ -71,7 +74,7 @@ enum PlayerView {
                                        width: rect.width)
                 canvas.put(ask, row: row + 1, col: rect.col, role: .notice, maxWidth: rect.width)
             }
-            row += 2
+            row += short && !p.confirmingStop ? 1 : 2
             guard row < rect.bottom else { return }
             captions(&canvas, p, position: position, in: Rect(row: row, col: rect.col, width: rect.width, height: rect.bottom - row))
         }
@@ -119,7 +122,13 @@ enum PlayerView {
         }
         let current = track.cueIndex(at: position)
         let before = p.isReadAlong ? 2 : 1
-        let first = max(0, (current ?? 0) - before)
+        var first = max(0, (current ?? 0) - before)
+        // The current words always show whole where they fit: earlier lines give way first (found from
+        // outside at 40x12: two earlier cues filled the rows and the current one was never seen).
+        if let current, current < track.cues.count {
+            func height(_ i: Int) -> Int { Wrap.lines(Visible.text(track.cues[i].text), width: rect.width - 2).count }
+            while first < current, (first...current).reduce(0, { $0 + height($1) }) > rect.height { first += 1 }
+        }
         var row = rect.row
         for cue in track.cues[first...] {
             guard row < rect.bottom else { break }

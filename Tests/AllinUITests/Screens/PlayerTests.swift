@@ -278,6 +278,29 @@ struct PlayerTests {
         #expect(screen(s).text.contains("Let your shoulders drop."), "the words still show")
     }
 
+    /// At the smallest size the words being read are on screen, whole, even after long earlier lines
+    /// and a notice (found from outside at 40x12: a stale half line of the first caption stayed).
+    @Test func readAlongAtTheSmallestSizeShowsTheCurrentWords() async {
+        var s = await ScreenStates.playing(position: 0)
+        let texts = ["For the next few minutes, your only job is to notice how you are breathing, without changing it.",
+                     "Let your hands land wherever they are comfortable, on your lap or by your sides, and rest.",
+                     "Here is the square: breathe in for four, hold for four, out for four, hold for four."]
+        let cues = texts.enumerated().map { CaptionCue(index: $0, sourceLine: $0 + 1, text: $1, start: Double($0) * 20, end: Double($0) * 20 + 18) }
+        s.modify(\.session) {
+            $0.player.started?.mode = .readAlong
+            $0.player.started?.captions = CaptionTrack(cues: cues, duration: 60, estimated: true)
+            $0.player.soundProblem = "No sound output: mpv couldn't open an audio device. Showing the words instead. Details are in the log."
+        }
+        _ = App.update(&s, .playerTicked(PlayerStatus(position: 45, phase: .playing)))
+        for size in [Size(width: 40, height: 12), Size(width: 60, height: 16), Size(width: 80, height: 24)] {
+            var sized = s
+            sized.size = size
+            let text = screen(sized).text.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+            #expect(text.contains("› Here is the square: breathe in"), "\(size): \(text)")
+            #expect(text.contains("hold for four."), "\(size): the current words whole: \(text)")
+        }
+    }
+
     @Test func heardTimeCountsTicksNotSeeks() async {
         var s = await ScreenStates.playing(position: 0)
         s.modify(\.session) { $0.player.audible = true }
