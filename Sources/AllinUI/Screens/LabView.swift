@@ -78,6 +78,11 @@ enum LabView {
         }
         let (headline, role) = headline(r)
         add(headline, role)
+        // The lab shows what the check decided without opening support, so a test can go on; the
+        // way to support is said beside it, in case the words are the person's own.
+        if r.kind == .safetyHandoff || r.concern != nil {
+            add("If these words are yours: press F2, and support opens.", .support)
+        }
         if r.kind == .audio {
             add("lane \(r.lane?.rawValue ?? "-") · intent lane \(r.intentLane.rawValue) · soothe first \(r.sootheFirst ? "yes" : "no") · valence \(r.valence?.rawValue ?? "-")", .accent)
         }

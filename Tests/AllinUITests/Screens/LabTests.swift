@@ -61,6 +61,11 @@ struct LabTests {
         #expect(text.contains("C (nothing resolved): not reached"))
         #expect(text.contains("leaving feeling: layer A fired in customEmotion"))
         #expect(text.contains("crisisA → fired"))
+        // Support stays one key away, said beside the decision (found from outside: the lab only
+        // showed the decision), and F2 opens it from the lab.
+        #expect(text.contains("If these words are yours: press F2, and support opens."))
+        press(&s, .function(2))
+        #expect(s.screen == .support)
     }
 
     /// The headline follows the crisis rule: words in the ambiguous band go to the session after the
