@@ -118,10 +118,8 @@ extension PlainCheckIn {
         // A note the journal could not keep is not lost: it is printed back for the person to keep.
         if let note, !noteKept { io.out(Self.noteBack(note)) }
         if MoodDrop.feltWorse(before: pending.moodBefore, after: moodAfter) {
-            io.out(MoodDrop.acknowledgement(before: pending.moodBefore, after: moodAfter) + " Thank you for saying so honestly.\n")
-            io.out(catalog.helplines.resources(for: region).hasLines
-                   ? "Talk to someone now: 'allin resources' lists people who listen. Or try another session: 'allin --plain'.\n"
-                   : "If you want to talk to someone: findahelpline.com lists free lines, and 'allin resources' shows what allin knows for your country. Or try another session: 'allin --plain'.\n")
+            io.out(SupportPrint.afterFeelingWorse(before: pending.moodBefore, after: moodAfter,
+                                                  catalog.helplines.resources(for: region), again: "'allin --plain'"))
         } else if saved, let summary = journal.summary() {
             io.out(JournalCopy.streak(summary.streak) + "\n")
         }

@@ -210,7 +210,8 @@ struct PlanCommand {
         // Read back: a plan made meanwhile by another allin leaves this step with the earlier plan.
         cli.io.out("\n" + kept.sentence() + "\n")
         if MoodDrop.feltWorse(before: moodBefore, after: moodAfter) {
-            cli.io.out(MoodDrop.acknowledgement(before: moodBefore, after: moodAfter) + " 'allin resources' lists people who listen.\n")
+            cli.io.out(SupportPrint.afterFeelingWorse(before: moodBefore, after: moodAfter,
+                                                      catalog.helplines.resources(for: region.code), again: "'allin --plain'"))
         }
         return 0
     }

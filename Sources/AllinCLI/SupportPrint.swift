@@ -12,6 +12,16 @@ public enum SupportPrint {
         "\nSupport is still here whenever you need it:\n" + lines(resources, emergencyFirst: true, notes: false)
     }
 
+    /// After a session that left the person clearly worse (`MoodDrop`): the acknowledgement, then the
+    /// region's lines themselves (found from outside: only "'allin resources' lists people who listen"
+    /// was printed), and another session.
+    public static func afterFeelingWorse(before: Int?, after: Int?, _ resources: CrisisResources, again: String) -> String {
+        MoodDrop.acknowledgement(before: before, after: after) + " Thank you for saying so honestly.\n"
+            + (resources.hasLines ? "If you want to talk to someone now, these people listen:\n" : "If you want to talk to someone now:\n")
+            + lines(resources, emergencyFirst: false, notes: false)
+            + "Or try another session: \(again).\n"
+    }
+
     /// Support's opening words for `reason`, wrapped for a terminal (they speak of "these people" only
     /// where `resources` has lines).
     static func intro(_ reason: SupportReason, _ resources: CrisisResources) -> String {

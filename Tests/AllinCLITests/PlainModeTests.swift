@@ -179,6 +179,19 @@ struct PlainModeTests {
         #expect(entries.first?.moodBefore == 4 && entries.first?.moodAfter == 6 && entries.first?.note == "feeling steadier")
     }
 
+    /// A sharp drop gets a kind word, the region's lines themselves and another session, not a streak
+    /// (found from outside: only "'allin resources' lists people who listen" was printed).
+    @Test func aSharpDropShowsTheLinesNotAStreak() async throws {
+        let dir = Self.dataDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out, err) = await plain(["20", "1", "exam tomorrow", "5", "", "1", "7", "skip", "2", "worse than before"],
+                                             dataDir: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out.contains("You feel worse than before, and that matters."))
+        #expect(out.contains("these people listen") && out.contains("call 116 123"), "\(out)")
+        #expect(out.contains("Or try another session: 'allin --plain'.") && !out.contains("Streak"))
+    }
+
     /// A layer-B statement as the plain note is never kept; support shows.
     @Test func thePlainNoteIsReadByTheCrisisRule() async throws {
         let dir = Self.dataDir()
