@@ -9,6 +9,8 @@ import Synchronization
 /// that does nothing while the session plays (said, so no one thinks it did something).
 enum PlayControl: Equatable {
     case togglePause, back, forward, toggleCaptions, stop, unusedLine
+    /// y and n, the answers to "Stop the session now?" (keys only).
+    case yes, no
 }
 
 /// How the line-based prompts (`allin --plain`, `allin plan next`) read what is typed while a
@@ -183,6 +185,8 @@ final class PlayControls {
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "x"), UInt8(ascii: "X"):
                 out.append(.stop)
             case UInt8(ascii: "c"), UInt8(ascii: "C"): out.append(.toggleCaptions)
+            case UInt8(ascii: "y"), UInt8(ascii: "Y"): out.append(.yes)
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(.no)
             default: break
             }
             i += 1

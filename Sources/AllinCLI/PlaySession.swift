@@ -1,5 +1,6 @@
 import AllinAudio
 import AllinCore
+import AllinUI
 import Foundation
 
 /// The play loop for one session, audio or read-along.
@@ -45,6 +46,7 @@ struct PlaySession {
         let hints = controls.keysActive ? (playback.canSeek ? "Space pause  ←/→ 15 s  c captions  q stop" : "Space pause  c captions  q stop") : ""
         var captionsOn = true
         var lastCue: Int?
+        var confirmingStop = false
         while true {
             let sig = controls.takeSignal()
             if sig == SIGTSTP {
@@ -75,7 +77,12 @@ struct PlaySession {
                     display.line(captionsOn ? "Captions on." : "Captions off.")
                     lastCue = nil
                 case .stop:
+                    if asksBeforeStopping(&confirmingStop, position: playback.position, duration: length) { continue }
                     return .exit(stop(playback, duration: length, code: 0))
+                case .yes:
+                    if confirmingStop { return .exit(stop(playback, duration: length, code: 0)) }
+                case .no:
+                    if confirmingStop { confirmingStop = false; display.line("Going on.") }
                 case .unusedLine: display.line(PlaySession.unusedLine)
                 }
             }
@@ -115,6 +122,18 @@ struct PlaySession {
     /// Said when a line typed on a terminal while the session plays does nothing.
     static let unusedLine = "(That line does nothing while the session plays: q ends it, p pauses, help opens crisis support.)"
 
+    /// Whether a stop key asks first, as the full screen does: keys are read one at a time, the
+    /// question is not up already (a second q stops), and the session is not nearly over
+    /// (`PlayerState.nearlyOver`). Found from outside: q stopped at once, where the full screen asks.
+    private func asksBeforeStopping(_ confirming: inout Bool, position: Double, duration: Double?) -> Bool {
+        guard controls.keysActive, !confirming else { return false }
+        if let duration, duration > 0, position >= (1 - PlayerState.nearlyOver) * duration { return false }
+        confirming = true
+        display.clearStatus()
+        display.line("Stop the session now? y stops, n keeps going.")
+        return true
+    }
+
     private func stop(_ playback: Playback, duration: Double?, code: Int32) -> Int32 {
         playback.stop()
         let at = playback.position
@@ -143,6 +162,7 @@ struct PlaySession {
         let hints = controls.keysActive ? "Space pause  ←/→ 15 s  q stop" : ""
         var clock = ReadAlongClock(offset: start, speed: speed, now: Monotonic.now())
         var lastCue: Int?
+        var confirmingStop = false
         while true {
             let sig = controls.takeSignal()
             if sig == SIGTSTP {
@@ -167,7 +187,13 @@ struct PlaySession {
                                upper: max(0, track.duration - 1))
                     lastCue = nil
                 case .toggleCaptions: break   // the captions are the session here
-                case .stop: return stopped(at: clock.position(now: now), duration: track.duration, code: 0)
+                case .stop:
+                    if asksBeforeStopping(&confirmingStop, position: clock.position(now: now), duration: track.duration) { continue }
+                    return stopped(at: clock.position(now: now), duration: track.duration, code: 0)
+                case .yes:
+                    if confirmingStop { return stopped(at: clock.position(now: now), duration: track.duration, code: 0) }
+                case .no:
+                    if confirmingStop { confirmingStop = false; display.line("Going on.") }
                 case .unusedLine: display.line(PlaySession.unusedLine)
                 }
             }

@@ -180,7 +180,14 @@ struct SessionEndToEndTests {
         play.waitFor("Resume from 3:09? (Enter resumes, r restarts)")
         play.keys("Enter")
         play.waitFor("Resuming at 3:09")
+        // Stopping asks first, as the full screen does; y stops.
         play.keys("q")
+        play.waitFor("Stop the session now? y stops, n keeps going.")
+        play.keys("n")
+        play.waitFor("Going on.")
+        play.keys("q")
+        play.waitFor("Stop the session now?")
+        play.keys("y")
         play.waitFor("Stopped at 3:", "EXIT=0")
         let kept = positions(place).first { $0["slug"] as? String == "deadline_pressure_valve" }
         #expect(((kept?["position"] as? Double) ?? 0) >= 189, "allin play kept its place in the data directory")
