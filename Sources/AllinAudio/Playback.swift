@@ -174,7 +174,9 @@ public final class Playback: @unchecked Sendable {
         if let live, case let .failure(renderError)? = live.result, status.succeeded {
             // The stream ended because the render failed part-way: not a finished session.
             state = .failed(renderError)
-        } else if early || (!audibleFlag && !status.succeeded) {
+        } else if early || (!audibleFlag && !(status.succeeded && streamDone && Playback.reachedEnd(at: frozenPosition, of: duration))) {
+            // Never known to sound and short of the end, it never played, however long it ran (found
+            // from outside: a player that ran 3 s and played nothing was said to have "stopped at 0:03").
             var detail = cause
             if status.succeeded, let remaining, cause == PlayerDiagnosis.endedAtOnce {
                 detail = "ended after \(SessionScript.seconds((ranFor * 10).rounded() / 10)) s of \(Clock.text(remaining)) without playing"

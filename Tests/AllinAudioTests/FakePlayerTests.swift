@@ -7,10 +7,17 @@ import Testing
 struct FakePlayerTests {
     let tmp = TempDir()
 
-    func playback(mode: String = "play", seconds: Int = 30, duration: Double? = 60) -> (Playback, URL) {
+    /// `name`: the player's file name, through a link to the fake (as "mpv" it is spoken to as mpv).
+    func playback(mode: String = "play", seconds: Int = 30, duration: Double? = 60, name: String? = nil) -> (Playback, URL) {
         let log = tmp.path("fake-\(UUID().uuidString).log")
-        let choice = PlayerChoice(command: PlayerCommand(program: Fixtures.fakePlayer.path), executable: Fixtures.fakePlayer,
-                                  source: "test")
+        var executable = Fixtures.fakePlayer
+        if let name {
+            let dir = tmp.path("bin-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            executable = dir.appendingPathComponent(name)
+            try? FileManager.default.createSymbolicLink(at: executable, withDestinationURL: Fixtures.fakePlayer)
+        }
+        let choice = PlayerChoice(command: PlayerCommand(program: executable.path), executable: executable, source: "test")
         let env = childEnvironment(["FAKE_PLAYER_LOG": log.path, "FAKE_PLAYER_MODE": mode,
                                     "FAKE_PLAYER_SECONDS": String(seconds)])
         let audio = tmp.path("session.ogg")
@@ -123,6 +130,18 @@ struct FakePlayerTests {
         try short.start()
         #expect(eventually { short.poll() != .playing })
         #expect(short.state == .finished)
+    }
+
+    /// mpv that never answers on its socket and ends after a few seconds never played: said so, not
+    /// "stopped at 0:03" (found from outside with a fake mpv that ran 3 s).
+    @Test func aPlayerNeverHeardThatEndsLaterNeverPlayed() throws {
+        let (p, _) = playback(seconds: 2, duration: 60, name: "mpv")
+        try p.start()
+        #expect(eventually(timeout: 8) { p.poll() != .playing })
+        guard case let .failed(.failedAtStart(_, detail, _)) = p.state else {
+            Issue.record("expected a failure at start, got \(p.state)"); return
+        }
+        #expect(detail.contains("without playing"), "\(detail)")
     }
 
     @Test func aPlayerEndingWellBeforeTheEndStoppedEarlyWhateverItsStatus() throws {
