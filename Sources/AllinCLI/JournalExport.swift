@@ -144,7 +144,13 @@ public enum JournalExport {
             if let gate = WhyText.gate(trace: (e.recommendation?["trace"]?.arrayValue ?? []).compactMap(TraceEntry.init(json:))) {
                 out += "- Why: \(mdText(gate))\n"
             }
-            out += "- Mood: \(e.moodBefore.map(String.init) ?? "-") before, \(e.moodAfter.map(String.init) ?? "-") after\n"
+            // Only the moods given (found from outside: "Mood: - before, - after" for a check-in without them).
+            switch (e.moodBefore, e.moodAfter) {
+            case let (before?, after?): out += "- Mood: \(before) before, \(after) after\n"
+            case let (before?, nil): out += "- Mood before: \(before)\n"
+            case let (nil, after?): out += "- Mood after: \(after)\n"
+            case (nil, nil): break
+            }
             if !e.isComplete { out += "- Not finished\n" }
             if let note = e.note {
                 out += "\n" + note.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + mdText(String($0)) }.joined(separator: "\n") + "\n"

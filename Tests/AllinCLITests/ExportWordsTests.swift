@@ -39,6 +39,21 @@ struct ExportWordsTests {
         #expect(md.stdout.contains("(to get clear on what to do)") && md.stdout.contains("(to shift a belief that holds you back)"))
     }
 
+    /// Markdown names only the moods given (found from outside: "Mood: - before, - after").
+    @Test func markdownLeavesOutMoodsNotGiven() async throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let env = InputLimitTests.env.merging(["TZ": "Europe/London", "ALLIN_DATA_DIR": box.data]) { $1 }
+        for extra in [[String](), ["--mood-before", "4"], ["--mood-before", "5", "--mood-after", "6"]] {
+            let io = BufferIO(input: Data(Self.checkIns[1].utf8))
+            #expect(await CLI(environment: env, io: io).run(["journal", "record"] + extra) == 0, "\(io.stderr)")
+        }
+        let md = BufferIO()
+        #expect(await CLI(environment: env, io: md).run(["export", "--format", "md"]) == 0)
+        #expect(!md.stdout.contains("- before") && !md.stdout.contains("- after"), "\(md.stdout)")
+        #expect(md.stdout.contains("- Mood before: 4\n") && md.stdout.contains("- Mood: 5 before, 6 after\n"), "\(md.stdout)")
+    }
+
     @Test func withoutTheCatalogMarkdownAndCSVStopAndSaySo() async throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }
