@@ -204,8 +204,7 @@ struct PlainCheckIn {
         if case let .notSafe(hit) = otherwise { unread = hit.finding.rule == CrisisCheck.unreadScriptRule } else {
             unread = concern?.finding.rule == CrisisCheck.unreadScriptRule
         }
-        io.out(unread ? "\nI can't read every word you wrote, so I want to check: are you safe right now? (yes / no / not sure) "
-               : "\nSome of what you wrote sounds heavy, so I want to check: are you safe right now? (yes / no / not sure) ")
+        io.out("\n" + ConcernView.reason(unread: unread) + ": are you safe right now? (yes / no / not sure) ")
         guard let raw = io.readInputLine() else { return otherwise }
         let line = raw.trimmingCharacters(in: .whitespaces)
         if !io.inputIsTerminal { io.out(Visible.text(line, limit: 40) + "\n") }

@@ -254,12 +254,18 @@ enum LeaveView {
 
 /// The gentle question for words in the ambiguous band, answered in place: yes (safe) goes on; no or
 /// not sure opens support.
-enum ConcernView {
+public enum ConcernView {
     static let question = "Are you safe right now?"
+    /// Why the question is asked when the words are not repeated back, without its ending: the full
+    /// screen ends it with a full stop, `allin --plain` with the question itself. `unread`: words in a
+    /// script the check cannot read (`CrisisCheck.unreadScriptRule`).
+    public static func reason(unread: Bool) -> String {
+        unread ? "I can't read every word you wrote, so I want to check" : "Some of what you wrote sounds heavy, so I want to check"
+    }
     /// What the check heard, when the words are not repeated back.
-    static let generally = "Some of what you wrote sounds heavy, so I want to check."
-    /// For words in a script the check cannot read (`CrisisCheck.unreadScriptRule`).
-    static let unread = "I can't read every word you wrote, so I want to check."
+    static let generally = reason(unread: false) + "."
+    /// For words in a script the check cannot read.
+    static let unread = reason(unread: true) + "."
 
     /// What the check heard, in the person's own words when there are some to quote. Words about a
     /// method or means are never repeated back (safe messaging): the question then speaks generally.
