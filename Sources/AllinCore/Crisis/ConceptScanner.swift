@@ -111,6 +111,9 @@ public struct ConceptScanner: Sendable {
     /// The denial class (`NEG`): the model marks the words just after one ("!die").
     let denialBit: UInt64
     private let otherPersonBits: UInt64
+    /// The class of words naming someone else (`THIRD`: he, her, my brother): in a rule's `without`
+    /// it stands for someone else being the one the words are about (see `blocks`).
+    private let thirdPersonBit: UInt64
     /// The model's feature keys of each class ("DEATH", by bit) and of each ordered class pair
     /// ("WISH DEATH", at `first * 64 + second`), made once so a line hashes no class name.
     let classHashes: [UInt64]
@@ -139,6 +142,7 @@ public struct ConceptScanner: Sendable {
         self.firstPersonBit = bit("FP")
         self.denialBit = bit("NEG")
         self.otherPersonBits = bit("THIRD") | bit("MEDIA")
+        self.thirdPersonBit = bit("THIRD")
         let hashes = names.map(CrisisModel.hash)
         self.classHashes = hashes
         // A pair's key is mixed from its parts' hashes, as `CrisisModel.key(ofFeature:)` does for "WISH DEATH".
@@ -581,7 +585,7 @@ public struct ConceptScanner: Sendable {
             while k < starts.count && starts[k] >> 32 == index { k += 1 }
             let rule = rules[index]
             guard rule.tier > (best?.tier ?? .none), var (start, end) = find(rule, clause, at: starts[from..<k]) else { continue }
-            guard rule.with.allSatisfy({ (impliedFirstPerson && $0.classes & firstPersonBit != 0) || occurs($0, clause) }), !rule.without.contains(where: { occurs($0, clause) }) else {
+            guard rule.with.allSatisfy({ (impliedFirstPerson && $0.classes & firstPersonBit != 0) || occurs($0, clause) }), !rule.without.contains(where: { blocks($0, clause, before: start) }) else {
                 continue
             }
             var tier = rule.tier
@@ -616,6 +620,27 @@ public struct ConceptScanner: Sendable {
             let t = clause[j]
             if t.id >= 0 && isNegator[Int(t.id)] { return true }
             if t.breakBefore { return false }
+            j -= 1
+        }
+        return false
+    }
+
+    /// Whether a `without` slot turns the rule away from a match starting at `start`. Its words and
+    /// classes anywhere in the line do, except `@THIRD`: someone else named turns the rule away only
+    /// when they are the nearest person before the words, with no "i", "me" or "my" between ("he
+    /// said he'd take everything tonight"), so a person who names someone else and then speaks of
+    /// themself is still read ("he left, and tonight i'll take everything"; "my kids will be fine,
+    /// i'm taking all my pills tonight").
+    private func blocks(_ slot: Slot, _ clause: ArraySlice<Token>, before start: Int) -> Bool {
+        guard slot.classes & thirdPersonBit != 0 else { return occurs(slot, clause) }
+        var rest = slot
+        rest.classes &= ~thirdPersonBit
+        if occurs(rest, clause) { return true }
+        var j = start - 1
+        while j >= clause.startIndex {
+            let classes = clause[j].classes
+            if classes & firstPersonBit != 0 { return false }
+            if classes & thirdPersonBit != 0 { return true }
             j -= 1
         }
         return false

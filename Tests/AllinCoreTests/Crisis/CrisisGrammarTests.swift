@@ -784,4 +784,32 @@ struct CrisisGrammarTests {
             guard case .handoff = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
         }
     }
+
+    /// Danger from someone else (h31a, train/lines-probes31.tsv): a threat "if i leave", violence
+    /// "when he's drunk", being held, reach the question at least; a weapon at the door, support.
+    /// A telling-off to come ("my mum will kill me if i'm late") stays an idiom.
+    @Test func dangerFromSomeoneElseIsRead() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        for text in ["he said he'd kill me if i left", "my dad beats me when he's drunk and he's drinking now",
+                     "he threatened to kill the kids and me if i call the police", "my brother chokes me when i don't do what he says",
+                     "he took my keys and passport and won't let me leave", "she'll kill me if i go to the police"] {
+            #expect(check.check(field: "triggerText", text: text).verdict != .clear, "\(text)")
+        }
+        guard case .handoff = check.check(field: "triggerText", text: "he's got a knife and he's outside my door").verdict else {
+            Issue.record("a knife at the door"); return
+        }
+        for text in ["my mum will kill me if i'm late again", "my boss won't let me leave early", "my supervisor is going to kill me",
+                     "my mum said she'd kill me if i told anyone i broke the vase lol"] {
+            #expect(check.check(field: "triggerText", text: text).verdict == .clear, "\(text)")
+        }
+    }
+
+    /// Someone else named in a `without` list (`@THIRD`) turns a written rule away only when they are
+    /// the nearest person before the words: "he left me and tonight i'm going to take everything" is
+    /// the writer's own plan; "my brother said he will take everything tonight" is not.
+    @Test func someoneElseNamedFirstDoesNotHideTheWriter() throws {
+        let detector = try crisisDetector()
+        #expect(detector.layers("he left me and tonight i'm going to take everything").b.rule == "B.method.takeEverything")
+        #expect(detector.layers("my brother said he will take everything tonight").b.rule != "B.method.takeEverything")
+    }
 }
