@@ -47,8 +47,12 @@ public final class Playback: @unchecked Sendable {
         return position >= duration - max(endSlack, duration * endShare)
     }
 
-    /// How long mpv may take to load a file before allin falls back to its own clock.
+    /// How long mpv may take to answer on its control socket (it opens it as it starts); one that
+    /// has not answered by then is not playing, whatever else it does.
     static let ipcPatience = 3.0
+    /// How long mpv that answers may take to open an audio output and report a position (a live
+    /// render's first words included) before allin says no sound is coming out.
+    static let soundPatience = 15.0
     /// Seconds from SIGTERM to SIGKILL on stop.
     public static let stopGrace = 2.0
 
@@ -67,6 +71,8 @@ public final class Playback: @unchecked Sendable {
     /// mpv's last reported position (nil until it has loaded the file).
     private var ipcPosition: Double?
     private var audibleFlag = false
+    /// mpv has answered on its socket at least once.
+    private var ipcAnswered = false
     private static let sockets = Atomic<Int>(0)
 
     public init(choice: PlayerChoice, file: URL, duration: Double?, environment: [String: String], paths: AudioPaths) {
@@ -160,6 +166,16 @@ public final class Playback: @unchecked Sendable {
         guard state == .playing || state == .paused, let child else { return state }
         guard let status = child.poll() else {
             if !audibleFlag { audibleFlag = checkAudible() }
+            if !audibleFlag, let silence = unconfirmedSound() {
+                // mpv alive but never known to sound (found from outside: a hung player was shown as
+                // "Playing" after 3 s and the journal said "heard"): stopped, and the words take over.
+                frozenPosition = startOffset
+                child.terminate(grace: Playback.stopGrace)
+                state = .failed(.failedAtStart(player: choice.name, detail: silence,
+                                               log: AudioPaths.display(paths.playerLog, environment: environment)))
+                endFeed()
+                closeIPC()
+            }
             return state
         }
         // Where it ended, for the words to take over from there (mpv's last answer, else the clock).
@@ -196,16 +212,30 @@ public final class Playback: @unchecked Sendable {
     }
 
     /// True once sound is known to be coming out: mpv names its audio output and reports a
-    /// position; a player without a socket has stayed alive past `earlyWindow`. mpv that does not
-    /// answer within `ipcPatience` is believed too (allin then runs on its own clock).
+    /// position; a player without a socket has stayed alive past `earlyWindow`.
     private func checkAudible() -> Bool {
         let ranFor = Monotonic.now() - startedAt - pausedTotal
         guard let ipc else { return ranFor >= Playback.earlyWindow }
-        if ipc.connect(timeout: 0), case let .string(ao)? = ipc.command([.string("get_property"), .string("current-ao")]),
+        guard ipc.connect(timeout: 0) else { return false }
+        ipcAnswered = true
+        if case let .string(ao)? = ipc.command([.string("get_property"), .string("current-ao")]),
            !ao.isEmpty, ipc.number("time-pos") != nil {
             return true
         }
-        return ranFor >= Playback.ipcPatience
+        return false
+    }
+
+    /// Why mpv that is still running is taken as silent, once its patience is spent: no answer on
+    /// its socket within `ipcPatience`, or no audio output within `soundPatience`; nil while it may
+    /// still start (and for players without a socket, which `earlyWindow` judges).
+    private func unconfirmedSound() -> String? {
+        guard ipc != nil else { return nil }
+        let ranFor = Monotonic.now() - startedAt - pausedTotal
+        if !ipcAnswered, ranFor >= Playback.ipcPatience {
+            return "gave no sign of playing within \(Int(Playback.ipcPatience)) s"
+        }
+        if ranFor >= Playback.soundPatience { return "opened no audio output within \(Int(Playback.soundPatience)) s" }
+        return nil
     }
 
     /// Seconds into the audio: mpv's own position when it answers, else the clock since the start

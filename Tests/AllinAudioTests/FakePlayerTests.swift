@@ -144,6 +144,22 @@ struct FakePlayerTests {
         #expect(detail.contains("without playing"), "\(detail)")
     }
 
+    /// mpv that stays alive but never answers on its socket is not playing (found from outside: a hung
+    /// player was shown as "Playing" after 3 s and the journal said "heard 1:53"): it is stopped and the
+    /// failure is said, at the start.
+    @Test func aHungPlayerThatNeverAnswersIsStoppedAsAFailure() throws {
+        let (p, _) = playback(seconds: 30, duration: 60, name: "mpv")
+        try p.start()
+        let pid = try #require(p.pid)
+        #expect(eventually(timeout: 10) { p.poll() != .playing })
+        guard case let .failed(.failedAtStart(player, detail, _)) = p.state else {
+            Issue.record("expected a failure at start, got \(p.state)"); return
+        }
+        #expect(player == "mpv" && detail.contains("no sign of playing"), "\(detail)")
+        #expect(!p.isAudible)
+        #expect(processState(pid) == nil, "the hung player was not stopped")
+    }
+
     @Test func aPlayerEndingWellBeforeTheEndStoppedEarlyWhateverItsStatus() throws {
         // Alive past the early window (so sound was believed), then exit status 0 at 2 s of 60.
         let (p, _) = playback(seconds: 2, duration: 60)
