@@ -151,9 +151,12 @@ struct WholeCheckInTests {
         // Sixteenth (README-fresh16.md): 6 handoffs and 8 questions of 240, 183 + 6 crisis lines (5 of
         // the 11 missed misspellings), 15 safe handoffs; 185 since the concept rules read layer A's
         // misspellings, 187 + 4 with twelve more words recognised misspelt, 187 + 5 since
-        // misspellings of the crisis word classes are read.
+        // misspellings of the crisis word classes are read. 13 safe handoffs since someone else named
+        // turns layer B's written rules away only as the nearest person before the words (thirty-first
+        // session, an intended trade-off: over all blind sets +5 crisis handoffs, +2 safe; the line was
+        // not read).
         Floors(name: "fresh16", sizes: (240, 200, 200), crisisHandoffs: 188, reached: 193,
-               everydayHandoffs: 4, questions: 12, safeHandoffs: 12),
+               everydayHandoffs: 4, questions: 12, safeHandoffs: 13),
         // Seventeenth (README-fresh17.md): 8 handoffs and 9 questions of 240, 185 + 4 crisis lines (5
         // of the 11 missed are attempts, 3 misspellings), 39 safe handoffs, the most of any set (its
         // safe lines were written to be hard: denials, other people, the past; 39 again since layer A's
