@@ -812,4 +812,21 @@ struct CrisisGrammarTests {
         #expect(detector.layers("he left me and tonight i'm going to take everything").b.rule == "B.method.takeEverything")
         #expect(detector.layers("my brother said he will take everything tonight").b.rule != "B.method.takeEverything")
     }
+
+    /// Someone else's crisis told as over, by a person who is safe (h31a, train/lines-probes31.tsv):
+    /// "he's doing great at uni now", "she's fully recovered", "therapy really helped him" ask how the
+    /// writer is; a recent act, "again" or "still" keep support.
+    @Test func someoneElseRecoveredAsks() throws {
+        let check = CrisisCheck(detector: try crisisDetector())
+        for text in ["my son went through a dark patch and wanted to end his life, he's doing great at uni now",
+                     "my wife had postnatal depression and thoughts of harming herself, she's fully recovered",
+                     "my husband was suicidal after losing his job but therapy really helped him",
+                     "my grandad tried to hang himself in the war, he lived to 94"] {
+            guard case .concern = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
+        }
+        for text in ["my brother tried to kill himself last night, he's doing better", "my friend just took an overdose, she's doing ok",
+                     "my sister is suicidal again, she was fully recovered", "he's doing well but he still talks about wanting to die"] {
+            guard case .handoff = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
+        }
+    }
 }
