@@ -7,7 +7,11 @@ extension CheckInUpdate {
         let v = context.vocabulary
         let step = c.flow.currentStep(in: v)
         let items = context.items(step)
-        c.focus = StepModel.textOnly(step) ? .text : .list
+        // Coming back to words already written about the situation, the words have the focus (as
+        // after choosing a chip): Enter goes on with them, never takes the chip under the cursor
+        // (found from outside: back, then Enter, made "moved to a new city" a check-in "about work").
+        let wordsWritten = step == .situation && StepModel.nonEmpty(c.flow.answers.triggerText) != nil
+        c.focus = StepModel.textOnly(step) || wordsWritten ? .text : .list
         var list = c.lists[step] ?? ChipList()
         list.clearFilter()
         if let chosen = StepModel.chosen(step, c.flow.answers, v, items: items) { list.moveTo(id: chosen, in: items) }

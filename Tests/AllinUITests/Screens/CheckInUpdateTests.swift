@@ -111,6 +111,24 @@ struct CheckInUpdateTests {
         #expect(screen(s).contains("/2000"))
     }
 
+    /// Back to the situation with only words written (no chip), Enter goes on with the words; it never
+    /// takes the chip under the cursor (found from outside: "moved to a new city" became "about work").
+    @Test func comingBackToWrittenWordsEnterKeepsThem() {
+        var s = ScreenStates.on(.situation)
+        press(&s, .tab)
+        type(&s, "moved to a new city")
+        press(&s, .escape)
+        if s.checkIn?.focus == .text { press(&s, .escape) }
+        #expect(step(s) == .emotion)
+        press(&s, .enter)
+        #expect(step(s) == .situation)
+        #expect(s.checkIn?.focus == .text)
+        press(&s, .enter)
+        #expect(s.checkIn?.flow.answers.situation == nil)
+        #expect(s.checkIn?.flow.answers.triggerText == "moved to a new city")
+        #expect(step(s) != .situation)
+    }
+
     @Test func intensitySliderDigitsAndBodyChips() {
         var s = ScreenStates.on(.intensity)
         press(&s, .right)
