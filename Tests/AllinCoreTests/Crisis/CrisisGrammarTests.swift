@@ -301,9 +301,10 @@ struct CrisisGrammarTests {
 
     /// Danger from someone told as happening now, and something done that frightens (the outside
     /// probes' misses, now in train/lines-probes23.tsv): the question, so "no" or "not sure" opens
-    /// support; the same words about a repair, a feed, a film or hurt feelings find nothing.
+    /// support; the same words about a repair, a feed, a film or hurt feelings find nothing. Violence
+    /// under way ("is hurting me", "outside with a knife") opens support itself (thirty-first session).
     @Test("Abuse told now and something done ask", arguments: [
-        ("my partner is hurting me", CrisisTier.concern), ("i'm being abused at home", .concern),
+        ("my partner is hurting me", CrisisTier.crisis), ("i'm being abused at home", .concern),
         ("i'm being sexually abused", .concern), ("i'm scared for my life", .concern),
         ("someone is following me home and i'm scared", .concern), ("there's a man in my house", .concern),
         ("i did something really stupid and i'm scared", .concern), ("i've done something i can't undo", .concern),
@@ -505,7 +506,7 @@ struct CrisisGrammarTests {
         ("the rope is a kindness", .crisis), ("kindest thing? a long drop and a short stop", .crisis),
         ("calm because by sunday it will be done", .concern), ("it will all be over by midnight", .concern),
         ("steady hands while i swallow these", .concern), ("its fine, the water is right below me", .concern),
-        ("dead. literally. thats the goal", .concern), ("my ex is outside with a knife", .concern),
+        ("dead. literally. thats the goal", .concern), ("my ex is outside with a knife", .crisis),
         ("i tested the knot tonight", .crisis),
         // A fourth walk (explore18, train/lines-probes27b.tsv), the situation typed in full.
         ("not great. bought a hose for the car exhaust", .crisis), ("to be or not to be. i've chosen not to be", .crisis),
@@ -795,10 +796,16 @@ struct CrisisGrammarTests {
                      "he took my keys and passport and won't let me leave", "she'll kill me if i go to the police"] {
             #expect(check.check(field: "triggerText", text: text).verdict != .clear, "\(text)")
         }
-        guard case .handoff = check.check(field: "triggerText", text: "he's got a knife and he's outside my door").verdict else {
-            Issue.record("a knife at the door"); return
+        // Danger under way: support (found from outside: "screaming he'll kill me" at the door reached nothing).
+        for text in ["he's got a knife and he's outside my door", "he's banging on the door and screaming he'll kill me",
+                     "my ex is at my door saying he'll kill me", "someone is breaking into my house", "my partner is choking me",
+                     "he's coming to kill me"] {
+            guard case .handoff = check.check(field: "triggerText", text: text).verdict else { Issue.record("\(text)"); continue }
         }
+        #expect(check.check(field: "triggerText", text: "he says he'll kill me tonight").verdict != .clear)
         for text in ["my mum will kill me if i'm late again", "my boss won't let me leave early", "my supervisor is going to kill me",
+                     "my wife will kill me if i leave the dishes again", "she's going to kill me when she sees the car",
+                     "zombies banging on the door in this game, they'll kill me",
                      "my mum said she'd kill me if i told anyone i broke the vase lol"] {
             #expect(check.check(field: "triggerText", text: text).verdict == .clear, "\(text)")
         }
