@@ -197,7 +197,12 @@ extension PlainCheckIn {
                 support(.typedHelp(field: field))
                 guard afterSupport() else { throw .stopped }
             case .clear, .concern:
-                break
+                // "no" to "only if you are safe" is an answer, not a refusal: support
+                // again (found from outside: "no" took the person back to the check-in, words gone).
+                if SafeAnswer(reply) == .notSafe {
+                    support(.notSafe(hit))
+                    guard afterSupport() else { throw .stopped }
+                }
             }
         }
         io.out("What you wrote there was not kept. Answer again when you are ready.\n")

@@ -227,13 +227,15 @@ struct PlainModeTests {
     }
 
     /// After support the check-in can go on; the flagged words are kept only if the person says they
-    /// are safe, and the journal keeps one entry that says support opened during it.
+    /// are safe ("no" to that opens support again: found from outside, it took the person back to the
+    /// check-in), and the journal keeps one entry that says support opened during it.
     @Test func goingOnAfterSupportKeepsOneEntryAndNotTheWords() async throws {
         let dir = Self.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (status, out, err) = await plain(["20", "", "i want to kill myself", "continue", "no", "", "5", "", "1",
+        let (status, out, err) = await plain(["20", "", "i want to kill myself", "continue", "no", "continue", "", "5", "", "1",
                                               "4", "skip", "6", ""], dataDir: dir)
         #expect(status == 0, "\(err)")
+        #expect(out.components(separatedBy: "call 116 123").count == 3, "support shows again after 'no'")
         #expect(out.contains("call 116 123") && out.contains("was not kept") && out.contains("Your session:"))
         #expect(!out.contains("kill myself\u{201D}"), "the recommendation does not quote them")
         let store = try JournalStore.open(path: dir.appendingPathComponent("journal.sqlite3").path)
@@ -246,7 +248,7 @@ struct PlainModeTests {
     @Test func stoppingFromSupportSaysWhatWasKept() async {
         let dir = Self.dataDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (_, out, _) = await plain(["20", "", "i want to kill myself", "continue", "no", "quit"], dataDir: dir)
+        let (_, out, _) = await plain(["20", "", "i want to kill myself", "continue", "no", "continue", "quit"], dataDir: dir)
         #expect(out.contains("Your journal keeps only that support opened, not your words."))
         #expect(!out.contains("Nothing was saved"))
     }
