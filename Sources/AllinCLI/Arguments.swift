@@ -7,9 +7,10 @@ public struct Arguments: Sendable {
     public private(set) var flags: Set<String> = []
     private var values: [String: String] = [:]
     public private(set) var positional: [String] = []
-    /// Common options given to a command that has no use for them, and set aside: a data directory or
-    /// a player (an alias such as `allin --data-dir ~/private` must never keep `resources` from
-    /// showing crisis lines). The caller says they were ignored.
+    /// Common options given to a command that has no use for them, and set aside: a data directory,
+    /// a player, a catalog or a region (an alias such as `allin --data-dir ~/private` must never keep
+    /// `resources` from showing crisis lines, nor `--catalog` keep `journal` from opening). The caller
+    /// says they were ignored.
     public private(set) var ignored: [String] = []
 
     /// The command's name for messages: `journal record`.
@@ -36,7 +37,7 @@ public struct Arguments: Sendable {
                 inlineValue = String(arg[arg.index(after: eq)...])
             }
             guard let option = spec.option(named: spelling) else {
-                if [OptionSpec.dataDir, .player].contains(where: { $0.name == spelling }) {
+                if [OptionSpec.dataDir, .player, .catalog, .region].contains(where: { $0.name == spelling }) {
                     // Its value goes with it, so it is never read as a positional word.
                     if inlineValue == nil, i < args.count { i += 1 }
                     ignored.append(spelling)
@@ -105,12 +106,7 @@ public struct Arguments: Sendable {
     }
 
     private static func unknown(_ spelling: String, in spec: CommandSpec) -> String {
-        let shown = Visible.text(spelling, limit: 40)
-        // A common option the command has no use for says so, rather than only "unknown".
-        if let common = [OptionSpec.catalog, .region].first(where: { $0.name == spelling }) {
-            return "unknown option '\(shown)' (\(spec.name) doesn't use \(common.value == "DIR" ? "a catalog" : "a region"))"
-        }
-        return "unknown option '\(shown)'"
+        "unknown option '\(Visible.text(spelling, limit: 40))'"
     }
 
     static func either(_ words: [String]) -> String {

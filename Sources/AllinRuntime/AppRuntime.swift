@@ -6,6 +6,8 @@ import Synchronization
 /// How the loop ended.
 public enum RuntimeExit: Equatable, Sendable {
     case quit
+    /// Quit with Ctrl-C (exit status 130, as if interrupted, as `--plain` gives).
+    case interrupted
     case signal(Int32)
     case closed
     /// The crisis detector could not be loaded (the catalog's problems, already worded for a person;
@@ -16,6 +18,7 @@ public enum RuntimeExit: Equatable, Sendable {
     public var status: Int32 {
         switch self {
         case .quit: return 0
+        case .interrupted: return 128 + SIGINT
         case let .signal(sig): return 128 + sig
         case .closed: return 0
         case let .detectorsFailed(_, status): return status
@@ -319,7 +322,7 @@ public final class AppRuntime {
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
-                case .quit: return .quit
+                case .quit: return next == .keyPressed(.ctrl("c")) ? .interrupted : .quit
                 }
             }
         }

@@ -147,6 +147,7 @@ enum FullScreen {
         if let resources = runtime.state.linesOnExit {
             FileHandle.standardOutput.write(Data(SupportPrint.afterClosing(resources).utf8))
         }
+        if let kept = runtime.state.noteOnExit { FileHandle.standardOutput.write(Data("allin: \(kept)\n".utf8)) }
         if case let .detectorsFailed(message, _) = exit { FileHandle.standardError.write(Data(message.utf8)) }
         if environment["ALLIN_STARTUP_REPORT"] == "1", let firstFrame {
             let ms = Double(firstFrame.components.seconds) * 1000 + Double(firstFrame.components.attoseconds) / 1e15

@@ -69,10 +69,10 @@ struct CommandSpecTests {
     @Test func unknownOptionsAndBadValuesNameTheOptionAndExit2() async {
         for (words, message) in [
             (["export", "--format", "xml"], "--format must be json, csv or md, found 'xml'"),
-            (["where", "--region", "GB"], "unknown option '--region' (where doesn't use a region)"),
             (["resources", "--colour"], "unknown option '--colour'"),
             (["play"], "needs SLUG"),
             (["journal", "elsewhere"], "unexpected argument 'elsewhere' (journal has: show, record)"),
+            (["journal", "--limit", "3", "elsewhere"], "unexpected argument 'elsewhere' (journal has: show, record)"),
             (["resources", "--region"], "option '--region' needs a value"),
             (["erase", "--yes=please"], "option '--yes' takes no value"),
             // The unknown subcommand is what is wrong, not an option after it.
@@ -88,6 +88,34 @@ struct CommandSpecTests {
     /// An alias with `--data-dir` never keeps crisis lines from showing (found from outside: `allin
     /// --data-dir DIR resources` was refused): a data directory or a player a command has no use for is
     /// set aside with a note.
+    /// Options the parent takes may come before its subcommand (found from outside: `allin journal
+    /// --data-dir D show 1` was "unexpected argument 'show'"); an option's value is never taken for
+    /// the subcommand.
+    @Test func optionsBeforeASubcommandGoToIt() throws {
+        let (spec, rest) = try #require(Commands.program.resolve(["journal", "--data-dir", "/tmp/d", "show", "1"]))
+        #expect(spec.name == "journal show")
+        #expect(rest == ["--data-dir", "/tmp/d", "1"])
+        let (spec2, rest2) = try #require(Commands.program.resolve(["journal", "--search", "show"]))
+        #expect(spec2.name == "journal")
+        #expect(rest2 == ["--search", "show"])
+        let (spec3, _) = try #require(Commands.program.resolve(["journal", "--data-dir=/tmp/d", "--json", "record"]))
+        #expect(spec3.name == "journal record")
+    }
+
+    /// A catalog or a region given to a command with no use for them (an alias with `--catalog`) is set
+    /// aside with a note, never a refusal (found from outside: `journal --catalog C` was refused).
+    @Test func anUnusedCatalogOrRegionIsIgnoredWithANote() async {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("allin-ignored-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (words, option) in [(["where", "--region", "GB", "--data-dir", dir], "--region"),
+                                (["journal", "--catalog", "/tmp/c", "--data-dir", dir], "--catalog")] {
+            let io = BufferIO()
+            let status = await CLI(environment: [:], io: io).run(words)
+            #expect(status == 0, "\(words): \(io.stderr)")
+            #expect(io.stderr.contains("\(option) is not used by this command; ignored"), "\(words): \(io.stderr)")
+        }
+    }
+
     @Test func anUnusedDataDirIsIgnoredWithANote() async {
         for words in [["--data-dir", "/tmp/x", "resources", "--region", "GB"], ["resources", "--data-dir=/tmp/x", "--region", "GB"],
                       ["--data-dir", "/tmp/x", "resources", "--help"]] {

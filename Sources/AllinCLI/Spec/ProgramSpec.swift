@@ -45,16 +45,30 @@ public struct ProgramSpec: Sendable {
     }
 
     /// The command named by the leading words of `args`, and the words left for it. A subcommand is
-    /// taken only as the first word after its parent (`allin journal show 3`).
+    /// the first word after its parent (`allin journal show 3`) or after options its parent takes
+    /// (`allin journal --data-dir D show 3`): those options are then read by the subcommand.
     public func resolve(_ args: [String]) -> (spec: CommandSpec, rest: [String])? {
         guard let first = args.first,
               var spec = commands.first(where: { $0.path == [first] || $0.aliases.contains(first) }) else { return nil }
         var rest = Array(args.dropFirst())
-        while let word = rest.first, let sub = spec.subcommand(word) {
+        while !spec.subcommands.isEmpty {
+            let lead = Self.leadingOptions(rest, of: spec)
+            guard lead < rest.count, let sub = spec.subcommand(rest[lead]) else { break }
             spec = sub
-            rest.removeFirst()
+            rest.remove(at: lead)
         }
         return (spec, rest)
+    }
+
+    /// How many of `args`' first words are options `spec` declares, with their values.
+    private static func leadingOptions(_ args: [String], of spec: CommandSpec) -> Int {
+        var i = 0
+        while i < args.count, args[i].hasPrefix("-"), args[i] != "--", args[i] != "-",
+              let option = spec.option(named: String(args[i].prefix { $0 != "=" })) {
+            i += 1
+            if !option.isFlag, !args[i - 1].contains("=") { i += 1 }
+        }
+        return min(i, args.count)
     }
 
     /// When `spec` only groups subcommands and the word after it is none of them, what to say

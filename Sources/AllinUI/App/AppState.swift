@@ -88,6 +88,8 @@ public struct AppModel: Equatable, Sendable {
     public var asking: Asking?
     /// Set when allin was quit over the gentle question, unanswered: see `linesOnExit`.
     public var quitUnanswered = false
+    /// What closing allin did with the check-in under way (`SessionUpdate.closing`): see `noteOnExit`.
+    public var closedWith: ClosedWith?
     /// The emergency number, once the person went back from support opened for an act or an emergency
     /// now (tier 3, `SupportState.emergencyFirst`): the status line keeps reminding them to get medical help
     /// for the rest of the run, whatever screen they are on (found from outside: after "i took all my
@@ -399,7 +401,37 @@ extension AppState {
         return context.catalog.helplines.resources(for: model.support?.region ?? region)
     }
 
+    /// One line left on the terminal once the full screen has closed, saying what became of the
+    /// check-in under way (found from outside: Ctrl-C left without a word of what was kept). Nil when
+    /// none was under way, or when it ended in crisis support (the lines are shown then).
+    public var noteOnExit: String? {
+        guard let closed = model.closedWith, linesOnExit == nil else { return nil }
+        let prefix = context.demo ? "This demo check-in" : "This check-in"
+        if case let .inMemory(problem)? = model.session?.save, closed != .dropped {
+            return "\(prefix) could not be saved to your journal: \(JournalCopy.cause(problem))."
+        }
+        if context.demo, closed != .dropped { return "Nothing from this demo was kept." }
+        switch closed {
+        case .dropped: return "The check-in under way was not finished, so it was not kept."
+        case .notPlayed: return "\(prefix) is kept in your journal, its session not played."
+        case .partly: return "\(prefix) is kept in your journal, with how far its session got."
+        case .reflection: return "\(prefix) and how you felt after are kept in your journal."
+        }
+    }
+
     /// The person's country for crisis lines: one chosen in support during this run, else the one
     /// from `--region`, the config file or the locale.
     public var region: String? { model.chosenRegion.map { $0.isEmpty ? nil : $0 } ?? context.region }
+}
+
+/// What closing allin did with the check-in under way.
+public enum ClosedWith: Equatable, Sendable {
+    /// Half done, before its last step: its answers are gone.
+    case dropped
+    /// Past its last step, its session never begun: kept, marked not played.
+    case notPlayed
+    /// Its session under way: kept with how far it got.
+    case partly
+    /// At the mood after or the note: the reflection is kept.
+    case reflection
 }

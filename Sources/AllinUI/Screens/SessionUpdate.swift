@@ -264,7 +264,11 @@ enum SessionUpdate {
     /// note, or in support opened over it, the reflection is kept, with the note's words only where
     /// the crisis rule finds nothing in them (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
-        if state.screen == .note || state.covered == .note { return closingAtTheNote(&state) }
+        if state.screen == .note || state.covered == .note {
+            let effects = closingAtTheNote(&state)
+            if !effects.isEmpty, state.session?.planStep == nil { state.closedWith = .reflection }
+            return effects
+        }
         if let player = state.session?.player, state.session?.planStep != nil || state.session?.fromLibrary == true {
             // A plan step under way counts if it was listened to already; a session from the library
             // keeps how far it got (found from outside: Ctrl-C left its journal row "not finished",
@@ -273,10 +277,17 @@ enum SessionUpdate {
             return sessionEnded(&state, player.stoppedOutcome)
         }
         guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,
-              let session = state.session?.player.session ?? r.session else { return [] }
+              let session = state.session?.player.session ?? r.session else {
+            // Half done, before its last step (or routed elsewhere): nothing of it is kept.
+            if state.result == nil, state.support == nil, let c = state.checkIn, LeaveUpdate.hasAnswers(c.flow.answers) {
+                state.closedWith = .dropped
+            }
+            return []
+        }
         if let reason = state.support?.reason, reason != .asked { return [] }
         if state.session == nil { state.model.current.keep(SessionState(routed: session)) }
         guard let player = state.session?.player, player.ended == nil else { return [] }
+        state.closedWith = player.hasStarted ? .partly : .notPlayed
         // The screen is left as it was; the runtime stops the player after this.
         return beginJournal(&state) + sessionEnded(&state, player.stoppedOutcome)
     }

@@ -30,6 +30,22 @@ struct RuntimeTests {
         #expect(rt.state.session?.player.ended == .notPlayed)
     }
 
+    /// Closing the full screen leaves one line saying what became of the check-in under way (found
+    /// from outside: Ctrl-C ended with status 0 and without a word of what was kept).
+    @Test func closingSaysWhatWasKeptAndCtrlCEndsWith130() async {
+        let (half, _) = runtime([.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.ctrl("c"))])
+        let exit = await half.run()
+        #expect(exit == .interrupted && exit.status == 130)
+        #expect(half.state.noteOnExit == "The check-in under way was not finished, so it was not kept.")
+        let (routed, _) = runtime(Self.toIntent + [.key(.char("2")), .key(.char("3")), .key(.ctrl("c"))])
+        #expect(await routed.run() == .interrupted)
+        #expect(routed.state.screen == .recommendation)
+        #expect(routed.state.noteOnExit == "This check-in is kept in your journal, its session not played.")
+        let (nothing, _) = runtime([.key(.char("q"))])
+        #expect(await nothing.run() == .quit)
+        #expect(nothing.state.noteOnExit == nil)
+    }
+
     @Test func quitAndSignalsEndTheLoopWithTheirStatus() async {
         let (quit, _) = runtime([.key(.char("q"))])
         #expect(await quit.run() == .quit)

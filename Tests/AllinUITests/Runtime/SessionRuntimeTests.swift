@@ -95,7 +95,7 @@ struct SessionRuntimeTests {
         #expect(!player.running)
         #expect(player.calls.last == "stop")
         switch event {
-        case .key: #expect(exit == .quit)
+        case .key: #expect(exit == .interrupted && exit.status == 130)
         case let .terminated(sig): #expect(exit == .signal(sig))
         default: #expect(exit == .closed)
         }
