@@ -19,9 +19,9 @@ enum FeelingReport {
     static func plain(_ v: JSONValue) -> String {
         func s(_ key: String) -> String { RouteReport.plain(v[key] ?? .null) }
         let chips = (v["closest"]?.arrayValue ?? []).map { RouteReport.plain($0["label"] ?? .null) }.joined(separator: " / ")
-        let word = s("word").isEmpty ? "" : ", from '\(Visible.text(s("word"), limit: 40))'"
+        let word = v["word"]?.stringValue.map { ", from '\(Visible.text($0, limit: 40))'" } ?? ""
         var out: String
-        if s("family").isEmpty {
+        if v["family"]?.stringValue == nil {
             out = "Feeling: no feeling words found\n"
         } else {
             out = "Feeling: \(s("familyLabel")) (confidence \(s("confidence"))\(word))\n"

@@ -22,6 +22,14 @@ struct ClassifyFeelingTests {
         #expect(r.stdout.contains("Feeling: Overwhelmed (confidence 0.9, from 'frazzled')"), "\(r.stdout)")
     }
 
+    /// No feeling word says so, never "Feeling: - (confidence 0, from '-')" (found from outside).
+    @Test func noFeelingWordSaysSo() throws {
+        let r = try BinaryRunner.run(["classify", "-"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Feeling: no feeling words found"), "\(r.stdout)")
+        #expect(!r.stdout.contains("from '-'"), "\(r.stdout)")
+    }
+
     @Test func lowConfidenceAsksWithThreeFamilies() throws {
         let r = try BinaryRunner.run(["classify", "not", "happy"])
         #expect(r.status == 0)

@@ -76,7 +76,8 @@ extension AffectLexicon {
     }
 
     /// Looks a scanned word up, trying a possessive "'s" and collapsed letter runs ("soooo") when it is unknown,
-    /// then inflections and derivations, then (in a one- or two-word text) one typing slip.
+    /// then inflections and derivations, then (in a one- or two-word text, and only for a word the
+    /// sentence reading has never seen) one typing slip.
     private func resolve(_ token: inout AffectToken, _ norm: UnsafeBufferPointer<UInt8>, mendSpelling: Bool) {
         let start = Int(token.start), end = Int(token.end)
         let length = end - start
@@ -99,7 +100,7 @@ extension AffectLexicon {
                 id = derived
                 token.derivation = .morphology
                 token.scale = Float(scale)
-            } else if mendSpelling, let mended = self.mendSpelling(word) {
+            } else if mendSpelling, !sentenceModel.knows(word: word), let mended = self.mendSpelling(word) {
                 id = mended
                 token.derivation = .spelling
             }

@@ -119,6 +119,12 @@ public struct AffectSentenceModel: Sendable {
 
     var isEmpty: Bool { weights.isEmpty }
 
+    /// Whether `word` (lower-case letters) is a word the reading was trained on: a real word, seen in
+    /// sentences, never a typing slip to mend ("hello" is not "hell").
+    func knows(word: [UInt8]) -> Bool {
+        weights[Self.key(word)] != nil
+    }
+
     /// A feature's key: FNV-1a over its name's UTF-8 bytes, so a key built from a text's bytes
     /// (`AffectLexicon.sentenceFeatures`) and one from the file's name agree.
     static func key<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {

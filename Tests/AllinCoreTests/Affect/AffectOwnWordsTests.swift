@@ -180,6 +180,10 @@ struct AffectOwnWordsValenceTests {
         #expect(!sentence.contributions.contains { $0.word == "dejected" })
         // "called" is one slip from "calmed", but a sentence is not mended (the sentence reading may still find it pleasant).
         #expect(!classifier.classifyText("my best friend called").contributions.contains { $0.word.hasPrefix("calm") })
+        // A real word is never a slip (found from outside: "hello" read as "hell", a sad feeling).
+        for text in ["hello", "hello there"] {
+            #expect(classifier.classifyText(text).contributions.allSatisfy { $0.word != "hell" }, "\(text)")
+        }
     }
 
     @Test func shortTextOnlyWordsNeedAModifierInASentence() throws {
