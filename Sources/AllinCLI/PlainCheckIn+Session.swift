@@ -14,10 +14,12 @@ struct PlainSessionContext {
 /// After the recommendation, `allin --plain` is the rest of the loop: mood before, the session (a
 /// player, or the words read along), mood after, a note read by the crisis rule, and the journal.
 extension PlainCheckIn {
-    mutating func session(_ r: Recommendation, _ session: Session, _ place: PlainSessionContext) async -> Int32 {
+    mutating func session(_ r: Recommendation, _ session: Session, _ place: PlainSessionContext,
+                          completion: FlowCompletion) async -> Int32 {
         // From here the check-in is kept however it ends, its session marked not played until it plays
         // (`allin journal --help`; the full-screen front keeps it on close the same way).
-        var pending = PlainJournal.Pending(answers: flow.answers, recommendation: r.played(session, extra: []),
+        let taken = flow.answersTaken(expressSoothe: completion.expressSoothe, in: catalog.vocabulary)
+        var pending = PlainJournal.Pending(answers: taken, recommendation: r.played(session, extra: []),
                                            moodBefore: nil, at: Date())
         journal.expect(pending)
         var start = StartAnswer.start

@@ -166,7 +166,7 @@ struct PlainCheckIn {
         }
         io.out("\nHow sessions are chosen, step by step: 'allin route --help'.\n")
         guard let place else { return 0 }
-        return await self.session(r, session, place)
+        return await self.session(r, session, place, completion: completion)
     }
 
     /// The stored answer a gate's finding is about.

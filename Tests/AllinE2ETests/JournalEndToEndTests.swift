@@ -89,7 +89,7 @@ struct JournalEndToEndTests {
         t.keys("J")
         t.waitFor("Streak: 2 days, today included", "Rest days are off: a streak needs a check-in every day.")
         t.keys("C-c")
-        t.waitFor("EXIT=0", "TTY=same")
+        t.waitFor("EXIT=130", "TTY=same")
     }
 
     @Test func anEmptyJournalIsCalmAndCreatesNoFile() {
@@ -106,6 +106,6 @@ struct JournalEndToEndTests {
         t.waitFor("Nothing here yet.")
         #expect(!FileManager.default.fileExists(atPath: data))
         t.keys("C-c")
-        t.waitFor("EXIT=0", "TTY=same")
+        t.waitFor("EXIT=130", "TTY=same")
     }
 }

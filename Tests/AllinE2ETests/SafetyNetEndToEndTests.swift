@@ -157,7 +157,7 @@ struct SafetyNetEndToEndTests {
             t.waitFor("Are you safe right now?")
         }
         t.keys("C-c")
-        t.waitFor("EXIT=0", "Support is still here whenever you need it", "116 123", "999")
+        t.waitFor("EXIT=130", "Support is still here whenever you need it", "116 123", "999")
         // Quitting anywhere else leaves nothing behind.
         let home = start()
         home.keys("q")

@@ -217,7 +217,7 @@ struct SessionEndToEndTests {
         t.waitFor("▶ Playing", "your recording")
         let pid = try #require(eventually { place.fakePID() != nil } ? place.fakePID() : nil)
         #expect(place.players().contains(pid))
-        try t.close(how: how, ctrlCExit: 0)
+        try t.close(how: how, ctrlCExit: 130)
         #expect(eventually { place.players().isEmpty }, "a player outlived allin: \(place.players())")
         #expect(processState(pid) == nil)
         #expect(place.logLines().contains("TERM"), "the player was asked to stop")

@@ -360,7 +360,7 @@ struct TUIEndToEndTests {
         t.keys("c")
         t.waitFor("How are you feeling")
         t.keys("C-c")
-        t.waitFor("EXIT=0", "TTY=same")
+        t.waitFor("EXIT=130", "TTY=same")
     }
 
     @Test("termination signals restore the terminal", arguments: [(Int32(15), 143), (1, 129), (2, 130)])
@@ -388,7 +388,7 @@ struct TUIEndToEndTests {
         t.keys("C-c")
         t.type("echo EXIT=$?")
         t.keys("Enter")
-        t.waitFor("EXIT=0")
+        t.waitFor("EXIT=130")
     }
 
     /// A crash (here SIGILL, the signal a Swift runtime trap such as fatalError raises on this

@@ -49,3 +49,35 @@ extension CheckInFlow {
         return StepPath(steps: all, open: false, number: i + 1)
     }
 }
+
+extension CheckInFlow {
+    /// The answers of the steps this check-in took, as the journal keeps them: those of steps it left
+    /// behind are not (found from outside: after going back and raising the intensity to 10, the
+    /// express gate ended the check-in there and the journal still showed the earlier intent's
+    /// answers; a changed intent's old questions likewise). The router still reads every answer: the
+    /// crisis rule never skips words a person typed.
+    public func answersTaken(expressSoothe: Bool, in vocabulary: Vocabulary) -> CheckIn {
+        let taken = expressSoothe ? [Step.emotion, .situation, .intensity] : steps(in: vocabulary)
+        var kept = answers
+        for step in Step.allCases where !taken.contains(step) { kept.forget(step) }
+        return kept
+    }
+}
+
+extension CheckIn {
+    /// Clears what `step` asks for (the first three steps are on every path and are never cleared).
+    mutating func forget(_ step: Step) {
+        switch step {
+        case .emotion, .situation, .intensity: break
+        case .intent: intent = nil
+        case .consent: consent = nil
+        case .belief: belief = nil; customBelief = nil
+        case .pattern: pattern = nil
+        case .origin: origin = nil
+        case .kinder: kinder = nil
+        case .claritySubTap: claritySubTap = nil
+        case .confidenceSubTap: confidenceSubTap = nil
+        case .embodyNew: embodyNew = nil
+        }
+    }
+}

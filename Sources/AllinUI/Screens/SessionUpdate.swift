@@ -178,6 +178,11 @@ enum SessionUpdate {
         state.current = .home
     }
 
+    /// The check-in's answers as the journal keeps them: those of the steps it took.
+    static func taken(_ c: CheckInState, _ state: AppState) -> CheckIn {
+        c.flow.answersTaken(expressSoothe: c.completion?.expressSoothe == true, in: state.context.vocabulary)
+    }
+
     /// Home from the recommendation, the session not begun: the check-in is kept in the journal marked
     /// not played (with its visit to support, one entry), as quitting there keeps it.
     static func goHomeKeeping(_ state: inout AppState) -> [Effect] {
@@ -187,7 +192,7 @@ enum SessionUpdate {
         }
         let s = kept.flatMap { $0.player.routed.slug == session.slug ? $0 : nil } ?? SessionState(routed: session)
         goHome(&state)
-        return [.keepCheckIn(c.flow.answers, r.recommendation.played(s.player.session, extra: []), moodBefore: s.moodBefore,
+        return [.keepCheckIn(taken(c, state), r.recommendation.played(s.player.session, extra: []), moodBefore: s.moodBefore,
                              s.player.record(.notPlayed), mergingHandoff: c.supportRow)]
     }
 
@@ -209,7 +214,7 @@ enum SessionUpdate {
         }
         guard var s = state.session, s.journalID == nil, s.save == .pending, !s.begun,
               let r = state.result?.recommendation,
-              let answers = s.withoutCheckIn ? CheckIn() : state.checkIn?.flow.answers else { return [] }
+              let answers = s.withoutCheckIn ? CheckIn() : state.checkIn.map({ taken($0, state) }) else { return [] }
         s.begun = true
         state.modify(\.session) { $0 = s }
         return [.beginJournal(answers, r.played(s.player.session, extra: []), moodBefore: s.moodBefore)]

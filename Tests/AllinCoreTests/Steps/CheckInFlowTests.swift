@@ -190,6 +190,23 @@ struct CheckInFlowTests {
         }
     }
 
+    /// The journal keeps the answers of the steps taken: the express gate leaves the intent and its
+    /// questions behind, a changed intent its old lane's (found from outside: an earlier intent's
+    /// answers stayed in the journal after the intensity went up to 10).
+    @Test func onlyTheAnswersOfTheStepsTakenAreKept() {
+        let answers = CheckIn(emotion: "anxious", situation: "work", triggerText: "a deadline", intensity: 10,
+                              intent: "clarity", claritySubTap: vocabulary.claritySubTaps[0].id,
+                              confidenceSubTap: vocabulary.confidenceSubTaps[0].id, embodyNew: "speak slowly")
+        let flow = CheckInFlow(answers: answers, index: 4)
+        let express = flow.answersTaken(expressSoothe: true, in: vocabulary)
+        #expect(express == CheckIn(emotion: "anxious", situation: "work", triggerText: "a deadline", intensity: 10))
+        let clarity = flow.answersTaken(expressSoothe: false, in: vocabulary)
+        #expect(clarity.intent == "clarity" && clarity.claritySubTap == vocabulary.claritySubTaps[0].id)
+        #expect(clarity.confidenceSubTap == nil && clarity.embodyNew == nil)
+        // The router still reads them all.
+        #expect(flow.answers.embodyNew == "speak slowly")
+    }
+
     @Test func helpTypedInAFieldOpensSupport() {
         var flow = CheckInFlow(answers: CheckIn(customEmotion: "help"))
         #expect(flow.next(gates: gates) == .askedForHelp(field: "customEmotion"))
