@@ -204,7 +204,9 @@ public final class Playback: @unchecked Sendable {
             // Exit status 0 well before the end is no finished session: it stopped early.
             state = .failed(.endedEarly(player: choice.name, at: frozenPosition, of: duration, log: log))
         } else {
-            state = .failed(.failedWhilePlaying(player: choice.name, detail: cause, log: log))
+            state = .failed(.failedWhilePlaying(player: choice.name,
+                                                detail: PlayerDiagnosis.cause(status, log: logTail(), afterSound: audibleFlag),
+                                                log: log))
         }
         endFeed()
         closeIPC()

@@ -5,6 +5,8 @@ import Foundation
 /// are only read here to tell a missing sound device from other failures.
 enum PlayerDiagnosis {
     static let noDevice = "couldn't open an audio device"
+    /// The same messages once sound was known to be coming out: the device was open, then lost.
+    static let lostDevice = "lost the audio device"
     static let endedAtOnce = "ended at once without playing"
 
     /// Words in a player's messages that mean it found no sound device (ALSA, PulseAudio, SDL, mpv).
@@ -16,9 +18,11 @@ enum PlayerDiagnosis {
 
     /// The cause: no audio device (its messages say so, or it died of SIGFPE, which sox's `play`
     /// does when ALSA has no default device), a crash, an error status, or an end before any sound.
-    static func cause(_ status: ExitStatus, log: String) -> String {
+    /// `afterSound`: sound was known to be coming out first (found from outside: a player that played
+    /// 8 s and then lost its device was said to have "couldn't open an audio device").
+    static func cause(_ status: ExitStatus, log: String, afterSound: Bool = false) -> String {
         let text = log.lowercased()
-        if deviceMarks.contains(where: text.contains) || status == .signaled(SIGFPE) { return noDevice }
+        if deviceMarks.contains(where: text.contains) || status == .signaled(SIGFPE) { return afterSound ? lostDevice : noDevice }
         switch status {
         case .exited(0): return endedAtOnce
         case .exited: return "stopped with \(status.plain)"

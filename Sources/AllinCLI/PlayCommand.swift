@@ -76,6 +76,7 @@ struct PlayCommand {
 
         var why: String
         var fallbackAt: Double?
+        var afterSound = false
         if let choice = report?.choice {
             let renderer = try? ctx.renderer().get()
             do {
@@ -87,9 +88,10 @@ struct PlayCommand {
                     let t = resume.trail
                     return (code, PlaybackRecord(outcome: t.outcome, audioSeconds: t.playedNow,
                                                  length: prepared.live?.duration ?? prepared.duration))
-                case let .readAlong(reason, position):
+                case let .readAlong(reason, position, sounded):
                     why = reason
                     fallbackAt = position
+                    afterSound = sounded
                 }
             } catch {
                 display.clearStatus()
@@ -102,7 +104,7 @@ struct PlayCommand {
         // one screen (found from outside: "(7:33) with mpv", then "(7:45): no audio").
         let track = ctx.library.readAlong(session, wordsPerMinute: Double(ctx.config.rate ?? RenderSettings().rate),
                                           renderer: try? ctx.renderer().get())
-        let code = session_.readAlong(track, reason: why, at: fallbackAt, speed: speed)
+        let code = session_.readAlong(track, reason: why, at: fallbackAt, afterSound: afterSound, speed: speed)
         let t = resume.trail
         let began = t.began ?? 0
         // Heard before the sound failed (from where this run began), then read from there.

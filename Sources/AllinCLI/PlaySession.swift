@@ -15,8 +15,9 @@ struct PlaySession {
 
     enum Outcome {
         case exit(Int32)
-        /// The player failed (at once or part-way): read along instead, from this position.
-        case readAlong(reason: String, position: Double)
+        /// The player failed (at once, or part-way after sound was heard: `afterSound`): read along
+        /// instead, from this position.
+        case readAlong(reason: String, position: Double, afterSound: Bool)
     }
 
     /// The session's title as the person sees it (never its lane's id: found from outside, "(clarity, 7:57)").
@@ -96,7 +97,7 @@ struct PlaySession {
                 // At the start or part-way, the words go on from where the sound stopped.
                 display.clearStatus()
                 resume.save(at: playback.position, duration: length, finished: false)
-                return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position)
+                return .readAlong(reason: error.soundProblem ?? error.message, position: playback.position, afterSound: sounding)
             default: break
             }
             if !sounding, playback.isAudible {
@@ -151,10 +152,15 @@ struct PlaySession {
     }
 
     /// The script's lines paced by their timings, with the same controls.
-    func readAlong(_ track: CaptionTrack, reason: String, at fallbackPosition: Double?, speed: Double) -> Int32 {
+    /// `afterSound`: the sound was heard, then stopped at `fallbackPosition` (found from outside: a player
+    /// that played 8 s was said to give "no audio").
+    func readAlong(_ track: CaptionTrack, reason: String, at fallbackPosition: Double?, afterSound: Bool = false,
+                   speed: Double) -> Int32 {
         let start = fallbackPosition ?? resume.start(duration: track.duration)
         if resume.trail.began == nil { resume.trail.began = start }
-        let why = reason == "--text" ? "read-along text (--text)" : "no audio: \(reason); reading along instead"
+        let why = reason == "--text" ? "read-along text (--text)"
+            : afterSound ? "the sound stopped: \(reason); reading along from \(Clock.text(start))"
+            : "no audio: \(reason); reading along instead"
         display.line("\(heading) (\(Clock.text(track.duration))): \(why).")
         if fallbackPosition == nil, start > 0 {
             display.line("Resuming at \(Clock.text(start)), a little before where you stopped earlier today\(restartHint).")

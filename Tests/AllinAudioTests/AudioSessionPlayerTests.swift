@@ -181,7 +181,7 @@ struct AudioSessionPlayerTests {
         #expect(eventually(timeout: 6) { status = p.poll(); return status.phase != .playing })
         guard case let .failed(reason, atStart) = status.phase else { Issue.record("\(status)"); return }
         #expect(!atStart)
-        #expect(reason == "fake-player couldn't open an audio device (details in ~/state/allin/player.log)")
+        #expect(reason == "fake-player lost the audio device (details in ~/state/allin/player.log)")
         #expect(status.position >= 2.5, "the place where the sound stopped: \(status.position)")
     }
 

@@ -118,6 +118,16 @@ struct FakePlayerTests {
         #expect(processState(pid) == nil)
     }
 
+    /// A device lost after sound was coming out is not one that could not be opened (found from
+    /// outside: a player that played 8 s and then lost its device was said to have "couldn't open an
+    /// audio device").
+    @Test func aDeviceLostMidWayIsSaidSo() {
+        let log = "fake: audio device lost\n"
+        #expect(PlayerDiagnosis.cause(.exited(1), log: log) == "couldn't open an audio device")
+        #expect(PlayerDiagnosis.cause(.exited(1), log: log, afterSound: true) == "lost the audio device")
+        #expect(PlayerDiagnosis.cause(.exited(1), log: "", afterSound: true) == "stopped with \(ExitStatus.exited(1).plain)")
+    }
+
     @Test func endingAtOnceWithoutPlayingIsAFailureButAShortClipFinishes() throws {
         let (long, _) = playback(mode: "finish", duration: 300)
         try long.start()

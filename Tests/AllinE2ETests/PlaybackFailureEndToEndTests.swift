@@ -97,7 +97,7 @@ struct PlaybackFailureEndToEndTests {
         let t = TmuxSession(appEnv: place.env(extra: ["FAKE_PLAYER_MODE": "fail-after", "FAKE_PLAYER_FAIL_AFTER": "4"]))
         flow.toPlayer(t)
         t.waitFor("▶ Playing", "playing with fake-player")
-        t.waitFor("The sound stopped: fake-player couldn't open an audio device", "read along: no sound", timeout: 20)
+        t.waitFor("The sound stopped: fake-player lost the audio device", "read along: no sound", timeout: 20)
         // The words go on from where the sound stopped (about 0:04), not from the start.
         t.waitFor("▶ Reading  0:0")
         let shown = elapsed(t.screen())
