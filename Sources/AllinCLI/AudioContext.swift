@@ -171,9 +171,12 @@ enum ProgressLine {
     }
 
     /// `▶ 1:23 / 5:40 [####------] Title · Space pause  ←/→ 15 s  q stop`, cut to `columns`.
-    static func playing(paused: Bool, starting: Bool = false, position: Double, duration: Double?, title: String, hints: String,
-                        columns: Int, unicode: Bool) -> String {
-        let symbol = paused ? (unicode ? "⏸" : "||") : starting ? (unicode ? "… starting" : "... starting") : (unicode ? "▶" : ">")
+    /// `reading`: the words read along, no sound: the line says "Reading" (as the full screen does),
+    /// so it never looks like playback (found from outside).
+    static func playing(paused: Bool, starting: Bool = false, reading: Bool = false, position: Double, duration: Double?,
+                        title: String, hints: String, columns: Int, unicode: Bool) -> String {
+        var symbol = paused ? (unicode ? "⏸" : "||") : starting ? (unicode ? "… starting" : "... starting") : (unicode ? "▶" : ">")
+        if reading { symbol += " Reading" }
         var line = "\(symbol) \(Clock.text(position))"
         if let duration, duration > 0 {
             line += " / \(Clock.text(duration)) \(bar(position / duration, width: 16, unicode: unicode))"

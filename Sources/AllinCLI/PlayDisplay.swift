@@ -60,7 +60,8 @@ final class PlayDisplay {
 
     /// Redraws the status line when it changed (terminal only); in plain lines, a progress line now
     /// and then.
-    func status(paused: Bool, starting: Bool = false, position: Double, duration: Double?, title: String, hints: String) {
+    func status(paused: Bool, starting: Bool = false, reading: Bool = false, position: Double, duration: Double?, title: String,
+                hints: String) {
         if let every = progressEvery, !paused {
             if position < lastLineAt {
                 lastLineAt = position   // moved back
@@ -70,8 +71,8 @@ final class PlayDisplay {
             }
         }
         guard live else { return }
-        let text = ProgressLine.playing(paused: paused, starting: starting, position: position, duration: duration, title: Visible.text(title),
-                                        hints: hints, columns: columns, unicode: unicode)
+        let text = ProgressLine.playing(paused: paused, starting: starting, reading: reading, position: position, duration: duration,
+                                        title: Visible.text(title), hints: hints, columns: columns, unicode: unicode)
         guard text != status else { return }
         io.out(clearLine + text)
         status = text

@@ -214,7 +214,8 @@ struct PlaySession {
                 display.caption(track.cues[i])
                 lastCue = i
             }
-            display.status(paused: clock.paused, position: position, duration: track.duration, title: session.title, hints: hints)
+            display.status(paused: clock.paused, reading: true, position: position, duration: track.duration, title: session.title,
+                           hints: hints)
         }
     }
 }

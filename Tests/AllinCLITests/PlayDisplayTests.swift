@@ -20,6 +20,10 @@ struct PlayDisplayTests {
         let narrow = ProgressLine.playing(paused: true, position: 5, duration: nil, title: String(repeating: "x", count: 50),
                                           hints: "", columns: 30, unicode: true)
         #expect(narrow.count == 29 && narrow.hasPrefix("⏸ 0:05 xx") && narrow.hasSuffix("…"))
+        // Read along, the line says so: it never looks like playback (found from outside).
+        let reading = ProgressLine.playing(paused: false, reading: true, position: 16, duration: 186, title: "Five Senses Anchor",
+                                           hints: "", columns: 80, unicode: true)
+        #expect(reading.hasPrefix("▶ Reading 0:16 / 3:06"), "\(reading)")
     }
 
     @Test(arguments: [
