@@ -8,14 +8,16 @@ enum JournalText {
         + "each session, the words you wrote, and a streak that counts days, not perfection."
     static let emptyHint = "Press Esc, then c, to start a check-in."
 
+    /// The streak counts finished check-ins (mood after given), so the words say "finished" (found from
+    /// outside: after seven check-ins closed before their sessions, "a check-in today starts one").
     static func streak(_ s: JournalSummary) -> String {
         let streak = s.streak
         guard streak.days > 0 else {
-            return "No streak right now: a check-in today starts one. Longest so far: \(plural(streak.longest, "day"))."
+            return "No streak right now: a check-in finished today (with how you feel after) starts one. Longest so far: \(plural(streak.longest, "day"))."
         }
         var text = "Streak: \(plural(streak.days, "day"))"
         if !streak.restDays.isEmpty { text += " with \(plural(streak.restDays.count, "rest day"))" }
-        text += streak.checkedInToday ? ", today included" : "; a check-in today keeps it going"
+        text += streak.checkedInToday ? ", today included" : "; a check-in finished today keeps it going"
         return text + " · longest \(plural(streak.longest, "day"))"
     }
 
