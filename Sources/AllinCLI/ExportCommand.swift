@@ -55,7 +55,7 @@ struct ExportCommand {
             switch format {
             case .json: text = JournalExport.json(entries, consents: consents, schema: schema, path: paths.journal, now: now,
                                                   plan: plan, plans: plans, favourites: favourites, missing: missing)
-            case .csv: text = Self.visibleLines(JournalExport.csv(entries, vocabulary: listing?.vocabulary), onTerminal: onTerminal)
+            case .csv: text = Self.visibleLines(JournalExport.csv(entries, listing: listing), onTerminal: onTerminal)
             case .md: text = Self.visibleLines(JournalExport.md(entries, consents: consents, now: now,
                                                                 listing: listing, plan: plan, plans: plans, missing: missing),
                                                onTerminal: onTerminal)

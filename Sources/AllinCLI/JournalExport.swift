@@ -46,7 +46,7 @@ public enum JournalExport {
     static let csvColumns = [
         "Entry", "Day", "Started", "Finished", "Time zone", "What happened",
     ] + CheckInWords.labels + [
-        "Session helps with", "Help asked for", "Feeling was", "Calming first", "Session", "Mood before", "Mood after",
+        "Session helps with", "Help asked for", "Feeling was", "Calming first", "Session", "Why", "Mood before", "Mood after",
         "Mood change", "Note",
     ]
 
@@ -62,7 +62,8 @@ public enum JournalExport {
 
     /// One row per check-in, in words: labels for headers, chip labels for answers, what a session
     /// helps with in the words of the choice that asks for it (the JSON export keeps every id).
-    static func csv(_ entries: [JournalEntry], vocabulary: Vocabulary?) -> String {
+    static func csv(_ entries: [JournalEntry], listing: CatalogListing?) -> String {
+        let vocabulary = listing?.vocabulary
         var out = csvColumns.map(csvCell).joined(separator: ",") + "\r\n"
         for e in entries {
             let zone = TimeZone(identifier: e.timeZone) ?? TimeZone(identifier: "UTC")!
@@ -80,6 +81,7 @@ public enum JournalExport {
                 e.checkIn?.intent == nil ? "" : e.intentLane.map { helpsWith($0, vocabulary) } ?? "",
                 e.valence.map(feelingWas) ?? "",
                 e.kind == .audio ? (e.sootheFirst ? "yes" : "no") : "", e.sessionTitle ?? "",
+                csvText(JournalReport.why(e, listing: listing).joined(separator: " ")),
                 e.moodBefore.map(String.init) ?? "", e.moodAfter.map(String.init) ?? "",
                 e.moodChange.map(String.init) ?? "", csvText(e.note ?? ""),
             ]
@@ -141,8 +143,13 @@ public enum JournalExport {
             let helps = aim(e, vocabulary).map { " (" + $0 + ")" } ?? ""
             out += "- Session: \(mdText(e.sessionTitle ?? "-"))\(mdText(helps))"
                 + (e.playback.map { ", " + CheckInWords.playback($0) } ?? "") + "\n"
-            if let gate = WhyText.gate(trace: (e.recommendation?["trace"]?.arrayValue ?? []).compactMap(TraceEntry.init(json:))) {
-                out += "- Why: \(mdText(gate))\n"
+            // Every recommendation says why, as `journal show` does (found from outside: only "soothe
+            // first" ones had a reason).
+            let why = JournalReport.why(e, listing: listing)
+            if why.count == 1 {
+                out += "- Why: \(mdText(why[0]))\n"
+            } else if !why.isEmpty {
+                out += "- Why:\n" + why.map { "  - \(mdText($0))\n" }.joined()
             }
             // Only the moods given (found from outside: "Mood: - before, - after" for a check-in without them).
             switch (e.moodBefore, e.moodAfter) {

@@ -5,6 +5,16 @@ import Foundation
 /// The journal in plain text. Every stored word goes through `Visible.text`, so nothing a person
 /// typed can drive the terminal.
 enum JournalReport {
+    /// Why a check-in's session was chosen, in the recommendation's own plain words (the gate that
+    /// decided first): what `journal show` and the exports say. Empty without a stored trace.
+    static func why(_ e: JournalEntry, listing: CatalogListing?) -> [String] {
+        let entries = (e.recommendation?["trace"]?.arrayValue ?? []).compactMap(TraceEntry.init(json:))
+        guard !entries.isEmpty else { return [] }
+        let gate = WhyText.gate(trace: entries).map { [$0] } ?? []
+        guard let listing else { return gate }
+        return gate + WhyText.lines(trace: entries, seconds: nil, catalog: listing, answers: nil)
+    }
+
     static func overview(_ s: JournalSummary, rules: StreakRules, path: String) -> String {
         var out = "Journal: \(Visible.text(path))\n"
         guard s.total > 0 else { return out + "No check-ins yet.\n" }
@@ -98,9 +108,7 @@ enum JournalReport {
         let stored = e.recommendation?["trace"]?.arrayValue ?? []
         if !trace, let listing, !stored.isEmpty {
             // The recommendation's own plain words; the gates' raw figures are behind --trace.
-            let entries = stored.compactMap(TraceEntry.init(json:))
-            let why = (WhyText.gate(trace: entries).map { [$0] } ?? [])
-                + WhyText.lines(trace: entries, seconds: nil, catalog: listing, answers: nil)
+            let why = Self.why(e, listing: listing)
             if !why.isEmpty {
                 out += "\nWhy this session:\n"
                 for line in why {

@@ -37,6 +37,14 @@ struct ExportWordsTests {
         let md = BufferIO()
         _ = await CLI(environment: env, io: md).run(["export", "--format", "md"])
         #expect(md.stdout.contains("(to get clear on what to do)") && md.stdout.contains("(to shift a belief that holds you back)"))
+        // Every check-in says why its session was chosen, not only a "soothe first" one (found from
+        // outside), in Markdown and in CSV's "Why" column.
+        #expect(md.stdout.components(separatedBy: "- Why:").count == Self.checkIns.count + 1, "\(md.stdout)")
+        #expect(md.stdout.contains("You asked to get clear on what to do"), "\(md.stdout)")
+        let csv = BufferIO()
+        _ = await CLI(environment: env, io: csv).run(["export", "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("Entry,") && csv.stdout.contains(",Session,Why,Mood before,"))
+        #expect(csv.stdout.contains("You asked to get clear on what to do"), "\(csv.stdout)")
     }
 
     /// Markdown names only the moods given (found from outside: "Mood: - before, - after").
