@@ -142,7 +142,8 @@ extension CheckInUpdate {
             state.modify(\.checkIn) { $0 = c }
             state.model.pauseCheckIn()
             state.home.cursor = 0
-            state.notice = "Your answers are kept. Press c to continue the check-in."
+            // Only answers there are (found from outside: Esc on an untouched first step said "kept").
+            state.notice = LeaveUpdate.hasAnswers(c.flow.answers) ? "Your answers are kept. Press c to continue the check-in." : nil
         }
     }
 }
