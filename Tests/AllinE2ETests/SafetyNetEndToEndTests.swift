@@ -63,6 +63,21 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123", "Call 999")
     }
 
+    /// Words typed on a short numbered list (here "what would help") are read, never pressed as keys
+    /// (found from outside: on the consent step "i wanna die lol" reached nothing, its 'n' answered no).
+    @Test func aStatementTypedOnAShortList() {
+        let t = start()
+        t.toSituation()
+        t.keys("Right")
+        t.waitFor("How strong is it")
+        t.keys("5", "Enter")
+        t.waitFor("What would help")
+        t.type("i wanna die lol")
+        t.waitFor("You typed: i wanna die lol")
+        t.keys("Enter")
+        t.waitFor("116 123", "Call 999")
+    }
+
     @Test func typingThatMatchesNoChipBecomesOwnWords() {
         let t = start()
         t.toSituation()

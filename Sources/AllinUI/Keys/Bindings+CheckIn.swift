@@ -60,6 +60,12 @@ extension Bindings {
                 table.append(back)
             }
             table.append(.note("letters", "type to filter the list"))
+        } else if list.filtering {
+            // Typing on a short list: every key but these is text, read by the crisis rule on the way out.
+            table.append(KeyBinding([.backspace], "Backspace", "edit", action: .filterBackspace, footer: false))
+            table.append(KeyBinding([.escape], "Esc", "clear", help: "clear what you typed", action: .clearFilter))
+            table.append(KeyBinding([.backTab], "Shift-Tab", "back", help: "back one step; answers are kept",
+                                    action: .back, footer: false))
         } else {
             let count = context.items(step).count
             let digits = (1...min(9, max(1, count))).map { Key.char(Character(String($0))) }

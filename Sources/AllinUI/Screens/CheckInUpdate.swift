@@ -36,6 +36,9 @@ enum CheckInUpdate {
                     list.clearFilter()
                     syncText(&c, step: step)
                     c.message = "No chip matches, so your words are kept here. Enter goes on."
+                } else if !StepModel.filterable(step), StepModel.nonEmpty(list.filter) != nil {
+                    // The crisis rule read the words (`checkExit`); this step still needs a choice.
+                    c.message = "This step needs a choice from the list: Esc clears what you typed."
                 }
                 break
             }
@@ -114,7 +117,10 @@ enum CheckInUpdate {
         if c.focus == .text {
             if c.editor.insertReporting(String(ch)) > 0 { c.message = c.editor.refusal(dropped: 1) }
             syncText(&c, step: step)
-        } else if StepModel.filterable(step) {
+        } else if step != .intensity {
+            // A short numbered list takes typing too (found from outside: "i wanna die lol" typed on
+            // "May we gently explore a belief?" reached nothing, its 'n' answered no): a letter no key
+            // claims starts the filter, every letter after it is text, and leaving it reads the words.
             var list = c.lists[step] ?? ChipList()
             if !(list.filter.isEmpty && ch == " ") { list.typeFilter(ch) }
             c.lists[step] = list
@@ -133,6 +139,23 @@ enum CheckInUpdate {
                 openOwnWords(&c, step: step, filter: "")
                 if step == .situation { c.editor = TextField(c.flow.answers.triggerText ?? "", limit: StepCopy.limit(step)) }
             }
+        } else if c.focus == .list, step != .intensity {
+            // A short list has no words of its own: a paste is read by the crisis rule at once, then
+            // shows as what was typed, for Enter or Esc (found from outside: it was dropped unread).
+            guard let check = state.context.gates?.check else { return [] }
+            let words = TextField.clean(text)
+            let field = StepCopy.textField(step) ?? StepCopy.name(step)
+            var list = c.lists[step] ?? ChipList()
+            for ch in words where !(list.filter.isEmpty && ch == " ") { list.typeFilter(ch) }
+            c.lists[step] = list
+            state.modify(\.checkIn) { $0 = c }
+            let report = check.check(field: field, text: words, answered: c.answered)
+            if case .askedForHelp = report.verdict {
+                App.openSupport(&state, reason: .typedHelp(field: field))
+                return []
+            }
+            _ = stop(&state, report.verdict, step: step, field: field, text: words, action: .startFilter, key: .end)
+            return []
         }
         guard c.focus == .text else {
             state.modify(\.checkIn) { $0 = c }

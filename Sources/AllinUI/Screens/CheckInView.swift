@@ -52,7 +52,9 @@ enum CheckInView {
         case .situation: return 2 + 1 + 3
         case .intensity: return 3 + items
         case .embodyNew: return 3
-        default: return c.focus == .text ? 1 + 3 : items + (StepModel.filterable(step) ? 1 : 0)
+        default:
+            let filterLine = StepModel.filterable(step) || c.lists[step]?.filtering == true
+            return c.focus == .text ? 1 + 3 : items + (filterLine ? 1 : 0)
         }
     }
 
@@ -68,9 +70,11 @@ enum CheckInView {
         var listRect = rect
         // What is typed into the filter always shows, however short the window (a short list gives up
         // its hint line otherwise): typing is never invisible.
-        if StepModel.filterable(step), rect.height >= 3 || (state.filtering && rect.height >= 2) {
+        if StepModel.filterable(step) || state.filtering, rect.height >= 3 || (state.filtering && rect.height >= 2) {
             if state.filtering {
-                let used = canvas.put("Filter: ", row: rect.row, col: rect.col, role: .dim)
+                // A short list has no filter to speak of: what was typed is named as such.
+                let used = canvas.put(StepModel.filterable(step) ? "Filter: " : "You typed: ", row: rect.row, col: rect.col,
+                                      role: .dim)
                 // The end of a long filter, where the typing is.
                 var shownFilter = state.filter
                 while TextWidth.of(shownFilter) > max(1, rect.width - used - 1) { shownFilter.removeFirst() }
@@ -90,7 +94,8 @@ enum CheckInView {
         // The situation's filter becomes the person's own words on Enter: the empty list says so (found
         // from outside: "Nothing matches. Esc clears the filter." read like a dead end).
         let empty = step == .situation ? "Nothing matches. Enter keeps these as your own words; Esc clears the filter."
-            : "Nothing matches. Esc clears the filter."
+            : StepModel.filterable(step) ? "Nothing matches. Esc clears the filter."
+            : "Nothing matches what you typed. Esc clears it."
         ListView(items: shown, cursor: min(state.cursor, max(0, shown.count - 1)), chosen: chosen, focused: focused,
                  numbered: !StepModel.filterable(step), empty: empty).draw(&canvas, in: listRect)
     }

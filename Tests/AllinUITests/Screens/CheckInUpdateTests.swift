@@ -197,6 +197,37 @@ struct CheckInUpdateTests {
         if case let .routeCheckIn(c, _) = noEffects.last { #expect(c.consent == false) } else { Issue.record("no route") }
     }
 
+    /// Typing on a short numbered list is words, read by the crisis rule on the way out, never keys
+    /// (found from outside: on "May we gently explore a belief?", "i wanna die lol" reached nothing and
+    /// its 'n' answered no).
+    @Test("words typed on a short list are read, not pressed", arguments: [Step.intent, .claritySubTap, .confidenceSubTap, .consent])
+    func wordsTypedOnAShortListAreRead(on step: Step) {
+        var s = ScreenStates.on(step)
+        type(&s, "i wanna die lol")
+        #expect(s.checkIn?.lists[step]?.filter == "i wanna die lol", "every letter is text, 'n' and 'j' too")
+        #expect(s.checkIn?.flow.answers.consent == nil && s.screen == .checkIn)
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        // Esc is a way out too, and words that find nothing say the step needs a choice.
+        var esc = ScreenStates.on(step)
+        type(&esc, "i want to kill myself")
+        press(&esc, .escape)
+        #expect(esc.screen == .support)
+        var everyday = ScreenStates.on(step)
+        type(&everyday, "what now")
+        press(&everyday, .enter)
+        #expect(everyday.screen == .checkIn && everyday.checkIn?.message?.contains("needs a choice") == true)
+        press(&everyday, .escape)
+        #expect(everyday.checkIn?.lists[step]?.filtering == false)
+    }
+
+    /// A paste on a short list is read at once.
+    @Test func aPasteOnAShortListIsReadAtOnce() {
+        var s = ScreenStates.on(.consent)
+        _ = App.update(&s, .textPasted("i am going to end my life tonight"))
+        #expect(s.screen == .support)
+    }
+
     @Test("a full check-in in each lane ends in a route effect", arguments: [
         ("soothe", [Key.char("1")]),
         ("clarity", [Key.char("2"), .char("3")]),
