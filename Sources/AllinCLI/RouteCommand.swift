@@ -54,11 +54,14 @@ struct RouteCommand {
                 cli.io.out(r.json(resources: resources).serialized() + "\n")
             } catch let CLIError.input(field, message) {
                 status = 2
-                SupportPrint.linesIfFlagged(Data(line), catalog: router.catalog, region: region, io: cli.io)
+                let check = SupportPrint.linesIfFlagged(Data(line), catalog: router.catalog, region: region, io: cli.io)
                 cli.io.err("allin route: line \(lineNumber): '\(field)': \(message)\n")
+                // The crisis rule's verdict on every word of the line rides with the error (found from
+                // outside: a too-long crisis line left stdout with nothing but the error).
                 cli.io.out(JSONValue.object([
                     ("line", .int(lineNumber)),
                     ("error", .object([("field", .string(field)), ("message", .string(message))])),
+                    ("check", .string(check)),
                 ]).serialized() + "\n")
             } catch {
                 status = 2

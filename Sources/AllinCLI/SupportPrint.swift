@@ -49,7 +49,10 @@ public enum SupportPrint {
     /// whole input when it is not JSON) with the one crisis rule; if any sounds like danger, the
     /// region's crisis lines go to standard error before the input error is said: danger is never
     /// left behind an input error (`route`, `journal record`, `plan new`).
-    static func linesIfFlagged(_ data: Data, catalog: Catalog, region: String?, io: any CommandIO) {
+    /// Returns the crisis rule's verdict ("clear" when there was nothing to read), for a JSON line
+    /// to carry beside its error: a script reading stdout sees it too.
+    @discardableResult
+    static func linesIfFlagged(_ data: Data, catalog: Catalog, region: String?, io: any CommandIO) -> String {
         let texts: [(field: String, text: String)]
         if let value = try? JSONValue.parse(data) {
             texts = strings(in: value, at: "")
@@ -57,10 +60,13 @@ public enum SupportPrint {
             let text = String(decoding: data, as: UTF8.self)
             texts = text.allSatisfy(\.isWhitespace) ? [] : [("(input)", text)]
         }
-        guard !texts.isEmpty, check(catalog).check(texts).verdict != .clear else { return }
+        guard !texts.isEmpty else { return CrisisCheck.Verdict.clear.name }
+        let verdict = check(catalog).check(texts).verdict
+        guard verdict != .clear else { return verdict.name }
         let resources = catalog.helplines.resources(for: region)
         io.err("Some of these words sound like you may not be safe. Support is available now:\n"
                + lines(resources, emergencyFirst: true, notes: false))
+        return verdict.name
     }
 
     /// Every string in a JSON value, each with where it is (`areas[0].answers[1]`).

@@ -111,4 +111,18 @@ struct InputLimitTests {
         #expect(classify.stderr.contains("allin classify: line 2 of standard input is over the 1 MiB limit"))
         #expect(classify.stdout.split(separator: "\n").count == 1)
     }
+
+    /// A field over its limit is an error naming it, and the crisis rule's verdict on the whole line
+    /// rides with it on stdout (found from outside: a too-long crisis line left a script reading
+    /// stdout with nothing but the error).
+    @Test func aTooLongFieldCarriesTheCrisisVerdict() async throws {
+        let own = String(repeating: "so tired ", count: 30) + "i am going to kill myself tonight"
+        let io = BufferIO(input: Data((#"{"customEmotion":"\#(own)"}"# + "\n" + #"{"customEmotion":"\#(String(repeating: "calm ", count: 60))"}"# + "\n").utf8))
+        #expect(await CLI(environment: Self.env, io: io).run(["route", "--jsonl"]) == 2)
+        let lines = io.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""field":"customEmotion""#) == true && lines.first?.contains(#""check":"handoff""#) == true,
+                "\(io.stdout)")
+        #expect(lines.last?.contains(#""check":"clear""#) == true, "\(io.stdout)")
+    }
 }

@@ -49,7 +49,9 @@ public enum Commands {
           echo '{"emotion":"swamped","intensity":5,"intent":"clarity"}' | allin route
 
         The check-in (standard input or --file) is read up to 1 MiB; with --jsonl, each line up to
-        1 MiB. A JSON key given twice is an error.
+        1 MiB. A JSON key given twice is an error. With --jsonl, a bad line prints
+        {"line", "error": {"field", "message"}, "check"}, where check is the crisis rule's verdict on
+        every word of the line ("handoff", "askSafe", "askedForHelp" or "clear").
 
         Exit status: 0 routed, 2 bad input (the message names the key), 1 catalog problem.
         """,
