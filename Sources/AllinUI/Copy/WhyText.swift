@@ -244,7 +244,11 @@ public enum WhyText {
 
     /// Every gate of the decision as one plain sentence, in order (the `t` screen). The raw figures of
     /// each gate (tiers, rules, scores, slugs) are the routing lab's, never a person's screen.
-    public static func steps(_ trace: [TraceEntry], catalog: CatalogListing, answers: CheckIn? = nil) -> [String] {
+    /// `trying`: the routing lab, where nothing opens (found from outside: the lab said "so crisis
+    /// support opened" while it stayed on the lab).
+    public static func steps(_ trace: [TraceEntry], catalog: CatalogListing, answers: CheckIn? = nil,
+                             trying: Bool = false) -> [String] {
+        let opened = trying ? "would open" : "opened"
         // "Either" only when the first reading found nothing too (found from outside: "some words
         // sounded heavy", then "found nothing either").
         let firstFound = trace.contains { $0.gate == "crisisA" && $0.decision != "clear" }
@@ -252,23 +256,26 @@ public enum WhyText {
             let intensity = e.detail("intensity").map(plain)
             switch (e.gate, e.decision) {
             case ("crisisA", "clear"): return "Your words were read for clear signs of danger: none found."
+            // A clear statement is said as one (found from outside: "kms" was "some words sounded heavy").
+            case ("crisisA", "fired"): return "Your words were read for clear signs of danger: they said you may be in danger."
             case ("crisisA", _): return "Your words were read for clear signs of danger: some words sounded heavy."
             case ("crisisB", "clear") where firstFound: return "A second, broader reading of your words found nothing more."
             case ("crisisB", "clear"): return "A second, broader reading of your words found nothing either."
+            case ("crisisB", "fired"): return "A second, broader reading found words that may mean danger."
             case ("crisisB", _): return "A second, broader reading found words that might mean danger."
             case ("affect", "unpleasant") where e.detail("rule") == .string(AffectRule.heavyWords.rawValue):
                 return "Some of your words sounded heavy, so the feeling is read as a hard one."
             case ("affect", "unpleasant"): return "The feeling reads as a hard one."
             case ("affect", "pleasant"): return "The feeling reads as a good one."
             case ("affect", _): return "The feeling reads as neither good nor hard."
-            case ("crisisRule", "askSafe"): return "Some words sounded heavy, so we asked if you are safe right now."
-            case ("crisisRule", "askedForHelp"): return "You asked for help, so support opened."
-            case ("crisisRule", "handoff"): return "Your words said you may be in danger, so crisis support opened."
+            case ("crisisRule", "askSafe"): return trying ? "Some words sounded heavy, so we would ask if you are safe right now." : "Some words sounded heavy, so we asked if you are safe right now."
+            case ("crisisRule", "askedForHelp"): return "You asked for help, so support \(opened)."
+            case ("crisisRule", "handoff"): return "Your words said you may be in danger, so crisis support \(opened)."
             case ("crisisRule", "clear") where e.detail("answered") != nil:
                 // Support was shown (or the question asked) for these words, and the person said they are safe.
                 return "You told us you are safe right now, so the check-in went on to a session."
             case ("crisisRule", _): return "Nothing called for crisis support."
-            case ("crisisC", _): return "Your answers pointed to support, so crisis support opened."
+            case ("crisisC", _): return "Your answers pointed to support, so crisis support \(opened)."
             case ("sootheGate", "consentDeclined"): return consentDeclined
             case ("sootheGate", "sootheFirst"):
                 return "Your intensity is \(intensity ?? "7 or more") and the feeling is a hard one, so calming comes first."

@@ -90,7 +90,7 @@ enum LabView {
         // The reasons in plain words first, as the recommendation's t screen gives them; the raw
         // gates follow under "Router trace".
         add("Why, step by step", .title)
-        for line in WhyText.steps(r.trace, catalog: state.context.catalog, answers: state.lab.answers) {
+        for line in WhyText.steps(r.trace, catalog: state.context.catalog, answers: state.lab.answers, trying: true) {
             for (i, piece) in Wrap.lines(line, width: max(10, w - 4)).enumerated() { rows.append(((i == 0 ? "  • " : "    ") + piece, .normal)) }
         }
         rows.append(("", .normal))
