@@ -127,7 +127,9 @@ enum Chrome {
                 canvas.put(TextWidth.truncate(line, width: width), row: r, col: col, role: role)
             }
         }
-        if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
+        if let words = state.stray {
+            put(StrayWords.line(words, width: canvas.width - col), role: .input)
+        } else if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
             put(message, role: .error)
         } else if let notice = state.notice {
             put(notice, role: .notice)

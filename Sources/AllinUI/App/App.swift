@@ -162,8 +162,18 @@ public enum App {
 
     static func handle(_ state: inout AppState, key: Key) -> [Effect] {
         state.notice = nil
+        if state.stray != nil {
+            // Words typed where there is no field take every key until they are read; a screen that
+            // changed under them (support, a question) reads them at once.
+            guard state.overlay == nil, StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary))
+            else { return StrayWords.read(&state, then: nil, key: key) }
+            return StrayWords.key(&state, key)
+        }
         if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }
         guard state.overlay == nil, let c = key.character else { return [] }
+        if StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
+            return StrayWords.start(&state, c)
+        }
         switch state.screen {
         case .checkIn: return CheckInUpdate.typed(&state, c)
         case .lab: return LabUpdate.typed(&state, String(c))
@@ -261,6 +271,9 @@ public enum App {
 
     static func paste(_ state: inout AppState, _ text: String) -> [Effect] {
         guard state.overlay == nil else { return [] }
+        if state.stray != nil || StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
+            return StrayWords.pasted(&state, text)
+        }
         switch state.screen {
         case .checkIn: return CheckInUpdate.pasted(&state, text)
         case .lab: return state.lab.field.isText ? LabUpdate.typed(&state, text) : []

@@ -88,6 +88,8 @@ public struct AppModel: Equatable, Sendable {
     public var asking: Asking?
     /// Set when allin was quit over the gentle question, unanswered: see `linesOnExit`.
     public var quitUnanswered = false
+    /// Words typed where there is no field, until they are read (`StrayWords`).
+    public var stray: TextField?
     /// What closing allin did with the check-in under way (`SessionUpdate.closing`): see `noteOnExit`.
     public var closedWith: ClosedWith?
     /// The emergency number, once the person went back from support opened for an act or an emergency

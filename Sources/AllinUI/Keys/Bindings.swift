@@ -25,11 +25,13 @@ extension AppState {
 
     /// The key table of the screen itself, ignoring overlays (what the `?` help lists).
     public var keyTable: [KeyBinding] {
-        screenBindings + (context.demo ? [Bindings.demoTraceKey] : []) + Bindings.global(help: !hasTextFocus)
+        if model.stray != nil { return Bindings.strayWords + Bindings.global(help: false) }
+        return screenBindings + (context.demo ? [Bindings.demoTraceKey] : []) + Bindings.global(help: !hasTextFocus)
     }
 
     /// True when typing goes into a text field (so `?` and letters are text, not commands).
     public var hasTextFocus: Bool {
+        if model.stray != nil { return true }
         switch model.screen {
         case .checkIn: return model.checkIn?.focus == .text
         case .lab: return model.lab.field.isText
@@ -73,6 +75,12 @@ extension AppState {
 
 /// The tables themselves.
 enum Bindings {
+    /// While words typed where there is no field are open (`StrayWords` takes the keys first).
+    static let strayWords: [KeyBinding] = [
+        KeyBinding([.enter], "Enter", "read", help: "read what you typed (it is not kept)", action: .next),
+        KeyBinding([.escape], "Esc", "clear", help: "clear what you typed", action: .back),
+    ]
+
     static let supportKey = KeyBinding([.function(2), .ctrl("g")], "F2", "support",
                                        help: "crisis support: lines to call or text", action: .openSupport)
 
