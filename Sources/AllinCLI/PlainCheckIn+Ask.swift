@@ -39,7 +39,7 @@ extension PlainCheckIn {
             while true {
                 let line = try answer(step, "How strong is it, from 1 to 10? ", allowEmpty: false, takesWords: false)
                 if let value = Int(line), (1...10).contains(value) { flow.answers.intensity = value; break }
-                io.out("Please type a number from 1 to 10.\n")
+                notAChoice([line], step, "Please type a number from 1 to 10.")
             }
             let items = StepModel.items(step, vocabulary)
             io.out("Where do you feel it? Several numbers are fine.\n")
@@ -118,6 +118,8 @@ extension PlainCheckIn {
             if gates.detector.isHelpRequest(line) { throw .help }
             if line.isEmpty {
                 if allowEmpty { return line }
+                // Asked again, with a word on why (found from outside: it re-asked silently).
+                io.out("This one needs an answer (or type 'back' or 'quit').\n")
                 continue
             }
             let limit = FreeTextField(step: step)?.limit ?? TextLimits.freeText

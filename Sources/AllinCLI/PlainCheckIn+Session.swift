@@ -169,7 +169,7 @@ extension PlainCheckIn {
     /// 'later') leaves it. Other words are read by the crisis rule like any answer and start nothing;
     /// 'back' returns to the mood before.
     mutating func askStart(_ session: Session, other: StartOther = .skip, resumeAt: Double? = nil) throws(Interrupt) -> StartAnswer {
-        let resume = resumeAt.map { " (it goes on from \(Clock.text($0)), where you stopped earlier today; type 'restart' to begin again)" } ?? ""
+        let resume = resumeAt.map { " (it goes on from \(Clock.text($0)), a little before where you stopped earlier today; type 'restart' to begin again)" } ?? ""
         while true {
             io.out("Press Enter to start \(Visible.text(session.title))\(resume), or type '\(other.word)' \(other.meaning): ")
             guard let line = io.readInputLine()?.trimmingCharacters(in: .whitespaces) else { throw .ended }

@@ -403,7 +403,8 @@ struct PlainModeTests {
         let shown = try BinaryRunner.run(["journal", "show", "1", "--data-dir", dir.path])
         #expect(shown.stdout.contains(said), "\(shown.stdout)")
         let md = try BinaryRunner.run(["export", "--format", "md", "--data-dir", dir.path])
-        #expect(md.stdout.contains("- Why: " + said), "\(md.stdout)")
+        // The gate first, then the recommendation's other reasons.
+        #expect(md.stdout.contains("- Why:\n  - " + said), "\(md.stdout)")
         let calm = try BinaryRunner.run(["journal", "record", "--data-dir", dir.path],
                                         stdin: Data(#"{"emotion":"stressed","intensity":3,"intent":"clarity"}"#.utf8))
         #expect(calm.status == 0)

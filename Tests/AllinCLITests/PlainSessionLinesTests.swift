@@ -72,7 +72,7 @@ extension PlainSessionLinesTests {
         let day = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
         let positions = #"[{"slug":"cooling_the_fire","day":"\#(day)","position":60}]"#
         let (_, resumed) = await plain(Self.toTheSession + ["q", "", ""], positions: positions)
-        #expect(resumed.contains("Press Enter to start Cooling the Fire (it goes on from 0:57, where you stopped earlier today; "
+        #expect(resumed.contains("Press Enter to start Cooling the Fire (it goes on from 0:57, a little before where you stopped earlier today; "
             + "type 'restart' to begin again)"), "\(resumed)")
         #expect(resumed.contains("Resuming at 0:57, a little before where you stopped earlier today.\n"), "\(resumed)")
         #expect(!resumed.contains("--from-start"))
