@@ -418,6 +418,8 @@ extension AppState {
         case .notPlayed: return "\(prefix) is kept in your journal, its session not played."
         case .partly: return "\(prefix) is kept in your journal, with how far its session got."
         case .reflection: return "\(prefix) and how you felt after are kept in your journal."
+        case .reflectionWithDraft:
+            return "\(prefix) and how you felt after are kept in your journal, with the note as far as you typed it."
         }
     }
 
@@ -436,4 +438,6 @@ public enum ClosedWith: Equatable, Sendable {
     case partly
     /// At the mood after or the note: the reflection is kept.
     case reflection
+    /// At the note, with words typed and not yet sent: kept as far as they were typed.
+    case reflectionWithDraft
 }

@@ -269,11 +269,7 @@ enum SessionUpdate {
     /// note, or in support opened over it, the reflection is kept, with the note's words only where
     /// the crisis rule finds nothing in them (`closingAtTheNote`).
     static func closing(_ state: inout AppState) -> [Effect] {
-        if state.screen == .note || state.covered == .note {
-            let effects = closingAtTheNote(&state)
-            if !effects.isEmpty, state.session?.planStep == nil { state.closedWith = .reflection }
-            return effects
-        }
+        if state.screen == .note || state.covered == .note { return closingAtTheNote(&state) }
         if let player = state.session?.player, state.session?.planStep != nil || state.session?.fromLibrary == true {
             // A plan step under way counts if it was listened to already; a session from the library
             // keeps how far it got (found from outside: Ctrl-C left its journal row "not finished",
@@ -311,7 +307,10 @@ enum SessionUpdate {
            check.check(field: "note", text: s.note.checkedText, answered: noteAnswered(state)).verdict == .clear {
             note = JournalEntry.cleanNote(s.note.text)
         }
-        return reflection(s, note: note)
+        let effects = reflection(s, note: note)
+        // Said as allin closes: a note kept as far as it was typed is named (found from outside).
+        if !effects.isEmpty, s.planStep == nil { state.closedWith = note == nil ? .reflection : .reflectionWithDraft }
+        return effects
     }
 
     static func journalCompleted(_ state: inout AppState, summary: JournalSummary?, problem: JournalError?) -> [Effect] {

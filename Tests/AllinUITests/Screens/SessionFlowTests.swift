@@ -412,6 +412,20 @@ struct SessionFlowTests {
         #expect(App.update(&s, .appClosing) == [], "asked once")
     }
 
+    /// Closing at the note keeps the words typed so far, and the line left on the terminal says so
+    /// (found from outside: the journal showed them as a finished reflection, unannounced).
+    @Test func closingAtTheNoteSaysTheNoteIsKeptAsTyped() async {
+        var s = await ScreenStates.playing()
+        press(&s, .char("x"), .char("y"), .char("s"))
+        #expect(s.screen == .note)
+        var empty = s
+        type(&s, "half typed")
+        #expect(App.update(&s, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: "half typed")])
+        #expect(s.noteOnExit == "This check-in and how you felt after are kept in your journal, with the note as far as you typed it.")
+        _ = App.update(&empty, .appClosing)
+        #expect(empty.noteOnExit == "This check-in and how you felt after are kept in your journal.")
+    }
+
     @Test func closingMidSessionRecordsHowFarItGot() async {
         var s = await ScreenStates.playing(position: 0)
         for t in stride(from: 1.0, through: 90, by: 1) {
