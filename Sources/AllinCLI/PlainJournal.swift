@@ -135,10 +135,10 @@ final class PlainJournal: Sendable {
         try? store.recordPlayback(id, .notPlayed)
         // Support opened earlier in this check-in, which went on: its record joins this entry.
         if let row = s.supportRow {
-            try? store.mergeHandoff(row, into: id)
+            s.entry = (try? store.mergeHandoff(row, into: id)) ?? id
             s.supportRow = nil
         }
-        return id
+        return s.entry
     }
 
     private static func store(_ s: inout State, _ path: String) -> JournalStore? {

@@ -23,8 +23,9 @@ extension AppRuntime {
                      mergingHandoff handoff: Int64?) -> Msg {
         do {
             let id = try journal.begin(checkIn, recommendation: r, moodBefore: moodBefore, at: now(), timeZone: timeZone)
-            if let handoff { try journal.mergeHandoff(handoff, into: id) }
+            // Recorded before the merge, which may give the row the handoff's number.
             try journal.recordPlayback(id, record)
+            if let handoff { try journal.mergeHandoff(handoff, into: id) }
             return .checkInKept(problem: journalProblem)
         } catch {
             return .checkInKept(problem: Self.journalError(error))

@@ -259,7 +259,9 @@ public final class AppRuntime {
                     // Best effort, like the handoff itself.
                     try? journal.recordSupport(id, tier: tier)
                 case let .mergeHandoff(handoff, id):
-                    try? journal.mergeHandoff(handoff, into: id)
+                    if let kept = try? journal.mergeHandoff(handoff, into: id), kept != id {
+                        queue.append(.journalRenumbered(from: id, to: kept))
+                    }
                 case .loadJournal, .searchJournal:
                     if case .loadJournal = effect { present() }
                     if let answer = journalReader.answer(effect) { queue.append(answer) }

@@ -71,16 +71,26 @@ extension JournalStore {
         }
     }
 
-    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+    @discardableResult
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64 {
         try guarded {
             try db.transaction {
                 // The handoff's tier, or 0 when support opened because it was asked for.
                 guard let tier = try db.scalar("""
                     SELECT CASE WHEN support_asked = 1 THEN 0 ELSE crisis_tier END
                       FROM check_ins WHERE id = ? AND route_kind = 'safety_handoff'
-                    """, [.integer(handoff)], { $0.int(0) }) else { return }
+                    """, [.integer(handoff)], { $0.int(0) }) else { return id }
                 guard try raiseSupportTier(id, to: tier) == 1 else { throw JournalError.notFound(id: id) }
                 try db.run("DELETE FROM check_ins WHERE id = ?", [.integer(handoff)])
+                // The check-in takes the handoff's number when no row lies between them, so the
+                // numbers never skip.
+                guard handoff < id, try db.scalar("SELECT count(*) FROM check_ins WHERE id > ? AND id < ?",
+                                                  [.integer(handoff), .integer(id)], { $0.int(0) }) == 0 else { return id }
+                // A consent given in the check-in points at it: the keys are checked at commit.
+                try db.execute("PRAGMA defer_foreign_keys = ON")
+                try db.run("UPDATE check_ins SET id = ? WHERE id = ?", [.integer(handoff), .integer(id)])
+                try db.run("UPDATE consents SET check_in_id = ? WHERE check_in_id = ?", [.integer(handoff), .integer(id)])
+                return handoff
             }
         }
     }

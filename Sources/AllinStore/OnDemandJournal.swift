@@ -44,7 +44,8 @@ public final class OnDemandJournal: JournalStoring, JournalHealth, @unchecked Se
     }
     public func recordPlayback(_ id: Int64, _ record: PlaybackRecord) throws { try writable().recordPlayback(id, record) }
     public func recordSupport(_ id: Int64, tier: CrisisTier) throws { try writable().recordSupport(id, tier: tier) }
-    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws { try writable().mergeHandoff(handoff, into: id) }
+    @discardableResult
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64 { try writable().mergeHandoff(handoff, into: id) }
     public func recordConsent(at date: Date) throws -> ConsentRecord { try writable().recordConsent(at: date) }
     @discardableResult public func revokeConsent(at date: Date) throws -> Int { try writable().revokeConsent(at: date) }
     public func consents() throws -> [ConsentRecord] { try readable().consents() }

@@ -107,10 +107,16 @@ struct JournalStoreTests {
             finding: CrisisFinding(layer: .b, tier: .crisis), field: "triggerText", intentLane: .unblock),
             moodBefore: nil, at: t0, timeZone: london)
         let r = await route(fullCheckIn)
-        let id = try journal.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0.addingTimeInterval(60), timeZone: london)
-        try journal.mergeHandoff(handoff, into: id)
+        let begun = try journal.begin(fullCheckIn, recommendation: r, moodBefore: 3, at: t0.addingTimeInterval(60), timeZone: london)
+        // The check-in takes the handoff's number: the journal's numbers never skip (found from
+        // outside: one check-in listed as "#2", and 'journal show 1' found nothing).
+        let merged = try journal.mergeHandoff(handoff, into: begun)
+        #expect(merged == handoff)
+        let id = merged
         let all = try journal.entries(JournalQuery())
         #expect(all.map(\.id) == [id])
+        // The consent given in the check-in follows it to its number.
+        if !inMemory { #expect(try journal.consents().map(\.checkInID) == [id]) }
         #expect(all.first?.kind == .audio && all.first?.supportTier == .crisis && all.first?.checkIn == fullCheckIn)
         // The day still counts (it did while the visit stood alone), though the session was left unfinished.
         #expect(all.first?.isComplete == false)

@@ -64,8 +64,11 @@ public protocol JournalStoring: PlanStoring {
     func recordSupport(_ id: Int64, tier: CrisisTier) throws
     /// The check-in stored as handoff `handoff` when support opened went on to its session, begun as
     /// `id`: the audio row keeps the handoff's tier and the handoff row goes, so one check-in is one
-    /// entry. Nothing happens when `handoff` is not a handoff.
-    func mergeHandoff(_ handoff: Int64, into id: Int64) throws
+    /// entry. Nothing happens when `handoff` is not a handoff. Returns the check-in's id after: the
+    /// handoff's, when it was the row just before (the numbers never skip: found from outside, a
+    /// journal of one check-in listed only "#2"), else `id`.
+    @discardableResult
+    func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64
     func recordConsent(at date: Date) throws -> ConsentRecord
     /// Withdraws every active consent; returns how many were active.
     @discardableResult func revokeConsent(at date: Date) throws -> Int

@@ -103,12 +103,18 @@ public final class MemoryJournal: JournalStoring, @unchecked Sendable {
         }
     }
 
-    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+    @discardableResult
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64 {
         try locked {
-            guard let h = rows.firstIndex(where: { $0.id == handoff }), rows[h].kind == .safetyHandoff else { return }
+            guard let h = rows.firstIndex(where: { $0.id == handoff }), rows[h].kind == .safetyHandoff else { return id }
             guard let i = rows.firstIndex(where: { $0.id == id }) else { throw JournalError.notFound(id: id) }
             rows[i] = rows[i].recordingSupport(rows[h].crisisTier ?? .crisis)
             rows.remove(at: h)
+            // The check-in takes the handoff's number when no row lies between them.
+            guard handoff < id, !rows.contains(where: { $0.id > handoff && $0.id < id }),
+                  let j = rows.firstIndex(where: { $0.id == id }) else { return id }
+            rows[j].id = handoff
+            return handoff
         }
     }
 

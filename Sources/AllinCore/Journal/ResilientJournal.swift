@@ -79,16 +79,18 @@ public final class ResilientJournal: JournalStoring, @unchecked Sendable {
 
     /// Both rows on disk or both in memory are merged; a handoff on disk and a session begun in
     /// memory after the disk failed are left as two entries (nothing is lost).
-    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+    @discardableResult
+    public func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64 {
         switch (handoff >= Self.memoryIDBase, id >= Self.memoryIDBase) {
-        case (true, true): try memory.mergeHandoff(handoff, into: id)
+        case (true, true): return try memory.mergeHandoff(handoff, into: id)
         case (false, false):
             do {
-                if let primary, problem == nil { try primary.mergeHandoff(handoff, into: id) }
+                if let primary, problem == nil { return try primary.mergeHandoff(handoff, into: id) }
             } catch let error as JournalError where error.isStorageProblem {
                 fail(error)
             }
-        default: break
+            return id
+        default: return id
         }
     }
 

@@ -108,6 +108,9 @@ public enum App {
         case let .playerTicked(status): return PlayerUpdate.ticked(&state, status)
         case let .journalBegun(id, problem): return SessionUpdate.journalBegun(&state, id: id, problem: problem)
         case let .handoffRecorded(id): return SessionUpdate.handoffRecorded(&state, id: id)
+        case let .journalRenumbered(from, to):
+            if state.session?.journalID == from { state.modify(\.session) { $0.journalID = to } }
+            return []
         case let .checkInKept(problem): return SessionUpdate.checkInKept(&state, problem: problem)
         case let .journalCompleted(summary, problem):
             return SessionUpdate.journalCompleted(&state, summary: summary, problem: problem)

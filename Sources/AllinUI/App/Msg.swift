@@ -46,6 +46,8 @@ public enum Msg: Equatable, Sendable {
     case checkInKept(problem: JournalError?)
     /// The handoff row `Effect.recordHandoff` wrote (nil when it could not be written).
     case handoffRecorded(id: Int64?)
+    /// The check-in's row took its handoff's number when the two were merged (`Effect.mergeHandoff`).
+    case journalRenumbered(from: Int64, to: Int64)
     /// The reflection was stored; the summary gives the streak (nil when it could not be read).
     case journalCompleted(summary: JournalSummary?, problem: JournalError?)
 

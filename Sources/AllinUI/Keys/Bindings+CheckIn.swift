@@ -82,8 +82,9 @@ extension Bindings {
     }
 
     static let intensity: [KeyBinding] = [
-        KeyBinding([.left, .char("h")], "←→", "strength", help: "lower", action: .lower),
-        KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher", action: .higher, footer: false),
+        // No letters move the scale (as on the mood scales): a word typed here is words.
+        KeyBinding([.left], "←→", "strength", help: "lower", action: .lower),
+        KeyBinding([.right], "→", "higher", help: "higher", action: .higher, footer: false),
         KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
                    action: .setIntensity, footer: false),
         KeyBinding([.up, .char("k")], "↑/k", "body", help: "move up the body list", action: .up, footer: false),

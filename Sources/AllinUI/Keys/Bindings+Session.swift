@@ -4,8 +4,10 @@ import AllinCore
 extension Bindings {
     static func mood(before: Bool) -> [KeyBinding] {
         var table: [KeyBinding] = [
-            KeyBinding([.left, .char("h")], "←→", "mood", help: "lower", action: .lower),
-            KeyBinding([.right, .char("l")], "→/l", "higher", help: "higher", action: .higher, footer: false),
+            // No letters move the scale: a word typed here is words (found from outside: the 'h' of
+            // "hurting myself" set the mood after to 5, and the journal kept it).
+            KeyBinding([.left], "←→", "mood", help: "lower", action: .lower),
+            KeyBinding([.right], "→", "higher", help: "higher", action: .higher, footer: false),
             KeyBinding((0...9).map { Key.char(Character(String($0))) }, "1-9,0", "set", help: "set 1 to 9; 0 is 10",
                        action: .setMood, footer: false),
             KeyBinding([.enter], "Enter", before ? "start" : "next",

@@ -227,14 +227,15 @@ enum SessionUpdate {
         state.modify(\.session) { $0 = s }
         if let problem { state.notice = JournalCopy.notSaved(problem) }
         var effects: [Effect] = []
+        // The session ended before the row was there (it never started): record how now (before the
+        // merge below, which may give the row another number).
+        if let id, let outcome = s.player.ended { effects.append(.recordPlayback(id: id, s.player.record(outcome))) }
         // The check-in opened support earlier and went on: its handoff row joins this one. Only the
         // session's own check-in (one from the library, with a check-in paused, keeps the row apart).
         if let id, let handoff = state.model.current.part(\.checkIn)?.supportRow {
             state.modify(\.checkIn) { $0.supportRow = nil }
             effects.append(.mergeHandoff(handoff, into: id))
         }
-        // The session ended before the row was there (it never started): record how now.
-        if let id, let outcome = s.player.ended { effects.append(.recordPlayback(id: id, s.player.record(outcome))) }
         return effects
     }
 

@@ -90,8 +90,11 @@ enum StrayWords {
     }
 
     /// The row that shows them, with the end of long words in view.
+    /// Narrow, the keys' reminder goes before the words do (found from outside at 40×12: "You typed:
+    /// · Enter reads them, Esc clears" showed none of them); the footer names Enter and Esc too.
     static func line(_ words: TextField, width: Int) -> String {
-        let tail = "  · Enter reads them, Esc clears"
+        let full = "  · Enter reads them, Esc clears"
+        let tail = width >= 60 ? full : ""
         var shown = words.text
         while TextWidth.of("You typed: " + shown + tail) > width, !shown.isEmpty { shown.removeFirst() }
         return "You typed: " + shown + tail

@@ -52,7 +52,10 @@ enum SupportUpdate {
                 // "Yes, go back" is an answer for these words: the field goes on without asking again,
                 // and editing them asks again.
                 App.markAnswered(&state, flagged)
-                state.notice = Self.wordsKept(state.screen) ?? state.notice
+                // Words typed where there is no field, or after a question, are in no field to go
+                // back to: nothing says they are (found from outside: "Your words are still here" on
+                // the intensity scale, with none shown).
+                if case .typedAhead = s.reason {} else { state.notice = Self.wordsKept(state.screen) ?? state.notice }
             } else if case let .router(d) = s.reason, d.field == "all", let answers = state.checkIn?.flow.answers {
                 // Found in the answers read together (an act under way): every answer is answered for,
                 // or going on would read them together again and open support again (a trap).

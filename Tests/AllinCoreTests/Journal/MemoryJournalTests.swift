@@ -99,9 +99,9 @@ struct MemoryJournalTests {
             if failWrites { throw error }
             try inner.recordSupport(id, tier: tier)
         }
-        func mergeHandoff(_ handoff: Int64, into id: Int64) throws {
+        func mergeHandoff(_ handoff: Int64, into id: Int64) throws -> Int64 {
             if failWrites { throw error }
-            try inner.mergeHandoff(handoff, into: id)
+            return try inner.mergeHandoff(handoff, into: id)
         }
         func recordConsent(at: Date) throws -> ConsentRecord { if failWrites { throw error }; return try inner.recordConsent(at: at) }
         func revokeConsent(at: Date) throws -> Int { if failWrites { throw error }; return try inner.revokeConsent(at: at) }
