@@ -274,7 +274,9 @@ public enum App {
 
     static func paste(_ state: inout AppState, _ text: String) -> [Effect] {
         guard state.overlay == nil else { return [] }
-        if state.stray != nil || StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
+        // The player takes a paste too (its single keys never start words, a paste is words).
+        if state.stray != nil || state.screen == .player
+            || StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
             return StrayWords.pasted(&state, text)
         }
         switch state.screen {

@@ -43,6 +43,13 @@ struct StrayWordsTests {
         #expect(s.screen == .support)
     }
 
+    /// On the player, single keys stay keys, but a paste is words, read at once.
+    @Test func aPasteOnThePlayerIsRead() async {
+        var s = await ScreenStates.playing()
+        _ = App.update(&s, .textPasted("i will jump off a bridge tonight"))
+        #expect(s.screen == .support)
+    }
+
     @Test func ctrlCWithEverydayWordsQuits() {
         var s = TestCatalog.state()
         type(&s, "zzz")
