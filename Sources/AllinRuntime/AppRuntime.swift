@@ -324,7 +324,18 @@ public final class AppRuntime {
                 case .suspend:
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
-                case .quit: return next == .keyPressed(.ctrl("c")) ? .interrupted : .quit
+                case .quit:
+                    // A letter that quits, with more keys already behind it, was the start of words
+                    // typed on a screen of keys (found from outside: "quit living, i have the pills
+                    // counted out" on home quit at its 'q'): they are read as words, and allin stays.
+                    if case let .keyPressed(key) = next, let ch = key.character, ch.isLetter, terminal.hasPendingInput() {
+                        let rest = terminal.discardPendingInput()
+                        if !rest.allSatisfy(\.isWhitespace) {
+                            queue.append(.textPasted(String(ch) + rest))
+                            continue
+                        }
+                    }
+                    return next == .keyPressed(.ctrl("c")) ? .interrupted : .quit
                 }
             }
         }

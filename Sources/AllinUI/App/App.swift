@@ -8,6 +8,7 @@ public enum App {
         if state.context.gates == nil, !worksBeforeDetectors(state, msg) { return [.waitForDetectors(msg)] }
         let before = state.screen
         let question = state.safetyQuestion
+        let overlayBefore = state.overlay
         var answeredSafe = false
         if case let .keyPressed(key) = msg, question == .gentle {
             answeredSafe = state.bindings.binding(for: key)?.action == .concernSafe
@@ -20,6 +21,12 @@ public enum App {
         // rest of a word typed to say yes must not act on what follows ("yeah i'm fine": the 'y'
         // answers, and "eah…" would otherwise set the next step's scale and tick a body place).
         if let now = state.safetyQuestion, now != question { effects.append(.discardPendingInput) }
+        // The same for "Leave this check-in?" (found from outside: "have the rope ready" on the
+        // recommendation — its 'h' asked "Go home?", and the 'y' of "ready" answered yes): what was
+        // typed on past the key that asked is read by the crisis rule, never taken as the answer.
+        if case .leave? = state.overlay, state.overlay != overlayBefore, !effects.contains(.discardPendingInput) {
+            effects.append(.discardPendingInput)
+        }
         if answeredSafe, state.safetyQuestion == nil, !effects.contains(.quit) { effects.append(.discardPendingInput) }
         return effects
     }

@@ -52,7 +52,7 @@ struct JournalRuntimeTests {
         let journal = MemoryJournal()
         let script: [TerminalEvent?] = [.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.tab)]
             + TerminalEvent.typing("i just want to disappear") + [.key(.enter), nil, .key(.escape), nil, .key(.char("y")),
-            .key(.enter), .key(.char("5")), .key(.enter), .key(.char("1")), .key(.char("h")), .key(.char("y"))]
+            .key(.enter), .key(.char("5")), .key(.enter), .key(.char("1")), .key(.char("h")), nil, .key(.char("y"))]
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal)
         #expect(await rt.run() == .closed)

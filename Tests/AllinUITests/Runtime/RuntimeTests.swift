@@ -46,6 +46,24 @@ struct RuntimeTests {
         #expect(nothing.state.noteOnExit == nil)
     }
 
+    /// A letter that quits, with more keys already behind it, starts words: they are read, and a crisis
+    /// statement opens support instead of quitting (found from outside: "quit living, i have the pills
+    /// counted out" typed on home quit at its 'q').
+    @Test func aQuitLetterFollowedByWordsIsReadNotObeyed() async {
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24),
+                                      script: TerminalEvent.typing("quit living, i have the pills counted out"))
+        terminal.enterArrivesWithWhatFollows = true
+        let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, clock: terminal.clock)
+        #expect(await rt.run() == .closed)
+        #expect(rt.state.screen == .support)
+        // Everyday words are kept on screen, and allin stays.
+        let calm = MemoryTerminal(size: Size(width: 80, height: 24), script: TerminalEvent.typing("quiet day today"))
+        calm.enterArrivesWithWhatFollows = true
+        let rt2 = AppRuntime(context: TestCatalog.context(), terminal: calm, clock: calm.clock)
+        #expect(await rt2.run() == .closed)
+        #expect(rt2.state.screen == .home && rt2.state.stray?.text == "quiet day today")
+    }
+
     @Test func quitAndSignalsEndTheLoopWithTheirStatus() async {
         let (quit, _) = runtime([.key(.char("q"))])
         #expect(await quit.run() == .quit)

@@ -61,12 +61,13 @@ struct HomeAndResultTests {
     @Test("q mid check-in asks before quitting", arguments: [Step.intensity, .intent, .claritySubTap, .consent])
     func qMidCheckInAsksFirst(at target: Step) {
         var s = ScreenStates.on(target)
-        #expect(press(&s, .char("q")) == [])
+        // Keys typed on past the q are read, never taken as the answer (`Effect.discardPendingInput`).
+        #expect(press(&s, .char("q")) == [.discardPendingInput])
         #expect(s.overlay == .leave(.quit))
         #expect(screen(s).contains("Quit now? This check-in isn't finished"))
         press(&s, .char("n"))
         #expect(s.overlay == nil && s.screen == .checkIn && step(s) == target)
-        #expect(press(&s, .char("q"), .char("y")) == [.quit])
+        #expect(press(&s, .char("q"), .char("y")) == [.discardPendingInput, .quit])
         #expect(s.keyTable.contains { $0.keys.contains(.char("q")) && $0.action == .quit }, "? lists it")
     }
 
@@ -90,16 +91,19 @@ struct HomeAndResultTests {
         var r = await ScreenStates.recommendation()
         press(&r, .char("q"))
         #expect(r.overlay == .leave(.quitKept))
+        // "Go home?" from the 'h' of "have the rope ready": the rest is read, not the answer.
+        var home = await ScreenStates.recommendation()
+        #expect(press(&home, .char("h")) == [.discardPendingInput] && home.overlay == .leave(.homeKept))
         #expect(screen(r).text.contains("This check-in will be kept in"), "\(screen(r).text)")
         var trace = await ScreenStates.recommendation()
         press(&trace, .char("t"), .char("q"))
         #expect(trace.overlay == .leave(.quitKept) && trace.screen == .trace)
         var mood = await ScreenStates.moodBefore()
-        #expect(press(&mood, .char("q")) == [])
+        #expect(press(&mood, .char("q")) == [.discardPendingInput])
         #expect(mood.overlay == .leave(.quitKept) && mood.screen == .moodBefore)
         press(&mood, .char("n"))
         #expect(mood.overlay == nil && mood.screen == .moodBefore)
-        #expect(press(&mood, .char("q"), .char("y")) == [.quit])
+        #expect(press(&mood, .char("q"), .char("y")) == [.discardPendingInput, .quit])
     }
 
     /// Home from the recommendation keeps the finished check-in in the journal (its session not
