@@ -184,7 +184,9 @@ public final class Playback: @unchecked Sendable {
         let remaining = duration.map { $0 - startOffset }
         let early = !audibleFlag && ranFor < Playback.earlyWindow && (remaining ?? .infinity) > Playback.earlyWindow + 1
         let log = AudioPaths.display(paths.playerLog, environment: environment)
-        let cause = PlayerDiagnosis.cause(status, log: logTail())
+        // Sound heard first is a device lost, not one never opened (the at-start branch below is reached
+        // only without sound heard).
+        let cause = PlayerDiagnosis.cause(status, log: logTail(), afterSound: audibleFlag)
         // A live render still being made when the player ended: it ended before the stream did.
         let streamDone = live.map { $0.result != nil } ?? true
         if let live, case let .failure(renderError)? = live.result, status.succeeded {
@@ -204,9 +206,7 @@ public final class Playback: @unchecked Sendable {
             // Exit status 0 well before the end is no finished session: it stopped early.
             state = .failed(.endedEarly(player: choice.name, at: frozenPosition, of: duration, log: log))
         } else {
-            state = .failed(.failedWhilePlaying(player: choice.name,
-                                                detail: PlayerDiagnosis.cause(status, log: logTail(), afterSound: audibleFlag),
-                                                log: log))
+            state = .failed(.failedWhilePlaying(player: choice.name, detail: cause, log: log))
         }
         endFeed()
         closeIPC()

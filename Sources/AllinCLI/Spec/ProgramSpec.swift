@@ -27,17 +27,8 @@ public struct ProgramSpec: Sendable {
     public func commandFirst(_ args: [String]) -> [String] {
         guard let front else { return args }
         let commandWords = Set(commands.flatMap { $0.path.prefix(1) + $0.aliases } + ["--help", "-h", "help", "--version", "version"])
-        var lead: [String] = []
-        var i = 0
-        while i < args.count, args[i].hasPrefix("-"), !commandWords.contains(args[i]),
-              let option = front.option(named: String(args[i].prefix { $0 != "=" })) {
-            lead.append(args[i])
-            i += 1
-            if !option.isFlag, !args[i - 1].contains("="), i < args.count {
-                lead.append(args[i])
-                i += 1
-            }
-        }
+        let i = Self.leadingOptions(args, of: front, stoppingAt: commandWords)
+        let lead = Array(args[..<i])
         guard !lead.isEmpty, i < args.count, commandWords.contains(args[i]) || !args[i].hasPrefix("-") else { return args }
         var rest = Array(args[i...])
         rest.insert(contentsOf: lead, at: rest.firstIndex(of: "--") ?? rest.endIndex)
@@ -60,10 +51,11 @@ public struct ProgramSpec: Sendable {
         return (spec, rest)
     }
 
-    /// How many of `args`' first words are options `spec` declares, with their values.
-    private static func leadingOptions(_ args: [String], of spec: CommandSpec) -> Int {
+    /// How many of `args`' first words are options `spec` declares, with their values (up to a word in
+    /// `stops`: `--help` before a command is the command's).
+    private static func leadingOptions(_ args: [String], of spec: CommandSpec, stoppingAt stops: Set<String> = []) -> Int {
         var i = 0
-        while i < args.count, args[i].hasPrefix("-"), args[i] != "--", args[i] != "-",
+        while i < args.count, args[i].hasPrefix("-"), args[i] != "--", args[i] != "-", !stops.contains(args[i]),
               let option = spec.option(named: String(args[i].prefix { $0 != "=" })) {
             i += 1
             if !option.isFlag, !args[i - 1].contains("=") { i += 1 }

@@ -68,16 +68,15 @@ extension CheckIn {
     /// Clears what `step` asks for (the first three steps are on every path and are never cleared).
     mutating func forget(_ step: Step) {
         switch step {
-        case .emotion, .situation, .intensity: break
+        case .emotion, .situation, .intensity: return
         case .intent: intent = nil
         case .consent: consent = nil
-        case .belief: belief = nil; customBelief = nil
-        case .pattern: pattern = nil
-        case .origin: origin = nil
-        case .kinder: kinder = nil
+        case .belief: belief = nil
         case .claritySubTap: claritySubTap = nil
         case .confidenceSubTap: confidenceSubTap = nil
-        case .embodyNew: embodyNew = nil
+        case .pattern, .origin, .kinder, .embodyNew: break
         }
+        // Its words, through the one list of which step asks for which (`FreeTextField`).
+        if let field = FreeTextField(step: step) { self[text: field] = nil }
     }
 }

@@ -155,19 +155,30 @@ public enum App {
     static func typedAheadDropped(_ state: inout AppState, _ text: String, afterLineBreak: Bool = false) -> [Effect] {
         guard !text.allSatisfy(\.isWhitespace), let check = state.context.gates?.check else { return [] }
         let field = afterLineBreak ? "the words pasted after a line break" : "the words typed after the question"
-        switch check.check(field: field, text: text).verdict {
+        if !supportForWordsInNoField(&state, check.check(field: field, text: text).verdict, field: field, text: text),
+           afterLineBreak {
+            state.notice = pasteRestNotice(text)
+        }
+        return []
+    }
+
+    /// What the crisis rule's verdict on words in no field (typed ahead past a question, or where there
+    /// is no field: `StrayWords`) opens: support for a plea for help, a clear statement or words that
+    /// might mean danger, since there is no field to ask in place (a crisis question already showing
+    /// asks for them). False for a clear verdict, which each caller handles.
+    static func supportForWordsInNoField(_ state: inout AppState, _ verdict: CrisisCheck.Verdict, field: String,
+                                         text: String) -> Bool {
+        switch verdict {
         case .clear:
-            if afterLineBreak { state.notice = pasteRestNotice(text) }
-            return []
+            return false
         case .askedForHelp:
             if state.screen != .support { openSupport(&state, reason: .typedHelp(field: field)) }
         case let .handoff(d):
             openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
         case let .concern(d):
-            guard state.safetyQuestion == nil else { return [] }
-            openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
+            if state.safetyQuestion == nil { openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text) }
         }
-        return []
+        return true
     }
 
     static func handle(_ state: inout AppState, key: Key) -> [Effect] {
@@ -175,15 +186,12 @@ public enum App {
         if state.stray != nil {
             // Words typed where there is no field take every key until they are read; a screen that
             // changed under them (support, a question) reads them at once.
-            guard state.overlay == nil, StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary))
-            else { return StrayWords.read(&state, then: nil, key: key) }
+            guard state.overlay == nil, StrayWords.starts(state) else { return StrayWords.read(&state, then: nil, key: key) }
             return StrayWords.key(&state, key)
         }
         if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }
         guard state.overlay == nil, let c = key.character else { return [] }
-        if StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
-            return StrayWords.start(&state, c)
-        }
+        if StrayWords.starts(state) { return StrayWords.start(&state, c) }
         switch state.screen {
         case .checkIn: return CheckInUpdate.typed(&state, c)
         case .lab: return LabUpdate.typed(&state, String(c))
@@ -282,8 +290,7 @@ public enum App {
     static func paste(_ state: inout AppState, _ text: String) -> [Effect] {
         guard state.overlay == nil else { return [] }
         // The player takes a paste too (its single keys never start words, a paste is words).
-        if state.stray != nil || state.screen == .player
-            || StrayWords.starts(on: state.screen, step: state.checkIn?.flow.currentStep(in: state.context.vocabulary)) {
+        if state.stray != nil || state.screen == .player || StrayWords.starts(state) {
             return StrayWords.pasted(&state, text)
         }
         switch state.screen {

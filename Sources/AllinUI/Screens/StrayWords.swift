@@ -11,11 +11,11 @@ enum StrayWords {
 
     /// The screens whose unclaimed letters start stray words (the rest have fields of their own, or
     /// are crisis support, whose typing searches countries).
-    static func starts(on screen: ScreenID, step: Step?) -> Bool {
-        switch screen {
+    static func starts(_ state: AppState) -> Bool {
+        switch state.screen {
         // Not the player: its single keys are pressed by habit while listening (s, p), never words.
         case .home, .recommendation, .trace, .moodBefore, .moodAfter, .done: return true
-        case .checkIn: return step == .intensity
+        case .checkIn: return state.checkIn?.flow.currentStep(in: state.context.vocabulary) == .intensity
         default: return false
         }
     }
@@ -71,21 +71,13 @@ enum StrayWords {
         // Unreachable while the detectors load (`App.worksBeforeDetectors`); were it reached, the words stay.
         guard let check = state.context.gates?.check else { return [] }
         let text = words.checkedText
-        switch check.check(field: field, text: text).verdict {
-        case .clear:
-            if keepIfClear { return [] }
-            state.stray = nil
-            if let action { return App.perform(&state, action, key: key) }
-            // Esc asked for them to go; anything else is told why nothing happened.
-            if key != .escape { state.notice = "Those words weren't used: this screen takes keys (? lists them), not typing." }
-            return []
-        case .askedForHelp:
-            state.stray = nil
-            App.openSupport(&state, reason: .typedHelp(field: field))
-        case let .handoff(d), let .concern(d):
-            state.stray = nil
-            App.openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
-        }
+        let verdict = check.check(field: field, text: text).verdict
+        if verdict == .clear, keepIfClear { return [] }
+        state.stray = nil
+        if App.supportForWordsInNoField(&state, verdict, field: field, text: text) { return [] }
+        if let action { return App.perform(&state, action, key: key) }
+        // Esc asked for them to go; anything else is told why nothing happened.
+        if key != .escape { state.notice = "Those words weren't used: this screen takes keys (? lists them), not typing." }
         return []
     }
 
