@@ -325,13 +325,15 @@ public final class AppRuntime {
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
                 case .quit:
-                    // A letter that quits, with more keys already behind it, was the start of words
-                    // typed on a screen of keys (found from outside: "quit living, i have the pills
-                    // counted out" on home quit at its 'q'): they are read as words, and allin stays.
-                    if case let .keyPressed(key) = next, let ch = key.character, ch.isLetter, terminal.hasPendingInput() {
+                    // A key that quits (Enter on "q", words read clear), with more keys already
+                    // behind it, came in a burst with words (found from outside: "quit living, i have
+                    // the pills counted out" on home quit at its 'q'): they are read as words, and
+                    // allin stays.
+                    if case let .keyPressed(key) = next, key == .enter || key.character?.isLetter == true,
+                       terminal.hasPendingInput() {
                         let rest = terminal.discardPendingInput()
                         if !rest.allSatisfy(\.isWhitespace) {
-                            queue.append(.textPasted(String(ch) + rest))
+                            queue.append(.textPasted((key.character.map { String($0) } ?? "") + rest))
                             continue
                         }
                     }

@@ -128,7 +128,7 @@ enum Chrome {
             }
         }
         if let words = state.stray {
-            put(StrayWords.line(words, width: canvas.width - col), role: .input)
+            put(StrayWords.line(words, width: canvas.width - col, does: StrayWords.does(state)), role: .input)
         } else if let message = state.screen == .checkIn ? state.checkIn?.message : nil {
             put(message, role: .error)
         } else if let notice = state.notice {

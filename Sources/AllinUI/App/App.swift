@@ -9,17 +9,12 @@ public enum App {
         let before = state.screen
         let question = state.safetyQuestion
         let overlayBefore = state.overlay
-        var answeredSafe = false
-        if case let .keyPressed(key) = msg, question == .gentle {
-            answeredSafe = state.bindings.binding(for: key)?.action == .concernSafe
-        }
         var effects = apply(&state, msg)
         if state.screen == .support, before != .support {
             effects += SessionUpdate.supportOpened(&state, from: before)
         }
-        // A paste or keys typed ahead must not answer a crisis question that has just opened, and the
-        // rest of a word typed to say yes must not act on what follows ("yeah i'm fine": the 'y'
-        // answers, and "eah…" would otherwise set the next step's scale and tick a body place).
+        // A paste or keys typed ahead must not answer a crisis question that has just opened (letters
+        // over it are words, `StrayWords`, so a word typed to say yes never answers by its 'y').
         if let now = state.safetyQuestion, now != question { effects.append(.discardPendingInput) }
         // The same for "Leave this check-in?" (found from outside: "have the rope ready" on the
         // recommendation — its 'h' asked "Go home?", and the 'y' of "ready" answered yes): what was
@@ -27,7 +22,6 @@ public enum App {
         if case .leave? = state.overlay, state.overlay != overlayBefore, !effects.contains(.discardPendingInput) {
             effects.append(.discardPendingInput)
         }
-        if answeredSafe, state.safetyQuestion == nil, !effects.contains(.quit) { effects.append(.discardPendingInput) }
         return effects
     }
 
@@ -66,6 +60,8 @@ public enum App {
             // Nothing can have been typed yet: every way into a text field waits for the detectors.
             return state.checkIn == nil
         case let .keyPressed(key):
+            // A letter where letters are words waits: the words it starts are read before anything.
+            if key.character?.isLetter == true, StrayWords.takesLetters(state) { return false }
             guard [.home, .support].contains(state.screen), state.checkIn == nil,
                   let action = state.bindings.binding(for: key)?.action else { return false }
             switch action {
@@ -186,8 +182,13 @@ public enum App {
         if state.stray != nil {
             // Words typed where there is no field take every key until they are read; a screen that
             // changed under them (support, a question) reads them at once.
-            guard state.overlay == nil, StrayWords.starts(state) else { return StrayWords.read(&state, then: nil, key: key) }
+            guard StrayWords.starts(state) else { return StrayWords.read(&state, then: nil, key: key) }
             return StrayWords.key(&state, key)
+        }
+        // Where there is no field, a letter is words, never a key (`StrayWords`).
+        if let c = key.character, c.isLetter, StrayWords.takesLetters(state) {
+            if StrayWords.starts(state) { return StrayWords.start(&state, c) }
+            return CheckInUpdate.typed(&state, c)
         }
         if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }
         guard state.overlay == nil, let c = key.character else { return [] }

@@ -184,7 +184,7 @@ public enum SupportText {
 
     /// Offered on support when no plan exists (never during an immediate handoff).
     public static let planOffer = "When things feel calmer, you could write a safety plan: what helps, who to call, "
-        + "your reasons. It will show here first. Press p to start it, now or later from home."
+        + "your reasons. It will show here first. Press p to start it now, or later from home."
 
     static func digits(_ number: String) -> String { number.filter(\.isNumber) }
 }

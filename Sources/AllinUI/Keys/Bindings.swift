@@ -3,12 +3,43 @@ import AllinCore
 /// The key tables of every screen. `update` dispatches through them, and the footer and the `?` help
 /// are drawn from them, so the three can never disagree.
 extension AppState {
-    public var bindings: [KeyBinding] { table(model.overlay) }
+    public var bindings: [KeyBinding] { lettered(table(model.overlay)) }
 
     /// What the `?` help lists: the keys of the question it covers, else of the screen.
     public var helpTable: [KeyBinding] {
-        if case let .help(under?) = model.overlay { return table(under) }
+        if case let .help(under?) = model.overlay {
+            var beneath = self
+            beneath.overlay = under
+            return beneath.bindings
+        }
         return keyTable
+    }
+
+    /// Where letters are words (`StrayWords.takesLetters`), a key's letter is typed, then Enter. On a
+    /// screen, a letter that only repeats another key (k for ↑, e for Esc, h for Enter) is dropped and
+    /// the other key shown; a letter that is the only way to a command is shown as "q⏎". A question's
+    /// letters stay as its answers ("y⏎", "n⏎"). `?` says how.
+    private func lettered(_ table: [KeyBinding]) -> [KeyBinding] {
+        guard model.stray == nil, StrayWords.takesLetters(self) else { return table }
+        let isLetter: (Key) -> Bool = { $0.character?.isLetter == true }
+        let shown = table.map { binding -> KeyBinding in
+            var b = binding
+            guard !b.isNote, b.keys.contains(where: isLetter) else { return b }
+            let parts = b.label.split(separator: "/").map(String.init)
+            let spelled: (String) -> Bool = { $0.count <= 2 && $0.allSatisfy(\.isLetter) }
+            if model.overlay == nil, let other = b.keys.first(where: { $0.character == nil }) {
+                b.keys.removeAll(where: isLetter)
+                let kept = parts.filter { !spelled($0) }
+                b.label = kept.isEmpty ? other.label : kept.joined(separator: "/")
+            } else {
+                b.typed = true
+                b.label = parts.map { spelled($0) ? $0 + "⏎" : $0 }.joined(separator: "/")
+            }
+            return b
+        }
+        // A list's own "letters" row (its filter) says where they go already.
+        if table.contains(where: { $0.isNote && $0.label == "letters" }) { return shown }
+        return shown + [.note("letters", "are words: Enter reads them. A key's letter then Enter does what it says")]
     }
 
     private func table(_ overlay: Overlay?) -> [KeyBinding] {
@@ -26,7 +57,10 @@ extension AppState {
     /// The key table of the screen itself, ignoring overlays (what the `?` help lists).
     public var keyTable: [KeyBinding] {
         if model.stray != nil { return Bindings.strayWords + Bindings.global(help: false) }
-        return screenBindings + (context.demo ? [Bindings.demoTraceKey] : []) + Bindings.global(help: !hasTextFocus)
+        var beneath = self
+        beneath.overlay = nil
+        return beneath.lettered(screenBindings + (context.demo ? [Bindings.demoTraceKey] : [])
+            + Bindings.global(help: !hasTextFocus))
     }
 
     /// True when typing goes into a text field (so `?` and letters are text, not commands).
@@ -278,7 +312,7 @@ enum Bindings {
         KeyBinding([.char("n"), .char("N")], "n", "no", help: "no: show support now", action: .concernNotSafe),
         KeyBinding([.char("s"), .char("S"), .char("?")], "s", "not sure", help: "not sure: show support now",
                    action: .concernNotSure),
-        KeyBinding([.escape, .char("h"), .char("q")], "Esc", "back",
+        KeyBinding([.escape], "Esc", "back",
                    help: "back to your words, to change them (this answers nothing)", action: .back),
     ]
 

@@ -12,6 +12,13 @@ public struct KeyBinding: Equatable, Sendable {
     public var footer: Bool
     /// Stays in the footer when the row is too narrow for every binding (like help and support).
     public var essential: Bool
+    /// Its letters are typed, then Enter (where letters are words, `StrayWords`): the help says "q⏎".
+    public var typed = false
+
+    /// How one of its keys is written in the help.
+    public func label(of key: Key) -> String {
+        typed && key.character?.isLetter == true ? key.label + "⏎" : key.label
+    }
 
     public init(_ keys: [Key], _ label: String? = nil, _ short: String, help: String? = nil,
                 action: Action, footer: Bool = true, essential: Bool = false) {
@@ -35,4 +42,27 @@ public struct KeyBinding: Equatable, Sendable {
 extension Array where Element == KeyBinding {
     /// The first binding for a key.
     public func binding(for key: Key) -> KeyBinding? { first { !$0.isNote && $0.keys.contains(key) } }
+}
+
+extension Bindings {
+    /// The key that words typed on a screen of keys name, once read clear (`StrayWords`): a single
+    /// letter one of its keys answers to ("q", "J": capitals differ), or the name of a key that answers
+    /// to a letter ("quit", "full trace", or "yes" for "yes, go back"). Keys reached only by Enter,
+    /// arrows or digits are never named, so no word starts a session or moves a scale.
+    static func named(_ words: String, in table: [KeyBinding]) -> (binding: KeyBinding, key: Key)? {
+        let typed = words.trimmed
+        if typed.count == 1, let ch = typed.first, ch.isLetter {
+            guard let binding = table.binding(for: .char(ch)) else { return nil }
+            return (binding, .char(ch))
+        }
+        let lower = typed.lowercased()
+        guard lower.count > 1 else { return nil }
+        for binding in table where !binding.isNote {
+            guard let letter = binding.keys.first(where: { $0.character?.isLetter == true }) else { continue }
+            let name = binding.short.lowercased()
+            let before = name.split(separator: ",").first.map(String.init)
+            if lower == name || lower == before { return (binding, letter) }
+        }
+        return nil
+    }
 }

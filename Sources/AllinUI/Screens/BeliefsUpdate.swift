@@ -78,7 +78,7 @@ enum BeliefsUpdate {
                 if intake.answers.values.contains(where: { $0.contains { !$0.isEmpty } }) {
                     // Typed answers are never dropped without asking: they wait here.
                     state.current = .home
-                    state.notice = "Your answers are kept: b goes back to them."
+                    state.notice = "Your answers are kept: b then Enter goes back to them."
                 } else {
                     b.intake = nil
                     if b.plan == nil { state.current = .home }

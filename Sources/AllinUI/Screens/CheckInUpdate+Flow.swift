@@ -143,7 +143,7 @@ extension CheckInUpdate {
             state.model.pauseCheckIn()
             state.home.cursor = 0
             // Only answers there are (found from outside: Esc on an untouched first step said "kept").
-            state.notice = LeaveUpdate.hasAnswers(c.flow.answers) ? "Your answers are kept. Press c to continue the check-in." : nil
+            state.notice = LeaveUpdate.hasAnswers(c.flow.answers) ? "Your answers are kept. Type c, then Enter, to continue the check-in." : nil
         }
     }
 }

@@ -27,6 +27,16 @@ enum CheckInUpdate {
                 }
             }
         case .choose:
+            // On a short list, words that name one of its keys ("q", "y") do what the key says, once
+            // the crisis rule has read them (`checkExit`): letters there are words, never keys.
+            if !StepModel.filterable(step), let typed = StepModel.nonEmpty(list.filter) {
+                var cleared = c
+                cleared.lists[step]?.clearFilter()
+                if let (binding, named) = Bindings.named(typed, in: Bindings.checkIn(cleared, state.context)) {
+                    state.modify(\.checkIn) { $0 = cleared }
+                    return App.perform(&state, binding.action, key: named)
+                }
+            }
             guard let item = list.current(items) else {
                 // Typing that matches no chip becomes the person's own words, never a dead end.
                 if step == .situation, let typed = StepModel.nonEmpty(list.filter) {

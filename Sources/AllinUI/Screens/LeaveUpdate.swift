@@ -55,7 +55,7 @@ enum LeaveUpdate {
             if state.screen == .checkIn {
                 state.model.pauseCheckIn()
                 state.home.cursor = 0
-                state.notice = "Your answers are kept until you quit. Press c to continue the check-in."
+                state.notice = "Your answers are kept until you quit. Type c, then Enter, to continue the check-in."
             } else {
                 SessionUpdate.goHome(&state)
             }

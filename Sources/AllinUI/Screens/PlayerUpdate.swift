@@ -39,7 +39,7 @@ enum PlayerUpdate {
             guard let position = p.playback.position, let started = p.started else { break }
             guard started.canSeek else {
                 if case let .audio(player, _) = started.mode {
-                    state.notice = "\(Visible.text(player, limit: 30)) can't seek; Space pauses, x stops."
+                    state.notice = "\(Visible.text(player, limit: 30)) can't seek; Space pauses, x then Enter stops."
                 }
                 break
             }

@@ -70,7 +70,7 @@ enum PlayerView {
             progress(&canvas, p, position: position, row: row, rect: rect)
             if p.confirmingStop, row + 1 < rect.bottom {
                 // The short form where the long one would be cut (found from outside at 40 columns).
-                let ask = Wrap.fitting(["Stop the session now? y stops, n keeps going.", "Stop now? y stops, n keeps going."],
+                let ask = Wrap.fitting(["Stop the session now? y then Enter stops; Esc keeps going.", "Stop now? y then Enter; Esc goes on."],
                                        width: rect.width)
                 canvas.put(ask, row: row + 1, col: rect.col, role: .notice, maxWidth: rect.width)
             }
@@ -113,7 +113,7 @@ enum PlayerView {
     /// The lines around the current one, the current one highlighted; read-along shows more of them.
     static func captions(_ canvas: inout Canvas, _ p: PlayerState, position: Double, in rect: Rect) {
         guard p.captionsOn || p.isReadAlong else {
-            canvas.put("Captions are off · c shows them", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
+            canvas.put("Captions are off · c then Enter shows them", row: rect.row, col: rect.col, role: .dim, maxWidth: rect.width)
             return
         }
         guard let track = p.started?.captions, !track.cues.isEmpty else {

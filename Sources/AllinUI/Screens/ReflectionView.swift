@@ -14,9 +14,9 @@ enum ReflectionView {
             canvas.put(line, row: row, col: rect.col, role: .title)
             row += 1
         }
-        let hint = before ? (state.context.demo ? "Optional: s skips it. In your own check-ins, your answers before and after show in the journal whether sessions help."
+        let hint = before ? (state.context.demo ? "Optional: s then Enter skips it. In your own check-ins, your answers before and after show in the journal whether sessions help."
                              : "Optional: s skips it. Your answers before and after show in the journal whether sessions help.")
-            : "Optional: s skips it. Then a short note, if you like."
+            : "Optional: s then Enter skips it. Then a short note, if you like."
         for line in Wrap.clipped(hint, width: rect.width, maxLines: roomy ? 2 : 1) {
             canvas.put(line, row: row, col: rect.col, role: .dim)
             row += 1
@@ -130,7 +130,7 @@ enum ReflectionView {
             rows.append(("Checked in on \(week) of the last 7.", .dim))
         }
         rows.append(("", .normal))
-        rows.append((step == nil ? "Enter goes home · J opens your journal" : "Enter goes home · b opens your plan", .dim))
+        rows.append((step == nil ? "Enter goes home · J then Enter opens your journal" : "Enter goes home · b then Enter opens your plan", .dim))
         return rows.flatMap { row in Wrap.lines(row.0, width: width).map { ($0, row.1) } }
     }
 

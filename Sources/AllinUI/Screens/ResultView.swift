@@ -36,10 +36,10 @@ enum ResultView {
         rows += why
         if rows.count < rect.height {
             rows.append(("", .normal))
-            rows.append(("Enter starts it · t shows each step of the decision", .dim))
+            rows.append(("Enter starts it · t then Enter shows each step of the decision", .dim))
         } else if rows.count > rect.height {
             // Never cut without saying so: the full reasons are one key away.
-            rows = Array(rows.prefix(max(0, rect.height - 1))) + [("▼ more: t shows all the reasons", .dim)]
+            rows = Array(rows.prefix(max(0, rect.height - 1))) + [("▼ more: t then Enter shows all the reasons", .dim)]
         }
         for (i, row) in rows.prefix(rect.height).enumerated() {
             canvas.put(row.0, row: rect.row + i, col: rect.col, role: row.1, maxWidth: rect.width)

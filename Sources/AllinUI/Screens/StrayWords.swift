@@ -1,23 +1,39 @@
 import AllinCore
 
-/// Words typed where there is no field (home, the intensity scale, the recommendation, the mood
-/// scales): a letter no key claims starts them, every key after it is text, and leaving
-/// them (Enter, Esc, Tab, Ctrl-C) reads them with the one crisis rule first (found from outside: "i
-/// wanna die" typed on a screen of keys reached nothing, and its letters acted as keys).
+/// Words typed where there is no field (home, the intensity scale, the recommendation, its trace, the
+/// mood scales, the player, the end, and the questions that open over a screen): on these a letter is
+/// never a key. It starts words, every key after it is text, and leaving them (Enter, Esc, Tab, Ctrl-C)
+/// reads them with the one crisis rule first. A key's letter (or its name, "quit") read clear on Enter
+/// does what the key says: `q` then Enter quits. Found from outside: a sentence typed key by key acted
+/// on its first letter ("please help me…" opened the safety plan at its `p`, "the rope…" the trace at
+/// its `t`), and its rest landed wherever that led.
 enum StrayWords {
     /// The field the crisis rule and support name for these words.
     static let field = "the words typed on this screen"
     static let limit = TextLimits.freeText
 
-    /// The screens whose unclaimed letters start stray words (the rest have fields of their own, or
-    /// are crisis support, whose typing searches countries).
+    /// Where letters start stray words: these screens (the rest have fields of their own, a short list
+    /// whose typing goes into its filter, or are crisis support, whose typing searches countries), and
+    /// the questions that open over any screen.
     static func starts(_ state: AppState) -> Bool {
+        switch state.overlay {
+        case .leave?, .concern?, .closest?: return true
+        case .help?, .demoTrace?: return false
+        case nil: break
+        }
         switch state.screen {
-        // Not the player: its single keys are pressed by habit while listening (s, p), never words.
-        case .home, .recommendation, .trace, .moodBefore, .moodAfter, .done: return true
+        case .home, .recommendation, .trace, .moodBefore, .moodAfter, .player, .done: return true
         case .checkIn: return state.checkIn?.flow.currentStep(in: state.context.vocabulary) == .intensity
         default: return false
         }
+    }
+
+    /// True where a letter is words, never a key: the screens above, and a check-in's short list (its
+    /// typing goes into the list's filter, `CheckInUpdate.typed`).
+    static func takesLetters(_ state: AppState) -> Bool {
+        if starts(state) { return true }
+        guard state.overlay == nil, state.screen == .checkIn, let c = state.checkIn, c.focus == .list else { return false }
+        return c.flow.currentStep(in: state.context.vocabulary) != .intensity
     }
 
     /// A letter no key claimed: the words begin (spaces and signs alone never start them).
@@ -74,21 +90,54 @@ enum StrayWords {
         let verdict = check.check(field: field, text: text).verdict
         if verdict == .clear, keepIfClear { return [] }
         state.stray = nil
+        // Typed as the answer to "Are you safe right now?", words that might mean danger are not a
+        // clear yes ("yes, just so tired of it all"): they answer "not sure", which opens support.
+        if case .concern = verdict, state.overlay == .concern { return App.perform(&state, .concernNotSure, key: key) }
         if App.supportForWordsInNoField(&state, verdict, field: field, text: text) { return [] }
         if let action { return App.perform(&state, action, key: key) }
+        // Read clear on Enter, a key's letter or name does what that key says.
+        if key == .enter, let (binding, named) = Bindings.named(text, in: state.bindings) {
+            return App.perform(&state, binding.action, key: named)
+        }
         // Esc asked for them to go; anything else is told why nothing happened.
-        if key != .escape { state.notice = "Those words weren't used: this screen takes keys (? lists them), not typing." }
+        if key != .escape { state.notice = notUsed(state) }
         return []
+    }
+
+    /// Why words read clear did nothing: over a question, the letters that answer it; elsewhere, how
+    /// a key is given ("?" answers the gentle question, so it is not offered there).
+    static func notUsed(_ state: AppState) -> String {
+        guard state.overlay != nil else {
+            return "Those words weren't used here. A key's letter, then Enter, does what it says (? lists them)."
+        }
+        var letters: [String] = []
+        for binding in state.bindings {
+            let chars = binding.keys.compactMap(\.character)
+            if let ch = chars.first(where: \.isLetter) { letters.append(String(ch)) }
+            else if chars.contains(where: \.isNumber) { letters.append(binding.label) }
+        }
+        let list = letters.count > 1 ? letters.dropLast().joined(separator: ", ") + " or " + letters[letters.count - 1]
+            : letters.first ?? ""
+        return "Those words weren't used here: answer with \(list), then Enter."
     }
 
     /// The row that shows them, with the end of long words in view.
     /// Narrow, the keys' reminder goes before the words do (found from outside at 40×12: "You typed:
     /// · Enter reads them, Esc clears" showed none of them); the footer names Enter and Esc too.
-    static func line(_ words: TextField, width: Int) -> String {
-        let full = "  · Enter reads them, Esc clears"
-        let tail = width >= 60 ? full : ""
+    /// `does`: what Enter will do once the words are read clear, when they name a key ("quit").
+    static func line(_ words: TextField, width: Int, does: String? = nil) -> String {
+        let full = does.map { "  · Enter: \($0), Esc clears" } ?? "  · Enter reads them, Esc clears"
+        let tail = width >= 60 ? full : does.map { " · Enter: \($0)" } ?? ""
         var shown = words.text
         while TextWidth.of("You typed: " + shown + tail) > width, !shown.isEmpty { shown.removeFirst() }
         return "You typed: " + shown + tail
+    }
+
+    /// What Enter does with these words on this state's screen, when they name one of its keys.
+    static func does(_ state: AppState) -> String? {
+        guard let words = state.stray else { return nil }
+        var under = state
+        under.stray = nil
+        return Bindings.named(words.text, in: under.bindings)?.binding.short
     }
 }

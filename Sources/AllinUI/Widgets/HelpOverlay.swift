@@ -4,7 +4,7 @@ enum HelpOverlay {
         var seen = Set<String>()
         var out: [(String, String)] = []
         for b in table {
-            let labels = b.isNote || b.keys.count > 3 ? b.label : b.keys.map(\.label).joined(separator: " ")
+            let labels = b.isNote || b.keys.count > 3 ? b.label : b.keys.map(b.label(of:)).joined(separator: " ")
             let key = labels + "|" + b.help
             if seen.insert(key).inserted { out.append((labels, b.help)) }
         }

@@ -18,7 +18,7 @@ struct JournalRuntimeTests {
     }
 
     @Test func theRuntimeLoadsSearchesAndDrawsTheJournal() async {
-        let script: [TerminalEvent?] = [.key(.char("J")), .key(.tab), .key(.char("/"))] + TerminalEvent.typing("calmer")
+        let script: [TerminalEvent?] = [.key(.char("J")), .key(.enter), nil, .key(.tab), .key(.char("/"))] + TerminalEvent.typing("calmer")
             + [.key(.enter)]
         let (rt, term) = runtime(script, reader: F.reader(F.populated()))
         #expect(await rt.run() == .closed)
@@ -37,7 +37,7 @@ struct JournalRuntimeTests {
         _ = await rt.run()
         #expect(terminal.text.contains("Your safety plan") && terminal.text.contains("my dog Biscuit"))
 
-        let second = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("p")), .key(.down), .key(.enter)]
+        let second = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("p")), .key(.enter), nil, .key(.down), .key(.enter)]
             + TerminalEvent.typing("a hot shower") + [.key(.enter)])
         let rt2 = AppRuntime(context: TestCatalog.context(), terminal: second, journal: journal)
         _ = await rt2.run()
@@ -50,9 +50,9 @@ struct JournalRuntimeTests {
     /// to support merged in, as q keeps it.
     @Test func homeFromTheRecommendationKeepsTheCheckInInTheJournal() async throws {
         let journal = MemoryJournal()
-        let script: [TerminalEvent?] = [.key(.char("c"))] + TerminalEvent.typing("overw") + [.key(.enter), .key(.tab)]
-            + TerminalEvent.typing("i just want to disappear") + [.key(.enter), nil, .key(.escape), nil, .key(.char("y")),
-            .key(.enter), .key(.char("5")), .key(.enter), .key(.char("1")), .key(.char("h")), nil, .key(.char("y"))]
+        let script: [TerminalEvent?] = [.key(.char("c")), .key(.enter), nil] + TerminalEvent.typing("overw") + [.key(.enter), .key(.tab)]
+            + TerminalEvent.typing("i just want to disappear") + [.key(.enter), nil, .key(.escape), nil, .key(.char("y")), .key(.enter), nil,
+            .key(.enter), .key(.char("5")), .key(.enter), .key(.char("1")), .key(.char("h")), .key(.enter), nil, nil, .key(.char("y")), .key(.enter), nil]
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: script)
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal)
         #expect(await rt.run() == .closed)
@@ -76,7 +76,7 @@ struct JournalRuntimeTests {
         // 23:30 in UTC is the next day two hours east.
         try journal.recordPlanStepPlayed(plan: plan.id, index: 1, moodBefore: 4, at: Date(timeIntervalSince1970: 1_796_167_800))
         let east = TimeZone(secondsFromGMT: 7200)!
-        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("a"))])
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("a")), .key(.enter), nil])
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal, journal: journal, timeZone: east)
         _ = await rt.run()
         #expect(rt.state.library.lastPlayed == ["box_breath_reset": "2026-12-02"])
@@ -87,13 +87,13 @@ struct JournalRuntimeTests {
     @Test func aJournalThatThrowsShowsItsMessage() async {
         let reader = JournalReader(journal: { throw JournalError.busy(path: "/data/journal.sqlite3") }, now: { F.now },
                                    timeZone: F.zone)
-        let (rt, term) = runtime([.key(.char("J"))], reader: reader)
+        let (rt, term) = runtime([.key(.char("J")), .key(.enter), nil], reader: reader)
         _ = await rt.run()
         #expect(term.text.contains("Another allin is holding the journal at /data/journal.sqlite3 busy."))
     }
 
     @Test func theDefaultReaderIsAnEmptyJournal() async {
-        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("J"))])
+        let terminal = MemoryTerminal(size: Size(width: 80, height: 24), script: [.key(.char("J")), .key(.enter), nil])
         let rt = AppRuntime(context: TestCatalog.context(), terminal: terminal)
         _ = await rt.run()
         #expect(terminal.text.contains("Nothing here yet."))

@@ -28,7 +28,7 @@ struct SessionRuntimeTests {
         let player = FakeSessionPlayer()
         let journal = MemoryJournal()
         let script: [TerminalEvent?] = Self.toSession + [nil, .key(.char(" ")), nil, .key(.char(" ")), .key(.right), nil,
-                                                          .key(.char("x")), .key(.char("y")), .key(.char("7")), .key(.enter)]
+                                                          .key(.char("x")), .key(.enter), .key(.char("y")), .key(.enter), nil, .key(.char("7")), .key(.enter)]
             + TerminalEvent.typing("lighter") + [.key(.enter)]
         let (rt, term) = runtime(script, player: player, journal: journal)
         let exit = await rt.run()
@@ -134,19 +134,19 @@ struct SessionRuntimeTests {
 
     @Test func consentIsRecordedWithItsTimeAndANoIsNotConsent() async throws {
         let journal = MemoryJournal()
-        let (rt, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("y"))], journal: journal)
+        let (rt, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("y")), .key(.enter), nil], journal: journal)
         _ = await rt.run()
         let consents = try journal.consents()
         #expect(consents.count == 1)
         #expect(consents.first?.grantedAt == Self.noon && consents.first?.isActive == true)
 
         let declined = MemoryJournal()
-        let (rt2, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("n"))], journal: declined)
+        let (rt2, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("n")), .key(.enter), nil], journal: declined)
         _ = await rt2.run()
         #expect(try declined.consents().isEmpty)
 
         // Saying no later withdraws a consent in force, keeping the record of when it was given.
-        let (rt3, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("y")), .key(.escape), .key(.char("n"))],
+        let (rt3, _) = runtime(RuntimeTests.toIntent + [.key(.char("4")), .key(.char("y")), .key(.enter), nil, .key(.escape), .key(.char("n")), .key(.enter), nil],
                                journal: journal)
         _ = await rt3.run()
         let after = try journal.consents()
@@ -155,7 +155,7 @@ struct SessionRuntimeTests {
 
     @Test func aHandoffFromTheCheckInKeepsOnlyTheTierAndTime() async throws {
         let journal = MemoryJournal()
-        let (rt, _) = runtime([.key(.char("c")), .key(.tab)] + TerminalEvent.typing("I want to kill myself") + [.key(.enter)],
+        let (rt, _) = runtime([.key(.char("c")), .key(.enter), nil, .key(.tab)] + TerminalEvent.typing("I want to kill myself") + [.key(.enter)],
                               journal: journal)
         _ = await rt.run()
         #expect(rt.state.screen == .support)
@@ -166,7 +166,7 @@ struct SessionRuntimeTests {
 
     @Test func aJournalThatCannotOpenStillCompletesTheCheckInInMemory() async throws {
         let journal = ResilientJournal(primary: nil, problem: .readOnly(path: "/ro/journal.sqlite3"))
-        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("x")), .key(.char("y")), .key(.char("s")), .key(.enter)], journal: journal)
+        let (rt, term) = runtime(Self.toSession + [nil, .key(.char("x")), .key(.enter), nil, .key(.char("y")), .key(.enter), nil, .key(.char("s")), .key(.enter), nil, .key(.enter)], journal: journal)
         _ = await rt.run()
         #expect(rt.state.screen == .done)
         #expect(rt.state.session?.save == .inMemory(.readOnly(path: "/ro/journal.sqlite3")))
@@ -179,7 +179,7 @@ struct SessionRuntimeTests {
     /// closes (found from outside: "Saved." and "is one of your favourites", and nothing was stored).
     @Test func aJournalInMemorySaysThePlanAndMarksAreNotSaved() async throws {
         let journal = ResilientJournal(primary: nil, problem: .readOnly(path: "/ro/journal.sqlite3"))
-        let (rt, _) = runtime([.key(.char("p")), .key(.enter)] + TerminalEvent.typing("call my sister") + [.key(.enter), nil],
+        let (rt, _) = runtime([.key(.char("p")), .key(.enter), nil, .key(.enter)] + TerminalEvent.typing("call my sister") + [.key(.enter), nil],
                               journal: journal)
         _ = await rt.run()
         #expect(rt.state.notice == "Not saved: the journal's folder is read-only. Your plan is kept only until you quit.")

@@ -27,7 +27,7 @@ struct BeliefsTests {
     /// Home → b → no plan → Enter → three areas chosen.
     static func toRatings(width: Int = 80, height: Int = 24) -> AppState {
         var s = TestCatalog.state(width: width, height: height)
-        #expect(press(&s, .char("b")) == [.loadPlan])
+        #expect(command(&s, "b") == [.loadPlan])
         _ = App.update(&s, .planLoaded(nil))
         #expect(screen(s).text.contains("Press Enter to make your plan"))
         press(&s, .enter)
@@ -40,7 +40,7 @@ struct BeliefsTests {
     /// Enter on an area already chosen says so and how many are left (it did nothing, with no word why).
     @Test func enterOnAChosenAreaSaysWhatIsLeft() {
         var s = TestCatalog.state()
-        press(&s, .char("b"))
+        command(&s, "b")
         _ = App.update(&s, .planLoaded(nil))
         press(&s, .enter, .enter)
         #expect(s.beliefs.intake?.chosen == ["work"])
@@ -87,7 +87,7 @@ struct BeliefsTests {
         type(&s, "i want to kill myself")
         #expect(press(&s, .enter) == [.discardPendingInput])
         #expect(s.screen == .support && s.covered == .beliefsPlan)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .beliefsPlan && s.beliefs.intake?.field.text == "i want to kill myself")
         #expect(s.notice?.contains("Your words are still here") == true)
     }
@@ -98,7 +98,7 @@ struct BeliefsTests {
         type(&s, "i feel hopeless about everything")
         press(&s, .enter)
         #expect(s.overlay == .concern)
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.beliefs.intake?.phase == .answer(area: 0, question: 1), "yes goes on")
         type(&s, "i want to die")
         press(&s, .escape)
@@ -111,7 +111,7 @@ struct BeliefsTests {
         type(&s, "a long day")
         press(&s, .enter, .escape, .escape, .escape, .escape)
         #expect(s.screen == .home && s.notice?.contains("Your answers are kept") == true)
-        press(&s, .char("b"))
+        command(&s, "b")
         #expect(s.beliefs.intake?.answers["work"]?.first == "a long day")
     }
 
@@ -119,10 +119,10 @@ struct BeliefsTests {
     /// as read-along text (`--player false`: no player), its start answered as the runtime would.
     /// Returns the effects of the start.
     static func stepStarted(_ s: inout AppState, mood: Int?) -> [Effect] {
-        press(&s, .char("b"))
+        command(&s, "b")
         _ = App.update(&s, .planLoaded(storedPlan(played: 1)))
         press(&s, .enter)
-        if let mood { press(&s, .char(Character(String(mood))), .enter) } else { press(&s, .char("s")) }
+        if let mood { press(&s, .char(Character(String(mood))), .enter) } else { command(&s, "s") }
         var effects: [Effect] = []
         for effect in App.update(&s, .playabilityChecked(AudioAvailability(player: nil, playable: []))) {
             guard case let .startPlayback(plan) = effect else { continue }
@@ -150,10 +150,10 @@ struct BeliefsTests {
         for t in stride(from: 1.0, through: seconds, by: 1) {
             effects += App.update(&s, .playerTicked(PlayerStatus(position: t, phase: .playing)))
         }
-        effects += press(&s, .char("x"), .char("y"))
+        effects += command(&s, "x", "y")
         #expect(s.screen == .moodAfter)
         #expect(screen(s).text.contains(seconds == 0 ? "Not played: Your Needs Count Too" : "Stopped early, at 0:03 of 2:00: Your Needs Count Too"))
-        effects += press(&s, .char("s"))
+        effects += command(&s, "s")
         type(&s, "meh")
         effects += press(&s, .enter)
         #expect(Self.planRecords(effects) == [], "nothing marks the step played")
@@ -188,7 +188,7 @@ struct BeliefsTests {
         #expect(!screen(s).text.contains("Saved to your journal"), "nothing is said saved before it is")
         _ = App.update(&s, .planStepSaved(problem: nil))
         #expect(screen(s).text.contains("Kept with your plan on this computer."))
-        press(&s, .char("b"))
+        command(&s, "b")
         #expect(s.screen == .beliefsPlan && s.session == nil)
     }
 
@@ -207,7 +207,7 @@ struct BeliefsTests {
 
     @Test func moodBeforeGoesBackToThePlan() {
         var s = TestCatalog.state()
-        press(&s, .char("b"))
+        command(&s, "b")
         _ = App.update(&s, .planLoaded(Self.storedPlan()))
         press(&s, .enter, .escape)
         #expect(s.screen == .beliefsPlan && s.session == nil)

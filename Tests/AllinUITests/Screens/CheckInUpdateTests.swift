@@ -14,7 +14,7 @@ struct CheckInUpdateTests {
 
     @Test func homeStartsACheckInOnTheFeelingStep() {
         var s = TestCatalog.state()
-        let effects = press(&s, .char("c"))
+        let effects = command(&s, "c")
         #expect(effects.isEmpty)
         #expect(s.screen == .checkIn)
         #expect(step(s) == .emotion)
@@ -166,10 +166,10 @@ struct CheckInUpdateTests {
         press(&s, .escape, .backTab, .escape, .escape, .escape)
         #expect(step(s) == .situation)
         #expect(s.checkIn?.flow.answers == before)
-        press(&s, .escape, .escape, .char("y"))
+        press(&s, .escape, .escape); command(&s, "y")
         #expect(s.screen == .home)
         #expect(s.notice?.contains("kept") == true)
-        press(&s, .char("c"))
+        command(&s, "c")
         #expect(s.screen == .checkIn && step(s) == .emotion)
         #expect(s.checkIn?.flow.answers == before)
     }
@@ -187,11 +187,11 @@ struct CheckInUpdateTests {
 
     @Test func consentYesIsRecordedAndNoEndsTheTail() {
         var yes = ScreenStates.on(.consent)
-        let effects = press(&yes, .char("y"))
+        let effects = command(&yes, "y")
         #expect(effects == [.recordConsent(granted: true)])
         #expect(step(yes) == .belief)
         var no = ScreenStates.on(.consent)
-        let noEffects = press(&no, .char("n"))
+        let noEffects = command(&no, "n")
         #expect(noEffects.first == .recordConsent(granted: false))
         #expect(no.screen == .routing)
         if case let .routeCheckIn(c, _) = noEffects.last { #expect(c.consent == false) } else { Issue.record("no route") }
@@ -232,7 +232,7 @@ struct CheckInUpdateTests {
         ("soothe", [Key.char("1")]),
         ("clarity", [Key.char("2"), .char("3")]),
         ("embody", [Key.char("3"), .char("1")] + "I speak slowly".map { Key.char($0) } + [.enter]),
-        ("unblock", [Key.char("4"), .char("y"), .enter, .enter, .tab] + "school".map { Key.char($0) } + [.enter, .enter]),
+        ("unblock", [Key.char("4"), .char("y"), .enter, .enter, .enter, .tab] + "school".map { Key.char($0) } + [.enter, .enter]),
     ] as [(String, [Key])])
     func lanes(lane: String, keys: [Key]) async {
         var s = ScreenStates.on(.intent)
@@ -323,14 +323,14 @@ struct CheckInUpdateTests {
         type(&s, "I want to kill myself")
         var recorded = handoffTiers(press(&s, .enter)).count
         #expect(s.screen == .support)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .checkIn && step(s) == .emotion)
         #expect(s.checkIn?.editor.text == "I want to kill myself")
         #expect(s.notice?.contains("edit them") == true)
         recorded += handoffTiers(press(&s, .enter)).count
         // The words are no feeling the app can place: it asks which is closest; n goes on with them.
         guard case .closest? = s.overlay else { Issue.record("expected 'Which is closest?': \(String(describing: s.overlay))"); return }
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.screen == .checkIn && step(s) == .situation)
         #expect(recorded == 1)
         // Going back and changing the words reads them again; still one entry in the journal.
@@ -375,7 +375,7 @@ struct CheckInUpdateTests {
         // Enter with the words asks again; n goes on with them.
         press(&s, .enter)
         guard case .closest? = s.overlay else { Issue.record("expected the question again"); return }
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.overlay == nil && step(s) == .situation)
     }
 
@@ -535,19 +535,19 @@ struct CheckInUpdateTests {
         press(&s, .enter)
         #expect(s.overlay == .concern && s.screen == .checkIn)
         #expect(screen(s).text.contains("Are you safe"))
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.overlay == nil && step(s) == .intensity)
         #expect(s.checkIn?.flow.answers.triggerText == "i feel hopeless about everything lately")
         var notSafe = ScreenStates.on(.situation)
         press(&notSafe, .tab)
         type(&notSafe, "i feel hopeless about everything lately")
-        press(&notSafe, .enter, .char("n"))
+        press(&notSafe, .enter); command(&notSafe, "n")
         #expect(notSafe.screen == .support && notSafe.covered == .checkIn)
     }
 
-    /// The gentle question is no trap: Esc (h, q) goes back to the words, answering nothing, and every
-    /// way out of the field reads them again; Ctrl-C quits as it does everywhere.
-    @Test(arguments: [Key.escape, .char("h"), .char("q")])
+    /// The gentle question is no trap: Esc goes back to the words, answering nothing, and every way
+    /// out of the field reads them again; Ctrl-C quits as it does everywhere.
+    @Test(arguments: [Key.escape])
     func theGentleQuestionGoesBackToTheWords(_ key: Key) {
         let words = "i feel hopeless about everything lately"
         var s = ScreenStates.on(.situation)
@@ -584,7 +584,7 @@ struct CheckInUpdateTests {
 
     @Test func theGentleQuestionOverTheNoteGoesBackToTheNote() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         type(&s, "i feel hopeless about everything lately")
         press(&s, .enter)
         #expect(s.overlay == .concern && s.screen == .note)
@@ -599,21 +599,21 @@ struct CheckInUpdateTests {
     /// the mood scale unread, and Ctrl-C there closed allin over "i'm going to kill myself tonight").
     @Test func escFromTheNoteReadsIt() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         type(&s, "i'm going to kill myself tonight")
         press(&s, .escape)
         #expect(s.screen == .support && s.covered == .note)
         var asked = await ScreenStates.playing()
-        press(&asked, .char("x"), .char("y"), .char("s"))
+        command(&asked, "x", "y", "s")
         type(&asked, "i feel hopeless about everything lately")
         press(&asked, .escape)
         #expect(asked.overlay == .concern && asked.screen == .note)
-        press(&asked, .char("y"))
+        command(&asked, "y")
         #expect(asked.overlay == nil && asked.screen == .moodAfter, "safe: Esc goes on back to the mood")
         #expect(asked.session?.note.text == "i feel hopeless about everything lately", "the words are kept")
         #expect(press(&asked, .ctrl("c")) == [.quit], "answered words don't ask again")
         var plain = await ScreenStates.playing()
-        press(&plain, .char("x"), .char("y"), .char("s"))
+        command(&plain, "x", "y", "s")
         type(&plain, "a bit calmer")
         press(&plain, .escape)
         #expect(plain.overlay == nil && plain.screen == .moodAfter)
@@ -643,7 +643,7 @@ struct CheckInUpdateTests {
         #expect(back == asked, "the question again, as it was")
         #expect(screen(s).text.contains("Are you safe right now?"))
         #expect(step(s) == .situation && s.checkIn?.answered.isEmpty == true, "nothing answered")
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.overlay == nil && step(s) == .intensity)
         #expect(s.checkIn?.flow.answers.triggerText == words)
         // F2 from help over the question opens support, as F2 over the question does.
@@ -672,8 +672,8 @@ struct CheckInUpdateTests {
         type(&s, "i feel hopeless about everything lately")
         #expect(press(&s, .enter) == [.discardPendingInput])
         #expect(s.safetyQuestion == .gentle)
-        #expect(press(&s, .char("x")).isEmpty, "a key with no meaning here drops nothing")
-        #expect(press(&s, .char("n")).last == .discardPendingInput, "support opens: what came with the n goes")
+        #expect(command(&s, "x").isEmpty, "a key with no meaning here drops nothing")
+        #expect(command(&s, "n").last == .discardPendingInput, "support opens: what came with the n goes")
         #expect(s.safetyQuestion == .support)
         #expect(press(&s, .down).isEmpty, "scrolling support drops nothing")
         #expect(press(&s, .escape) == [.discardPendingInput])
@@ -681,26 +681,40 @@ struct CheckInUpdateTests {
         #expect(type(&s, "everyday words").isEmpty, "while the question shows, typing is not dropped again")
     }
 
-    /// Answered with the first letter of a typed word ("yeah, honestly i'm fine"), the question asks the
-    /// runtime to drop the rest of that burst, so it never lands on the next step (found from outside:
-    /// it set the intensity and ticked a body place).
-    @Test func answeringTheQuestionDropsTheRestOfTheTypedWord() {
+    /// Words typed over the question ("yeah, honestly i'm fine") are words, never an answer by their
+    /// first letter: Enter reads them, and the question stays until a key's letter answers it (found
+    /// from outside: its 'y' answered yes and the rest set the next step's scale).
+    @Test func wordsTypedOverTheQuestionAreReadNotTakenAsTheAnswer() {
         var s = ScreenStates.on(.situation)
         press(&s, .tab)
         type(&s, "im so tired of it all")
         press(&s, .enter)
         #expect(s.safetyQuestion == .gentle)
-        #expect(press(&s, .char("y")) == [.discardPendingInput])
+        type(&s, "yeah, honestly i'm fine")
+        #expect(s.safetyQuestion == .gentle && s.stray?.text == "yeah, honestly i'm fine")
+        press(&s, .enter)
+        #expect(s.safetyQuestion == .gentle && s.stray == nil, "words that are not an answer answer nothing")
+        #expect(s.notice?.contains("y, n or s") == true, "\(s.notice ?? "")")
+        command(&s, "y")
         #expect(s.safetyQuestion == nil && s.overlay == nil)
-        #expect(press(&s, .down).isEmpty, "keys after the answer are the next screen's, not dropped")
-        // Capitals answer as well: "Yes" typed with a capital goes on, "No" opens support.
-        for (key, support) in [("Y", false), ("N", true), ("S", true)] {
+        // Capitals answer as well: "Y" goes on, "N" and "S" open support; so do the keys' names.
+        for (typed, support) in [("Y", false), ("N", true), ("S", true), ("yes", false), ("not sure", true)] {
             var t = ScreenStates.on(.situation)
             press(&t, .tab)
             type(&t, "im so tired of it all")
-            press(&t, .enter, .char(Character(key)))
-            #expect(t.safetyQuestion == (support ? .support : nil), "\(key)")
+            press(&t, .enter)
+            type(&t, typed)
+            press(&t, .enter)
+            #expect(t.safetyQuestion == (support ? .support : nil), "\(typed)")
         }
+        // Heavy words over the question open support, as everywhere.
+        var heavy = ScreenStates.on(.situation)
+        press(&heavy, .tab)
+        type(&heavy, "im so tired of it all")
+        press(&heavy, .enter)
+        type(&heavy, "yes and i want to kill myself")
+        press(&heavy, .enter)
+        #expect(heavy.screen == .support)
     }
 
     @Test func backTabWithAFilterOnTheFirstStepReadsTheFilterFirst() {

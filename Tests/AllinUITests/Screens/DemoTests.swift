@@ -34,13 +34,13 @@ struct DemoTests {
         #expect(screen(s).text.contains("▼"))
         for _ in 0..<12 { press(&s, .down) }
         #expect(screen(s).text.contains("Quit") && screen(s).text.contains("▲"))
-        press(&s, .char("c"))
+        command(&s, "c")
         #expect(screen(s).text.split(separator: "\n").first?.contains("DEMO, nothing is saved") == true)
     }
 
     @Test func aScenarioStartsTheRealCheckInAtItsLastStep() {
         var s = Self.demoState()
-        press(&s, .char("d"))
+        command(&s, "d")
         #expect(s.screen == .demo && screen(s).text.contains("A clear statement"))
         press(&s, .down, .enter)
         #expect(s.screen == .checkIn && s.checkIn?.flow.answers.triggerText == "i want to kill myself")
@@ -58,7 +58,7 @@ struct DemoTests {
         #expect(s.notice?.hasPrefix("Kept for this demo only.") == true && s.notice?.contains("Saved") == false)
         var done = await ScreenStates.playing()
         done.context.demo = true
-        press(&done, .char("x"), .char("y"), .char("s"), .enter)
+        command(&done, "x", "y", "s"); press(&done, .enter)
         _ = App.update(&done, .journalCompleted(summary: nil, problem: nil))
         #expect(done.screen == .done)
         let text = screen(done).text
@@ -76,7 +76,7 @@ struct DemoTests {
 
     @Test func withoutTheDemoThereIsNoScriptedList() {
         var s = TestCatalog.state()
-        press(&s, .char("d"))
+        command(&s, "d")
         #expect(s.screen == .home)
     }
 
@@ -90,7 +90,7 @@ struct DemoTests {
         press(&s, .escape)
         #expect(s.overlay == nil && s.screen == .home)
         // Typing in a text field: F3 reads the words not yet left, and changes nothing.
-        press(&s, .char("c"), .tab)
+        command(&s, "c"); press(&s, .tab)
         type(&s, "i want to die")
         let before = s.checkIn
         press(&s, .function(3))
@@ -127,7 +127,7 @@ struct DemoTests {
                                               expect: "handoff", checkIn: CheckIn(emotion: "down"),
                                               filter: "i dont want to be alive anymore")]
         var s = AppState(context: context, size: Size(width: 80, height: 24))
-        press(&s, .char("d"), .enter)
+        command(&s, "d"); press(&s, .enter)
         #expect(s.screen == .checkIn && step(s) == .situation)
         #expect(s.checkIn?.lists[.situation]?.filter == "i dont want to be alive anymore")
         press(&s, .enter)

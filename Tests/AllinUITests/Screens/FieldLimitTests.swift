@@ -39,7 +39,7 @@ struct FieldLimitTests {
         press(&s, .enter)
         #expect(s.screen == .support && s.overlay == nil)
         // "Yes, go back" answers for them: the check-in goes on without asking again.
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .checkIn && step(s) == .emotion)
         press(&s, .enter)
         #expect(s.screen == .checkIn && s.overlay != .concern)
@@ -74,7 +74,7 @@ struct FieldLimitTests {
     @Test(arguments: [Key.enter, .escape])
     func theSafetyPlan(_ key: Key) {
         var s = TestCatalog.state()
-        press(&s, .char("p"))
+        command(&s, "p")
         s.modify(\.plan) { $0.cursor = SafetyPlan.Part.allCases.firstIndex(of: .reasons)! }
         press(&s, .enter)
         Self.fillThenType(&s, limit: SafetyPlan.partLimit)
@@ -112,7 +112,7 @@ struct FieldLimitTests {
     @Test(arguments: [Key.enter, .escape])
     func theCountrySearch(_ key: Key) {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("r"))
+        press(&s, .function(2)); command(&s, "r")
         Self.fillThenType(&s, limit: 40)
         press(&s, key)
         #expect(s.support?.picker == nil && s.support?.reason.tier == .crisis, "\(key)")

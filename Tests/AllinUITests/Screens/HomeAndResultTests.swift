@@ -21,13 +21,13 @@ struct HomeAndResultTests {
     ])
     func homeKeys(key: Key, screen: ScreenID) {
         var s = TestCatalog.state()
-        press(&s, key)
+        if let letter = key.character { command(&s, letter) } else { press(&s, key) }
         #expect(s.screen == screen)
     }
 
     @Test func quitFromHomeAndCtrlCAnywhere() {
         var s = TestCatalog.state()
-        #expect(press(&s, .char("q")) == [.quit])
+        #expect(command(&s, "q") == [.quit])
         var deep = ScreenStates.on(.origin)
         #expect(press(&deep, .ctrl("c")) == [.quit])
         #expect(press(&deep, .ctrl("z")) == [.suspend])
@@ -39,19 +39,19 @@ struct HomeAndResultTests {
         // Leaving from the first step asks first.
         #expect(s.overlay == .leave(.home))
         #expect(screen(s).contains("Leave this check-in for now?"))
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.screen == .home)
         #expect(screen(s).contains("Continue your check-in"))
         let kept = s.checkIn?.flow.answers
         // A new check-in over a kept one asks before clearing it; no keeps it.
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.overlay == .leave(.startOver) && s.screen == .home)
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.overlay == nil && s.checkIn?.flow.answers == kept)
-        press(&s, .char("q"))
+        command(&s, "q")
         #expect(s.overlay == .leave(.quit))
         press(&s, .escape)
-        press(&s, .char("n"), .char("y"))
+        command(&s, "n", "y")
         #expect(step(s) == .emotion)
         #expect(s.checkIn?.flow.answers == CheckIn())
     }
@@ -62,12 +62,12 @@ struct HomeAndResultTests {
     func qMidCheckInAsksFirst(at target: Step) {
         var s = ScreenStates.on(target)
         // Keys typed on past the q are read, never taken as the answer (`Effect.discardPendingInput`).
-        #expect(press(&s, .char("q")) == [.discardPendingInput])
+        #expect(command(&s, "q") == [.discardPendingInput])
         #expect(s.overlay == .leave(.quit))
         #expect(screen(s).contains("Quit now? This check-in isn't finished"))
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.overlay == nil && s.screen == .checkIn && step(s) == target)
-        #expect(press(&s, .char("q"), .char("y")) == [.discardPendingInput, .quit])
+        #expect(command(&s, "q", "y") == [.discardPendingInput, .quit])
         #expect(s.keyTable.contains { $0.keys.contains(.char("q")) && $0.action == .quit }, "? lists it")
     }
 
@@ -89,37 +89,37 @@ struct HomeAndResultTests {
     /// the question says so, on the recommendation, the trace and the mood before alike.
     @Test func qAfterTheRecommendationAsksAndSaysTheCheckInIsKept() async {
         var r = await ScreenStates.recommendation()
-        press(&r, .char("q"))
+        command(&r, "q")
         #expect(r.overlay == .leave(.quitKept))
         // "Go home?" from the 'h' of "have the rope ready": the rest is read, not the answer.
         var home = await ScreenStates.recommendation()
-        #expect(press(&home, .char("h")) == [.discardPendingInput] && home.overlay == .leave(.homeKept))
+        #expect(command(&home, "h") == [.discardPendingInput] && home.overlay == .leave(.homeKept))
         #expect(screen(r).text.contains("This check-in will be kept in"), "\(screen(r).text)")
         var trace = await ScreenStates.recommendation()
-        press(&trace, .char("t"), .char("q"))
+        command(&trace, "t", "q")
         #expect(trace.overlay == .leave(.quitKept) && trace.screen == .trace)
         var mood = await ScreenStates.moodBefore()
-        #expect(press(&mood, .char("q")) == [.discardPendingInput])
+        #expect(command(&mood, "q") == [.discardPendingInput])
         #expect(mood.overlay == .leave(.quitKept) && mood.screen == .moodBefore)
-        press(&mood, .char("n"))
+        command(&mood, "n")
         #expect(mood.overlay == nil && mood.screen == .moodBefore)
-        #expect(press(&mood, .char("q"), .char("y")) == [.discardPendingInput, .quit])
+        #expect(command(&mood, "q", "y") == [.discardPendingInput, .quit])
     }
 
     /// Home from the recommendation keeps the finished check-in in the journal (its session not
     /// played), as q does there, and the question says so.
     @Test func goingHomeFromTheRecommendationKeepsTheCheckIn() async {
         var s = await ScreenStates.recommendation()
-        press(&s, .char("h"))
+        command(&s, "h")
         #expect(s.overlay == .leave(.homeKept) && s.screen == .recommendation)
         #expect(screen(s).text.replacingOccurrences(of: "\n", with: " ").contains("kept in your journal"))
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.screen == .recommendation && s.result != nil)
         let answers = s.checkIn!.flow.answers
         let r = s.result!.recommendation
         let session = SessionState(routed: r.session!)
-        press(&s, .char("h"))
-        #expect(press(&s, .char("y")) == [.keepCheckIn(answers, r.played(session.player.session, extra: []), moodBefore: nil,
+        command(&s, "h")
+        #expect(command(&s, "y") == [.keepCheckIn(answers, r.played(session.player.session, extra: []), moodBefore: nil,
                                                        session.player.record(.notPlayed), mergingHandoff: nil)])
         #expect(s.screen == .home && s.checkIn == nil)
         #expect(s.notice == nil, "home says it is kept only once the journal answers")
@@ -129,8 +129,8 @@ struct HomeAndResultTests {
         var mood = await ScreenStates.moodBefore()
         press(&mood, .char("6"), .escape)
         #expect(mood.screen == .recommendation)
-        press(&mood, .char("h"))
-        guard case let .keepCheckIn(_, _, moodBefore, record, _)? = press(&mood, .char("y")).first else {
+        command(&mood, "h")
+        guard case let .keepCheckIn(_, _, moodBefore, record, _)? = command(&mood, "y").first else {
             Issue.record("not kept"); return
         }
         #expect(moodBefore == 6 && record.outcome == .notPlayed)
@@ -162,7 +162,7 @@ struct HomeAndResultTests {
 
     @Test func theFullTraceScrollsAndCloses() async {
         var s = await ScreenStates.recommendation(height: 14)
-        press(&s, .char("t"))
+        command(&s, "t")
         #expect(s.screen == .trace)
         #expect(screen(s).contains("Step by step") && !screen(s).contains("crisisA"))
         press(&s, .pageDown, .down)
@@ -182,7 +182,7 @@ struct HomeAndResultTests {
 
     @Test func scrollingStopsAtTheEndSoOneKeyComesBack() async {
         var s = await ScreenStates.recommendation(height: 14)
-        press(&s, .char("t"))
+        command(&s, "t")
         for _ in 0..<50 { press(&s, .pageDown) }
         let bottom = s.result!.traceScroll
         #expect(bottom > 0 && bottom < 50)
@@ -203,7 +203,7 @@ struct HomeAndResultTests {
 
     @Test func editAnswersGoesBackIntoTheCheckIn() async {
         var s = await ScreenStates.recommendation()
-        press(&s, .char("e"))
+        press(&s, .escape)
         #expect(s.screen == .checkIn && s.result == nil)
         #expect(step(s) == .intent)
         #expect(s.checkIn?.flow.answers.intent == "soothe")
@@ -231,7 +231,7 @@ struct HomeAndResultTests {
                                                              matched: "took them all"), field: "all")
         _ = App.update(&s, .checkInRouted(recommendation(kind: .safetyHandoff, session: nil, crisis: decision)))
         #expect(s.screen == .support)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .checkIn)
         let trigger = try? #require(s.checkIn?.flow.answers.triggerText)
         #expect(trigger.map { s.checkIn?.answered.contains($0) == true } == true, "\(String(describing: s.checkIn?.answered))")
@@ -247,10 +247,14 @@ struct HomeAndResultTests {
         #expect(text.contains("Are you safe"))
         #expect(screen(s).line(s.size.height - 1).contains("F2 support"))
         // Other keys don't slip past the question.
-        press(&s, .enter, .char("t"))
+        press(&s, .enter); command(&s, "t")
         #expect(s.overlay == .concern && s.screen == .recommendation)
-        // Esc (h, q) goes back to the answers, answering nothing: going on again asks again.
-        for key in [Key.escape, .char("h"), .char("q")] {
+        // Esc goes back to the answers, answering nothing: going on again asks again; "h" typed and
+        // Enter is words that answer nothing, so the question stays.
+        var typedH = s
+        command(&typedH, "h")
+        #expect(typedH.overlay == .concern && typedH.notice?.contains("answer with y, n or s") == true)
+        for key in [Key.escape] {
             var back = s
             press(&back, key)
             #expect(back.overlay == nil && back.screen == .checkIn, "\(key)")
@@ -261,12 +265,12 @@ struct HomeAndResultTests {
         var quitting = s
         #expect(press(&quitting, .ctrl("c")) == [.quit])
         var safe = s
-        press(&safe, .char("y"))
+        command(&safe, "y")
         #expect(safe.overlay == nil && safe.result?.concernDismissed == true)
         #expect(safe.notice?.contains("F2") == true)
         for key in [Key.char("n"), .char("s")] {
             var notSafe = s
-            press(&notSafe, key)
+            command(&notSafe, key.character!)
             #expect(notSafe.screen == .support && notSafe.covered == .recommendation)
             // "No" is danger now: the emergency number first; "not sure" as the router's question.
             if key == .char("n") {
@@ -287,14 +291,14 @@ struct HomeAndResultTests {
         press(&s, .enter)
         #expect(s.screen == .support)
         press(&s, .escape)
-        press(&s, .char("y"))
+        command(&s, "y")
         press(&s, .enter)
         #expect(step(s) == .intensity)
         press(&s, .char("5"), .char(" "), .enter)
         let effects = press(&s, .char("1"))
         await route(&s, effects)
         #expect(s.screen == .recommendation)
-        press(&s, .char("t"))
+        command(&s, "t")
         let text = screen(s).text.replacingOccurrences(of: "\n", with: " ")
         #expect(text.contains("You told us you are safe right now"))
         #expect(!text.contains("Nothing called for crisis support"))

@@ -12,7 +12,7 @@ struct JournalScreenTests {
     @Test func homeOffersTheJournalAndJOpensItWithALoad() {
         var s = TestCatalog.state()
         #expect(screen(s).contains("J  Your journal"))
-        let effects = press(&s, .char("J"))
+        let effects = command(&s, "J")
         #expect(s.screen == .journal)
         #expect(effects == [.loadJournal(limit: JournalState.pageSize, revision: 1)])
         #expect(s.journal?.load == .loading)
@@ -67,11 +67,11 @@ struct JournalScreenTests {
         let reader = JournalReader(F.populated(), now: F.now, timeZone: F.zone)
         var withNote = reader
         withNote.note = "One rest day a week is used because the config file is odd."
-        F.run(&s, press(&s, .char("J")), withNote)
+        F.run(&s, command(&s, "J"), withNote)
         #expect(s.journal?.page?.note == withNote.note)
         #expect(screen(s).text.contains("One rest day a week is used because the config file is odd."))
         var empty = TestCatalog.state()
-        F.run(&empty, press(&empty, .char("J")), JournalReader(MemoryJournal(), now: F.now, timeZone: F.zone))
+        F.run(&empty, command(&empty, "J"), JournalReader(MemoryJournal(), now: F.now, timeZone: F.zone))
         #expect(empty.journal?.page?.note == nil)
     }
 
@@ -97,9 +97,9 @@ struct JournalScreenTests {
         press(&s, .tab)
         #expect(s.journal?.tab == .entries)
         #expect(screen(s).contains("› 2024-05-20  19:45"))
-        press(&s, .down, .down, .char("j"))
+        press(&s, .down, .down); command(&s, "j")
         #expect(s.journal?.cursor == 3)
-        press(&s, .char("k"))
+        command(&s, "k")
         #expect(s.journal?.cursor == 2)
         press(&s, .enter)
         let shown = try #require(s.journal?.detailEntry)
@@ -109,7 +109,7 @@ struct JournalScreenTests {
         #expect(s.journal?.detail == nil && s.screen == .journal && s.journal?.cursor == 2)
         press(&s, .end)
         #expect(s.journal?.cursor == 12)
-        press(&s, .char("g"))
+        command(&s, "g")
         #expect(s.journal?.cursor == 0)
         press(&s, .escape)
         #expect(s.screen == .home && s.journal == nil)
@@ -254,7 +254,7 @@ struct JournalScreenTests {
         type(&s, "i want to end my life")
         press(&s, .enter)
         #expect(s.screen == .support && s.covered == .journal)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .journal && s.journal?.search.text == "i want to end my life")
         #expect(s.notice?.contains("Your words are still here") == true)
         var searching = s
@@ -267,16 +267,16 @@ struct JournalScreenTests {
         var asked = F.opened(journal)
         press(&asked, .char("/"))
         type(&asked, "i feel hopeless")
-        press(&asked, .enter, .char("n"))
+        press(&asked, .enter); command(&asked, "n")
         #expect(asked.screen == .support)
-        press(&asked, .escape, .char("y"), .escape)
+        press(&asked, .escape); command(&asked, "y"); press(&asked, .escape)
         #expect(asked.screen == .journal && asked.journal?.search.text == "")
         var help = F.opened(journal)
         press(&help, .char("/"))
         type(&help, "help")
         press(&help, .enter)
         #expect(help.screen == .support)
-        press(&help, .escape, .char("y"))
+        press(&help, .escape); command(&help, "y")
         #expect(help.screen == .journal && help.journal?.search.text == "" && help.journal?.searching == false)
     }
 
@@ -334,7 +334,7 @@ struct JournalScreenTests {
     @Test func answersToOlderRequestsAreIgnored() {
         let journal = F.populated()
         var s = TestCatalog.state()
-        press(&s, .char("J"))
+        command(&s, "J")
         let stale = F.reader(journal).load(limit: 10)
         _ = App.update(&s, .journalLoaded(revision: 7, stale))
         #expect(s.journal?.load == .loading)
@@ -361,7 +361,7 @@ struct JournalScreenTests {
 
     @Test func aJournalThatCannotBeReadSaysSoCalmly() {
         var s = TestCatalog.state()
-        press(&s, .char("J"))
+        command(&s, "J")
         let error = JournalError.corrupt(path: "/data/journal.sqlite3", detail: "integrity check: page 3")
         _ = App.update(&s, .journalLoaded(revision: 1, .failure(error)))
         let text = screen(s).text
@@ -388,7 +388,7 @@ struct JournalScreenTests {
         press(&s, .tab, .down)
         press(&s, .function(2))
         #expect(s.screen == .support && s.covered == .journal)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .journal && s.journal?.cursor == 1 && s.journal?.tab == .entries)
     }
 
@@ -428,7 +428,7 @@ struct JournalScreenTests {
             F.keys(&s, journal, .char("/"))
             F.typing(&s, journal, "river")
             F.keys(&s, journal, .enter)
-        case "loading": s = TestCatalog.state(); press(&s, .char("J"))
+        case "loading": s = TestCatalog.state(); command(&s, "J")
         default: break
         }
         let footer = screen(s).line(23)

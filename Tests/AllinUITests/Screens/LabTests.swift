@@ -7,7 +7,7 @@ import Testing
 struct LabTests {
     func openLab() -> (AppState, [Effect]) {
         var s = TestCatalog.state(width: 120, height: 40)
-        let effects = press(&s, .char("l"))
+        let effects = command(&s, "l")
         return (s, effects)
     }
 
@@ -126,7 +126,7 @@ struct LabTests {
         type(&s, "i want to kill myself")
         press(&s, .escape)
         #expect(s.screen == .support && s.covered == .lab)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .lab && s.lab.answers.customEmotion == "i want to kill myself")
         press(&s, .escape)
         #expect(s.screen == .home)
@@ -148,7 +148,7 @@ struct LabTests {
         type(&s, "help")
         press(&s, .escape)
         #expect(s.screen == .support)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .lab)
         press(&s, .escape)
         #expect(s.screen == .home)
@@ -161,7 +161,7 @@ struct LabTests {
         press(&s, .escape)
         #expect(s.overlay == .concern || s.screen == .support)
         if s.overlay == .concern {
-            press(&s, .char("y"))
+            command(&s, "y")
             #expect(s.screen == .home)
         }
     }

@@ -8,7 +8,7 @@ import Testing
 struct LibraryTests {
     static func open(width: Int = 80, height: Int = 24) -> AppState {
         var s = TestCatalog.state(width: width, height: height)
-        #expect(press(&s, .char("a")) == [.loadLibrary, .measureLengths])
+        #expect(command(&s, "a") == [.loadLibrary, .measureLengths])
         _ = App.update(&s, .libraryLoaded(["box_breath_reset": "2026-12-01"], favourites: []))
         return s
     }
@@ -26,7 +26,7 @@ struct LibraryTests {
     /// needs, not a third of the row.
     @Test func atFortyColumnsLongTitlesKeepTheirLength() throws {
         var s = TestCatalog.state(width: 40, height: 12)
-        press(&s, .char("a"))
+        command(&s, "a")
         _ = App.update(&s, .libraryLoaded([:], favourites: []))
         let sessions = LibraryUpdate.sessions(s)
         let long = try #require(sessions.max { $0.title.count < $1.title.count })
@@ -114,7 +114,7 @@ struct LibraryTests {
         type(&s, "i feel hopeless about everything lately")
         press(&s, .enter)
         #expect(s.overlay == .concern)
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.overlay == nil && s.screen == .done)
         var support = Self.open()
         press(&support, .down, .enter)
@@ -123,7 +123,7 @@ struct LibraryTests {
         press(&support, .enter)
         #expect(support.screen == .support && support.covered == .note)
         press(&support, .escape)
-        press(&support, .char("y"))
+        command(&support, "y")
         #expect(support.screen == .note && support.session?.note.text == "i want to kill myself")
         press(&support, .enter)
         #expect(support.screen == .done)
@@ -134,7 +134,7 @@ struct LibraryTests {
         type(&s, "i want to kill myself")
         press(&s, .enter)
         #expect(s.screen == .support && s.covered == .library)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .library && s.library.query.text == "i want to kill myself")
         #expect(s.notice?.contains("Your words are still here") == true)
     }

@@ -7,7 +7,7 @@ import Testing
 struct PlanTests {
     @Test func writtenPartByPartAndSavedOnlyWhenTheJournalSaysSo() {
         var s = TestCatalog.state()
-        press(&s, .char("p"))
+        command(&s, "p")
         #expect(s.screen == .safetyPlan && s.plan?.part == .warningSigns)
         #expect(screen(s).text.contains("My reasons for living"))
         press(&s, .enter)
@@ -35,7 +35,7 @@ struct PlanTests {
     @Test func aPartSavedElsewhereMeanwhileIsKeptAndSaid() {
         var s = TestCatalog.state()
         _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.reasons: "my kids"])))
-        press(&s, .char("p"), .enter)
+        command(&s, "p"); press(&s, .enter)
         type(&s, "a long walk")
         press(&s, .enter)
         _ = App.update(&s, .safetyPlanSaved(SafetyPlan([.warningSigns: "a long walk", .reasons: "my kids and Sam",
@@ -53,7 +53,7 @@ struct PlanTests {
     @Test func escWhileWritingLeavesThePartAsItWas() {
         var s = TestCatalog.state()
         _ = App.update(&s, .safetyPlanLoaded(SafetyPlan([.warningSigns: "old words"])))
-        press(&s, .char("p"), .enter)
+        command(&s, "p"); press(&s, .enter)
         type(&s, " and more")
         let effects = press(&s, .escape)
         #expect(effects.isEmpty && s.plan?.editing == nil && s.safetyPlan[.warningSigns] == "old words")
@@ -63,13 +63,13 @@ struct PlanTests {
     /// for (here through support's "yes, go back") are kept without asking again.
     @Test func darkWordsInWarningSignsAskFirstAndSupportKeepsThemInTheField() {
         var s = TestCatalog.state()
-        press(&s, .char("p"), .enter)
+        command(&s, "p"); press(&s, .enter)
         type(&s, "when i want to kill myself")
         #expect(press(&s, .enter) == [.discardPendingInput])
         #expect(s.overlay == .concern)
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.screen == .support)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .safetyPlan && s.plan?.editing?.text == "when i want to kill myself")
         #expect(s.notice?.contains("Your words are still here") == true)
         // Answered for: the same words are kept without asking again.
@@ -83,7 +83,7 @@ struct PlanTests {
     func anAttemptHandsOffFromEveryPart(_ key: Key) {
         for part in SafetyPlan.Part.allCases {
             var s = TestCatalog.state()
-            press(&s, .char("p"))
+            command(&s, "p")
             s.modify(\.plan) { $0.cursor = SafetyPlan.Part.allCases.firstIndex(of: part)! }
             press(&s, .enter)
             type(&s, "i took all my pills")
@@ -91,7 +91,7 @@ struct PlanTests {
             #expect(!effects.contains(.quit) && s.overlay == nil, "\(part) \(key)")
             #expect(s.screen == .support && s.support?.reason.tier == .immediate, "\(part) \(key)")
             #expect(s.support?.emergencyFirst == true, "the emergency number first")
-            press(&s, .escape, .char("y"))
+            press(&s, .escape); command(&s, "y")
             #expect(s.screen == .safetyPlan && s.plan?.editing?.text == "i took all my pills")
             // Answered for: the way out now goes on without asking again.
             let again = press(&s, key)
@@ -103,7 +103,7 @@ struct PlanTests {
     /// Outside the parts that name dark things, a clear statement hands off at once.
     @Test func aClearStatementInOtherPartsHandsOff() {
         var s = TestCatalog.state()
-        press(&s, .char("p"))
+        command(&s, "p")
         s.modify(\.plan) { $0.cursor = SafetyPlan.Part.allCases.firstIndex(of: .reasons)! }
         press(&s, .enter)
         type(&s, "i want to kill myself")
@@ -114,21 +114,21 @@ struct PlanTests {
 
     @Test func leavingAPartUnkeptStillReadsItsWords() {
         var s = TestCatalog.state()
-        press(&s, .char("p"), .enter)
+        command(&s, "p"); press(&s, .enter)
         type(&s, "thinking nobody would notice if i was gone")
         #expect(press(&s, .escape) == [.discardPendingInput])
         #expect(s.overlay == .concern && s.plan?.editing != nil)
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.overlay == nil && s.plan?.editing == nil && s.safetyPlan.isEmpty)
         // Quitting with such words typed asks first too; yes then quits.
         press(&s, .enter)
         type(&s, "i want to die")
         let quit = press(&s, .ctrl("c"))
         #expect(!quit.contains(.quit) && s.overlay == .concern)
-        #expect(press(&s, .char("y")) == [.quit])
+        #expect(command(&s, "y") == [.quit])
         // Ordinary words leave at once.
         var calm = TestCatalog.state()
-        press(&calm, .char("p"), .enter)
+        command(&calm, "p"); press(&calm, .enter)
         type(&calm, "a walk")
         press(&calm, .escape)
         #expect(calm.overlay == nil && calm.plan?.editing == nil)
@@ -136,7 +136,7 @@ struct PlanTests {
 
     @Test func fromSupportAndBack() {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("p"))
+        press(&s, .function(2)); command(&s, "p")
         #expect(s.screen == .safetyPlan && s.support != nil)
         press(&s, .escape)
         #expect(s.screen == .support)

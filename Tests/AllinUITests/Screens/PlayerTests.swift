@@ -63,13 +63,13 @@ struct PlayerTests {
 
     @Test func thePlayersTraceIsShownByTheTraceKeyAndClosesBackToThePlayer() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("t"))
+        command(&s, "t")
         #expect(s.screen == .trace)
         press(&s, .pageDown, .pageDown, .pageDown, .pageDown)
         #expect(screen(s).contains("It can play here, so it plays."))
         press(&s, .escape)
         #expect(s.screen == .player)
-        press(&s, .char("t"), .function(2))
+        command(&s, "t"); press(&s, .function(2))
         #expect(s.covered == .player)
     }
 
@@ -91,7 +91,7 @@ struct PlayerTests {
         var s = await ScreenStates.moodBefore()
         _ = answerChecked(&s, ScreenStates.allPlayable)
         let plan = s.session!.player.plan!
-        press(&s, .char("x"), .char("y"))
+        command(&s, "x", "y")
         #expect(App.update(&s, .playbackStarted(ScreenStates.start(plan))) == [.stopPlayback])
         #expect(App.update(&s, .audioPrepared(slug: plan.slug)) == [])
         #expect(s.screen == .moodAfter)
@@ -115,7 +115,7 @@ struct PlayerTests {
         #expect(text.contains("▶ Playing  1:01"))
         #expect(text.contains("2:00"))
         #expect(text.contains("█"))
-        press(&s, .char("c"))
+        command(&s, "c")
         #expect(s.session?.player.captionsOn == false)
         #expect(screen(s).contains("Captions are off"))
     }
@@ -138,7 +138,7 @@ struct PlayerTests {
         let footer = screen(s).line(s.size.height - 1)
         #expect(!footer.contains("←→") && !footer.contains("15 s"), "a player that can't seek is not offered ←→: \(footer)")
         #expect(press(&s, .right) == [])
-        #expect(s.notice == "mpv can't seek; Space pauses, x stops.")
+        #expect(s.notice == "mpv can't seek; Space pauses, x then Enter stops.")
         let seekable = await ScreenStates.playing()
         #expect(screen(seekable).line(seekable.size.height - 1).contains("←→ 15 s"))
     }
@@ -241,7 +241,7 @@ struct PlayerTests {
 
     @Test func stoppingNearTheEndDoesNotAsk() async {
         var s = await ScreenStates.playing(position: 110)   // the fake session is 120 s long
-        let effects = press(&s, .char("x"))
+        let effects = command(&s, "x")
         #expect(effects.first == .stopPlayback)
         #expect(s.screen == .moodAfter)
     }
@@ -254,7 +254,7 @@ struct PlayerTests {
         _ = App.update(&s, .playerTicked(PlayerStatus(position: 1, phase: .playing)))
         for _ in 0..<8 { press(&s, .right) }
         _ = App.update(&s, .playerTicked(PlayerStatus(position: 110, phase: .playing)))
-        press(&s, .char("x"))
+        command(&s, "x")
         #expect(s.screen == .moodAfter)
         let text = screen(s).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains("Stopped early, at 1:50 of 2:00: Deadline Pressure Valve. Heard 0:01 of it."), "\(text)")
@@ -264,7 +264,7 @@ struct PlayerTests {
         for t in stride(from: 1.0, through: 30, by: 1) {
             _ = App.update(&plain, .playerTicked(PlayerStatus(position: t, phase: .playing)))
         }
-        press(&plain, .char("x"), .char("y"))
+        command(&plain, "x", "y")
         #expect(screen(plain).text.contains("Stopped early, at 0:30 of 2:00:") && !screen(plain).text.contains("of it"))
     }
 
@@ -272,7 +272,7 @@ struct PlayerTests {
         var s = await ScreenStates.playing()
         s.modify(\.session) { $0.player.started?.mode = .readAlong }
         #expect(s.bindings.binding(for: .char("c")) == nil)
-        press(&s, .char("c"))
+        command(&s, "c")
         #expect(s.session?.player.captionsOn == true)
         s.modify(\.session) { $0.player.captionsOn = false }
         #expect(screen(s).text.contains("Let your shoulders drop."), "the words still show")
@@ -361,7 +361,7 @@ struct PlayerTests {
         #expect(screen(s).text.contains("· 5 min 33 s"), "the mood question names the same length")
         var library = s
         library.current = .home
-        #expect(press(&library, .char("a")) == [.loadLibrary], "measured once")
+        #expect(command(&library, "a") == [.loadLibrary], "measured once")
         #expect(screen(library).text.contains("5:33") && !screen(library).text.contains("4:24"))
         // Started, the running track's length (here 2:00) is the session's length everywhere.
         press(&s, .char("4"), .enter)
@@ -393,7 +393,7 @@ struct PlayerTests {
         // r starts over: the saved place is forgotten first, then the session starts.
         var restart = s
         let plan = PlaybackPlan.play(slug: routed.slug)
-        #expect(press(&restart, .char("r")) == [.forgetResume(slug: routed.slug), .startPlayback(plan)])
+        #expect(command(&restart, "r") == [.forgetResume(slug: routed.slug), .startPlayback(plan)])
         #expect(restart.session?.player.resumeOffer == nil)
         // Enter resumes, and the start says where.
         #expect(press(&s, .enter) == [.startPlayback(plan)])
@@ -410,7 +410,7 @@ struct PlayerTests {
         var available = ScreenStates.allPlayable
         available.resumePoints = [s.result!.recommendation.session!.slug: 60]
         _ = App.update(&s, .playabilityChecked(available))
-        let effects = press(&s, .char("x"))
+        let effects = command(&s, "x")
         #expect(s.screen == .moodAfter)
         #expect(effects.contains { if case .beginJournal = $0 { return true } else { return false } })
         #expect(s.session?.player.ended == .notPlayed)

@@ -41,9 +41,9 @@ struct SafeMessagingTests {
             var texts = [screen(s).text]
             press(&s, .escape)
             texts.append(screen(s).text)
-            press(&s, .char("n"))
+            command(&s, "n")
             texts.append(screen(s).text)
-            press(&s, .char("g"))
+            command(&s, "g")
             texts.append(screen(s).text)
             // Scrolled to the end, so every line of a long region is read.
             press(&s, .escape)
@@ -76,7 +76,7 @@ struct SafeMessagingTests {
             var s = checkInState()
             CheckInUpdate.ask(&s, FlowCrisis(step: .situation, field: "triggerText", finding: hopeless),
                               text: "i feel hopeless", action: .next, key: .enter)
-            press(&s, .char(key))
+            command(&s, key)
             #expect(s.screen == .support && s.support?.emergencyFirst == first, "\(key)")
             let text = screen(s).text
             let all = SupportView.lines(s, width: 80, height: 24).map { $0.map(\.text).joined() }.joined(separator: " ")

@@ -28,7 +28,7 @@ struct SessionFlowTests {
     @Test func skippingTheMoodStoresNothingForIt() async {
         var s = await ScreenStates.moodBefore()
         press(&s, .char("6"))
-        #expect(press(&s, .char("s")) == [.checkPlayability])
+        #expect(command(&s, "s") == [.checkPlayability])
         #expect(s.session?.moodBefore == nil)
         #expect(s.screen == .player)
     }
@@ -74,7 +74,7 @@ struct SessionFlowTests {
         #expect(notice.hasPrefix("Not saved: the journal's folder is read-only."))
         #expect(!notice.contains("\n"))
         #expect(screen(s).contains("Not saved: the journal's folder is read-only."))
-        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        command(&s, "x", "y"); press(&s, .char("7"), .enter)
         let effects = press(&s, .enter)
         #expect(effects == [.completeJournal(id: ResilientJournal.memoryIDBase, moodAfter: 7, note: nil)])
         #expect(s.screen == .done)
@@ -84,19 +84,19 @@ struct SessionFlowTests {
     @Test func stoppingGoesToTheMoodAfterThenTheNoteThenTheEnd() async {
         var s = await ScreenStates.playing(position: 30)
         // Stopping asks first (the session is far from its end); s is not the stop key.
-        #expect(press(&s, .char("s")) == [])
+        #expect(command(&s, "s") == [])
         #expect(s.screen == .player && s.session?.player.confirmingStop == false)
-        #expect(press(&s, .char("x")) == [])
+        #expect(command(&s, "x") == [])
         #expect(s.screen == .player && s.session?.player.confirmingStop == true)
-        #expect(screen(s).contains("Stop the session now? y stops, n keeps going."))
+        #expect(screen(s).contains("Stop the session now? y then Enter stops; Esc keeps going."))
         // At 40 columns the question is whole in its short form.
         var narrow = s
         _ = App.update(&narrow, .terminalResized(Size(width: 40, height: 12)))
-        #expect(screen(narrow).contains("Stop now? y stops, n keeps going."), "\(screen(narrow).text)")
-        #expect(press(&s, .char("n")) == [])
+        #expect(screen(narrow).contains("Stop now? y then Enter; Esc goes on."), "\(screen(narrow).text)")
+        #expect(press(&s, .escape) == [])
         #expect(s.session?.player.confirmingStop == false && s.session?.player.playback == .playing(position: 30))
-        press(&s, .char("x"))
-        let stopped = press(&s, .char("y"))
+        command(&s, "x")
+        let stopped = command(&s, "y")
         #expect(stopped.first == .stopPlayback)
         guard case let .recordPlayback(7, record)? = stopped.last else { Issue.record("\(stopped)"); return }
         #expect(record.outcome == .notPlayed && !record.listened, "no ticks: nothing was heard")
@@ -128,9 +128,9 @@ struct SessionFlowTests {
         s.modify(\.session) { $0.moodAfter = 6 }
         s.modify(\.session) { $0.completed = true }
         s.model.goTo(.done)
-        #expect(screen(s).contains("J opens your journal"))
+        #expect(screen(s).contains("J then Enter opens your journal"))
         #expect(!screen(s).contains("allin journal"))
-        let effects = press(&s, .char("J"))
+        let effects = command(&s, "J")
         #expect(s.screen == .journal)
         #expect(s.session == nil && s.checkIn == nil)
         guard case .loadJournal? = effects.first else { Issue.record("no journal load: \(effects)"); return }
@@ -151,10 +151,10 @@ struct SessionFlowTests {
                                         : "You're feeling low right now, and that matters."), "\(screen(s))")
         #expect(!screen(s).contains("Streak") && !screen(s).contains("streak"))
         var support = s
-        press(&support, .char("s"))
+        command(&support, "s")
         #expect(support.screen == .support)
         var again = s
-        press(&again, .char("n"))
+        command(&again, "n")
         #expect(again.screen == .checkIn && again.session == nil)
     }
 
@@ -167,7 +167,7 @@ struct SessionFlowTests {
 
     @Test func theEndShowsTheStreakFromTheJournal() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("q"), .char("y"), .char("s"), .enter)
+        command(&s, "q", "y", "s"); press(&s, .enter)
         #expect(s.screen == .done)
         let journal = MemoryJournal()
         let id = try! journal.begin(s.checkIn!.flow.answers, recommendation: s.result!.recommendation, moodBefore: 4,
@@ -187,10 +187,10 @@ struct SessionFlowTests {
 
     @Test func aSessionStoppedBeforeItStartedIsStillStored() async {
         var s = await ScreenStates.moodBefore()
-        press(&s, .char("s"))
+        command(&s, "s")
         _ = App.update(&s, .playabilityChecked(ScreenStates.allPlayable))
-        #expect(press(&s, .char("x")) == [])
-        let effects = press(&s, .char("y"))
+        #expect(command(&s, "x") == [])
+        let effects = command(&s, "y")
         #expect(effects.count == 2)
         #expect(effects.first == .stopPlayback)
         guard case let .beginJournal(_, r, mood)? = effects.last else { Issue.record("no journal row"); return }
@@ -204,7 +204,7 @@ struct SessionFlowTests {
     @Test("help words in the note open support; the note is not kept", arguments: ["help", "I need help"])
     func helpInTheNote(words: String) async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("8"), .enter)
+        command(&s, "x", "y"); press(&s, .char("8"), .enter)
         type(&s, words)
         let effects = press(&s, .enter)
         // Kept on the check-in's own entry (one entry per check-in), with no crisis tier.
@@ -215,7 +215,7 @@ struct SessionFlowTests {
         #expect(s.covered == .note)
         #expect(s.session?.note.text == "", "a request for help is not kept as the note")
         press(&s, .escape)
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.screen == .note)
         #expect(press(&s, .enter).first == .completeJournal(id: 7, moodAfter: 8, note: nil))
         #expect(s.screen == .done && screen(s).contains("Note: none."))
@@ -226,7 +226,7 @@ struct SessionFlowTests {
     @Test func theTripwireWatchesTheNoteToo() async {
         let words = "tonight i will kill myself"
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         type(&s, words)
         let effects = press(&s, .enter)
         #expect(effects.contains(.recordSupport(id: 7, tier: .immediate)))   // a time marker with intent is T3
@@ -239,7 +239,7 @@ struct SessionFlowTests {
         // allin closing from support keeps the reflection, never the words.
         #expect(App.update(&closing, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: nil)])
         press(&s, .escape)
-        press(&s, .char("y"))
+        command(&s, "y")
         #expect(s.screen == .note && s.session?.note.text == words)
         #expect(screen(s).contains("Your note is still here"))
         // Changed words are read again; the same words, answered for, are kept.
@@ -257,14 +257,14 @@ struct SessionFlowTests {
         _ = App.update(&s, .journalCompleted(summary: summary, problem: nil))
         let end = screen(s).text
         #expect(end.contains("sounded heavy") && end.contains("talk to someone now") && !end.contains("Streak"), "\(end)")
-        press(&s, .char("s"))
+        command(&s, "s")
         #expect(s.screen == .support)
     }
 
     /// A check-in with no heavy words ends with the streak, as ever.
     @Test func anOrdinaryEndKeepsTheStreak() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        command(&s, "x", "y"); press(&s, .char("7"), .enter)
         type(&s, "a bit calmer")
         press(&s, .enter)
         let summary = JournalSummary.compute([JournalPoint(day: LocalDay(number: 19_000), completed: true)],
@@ -278,13 +278,13 @@ struct SessionFlowTests {
     @Test("the note is read by both layers", arguments: ["the tall one near the station would do it", "i want to disappear"])
     func theNoteIsReadByBothLayers(words: String) async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         type(&s, words)
         let effects = press(&s, .enter)
         if s.overlay == .concern {
             // The gentle question first; "not sure" opens support over the note.
             #expect(effects.isEmpty)
-            press(&s, .char("s"))
+            command(&s, "s")
             #expect(s.screen == .support)
         } else {
             #expect(s.screen == .support && s.covered == .note)
@@ -295,11 +295,11 @@ struct SessionFlowTests {
 
     @Test func sayingSafeToTheNoteQuestionKeepsTheNote() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         type(&s, "i feel hopeless about everything lately")
         #expect(press(&s, .enter) == [.discardPendingInput])
         #expect(s.overlay == .concern && s.screen == .note)
-        let effects = press(&s, .char("y"))
+        let effects = command(&s, "y")
         #expect(effects.first == .completeJournal(id: 7, moodAfter: nil, note: "i feel hopeless about everything lately"))
         #expect(s.screen == .done && s.model.doneWithCare)
         #expect(screen(s).text.contains("talk to someone now"))
@@ -307,10 +307,10 @@ struct SessionFlowTests {
 
     @Test func consentYesAndNoAreHandedToTheJournal() {
         var s = ScreenStates.on(.consent)
-        #expect(press(&s, .char("y")) == [.recordConsent(granted: true)])
+        #expect(command(&s, "y") == [.recordConsent(granted: true)])
         press(&s, .escape)
         #expect(step(s) == .consent)
-        #expect(press(&s, .char("n")).first == .recordConsent(granted: false))
+        #expect(command(&s, "n").first == .recordConsent(granted: false))
     }
 
     @Test func supportAskedForMidSessionStopsTheAudioButRecordsNoHandoff() async {
@@ -321,7 +321,7 @@ struct SessionFlowTests {
         #expect(s.covered == .player)
         #expect(s.session?.player.playback == .notPlaying)
         #expect(s.session?.player.interrupted == true)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == .player)
         #expect(screen(s).contains("Stopped while support was open"))
         let plan = s.session!.player.plan!
@@ -340,7 +340,7 @@ struct SessionFlowTests {
     func audioAfterSupportStartsWhereItStood(at position: Double) async {
         var s = await ScreenStates.playing(position: position)
         #expect(s.session?.player.isReadAlong == false)
-        press(&s, .function(2), .escape, .char("y"))
+        press(&s, .function(2), .escape); command(&s, "y")
         let words = screen(s).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("Space starts it again (from where you were, when the player can)"))
         let plan = s.session!.player.plan!
@@ -360,7 +360,7 @@ struct SessionFlowTests {
         let none = AudioAvailability(player: nil, noPlayerReason: "no audio player found", playable: [])
         var s = await ScreenStates.playing(availability: none, position: position)
         #expect(s.session?.player.isReadAlong == true)
-        press(&s, .function(2), .escape, .char("y"))
+        press(&s, .function(2), .escape); command(&s, "y")
         #expect(screen(s).text.replacingOccurrences(of: "\n", with: " ").contains("Space starts it again from where you were;"))
         #expect(!screen(s).text.contains("when the player can"))
         let slug = s.session!.player.plan!.slug
@@ -387,16 +387,16 @@ struct SessionFlowTests {
         _ = App.update(&s, .checkInRouted(recommendation(concern: worry)))
         #expect(s.overlay == .concern)
         var notSure = s
-        let effects = press(&s, .char("n"))
+        let effects = command(&s, "n")
         // "No" is danger now, kept as such; "not sure" as a clear statement.
         #expect(handoffTiers(effects) == [.immediate])
         #expect(s.screen == .support)
-        #expect(handoffTiers(press(&notSure, .char("s"))) == [.crisis])
+        #expect(handoffTiers(command(&notSure, "s")) == [.crisis])
     }
 
     @Test func theLabNeverRecordsAHandoff() {
         var s = TestCatalog.state()
-        press(&s, .char("l"))
+        command(&s, "l")
         #expect(handoffTiers(press(&s, .function(2))) == [])
     }
 
@@ -416,7 +416,7 @@ struct SessionFlowTests {
     /// (found from outside: the journal showed them as a finished reflection, unannounced).
     @Test func closingAtTheNoteSaysTheNoteIsKeptAsTyped() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"))
+        command(&s, "x", "y", "s")
         #expect(s.screen == .note)
         var empty = s
         type(&s, "half typed")
@@ -440,7 +440,7 @@ struct SessionFlowTests {
     /// rest (saved, the streak, the way on) with ▲ above; ↑ goes back.
     @Test func theEndScrollsOnASmallWindow() async {
         var s = await ScreenStates.playing(width: 40, height: 12)
-        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        command(&s, "x", "y"); press(&s, .char("7"), .enter)
         type(&s, "shoulders softer, still a bit tired")
         press(&s, .enter)
         #expect(s.screen == .done)
@@ -450,11 +450,11 @@ struct SessionFlowTests {
         let first = screen(s).text
         #expect(first.contains("Check-in complete") && first.contains("▼") && !first.contains("▲"), "\(first)")
         #expect(!first.contains("Streak: 1 day."))
-        for key in [Key.down, .char("j"), .pageDown, .pageDown] { press(&s, key) }
+        for key in [Key.down, .down, .pageDown, .pageDown] { press(&s, key) }
         let last = screen(s).text
         #expect(last.contains("Saved to your journal on this") && last.contains("Streak: 1 day."), "\(last)")
         #expect(last.contains("Enter goes home") && last.contains("▲") && !last.contains("▼"), "\(last)")
-        press(&s, .pageUp, .up, .char("k"), .up)
+        press(&s, .pageUp, .up, .up, .up)
         #expect(screen(s).text == first)
         // Roomy windows show it all at once, as before.
         var roomy = s
@@ -465,7 +465,7 @@ struct SessionFlowTests {
     /// Feeling worse on a small window: the support and the two ways on come first, not below the fold.
     @Test func feelingWorseOnASmallWindowShowsTheSupportFirst() async {
         var s = await ScreenStates.playing(width: 40, height: 12)
-        press(&s, .char("x"), .char("y"), .char("1"), .enter, .enter)
+        command(&s, "x", "y"); press(&s, .char("1"), .enter, .enter)
         #expect(s.screen == .done && s.session?.feltWorse == true)
         let text = screen(s).text
         #expect(text.contains("You feel worse than before") && text.contains("talk to someone now"), "\(text)")
@@ -474,7 +474,7 @@ struct SessionFlowTests {
 
     @Test func closingAtTheNoteKeepsTheMoodAfterAndTheWordsTyped() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        command(&s, "x", "y"); press(&s, .char("7"), .enter)
         #expect(s.screen == .note)
         type(&s, "half a thou")
         // Ctrl-C: what was answered is kept (both moods), and the words typed so far.
@@ -482,12 +482,12 @@ struct SessionFlowTests {
         #expect(App.update(&s, .appClosing) == [], "asked once")
         // Words the crisis rule would ask about are left out (a signal closes allin without asking).
         var heavy = await ScreenStates.playing()
-        press(&heavy, .char("x"), .char("y"), .char("7"), .enter)
+        command(&heavy, "x", "y"); press(&heavy, .char("7"), .enter)
         type(&heavy, "im so tired of it all")
         #expect(App.update(&heavy, .appClosing) == [.completeJournal(id: 7, moodAfter: 7, note: nil)])
         // Skipping the mood after is an answer too: the check-in is finished without it.
         var skipped = await ScreenStates.playing()
-        press(&skipped, .char("x"), .char("y"), .char("s"))
+        command(&skipped, "x", "y", "s")
         #expect(skipped.screen == .note)
         #expect(App.update(&skipped, .appClosing) == [.completeJournal(id: 7, moodAfter: nil, note: nil)])
     }
@@ -495,19 +495,19 @@ struct SessionFlowTests {
     /// Quitting from the note reads its words with the one crisis rule first, like every field's.
     @Test func quittingAtTheNoteReadsItsWordsFirst() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("7"), .enter)
+        command(&s, "x", "y"); press(&s, .char("7"), .enter)
         type(&s, "i want to kill myself")
         #expect(press(&s, .ctrl("c")) == [.recordSupport(id: 7, tier: .crisis), .discardPendingInput])
         #expect(s.screen == .support)
         var clear = await ScreenStates.playing()
-        press(&clear, .char("x"), .char("y"), .char("7"), .enter)
+        command(&clear, "x", "y"); press(&clear, .char("7"), .enter)
         type(&clear, "a bit calmer")
         #expect(press(&clear, .ctrl("c")) == [.quit])
     }
 
     @Test func closingAfterTheReflectionOrWithoutACheckInStoresNothingMore() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"), .char("s"), .enter)
+        command(&s, "x", "y", "s"); press(&s, .enter)
         #expect(s.screen == .done)
         #expect(App.update(&s, .appClosing) == [])
         var home = TestCatalog.state()
@@ -550,9 +550,9 @@ struct SessionFlowTests {
 
     @Test func supportFromTheReflectionIsKeptOnTheCheckInsOwnEntry() async {
         var s = await ScreenStates.playing()
-        press(&s, .char("x"), .char("y"))
+        command(&s, "x", "y")
         #expect(s.screen == .moodAfter)
-        press(&s, .char("s"))
+        command(&s, "s")
         #expect(s.screen == .note)
         type(&s, "I want to kill myself")
         let effects = press(&s, .enter)

@@ -41,7 +41,7 @@ struct SnapshotTests {
         list.append(("recommendation", rec))
         list.append(("recommendation-express", await ScreenStates.recommendation(express: true, width: width, height: height)))
         var trace = rec
-        press(&trace, .char("t"))
+        command(&trace, "t")
         list.append(("trace", trace))
         list += await sessionStates(width: width, height: height)
         var concern = ScreenStates.on(.intent, width: width, height: height)
@@ -58,20 +58,20 @@ struct SnapshotTests {
         var planSupport = withPlan
         press(&planSupport, .function(2))
         list.append(("support-with-plan", planSupport))
-        press(&withPlan, .char("p"))
+        command(&withPlan, "p")
         list.append(("safety-plan", withPlan))
         press(&withPlan, .enter)
         type(&withPlan, "not sleeping")
         list.append(("safety-plan-writing", withPlan))
         var demo = DemoTests.demoState(width: width, height: height)
         list.append(("demo-home", demo))
-        press(&demo, .char("d"))
+        command(&demo, "d")
         list.append(("demo-scripted", demo))
         var leave = support
         press(&leave, .escape)
         list.append(("support-leave", leave))
         var breathe = support
-        press(&breathe, .char("g"))
+        command(&breathe, "g")
         list.append(("support-breathing", breathe))
         var us = TestCatalog.state(width: width, height: height, lang: "en_US.UTF-8")
         press(&us, .function(2))
@@ -83,7 +83,7 @@ struct SnapshotTests {
         press(&austria, .function(2))
         list.append(("support-emergency-only", austria))
         var beliefs = TestCatalog.state(width: width, height: height)
-        press(&beliefs, .char("b"))
+        command(&beliefs, "b")
         _ = App.update(&beliefs, .planLoaded(BeliefsTests.storedPlan(played: 3)))
         list.append(("plan-steps", beliefs))
         var question = BeliefsTests.toRatings(width: width, height: height)
@@ -91,11 +91,11 @@ struct SnapshotTests {
         type(&question, "deadlines pile up")
         list.append(("plan-question", question))
         var library = TestCatalog.state(width: width, height: height)
-        press(&library, .char("a"))
+        command(&library, "a")
         _ = App.update(&library, .libraryLoaded(["five_senses_anchor": "2026-12-01"], favourites: ["five_senses_anchor"]))
         list.append(("library", library))
         var countries = support
-        press(&countries, .char("r"))
+        command(&countries, "r")
         type(&countries, "ja")
         list.append(("support-countries", countries))
         var tripwire = checkInState(width: width, height: height)
@@ -104,7 +104,7 @@ struct SnapshotTests {
         press(&tripwire, .enter)
         list.append(("support-tripwire", tripwire))
         var lab = TestCatalog.state(width: width, height: height)
-        let effects = press(&lab, .char("l"), .down)
+        let effects = command(&lab, "l"); press(&lab, .down)
         _ = effects
         let labEffects = type(&lab, "kill myself")
         if case let .routeLab(c, revision) = labEffects.last {
@@ -129,7 +129,7 @@ struct SnapshotTests {
         var playing = await ScreenStates.playing(width: width, height: height, position: 8)
         list.append(("player-playing", playing))
         var paused = playing
-        press(&paused, .char(" "), .char("c"))
+        press(&paused, .char(" ")); command(&paused, "c")
         list.append(("player-paused-captions-off", paused))
         let routed = playing.session!.player.routed.slug
         var unplayable = ScreenStates.allPlayable
@@ -140,9 +140,9 @@ struct SnapshotTests {
         list.append(("player-read-along", await ScreenStates.playing(width: width, height: height, availability: none,
                                                                      position: 15)))
         var interrupted = playing
-        press(&interrupted, .function(2), .escape, .char("y"))
+        press(&interrupted, .function(2), .escape); command(&interrupted, "y")
         list.append(("player-interrupted", interrupted))
-        press(&playing, .char("x"), .char("y"), .char("7"))
+        command(&playing, "x", "y"); press(&playing, .char("7"))
         list.append(("mood-after", playing))
         press(&playing, .enter)
         type(&playing, "shoulders softer, still a bit tired")
@@ -157,7 +157,7 @@ struct SnapshotTests {
         list.append(("done", playing))
         var notSaved = await ScreenStates.playing(width: width, height: height)
         _ = App.update(&notSaved, .journalBegun(id: nil, problem: .readOnly(path: "/ro/journal.sqlite3")))
-        press(&notSaved, .char("x"), .char("y"), .char("s"), .enter)
+        command(&notSaved, "x", "y", "s"); press(&notSaved, .enter)
         list.append(("done-not-saved", notSaved))
         return list
     }

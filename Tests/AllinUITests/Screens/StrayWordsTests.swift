@@ -43,7 +43,7 @@ struct StrayWordsTests {
         #expect(s.screen == .support)
     }
 
-    /// On the player, single keys stay keys, but a paste is words, read at once.
+    /// On the player, a paste is words, read at once.
     @Test func aPasteOnThePlayerIsRead() async {
         var s = await ScreenStates.playing()
         _ = App.update(&s, .textPasted("i will jump off a bridge tonight"))
@@ -54,5 +54,110 @@ struct StrayWordsTests {
         var s = TestCatalog.state()
         type(&s, "zzz")
         #expect(press(&s, .ctrl("c")) == [.quit])
+    }
+
+    /// Every screen and question where there is no field, each as a person meets it.
+    static func screensOfKeys() async -> [(String, AppState)] {
+        var list: [(String, AppState)] = [("home", TestCatalog.state())]
+        for step in [Step.intent, .intensity, .consent] { list.append(("\(step)", ScreenStates.on(step))) }
+        let result = await ScreenStates.recommendation()
+        list.append(("recommendation", result))
+        var trace = result
+        command(&trace, "t")
+        list.append(("trace", trace))
+        var leave = result
+        command(&leave, "h")
+        list.append(("go home?", leave))
+        list.append(("mood before", await ScreenStates.moodBefore()))
+        let playing = await ScreenStates.playing()
+        list.append(("player", playing))
+        var stopping = playing
+        command(&stopping, "x")
+        list.append(("stop?", stopping))
+        var after = stopping
+        command(&after, "y")
+        list.append(("mood after", after))
+        var done = after
+        press(&done, .char("7"), .enter, .enter)
+        list.append(("done", done))
+        var asked = ScreenStates.on(.situation)
+        press(&asked, .tab)
+        type(&asked, "im so tired of it all")
+        press(&asked, .enter)
+        list.append(("are you safe?", asked))
+        return list
+    }
+
+    /// A sentence typed key by key, wherever there is no field, is words from its first letter: no
+    /// letter of it acts as a key, and Enter reads all of it (found from outside: "please help…" opened
+    /// the safety plan at its 'p' on home, "the rope…" the trace at its 't').
+    @Test func aSentenceTypedKeyByKeyIsReadWholeOnEveryScreenOfKeys() async {
+        let screens = await Self.screensOfKeys()
+        #expect(screens.count == 13)
+        for sentence in ["please help me i want to die", "the rope is ready, i will hang myself tonight",
+                         "quit living, i have the pills counted out", "yes i am going to kill myself"] {
+            for (name, state) in screens {
+                var s = state
+                #expect(StrayWords.takesLetters(s), "\(name)")
+                let (screen, overlay) = (s.screen, s.overlay)
+                let effects = type(&s, sentence)
+                #expect(effects.isEmpty && s.screen == screen && s.overlay == overlay, "\(name): \(sentence)")
+                #expect(App.view(s, size: s.size).text.contains("You typed:"), "\(name)")
+                press(&s, .enter)
+                #expect(s.screen == .support, "\(name): \(sentence) → \(s.screen)")
+            }
+        }
+    }
+
+    /// Every letter alone, capitals too, is words on those screens: none acts before Enter.
+    @Test func noLetterActsAloneWhereThereIsNoField() async {
+        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        for (name, state) in await Self.screensOfKeys() {
+            for letter in letters {
+                var s = state
+                let before = s
+                let effects = press(&s, .char(letter))
+                #expect(effects.isEmpty, "\(name): \(letter)")
+                // Only the words changed (on a short list, its filter holds them).
+                #expect(s.screen == before.screen && s.overlay == before.overlay && s.result == before.result
+                        && s.session == before.session && s.checkIn?.flow == before.checkIn?.flow
+                        && s.safetyQuestion == before.safetyQuestion && s.home == before.home,
+                        "\(name): \(letter) changed more than the words")
+                #expect(s.stray != nil || s.checkIn?.lists != before.checkIn?.lists, "\(name): \(letter) went nowhere")
+            }
+        }
+    }
+
+    /// A key's letter, or its name, then Enter does what the key says once read; the line says so first.
+    @Test func aKeysLetterThenEnterDoesWhatItSays() async {
+        var s = TestCatalog.state()
+        type(&s, "q")
+        #expect(screen(s).contains("You typed: q  · Enter: quit, Esc clears"))
+        #expect(press(&s, .enter) == [.quit])
+        var named = TestCatalog.state()
+        type(&named, "safety plan")
+        press(&named, .enter)
+        #expect(named.screen == .safetyPlan)
+        // Capitals differ: J is the journal, j (no key of its own here) is words that do nothing.
+        var j = TestCatalog.state()
+        command(&j, "j")
+        #expect(j.screen == .home && j.notice?.contains("weren't used") == true)
+        // On the recommendation, "t" then Enter opens the trace; a word that only Enter gives
+        // ("start") never starts the session.
+        var r = await ScreenStates.recommendation()
+        type(&r, "start")
+        press(&r, .enter)
+        #expect(r.screen == .recommendation)
+        command(&r, "t")
+        #expect(r.screen == .trace)
+        // On a short list, "y" then Enter answers yes to the consent question.
+        var consent = ScreenStates.on(.consent)
+        command(&consent, "y")
+        #expect(step(consent) != .consent && consent.checkIn?.flow.answers.consent == true,
+                "\(String(describing: consent.checkIn?.flow.answers.consent))")
+        // The footer and the help say how.
+        let home = TestCatalog.state()
+        #expect(screen(home).line(home.size.height - 1).contains("q⏎ quit"))
+        #expect(HelpOverlay.rows(home.helpTable).contains { $0.0 == "q⏎" })
     }
 }

@@ -21,7 +21,7 @@ struct SupportTests {
         case "embodyNew": s = ScreenStates.on(.embodyNew)
         case "lab":
             s = TestCatalog.state()
-            press(&s, .char("l"))
+            command(&s, "l")
         default:
             s = TestCatalog.state()
             press(&s, .char("?"))
@@ -32,7 +32,7 @@ struct SupportTests {
         press(&s, .function(2))
         #expect(s.screen == .support && s.overlay == nil)
         #expect(s.covered == from)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen == from)
         #expect(s.checkIn == checkIn)
         #expect(s.notice?.contains("F2") == true)
@@ -190,10 +190,10 @@ struct SupportTests {
                 // at 40×12 with no country known, the 112/911 advice filled the screen).
                 #expect(text.contains("https://findahelpline.com"), "\(at): the directory above the fold\n\(text)")
                 var texts = [text, all]
-                press(&s, .escape, .char("n"))
+                press(&s, .escape); command(&s, "n")
                 texts.append(screen(s).text)
                 #expect(s.support?.note?.contains("Press r to choose your country") == true, "\(at)")
-                press(&s, .char("g"))
+                command(&s, "g")
                 texts.append(screen(s).text)
                 press(&s, .escape)
                 texts.append(screen(s).text)
@@ -236,7 +236,7 @@ struct SupportTests {
         s.modify(\.support) { $0.region = "GB" }
         let text = screen(s).text
         #expect(text.contains("116 123") && text.contains("Call 999") && text.contains("Your safety plan"), "\(size)")
-        press(&s, .char("g"))
+        command(&s, "g")
         let breathing = screen(s).text
         #expect(breathing.contains("Breathe") && breathing.contains("116 123") && breathing.contains("999"), "\(size): breathing")
     }
@@ -247,12 +247,12 @@ struct SupportTests {
         press(&s, .escape)
         #expect(s.support?.confirmingLeave == true)
         #expect(screen(s).contains("Are you safe right now?"))
-        press(&s, .char("n"))
+        command(&s, "n")
         #expect(s.screen == .support && s.support?.confirmingLeave == false)
         #expect(s.support?.note?.contains("Staying here") == true)
         press(&s, .escape, .escape)
         #expect(s.screen == .support)
-        press(&s, .char("q"))
+        command(&s, "q")
         #expect(s.screen == .support)
     }
 
@@ -370,7 +370,7 @@ struct SupportTests {
         var s = TestCatalog.state()
         press(&s, .function(2))
         #expect(s.support?.region == "GB")
-        press(&s, .char("r"))
+        command(&s, "r")
         #expect(s.hasTextFocus)
         #expect(screen(s).contains("Which country's lines?"))
         #expect(screen(s).contains("United Kingdom"))
@@ -382,7 +382,7 @@ struct SupportTests {
         #expect(screen(s).contains("TelefonSeelsorge"))
         #expect(!screen(s).contains("LANG") && !screen(s).contains("chosen with r"))
         // The country stays for the rest of the run: the header follows it, support opens with it again.
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.screen != .support && s.region == "DE")
         #expect(screen(s).contains("Region DE"))
         press(&s, .function(2))
@@ -392,17 +392,17 @@ struct SupportTests {
 
     @Test func aCountryWithoutListedLinesGetsItsEmergencyNumberAndTheDirectory() {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("r"))
+        press(&s, .function(2)); command(&s, "r")
         type(&s, "cote")
         #expect(screen(s).contains("Côte d'Ivoire") || screen(s).contains("Cote d'Ivoire"))
         press(&s, .escape)
         #expect(s.support?.region == "GB" && s.support?.picker == nil, "Esc leaves the lines as they were")
-        press(&s, .char("r"))
+        command(&s, "r")
         type(&s, "andorra")
         press(&s, .enter)
         #expect(s.support?.region == "AD")
         #expect(screen(s).contains("findahelpline.com"))
-        press(&s, .char("r"))
+        command(&s, "r")
         type(&s, "zzzz")
         #expect(screen(s).contains("international directory"), "the directory is always offered")
         press(&s, .enter)
@@ -419,7 +419,7 @@ struct SupportTests {
     ])
     func enterHint(typed: String, footer: String, help: String) {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("r"))
+        press(&s, .function(2)); command(&s, "r")
         type(&s, typed)
         let enter = s.bindings.first { $0.keys.contains(.enter) }
         #expect(enter?.short == footer && enter?.help == help)
@@ -430,7 +430,7 @@ struct SupportTests {
 
     @Test func lettersGoIntoTheSearchNotToCommands() {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("r"))
+        press(&s, .function(2)); command(&s, "r")
         type(&s, "q?g")
         #expect(s.screen == .support && s.overlay == nil && s.support?.breathing == nil)
         #expect(s.support?.picker?.query.text == "q?g")
@@ -442,7 +442,7 @@ struct SupportTests {
         var s = TestCatalog.state()
         press(&s, .function(2))
         #expect(s.support?.emergencyFirst == false)
-        press(&s, .char("r"))
+        command(&s, "r")
         type(&s, "i have the pills in my hand right now")
         press(&s, .escape)
         #expect(s.support?.picker == nil)
@@ -454,11 +454,11 @@ struct SupportTests {
     @Test(arguments: ["i want to die", "i feel hopeless about everything", "help"])
     func wordsTypedInTheSearchNeverChooseNoCountry(_ words: String) {
         var s = TestCatalog.state()
-        press(&s, .function(2), .char("r"))
+        press(&s, .function(2)); command(&s, "r")
         type(&s, "germ")
         press(&s, .enter)
         #expect(s.support?.region == "DE")
-        press(&s, .char("r"))
+        command(&s, "r")
         type(&s, words)
         press(&s, .enter)
         #expect(s.support?.picker == nil && s.support?.region == "DE", "\(words)")
@@ -471,7 +471,7 @@ struct SupportTests {
         var s = TestCatalog.state()
         press(&s, .function(2))
         #expect(!s.wantsTicks)
-        press(&s, .char("g"))
+        command(&s, "g")
         #expect(s.wantsTicks)
         #expect(screen(s).contains("Breathe in"))
         for _ in 0..<4 { _ = App.update(&s, .clockTicked) }
@@ -480,7 +480,7 @@ struct SupportTests {
         for _ in 0..<(Breathing.total - 4) { _ = App.update(&s, .clockTicked) }
         #expect(s.support?.breathing == nil && !s.wantsTicks)
         #expect(screen(s).contains("Well done"))
-        press(&s, .char("g"), .escape)
+        command(&s, "g"); press(&s, .escape)
         #expect(s.support?.breathing == nil && s.screen == .support)
     }
 
@@ -536,11 +536,11 @@ struct EmergencyReminderTests {
     func goingBackFromAnActKeepsTheReminder(words: String, act: Bool) {
         for width in [40, 80, 200] {
             var s = TestCatalog.state(width: width, height: width == 200 ? 60 : width == 80 ? 24 : 12)
-            press(&s, .char("c"), .tab)
+            command(&s, "c"); press(&s, .tab)
             type(&s, words)
             press(&s, .enter)
             #expect(s.screen == .support, "\(words)")
-            press(&s, .escape, .char("y"))
+            press(&s, .escape); command(&s, "y")
             #expect(s.screen == .checkIn)
             s.notice = nil
             let text = screen(s).text

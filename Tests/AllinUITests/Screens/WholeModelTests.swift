@@ -77,14 +77,14 @@ struct WholeModelTests {
         #expect(first.model == second.model)
         // And one more key moves the two apart, so the comparison can see a difference.
         var third = second
-        press(&third, .char("t"))
+        command(&third, "t")
         #expect(third.model != first.model)
     }
 
     /// F2, then Esc and "yes, go back": the calm way out of support.
     func openAndLeaveSupport(_ s: inout AppState) {
         press(&s, .function(2))
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
     }
 
     static let backFromSupport = "Support stays one key away: press F2 at any time."
@@ -99,7 +99,7 @@ struct WholeModelTests {
         press(&s, .escape)
         support.confirmingLeave = true
         #expect(s.current == .support(support, over: before.current))
-        press(&s, .char("y"))
+        command(&s, "y")
         var expected = before
         expected.notice = Self.backFromSupport
         #expect(s.model == expected)
@@ -108,7 +108,7 @@ struct WholeModelTests {
     @Test func supportOverTheTraceGoesBackToWhatTheTraceCovers() async {
         var s = await ScreenStates.recommendation()
         let recommendation = s.model
-        press(&s, .char("t"))
+        command(&s, "t")
         guard case let .trace(over) = s.current else { Issue.record("no trace: \(s.screen)"); return }
         #expect(over == recommendation.current)
         openAndLeaveSupport(&s)
@@ -121,12 +121,12 @@ struct WholeModelTests {
         var s = TestCatalog.state()
         press(&s, .function(2), .down)
         let support = s.model
-        press(&s, .char("p"))
+        command(&s, "p")
         guard case let .safetyPlan(plan, over) = s.current else { Issue.record("no plan: \(s.screen)"); return }
         #expect(plan == PlanEditState() && over == support.current)
         press(&s, .escape)
         #expect(s.model == support)
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         var expected = TestCatalog.state().model
         expected.notice = Self.backFromSupport
         #expect(s.model == expected)
@@ -141,7 +141,7 @@ struct WholeModelTests {
         // Nothing answered yet: nothing is said to be kept (found from outside: "Your answers are kept").
         expected.notice = nil
         #expect(s.model == expected)
-        press(&s, .char("c"))
+        command(&s, "c")
         expected.paused = nil
         expected.notice = nil
         expected.current = .checkIn(started)
@@ -150,7 +150,7 @@ struct WholeModelTests {
 
     @Test func aJournalAnswerArrivingUnderSupportLandsInTheJournalUnderIt() {
         var s = TestCatalog.state()
-        let effects = press(&s, .char("J"))
+        let effects = command(&s, "J")
         guard case let .loadJournal(_, revision)? = effects.first, case var .journal(journal) = s.current else {
             Issue.record("no journal: \(effects)"); return
         }
@@ -160,7 +160,7 @@ struct WholeModelTests {
         _ = App.update(&s, .journalLoaded(revision: revision, .success(page)))
         journal.load = .loaded(page)
         #expect(s.current == .support(SupportState(reason: .asked, region: s.context.region), over: .journal(journal)))
-        press(&s, .escape, .char("y"))
+        press(&s, .escape); command(&s, "y")
         #expect(s.current == .journal(journal))
     }
 
@@ -181,7 +181,7 @@ struct WholeModelTests {
 
     @Test func aLibrarySessionLeftAtItsMoodQuestionGoesBackToTheLibraryAsItWas() {
         var s = TestCatalog.state()
-        press(&s, .char("a"), .down)
+        command(&s, "a"); press(&s, .down)
         let library = s.model
         press(&s, .enter)
         guard case let .session(.moodBefore, session, _, nil) = s.current else { Issue.record("\(s.screen)"); return }
@@ -202,7 +202,7 @@ struct WholeModelTests {
         var s = TestCatalog.state()
         press(&s, .function(2))
         let first = s.model
-        press(&s, .char("p"))
+        command(&s, "p")
         let plan = s.model
         openAndLeaveSupport(&s)
         var expected = plan

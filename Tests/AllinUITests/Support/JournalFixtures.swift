@@ -104,7 +104,7 @@ enum JournalFixtures {
     static func opened(_ journal: any JournalStoring, width: Int = 80, height: Int = 24, lang: String = "en_GB.UTF-8",
                        rules: StreakRules = .standard) -> AppState {
         var s = TestCatalog.state(width: width, height: height, lang: lang)
-        run(&s, press(&s, .char("J")), reader(journal, rules: rules))
+        run(&s, command(&s, "J"), reader(journal, rules: rules))
         return s
     }
 

@@ -36,7 +36,7 @@ enum ScreenStates {
         default:
             press(&s, .char("4"))
             if target == .consent { return s }
-            press(&s, .char("y"))
+            command(&s, "y")
             if target == .belief { return s }
             press(&s, .enter)
             if target == .pattern { return s }
@@ -116,7 +116,7 @@ enum ScreenStates {
         press(&support, .escape)
         list.append(support)
         var lab = TestCatalog.state()
-        press(&lab, .char("l"))
+        command(&lab, "l")
         list.append(lab)
         return list
     }

@@ -22,7 +22,7 @@ func step(_ state: AppState) -> Step? {
 /// A state on the first step of a new check-in.
 func checkInState(width: Int = 80, height: Int = 24, lang: String = "en_GB.UTF-8") -> AppState {
     var s = TestCatalog.state(width: width, height: height, lang: lang)
-    press(&s, .char("c"))
+    command(&s, "c")
     return s
 }
 
@@ -54,5 +54,16 @@ func handoffTiers(_ effects: [Effect]) -> [CrisisTier] {
     effects.compactMap { effect in
         guard case let .recordHandoff(_, r) = effect, r.kind == .safetyHandoff else { return nil }
         return r.crisis?.finding.tier
+    }
+}
+
+/// Keys' letters as a person gives them: where letters are words (`StrayWords.takesLetters`: home, the
+/// recommendation, the player, the questions over a screen…) each is typed and then Enter, which does
+/// what the key says once the crisis rule has read it; elsewhere it is pressed.
+@discardableResult
+func command(_ state: inout AppState, _ letters: Character...) -> [Effect] {
+    letters.flatMap { letter -> [Effect] in
+        guard StrayWords.takesLetters(state) else { return App.update(&state, .keyPressed(.char(letter))) }
+        return App.update(&state, .keyPressed(.char(letter))) + App.update(&state, .keyPressed(.enter))
     }
 }
