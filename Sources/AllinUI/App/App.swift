@@ -168,7 +168,8 @@ public enum App {
         case .clear:
             return false
         case .askedForHelp:
-            if state.screen != .support { openSupport(&state, reason: .typedHelp(field: field)) }
+            // On support already, it stays open (a question to leave it is answered no).
+            openSupport(&state, reason: .typedHelp(field: field))
         case let .handoff(d):
             openSupport(&state, reason: .typedAhead(d.finding, field: field), flagged: text)
         case let .concern(d):

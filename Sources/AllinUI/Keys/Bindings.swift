@@ -27,7 +27,7 @@ extension AppState {
             guard !b.isNote, b.keys.contains(where: isLetter) else { return b }
             let parts = b.label.split(separator: "/").map(String.init)
             let spelled: (String) -> Bool = { $0.count <= 2 && $0.allSatisfy(\.isLetter) }
-            if model.overlay == nil, let other = b.keys.first(where: { $0.character == nil }) {
+            if !StrayWords.isQuestion(self), let other = b.keys.first(where: { $0.character == nil }) {
                 b.keys.removeAll(where: isLetter)
                 let kept = parts.filter { !spelled($0) }
                 b.label = kept.isEmpty ? other.label : kept.joined(separator: "/")

@@ -13,8 +13,8 @@ enum StrayWords {
     static let limit = TextLimits.freeText
 
     /// Where letters start stray words: these screens (the rest have fields of their own, a short list
-    /// whose typing goes into its filter, or are crisis support, whose typing searches countries), and
-    /// the questions that open over any screen.
+    /// whose typing goes into its filter, or are crisis support, whose typing searches countries), the
+    /// questions that open over any screen, and support's question before leaving.
     static func starts(_ state: AppState) -> Bool {
         switch state.overlay {
         case .leave?, .concern?, .closest?: return true
@@ -24,8 +24,22 @@ enum StrayWords {
         switch state.screen {
         case .home, .recommendation, .trace, .moodBefore, .moodAfter, .player, .done: return true
         case .checkIn: return state.checkIn?.flow.currentStep(in: state.context.vocabulary) == .intensity
+        // "Are you safe for now?" before leaving support is a question like the others (its 'y' of
+        // "yeah right, i'm going to do it" went back); support's own keys stay keys.
+        case .support: return state.support?.confirmingLeave == true
         default: return false
         }
+    }
+
+    /// A question (over a screen, or before leaving support or stopping a session): its letters are
+    /// its answers, typed then Enter ("n" for no), even where Esc answers too.
+    static func isQuestion(_ state: AppState) -> Bool {
+        switch state.overlay {
+        case .leave?, .concern?, .closest?: return true
+        case .help?, .demoTrace?: return false
+        case nil: break
+        }
+        return state.support?.confirmingLeave == true || (state.screen == .player && state.session?.player.confirmingStop == true)
     }
 
     /// True where a letter is words, never a key: the screens above, and a check-in's short list (its
@@ -92,7 +106,9 @@ enum StrayWords {
         state.stray = nil
         // Typed as the answer to "Are you safe right now?", words that might mean danger are not a
         // clear yes ("yes, just so tired of it all"): they answer "not sure", which opens support.
+        // The same before leaving support: not a clear "yes, I'm safe", so support stays.
         if case .concern = verdict, state.overlay == .concern { return App.perform(&state, .concernNotSure, key: key) }
+        if case .concern = verdict, state.support?.confirmingLeave == true { return App.perform(&state, .stay, key: key) }
         if App.supportForWordsInNoField(&state, verdict, field: field, text: text) { return [] }
         if let action { return App.perform(&state, action, key: key) }
         // Read clear on Enter, a key's letter or name does what that key says.
@@ -107,7 +123,7 @@ enum StrayWords {
     /// Why words read clear did nothing: over a question, the letters that answer it; elsewhere, how
     /// a key is given ("?" answers the gentle question, so it is not offered there).
     static func notUsed(_ state: AppState) -> String {
-        guard state.overlay != nil else {
+        guard isQuestion(state) else {
             return "Those words weren't used here. A key's letter, then Enter, does what it says (? lists them)."
         }
         var letters: [String] = []

@@ -116,7 +116,7 @@ struct SessionRuntimeTests {
     @Test func spaceAfterSupportStartsTheAudioWhereItStopped() async {
         let player = FakeSessionPlayer()
         let (rt, _) = runtime(Self.toSession + [nil, .key(.right), nil, .key(.function(2)), nil, .key(.escape), nil,
-                                                .key(.char("y")), nil, .key(.char(" ")), nil], player: player)
+                                                .key(.char("y")), .key(.enter), nil, .key(.char(" ")), nil], player: player)
         _ = await rt.run()
         let slug = rt.state.session?.player.plan?.slug ?? "?"
         #expect(player.calls.contains("start \(slug) from 15 s"), "\(player.calls)")
