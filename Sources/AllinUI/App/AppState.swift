@@ -417,6 +417,7 @@ extension AppState {
         case .dropped: return "The check-in under way was not finished, so it was not kept."
         case .notPlayed: return "\(prefix) is kept in your journal, its session not played."
         case .partly: return "\(prefix) is kept in your journal, with how far its session got."
+        case .played: return "\(prefix) is kept in your journal with its session, without how you felt after."
         case .reflection: return "\(prefix) and how you felt after are kept in your journal."
         case .reflectionWithDraft:
             return "\(prefix) and how you felt after are kept in your journal, with the note as far as you typed it."
@@ -436,7 +437,9 @@ public enum ClosedWith: Equatable, Sendable {
     case notPlayed
     /// Its session under way: kept with how far it got.
     case partly
-    /// At the mood after or the note: the reflection is kept.
+    /// At the mood after, before it was given: kept with its session as it ended.
+    case played
+    /// At the note: the reflection is kept.
     case reflection
     /// At the note, with words typed and not yet sent: kept as far as they were typed.
     case reflectionWithDraft

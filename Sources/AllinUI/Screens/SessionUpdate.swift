@@ -288,7 +288,11 @@ enum SessionUpdate {
         }
         if let reason = state.support?.reason, reason != .asked { return [] }
         if state.session == nil { state.model.current.keep(SessionState(routed: session)) }
-        guard let player = state.session?.player, player.ended == nil else { return [] }
+        guard let player = state.session?.player, player.ended == nil else {
+            // At the mood after, the session is kept as it ended; the mood after was not given.
+            if state.screen == .moodAfter || state.covered == .moodAfter { state.closedWith = .played }
+            return []
+        }
         state.closedWith = player.hasStarted ? .partly : .notPlayed
         // The screen is left as it was; the runtime stops the player after this.
         return beginJournal(&state) + sessionEnded(&state, player.stoppedOutcome)

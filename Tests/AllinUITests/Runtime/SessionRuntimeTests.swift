@@ -111,6 +111,20 @@ struct SessionRuntimeTests {
         #expect(calls[(started + 1)...].contains("stop"))
     }
 
+    /// Ctrl-C at the mood after says what was kept: the check-in with its session, no mood after
+    /// (found from outside: it closed without a word).
+    @Test func ctrlCAtTheMoodAfterSaysTheSessionIsKept() async throws {
+        let journal = MemoryJournal()
+        let script: [TerminalEvent?] = Self.toSession + [nil, .key(.char("x")), .key(.enter), .key(.char("y")),
+                                                         .key(.enter), nil, .key(.ctrl("c"))]
+        let (rt, _) = runtime(script, journal: journal)
+        #expect(await rt.run() == .interrupted)
+        #expect(rt.state.screen == .moodAfter)
+        #expect(rt.state.noteOnExit == "This check-in is kept in your journal with its session, without how you felt after.")
+        let entry = try #require(try journal.entries(JournalQuery()).first)
+        #expect(entry.moodAfter == nil)
+    }
+
     /// Space after support starts the audio again where support stopped it (the player is told where),
     /// not at the saved place for reopening a session, which keeps only stops of 10 s or more.
     @Test func spaceAfterSupportStartsTheAudioWhereItStopped() async {
