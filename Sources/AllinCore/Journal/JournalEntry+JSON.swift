@@ -103,7 +103,9 @@ extension JournalSummary {
                 ("restDays", .array(streak.restDays.map { .string($0.iso) })), ("longest", .int(streak.longest)),
             ])),
             ("daysLast7", .int(daysLast7)), ("daysLast30", .int(daysLast30)),
-            ("total", .int(total)), ("completed", .int(completed)),
+            // Not "completed": a check-in left unfinished after crisis support opened counts as checked
+            // in (for the streak) without being finished (found from outside: 7 "completed", 4 unfinished).
+            ("total", .int(total)), ("countedAsCheckedIn", .int(completed)),
             ("mood", .object([
                 ("averageBefore", number(trend.averageBefore)), ("averageAfter", number(trend.averageAfter)),
                 ("averageChange", number(trend.averageChange)), ("pairs", .int(trend.pairs)),

@@ -30,6 +30,17 @@ struct JournalStatsTests {
         #expect(t.averageBefore == Double(3 + 5 + 2 + 4) / 4)
     }
 
+    /// The summary's JSON names what it counts: check-ins that count as checked in, not "completed"
+    /// (one left unfinished after crisis support opened counts for the streak without being finished).
+    @Test func theSummaryJSONSaysCountedAsCheckedIn() {
+        let summary = JournalSummary.compute([point("2024-05-15", nil, nil), point("2024-05-14", nil, nil, completed: false)],
+                                             today: today)
+        guard case let .object(fields) = summary.json else { Issue.record("not an object"); return }
+        #expect(fields.first { $0.0 == "countedAsCheckedIn" }?.1 == .int(1))
+        #expect(fields.first { $0.0 == "total" }?.1 == .int(2))
+        #expect(!fields.contains { $0.0 == "completed" })
+    }
+
     @Test func moodTrendWithNoRatings() {
         let t = MoodTrend.compute([point("2024-05-15", nil, nil)], today: today)
         #expect(t.averageBefore == nil && t.averageChange == nil && t.pairs == 0 && t.days.allSatisfy { $0.count == 0 })
