@@ -12,7 +12,7 @@ public enum Commands {
         footer: """
         In the full-screen check-in: ? or F1 shows the keys, F2 opens crisis support from any screen,
         Esc goes back (answers are kept), Ctrl-C quits. After the recommendation: your mood, the session
-        (Space pause, ←/→ 15 s, c captions, x stop; read-along text when no sound can play), your mood
+        (Space pause, ←/→ 15 s, c⏎ captions, x⏎ stop; read-along text when no sound can play), your mood
         again and a note, saved to the journal.
 
         Developer tools (training the crisis model, benchmarks) are a separate program: allin-dev --help.

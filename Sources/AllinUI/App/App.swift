@@ -60,8 +60,10 @@ public enum App {
             // Nothing can have been typed yet: every way into a text field waits for the detectors.
             return state.checkIn == nil
         case let .keyPressed(key):
-            // A letter where letters are words waits: the words it starts are read before anything.
-            if key.character?.isLetter == true, StrayWords.takesLetters(state) { return false }
+            // Typing words where there is no field works at once; leaving them (Enter, Esc, Ctrl-C)
+            // reads them, which waits.
+            if state.stray != nil { return key.character != nil || key == .backspace }
+            if key.character?.isLetter == true, StrayWords.takesLetters(state) { return StrayWords.starts(state) }
             guard [.home, .support].contains(state.screen), state.checkIn == nil,
                   let action = state.bindings.binding(for: key)?.action else { return false }
             switch action {

@@ -51,7 +51,7 @@ public enum SupportText {
     public static func stayNote(_ r: CrisisResources) -> String {
         if r.hasLines { return "Staying here with you. If you can, call or text one of these lines now." }
         let call = r.emergency.map { "call \($0.number)" } ?? "call your local emergency number"
-        return "Staying here with you. If you are in danger now, \(call). Press r to choose your country."
+        return "Staying here with you. If you are in danger now, \(call). Type r, then Enter, to choose your country."
     }
 
     public static func afterBreathing(_ r: CrisisResources, finished: Bool) -> String {
@@ -184,7 +184,7 @@ public enum SupportText {
 
     /// Offered on support when no plan exists (never during an immediate handoff).
     public static let planOffer = "When things feel calmer, you could write a safety plan: what helps, who to call, "
-        + "your reasons. It will show here first. Press p to start it now, or later from home."
+        + "your reasons. It will show here first. Type p, then Enter, to start it, now or later from home."
 
     static func digits(_ number: String) -> String { number.filter(\.isNumber) }
 }

@@ -28,8 +28,10 @@ enum HomeView {
             if selected { canvas.fill(Rect(row: row, col: rect.col, width: min(rect.width, 36), height: 1), role: .selected) }
             var col = rect.col
             col += canvas.put(selected ? " › " : "   ", row: row, col: col, role: selected ? .selected : .normal)
-            col += canvas.put(String(item.key), row: row, col: col, role: selected ? .selected : .footerKey)
-            canvas.put("  " + item.title, row: row, col: col, role: selected ? .selected : .normal)
+            // A letter here is typed, then Enter ("c⏎"); `?` is a key of its own.
+            let key = item.key.isLetter ? String(item.key) + "⏎" : String(item.key) + " "
+            col += canvas.put(key, row: row, col: col, role: selected ? .selected : .footerKey)
+            canvas.put(" " + item.title, row: row, col: col, role: selected ? .selected : .normal)
             row += 1
         }
         if top > 0 { canvas.putMark("▲", row: first, right: rect.col + min(rect.width, 36)) }

@@ -35,8 +35,8 @@ enum PlayerView {
         guard row < rect.bottom else { return }
         if p.interrupted {
             let text = p.isReadAlong
-                ? "Stopped while support was open. Space starts it again from where you were; x goes on to reflect."
-                : "Stopped while support was open. Space starts it again (from where you were, when the player can); x goes on to reflect."
+                ? "Stopped while support was open. Space starts it again from where you were; x then Enter goes on to reflect."
+                : "Stopped while support was open. Space starts it again (from where you were, when the player can); x then Enter goes on to reflect."
             for line in Wrap.lines(text, width: rect.width) where row < rect.bottom {
                 canvas.put(line, row: row, col: rect.col, role: .support)
                 row += 1

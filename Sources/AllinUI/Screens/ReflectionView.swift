@@ -93,8 +93,8 @@ enum ReflectionView {
         let worse: [(String, Role)] = care ? [
             ("", .normal),
             (kind, .support),
-            ("s  talk to someone now: people who listen", .accent),
-            ("n  try another session: a new check-in", .accent),
+            ("s⏎ talk to someone now: people who listen", .accent),
+            ("n⏎ try another session: a new check-in", .accent),
         ] : []
         if short { rows += worse }
         rows.append(("", .normal))

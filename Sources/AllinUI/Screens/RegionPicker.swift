@@ -63,7 +63,16 @@ enum RegionPickerUpdate {
         case .choose:
             // Words the crisis check reads as more than a country's name choose no country: the lines
             // shown stay as they were (typed words match no country, which left only the directory).
-            if !checkLeaving(&s, picker.query.checkedText, state.context) {
+            // Words that match no country choose nothing either: only the directory was left, and
+            // choosing it would take the person's own lines off the screen (found from outside:
+            // "really tired of all this" typed on support — its 'r' opened this list — replaced
+            // Samaritans and 999 with "Region not set"). The directory is chosen from the full list.
+            let matchesNothing = items.count == 1 && !picker.query.text.trimmed.isEmpty
+            if matchesNothing {
+                if !checkLeaving(&s, picker.query.checkedText, state.context) {
+                    state.notice = "No country matches what was typed, so the lines stay as they were."
+                }
+            } else if !checkLeaving(&s, picker.query.checkedText, state.context) {
                 let id = items[min(picker.cursor, items.count - 1)].id
                 s.region = id.isEmpty ? nil : id
                 s.note = nil

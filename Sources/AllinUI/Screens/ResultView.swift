@@ -79,7 +79,7 @@ enum TraceView {
         }
         // Wrapped like the rest (found from outside: at 40 columns it ended "the routing la").
         rows.append(("", .normal))
-        for part in Wrap.lines("Every figure behind it: the routing lab (l from home).", width: width) { rows.append((part, .dim)) }
+        for part in Wrap.lines("Every figure behind it: the routing lab (l then Enter, from home).", width: width) { rows.append((part, .dim)) }
         return rows
     }
 }

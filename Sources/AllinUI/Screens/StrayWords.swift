@@ -24,9 +24,10 @@ enum StrayWords {
         switch state.screen {
         case .home, .recommendation, .trace, .moodBefore, .moodAfter, .player, .done: return true
         case .checkIn: return state.checkIn?.flow.currentStep(in: state.context.vocabulary) == .intensity
-        // "Are you safe for now?" before leaving support is a question like the others (its 'y' of
-        // "yeah right, i'm going to do it" went back); support's own keys stay keys.
-        case .support: return state.support?.confirmingLeave == true
+        // Support too, and its "Are you safe right now?" before leaving (found from outside: the 'y'
+        // of "yeah im gonna jump…" went back, the 'r' of "really tired…" opened the country list and
+        // the rest chose the directory). Its country search and the breathing take keys of their own.
+        case .support: return state.support?.picker == nil && state.support?.breathing == nil
         default: return false
         }
     }

@@ -7,7 +7,7 @@ extension SupportView {
         let question = "Are you safe right now?"
         var rows: [[SupportPiece]] = short ? [] : [[SupportPiece(text: question, role: .title)]]
         var row: [SupportPiece] = []
-        for (key, text) in [("y", " yes, go back"), ("n", " not sure: stay"), ("g", " breathe")] {
+        for (key, text) in [("y⏎", " yes, go back"), ("n⏎", " not sure: stay"), ("g⏎", " breathe")] {
             let used = row.reduce(0) { $0 + TextWidth.of($1.text) }
             if !row.isEmpty, used + 2 + TextWidth.of(key + text) > width {
                 rows.append(row)

@@ -102,7 +102,7 @@ enum SupportView {
             }
             return layout(rows, width: width)
         }
-        let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Press r for another country.",
+        let region = [SupportPiece(text: SupportText.region(resources, origin: origin) + " Type r, then Enter, for another country.",
                                    role: .dim)]
         let intro = SupportText.intro(s.reason, lines: resources.shown)
         if compact {
@@ -245,7 +245,7 @@ enum LeaveView {
         canvas.box(rect, title: "Before you go")
         for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
         var col = rect.col + 2
-        for (key, label) in [("y", " yes   "), ("n", " no, stay")] {
+        for (key, label) in [("y⏎", " yes   "), ("n⏎", " no, stay")] {
             col += canvas.put(key, row: rect.bottom - 2, col: col, role: .footerKey)
             col += canvas.put(label, row: rect.bottom - 2, col: col, role: .overlay)
         }
@@ -300,9 +300,11 @@ public enum ConcernView {
         canvas.box(rect, title: "A gentle check")
         for (i, line) in text.enumerated() { canvas.put(line, row: rect.row + 1 + i, col: rect.col + 2, role: .overlay) }
         var col = rect.col + 2
-        // Three spaces between the answers when they fit in the box, two when it is narrow.
-        let gap = String(repeating: " ", count: width - 4 >= 35 ? 3 : 2)
-        for (key, label) in [("y", " Yes, I'm safe" + gap), ("n", " No" + gap), ("s", " Not sure")] {
+        // Each answer is its letter, then Enter. Three spaces between them when they fit in the box,
+        // two and a shorter yes when it is narrow (40 columns).
+        let wide = width - 4 >= 38
+        let gap = String(repeating: " ", count: wide ? 3 : 2)
+        for (key, label) in [("y⏎", (wide ? " Yes, I'm safe" : " I'm safe") + gap), ("n⏎", " No" + gap), ("s⏎", " Not sure")] {
             col += canvas.put(key, row: rect.bottom - 3, col: col, role: .footerKey)
             col += canvas.put(label, row: rect.bottom - 3, col: col, role: .overlay)
         }

@@ -49,21 +49,29 @@ struct DetectorLoadingTests {
 
         var q = Self.loadingState()
         #expect(press(&q, .ctrl("c")) == [.quit])
-        // A letter is words there: they are read before anything, so it waits.
-        #expect(press(&q, .char("q")) == [.waitForDetectors(.keyPressed(.char("q")))])
+        // A letter is words there: typing them works at once; Enter reads them, so it waits.
+        #expect(press(&q, .char("q")).isEmpty && q.stray?.text == "q")
+        #expect(press(&q, .enter) == [.waitForDetectors(.keyPressed(.enter))])
+        #expect(press(&q, .ctrl("c")) == [.waitForDetectors(.keyPressed(.ctrl("c")))], "Ctrl-C reads them first")
     }
 
     @Test func anythingThatCouldReadWordsWaitsAndChangesNothing() {
         var s = Self.loadingState()
-        for msg in [Msg.keyPressed(.char("c")), .keyPressed(.enter), .keyPressed(.char("l")), .textPasted("i want to die")] {
+        for msg in [Msg.keyPressed(.enter), .textPasted("i want to die")] {
             let before = s.model
             #expect(App.update(&s, msg) == [.waitForDetectors(msg)])
             #expect(s.model == before)
         }
-        // On support, typing goes into the country search, which is checked: it waits too.
+        // Letters are words on home: they show at once; what reads them waits.
+        var typed = s
+        #expect(type(&typed, "cl").isEmpty && typed.stray?.text == "cl")
+        for msg in [Msg.keyPressed(.enter), .keyPressed(.escape), .keyPressed(.tab)] {
+            #expect(App.update(&typed, msg) == [.waitForDetectors(msg)])
+        }
+        // On support the same: letters are words (never the country search's 'r'); Enter waits.
         press(&s, .function(2))
-        let typed = Msg.keyPressed(.char("x"))
-        #expect(App.update(&s, typed) == [.waitForDetectors(typed)])
+        #expect(type(&s, "r").isEmpty && s.support?.picker == nil)
+        #expect(App.update(&s, .keyPressed(.enter)) == [.waitForDetectors(.keyPressed(.enter))])
     }
 
     @Test func onceLoadedTheSameKeysRunAsAlways() {
@@ -100,14 +108,13 @@ struct DetectorLoadingTests {
         #expect(runtime.state.notice == nil && !terminal.text.contains("One moment"))
     }
 
-    @Test func whileTheLoadRunsBreathingKeepsTimeByTheClock() async {
-        // The loop looks at the load every 50 ms; those short waits must not count as seconds.
+    /// While the load runs, words typed on support show at once; Enter, which reads them, waits for
+    /// the load, then does what they say ("g": breathe).
+    @Test func whileTheLoadRunsTypingShowsAndEnterWaits() async {
         let started = Door(), door = Door()
         let gates = Self.gates
-        let waits: [TerminalEvent?] = Array(repeating: nil, count: 30)
-        // F2 and the exercise work before the load; a key the exercise doesn't use waits for it.
         let terminal = MemoryTerminal(size: Size(width: 80, height: 24),
-                                      script: [.key(.function(2)), nil, .key(.char("g"))] + waits + [.key(.char("x"))])
+                                      script: [.key(.function(2)), nil, .key(.char("g")), nil, .key(.enter)])
         let runtime = AppRuntime(context: Self.loadingState().context, terminal: terminal, loadingDetectors: {
             await started.openIt()
             await door.pass()
@@ -115,11 +122,11 @@ struct DetectorLoadingTests {
         }, clock: terminal.clock)
         let run = Task { await runtime.run() }
         await started.pass()
-        // 30 looks of 50 ms: a second and a half, so one tick (there were 30 before the clock).
-        #expect(runtime.state.context.gates == nil && terminal.script.isEmpty)
-        #expect(runtime.state.support?.breathing?.elapsed == 1)
+        #expect(runtime.state.context.gates == nil && runtime.state.screen == .support)
+        #expect(terminal.script.isEmpty && runtime.state.support?.breathing == nil)
         await door.openIt()
         #expect(await run.value == .closed)
+        #expect(runtime.state.stray == nil && runtime.state.support?.breathing != nil)
     }
 
     @Test func aFailedLoadEndsTheRunWithTheCatalogsWords() async {

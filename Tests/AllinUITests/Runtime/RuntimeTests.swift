@@ -84,7 +84,7 @@ struct RuntimeTests {
     }
 
     @Test func timeoutsAreTicksOnlyWhileBreathing() async {
-        let (rt, _) = runtime([nil, .key(.function(2)), nil, .key(.char("g")), nil, nil, nil, nil, nil])
+        let (rt, _) = runtime([nil, .key(.function(2)), nil, .key(.char("g")), .key(.enter), nil, nil, nil, nil, nil])
         _ = await rt.run()
         #expect(rt.state.support?.breathing?.elapsed == 5)
     }

@@ -579,7 +579,7 @@ struct CheckInUpdateTests {
         press(&s, .enter)
         #expect(s.overlay == .concern)
         let text = screen(s).text
-        #expect(text.contains("Are you safe right now?") && text.contains("y Yes, I'm safe") && text.contains("Esc back"))
+        #expect(text.contains("Are you safe right now?") && text.contains("y⏎ I'm safe") && text.contains("Esc back"))
     }
 
     @Test func theGentleQuestionOverTheNoteGoesBackToTheNote() async {

@@ -177,7 +177,7 @@ struct HomeAndResultTests {
         let s = await ScreenStates.recommendation(width: 40, height: 12)
         let rows = TraceView.rows(s, width: 40)
         #expect(rows.allSatisfy { TextWidth.of($0.0) <= 40 }, "\(rows.map(\.0).filter { TextWidth.of($0) > 40 })")
-        #expect(rows.map(\.0).joined(separator: " ").contains("the routing lab (l from home)."))
+        #expect(rows.map(\.0).joined(separator: " ").contains("the routing lab (l then Enter, from home)."))
     }
 
     @Test func scrollingStopsAtTheEndSoOneKeyComesBack() async {

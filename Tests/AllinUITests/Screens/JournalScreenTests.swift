@@ -11,7 +11,7 @@ struct JournalScreenTests {
 
     @Test func homeOffersTheJournalAndJOpensItWithALoad() {
         var s = TestCatalog.state()
-        #expect(screen(s).contains("J  Your journal"))
+        #expect(screen(s).contains("J⏎ Your journal"))
         let effects = command(&s, "J")
         #expect(s.screen == .journal)
         #expect(effects == [.loadJournal(limit: JournalState.pageSize, revision: 1)])

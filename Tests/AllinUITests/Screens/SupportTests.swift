@@ -140,7 +140,7 @@ struct SupportTests {
                 let resources = s.context.catalog.helplines.resources(for: region)
                 let text = screen(s).text
                 let at = "\(size) \(region ?? "no country") \(reason.tier.map(\.label) ?? "asked")\n\(text)"
-                for words in ["Are you safe right now?", "y yes, go back", "n not sure: stay", "g breathe"] {
+                for words in ["Are you safe right now?", "y⏎ yes, go back", "n⏎ not sure: stay", "g⏎ breathe"] {
                     #expect(text.contains(words), "\(words): \(at)")
                 }
                 if let e = resources.emergency { #expect(text.contains("Call \(e.number)"), "emergency: \(at)") }
@@ -192,7 +192,7 @@ struct SupportTests {
                 var texts = [text, all]
                 press(&s, .escape); command(&s, "n")
                 texts.append(screen(s).text)
-                #expect(s.support?.note?.contains("Press r to choose your country") == true, "\(at)")
+                #expect(s.support?.note?.contains("Type r, then Enter, to choose your country") == true, "\(at)")
                 command(&s, "g")
                 texts.append(screen(s).text)
                 press(&s, .escape)
@@ -220,7 +220,7 @@ struct SupportTests {
         press(&s, .enter, .escape)
         #expect(s.screen == .support && s.support?.confirmingLeave == true)
         let text = screen(s).text
-        #expect(text.contains("112") && text.contains("911") && text.contains("n not sure: stay"), "\(text)")
+        #expect(text.contains("112") && text.contains("911") && text.contains("n⏎ not sure: stay"), "\(text)")
     }
 
     /// A long safety plan never pushes every number below the fold: the first line and the emergency
@@ -405,8 +405,31 @@ struct SupportTests {
         command(&s, "r")
         type(&s, "zzzz")
         #expect(screen(s).contains("international directory"), "the directory is always offered")
+        // Words that match no country choose nothing (found from outside: typed words chose the
+        // directory and took the person's lines away); the directory is chosen from the full list.
+        press(&s, .enter)
+        #expect(s.support?.region == "AD" && s.notice?.contains("No country matches") == true)
+        command(&s, "r")
+        press(&s, .pageUp, .up)
+        for _ in 0..<400 { press(&s, .down) }
         press(&s, .enter)
         #expect(s.support?.region == nil)
+    }
+
+    /// Words typed on support are words: a letter of them never opens the country list, breathing or
+    /// the plan, and nothing typed changes the lines shown.
+    @Test func wordsTypedOnSupportNeverChangeTheLines() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        type(&s, "really tired of all this, going to bed")
+        #expect(s.support?.picker == nil && s.support?.breathing == nil && s.screen == .support)
+        press(&s, .enter)
+        #expect(s.support?.region == "GB" && s.screen == .support && screen(s).contains("999"))
+        type(&s, "please, i want to end my life")
+        press(&s, .enter)
+        #expect(s.screen == .support && s.support?.reason.tier != nil, "\(String(describing: s.support?.reason))")
+        command(&s, "g")
+        #expect(s.support?.breathing != nil)
     }
 
     /// Enter's hint said "show its lines" for every row, also for countries allin has no lines for: it
