@@ -413,6 +413,8 @@ extension AppState {
             return "\(prefix) could not be saved to your journal: \(JournalCopy.cause(problem))."
         }
         if context.demo, closed != .dropped { return "Nothing from this demo was kept." }
+        // A session from the library is no check-in (found from outside: Ctrl-C there said nothing).
+        if model.session?.fromLibrary == true, closed == .partly { return "This session is kept in your journal, with how far it got." }
         switch closed {
         case .dropped: return "The check-in under way was not finished, so it was not kept."
         case .notPlayed: return "\(prefix) is kept in your journal, its session not played."

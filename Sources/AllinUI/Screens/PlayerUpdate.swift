@@ -184,9 +184,11 @@ enum PlayerUpdate {
         guard let stood = afterSupport else {
             return start.resumed ? "Resumed at \(at), a little before where you stopped earlier today." : nil
         }
-        if abs(start.position - stood) < 0.5 { return start.resumed ? "Playing again from \(at), where it stopped when support opened." : nil }
-        if start.resumed { return "Playing again from \(at), a little before where it stopped when support opened." }
-        return "Playing again from the beginning: it couldn't start part-way here."
+        // Read-along says so (found from outside: "Playing again" over text, with no sound).
+        let again = start.mode == .readAlong ? "Reading again" : "Playing again"
+        if abs(start.position - stood) < 0.5 { return start.resumed ? "\(again) from \(at), where it stopped when support opened." : nil }
+        if start.resumed { return "\(again) from \(at), a little before where it stopped when support opened." }
+        return "\(again) from the beginning: it couldn't start part-way here."
     }
 
     /// A start failed: the session's own problem takes it out of the running; the player's problem

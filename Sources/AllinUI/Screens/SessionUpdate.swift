@@ -276,6 +276,7 @@ enum SessionUpdate {
             // keeps how far it got (found from outside: Ctrl-C left its journal row "not finished",
             // with nothing of what was played).
             guard player.hasStarted, player.ended == nil else { return [] }
+            if state.session?.fromLibrary == true { state.closedWith = .partly }
             return sessionEnded(&state, player.stoppedOutcome)
         }
         guard let r = state.result?.recommendation, r.kind == .audio, state.checkIn != nil,

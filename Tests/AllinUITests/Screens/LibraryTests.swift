@@ -103,6 +103,7 @@ struct LibraryTests {
         let effects = App.update(&s, .appClosing)
         let recorded = effects.contains { if case let .recordPlayback(id, _) = $0 { return id == 9 } else { return false } }
         #expect(recorded, "\(effects)")
+        #expect(s.noteOnExit == "This session is kept in your journal, with how far it got.")
     }
 
     /// With no check-in, the note's answers are remembered too: "yes, I'm safe" goes on, and "yes, go

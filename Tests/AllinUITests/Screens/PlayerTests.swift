@@ -415,4 +415,12 @@ struct PlayerTests {
         #expect(effects.contains { if case .beginJournal = $0 { return true } else { return false } })
         #expect(s.session?.player.ended == .notPlayed)
     }
+
+    /// Read-along after support says "Reading again", never "Playing" (found from outside).
+    @Test func readAlongAfterSupportSaysReadingAgain() {
+        let start = ScreenStates.start(.readAlong(slug: "x"), at: 11)
+        #expect(PlayerUpdate.startWords(start, afterSupport: 11) == "Reading again from 0:11, where it stopped when support opened.")
+        let audio = ScreenStates.start(.play(slug: "x"), at: 11)
+        #expect(PlayerUpdate.startWords(audio, afterSupport: 11)?.hasPrefix("Playing again from 0:11") == true)
+    }
 }
