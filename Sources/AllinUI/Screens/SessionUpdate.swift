@@ -342,8 +342,16 @@ enum SessionUpdate {
             effects.append(.stopPlayback)
         }
         let fromCheckIn: Set<ScreenID> = [.checkIn, .routing, .recommendation, .trace, .moodBefore, .player, .moodAfter, .note]
-        guard fromCheckIn.contains(screen), let c = state.checkIn, !c.supportRecorded,
-              let reason = state.support?.reason else { return effects }
+        guard fromCheckIn.contains(screen), let c = state.checkIn else {
+            // Opened by words with no check-in under way (typed on home or the end, a library
+            // session's note): kept as a handoff of its own, its tier and time only (found from
+            // outside: "sucide is the only way out" on home left the journal empty). F2 is not kept.
+            if let handoff = state.support?.reason.handoff(lane: .soothe, routed: nil) {
+                effects.append(.recordHandoff(CheckIn(), handoff))
+            }
+            return effects
+        }
+        guard !c.supportRecorded, let reason = state.support?.reason else { return effects }
         let lane = c.flow.intentLane(in: state.context.vocabulary)
         // The router's handoff when it opened support; its concern when the person said yes to it.
         let routed: Recommendation?

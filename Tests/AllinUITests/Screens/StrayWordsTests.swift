@@ -12,8 +12,13 @@ struct StrayWordsTests {
         type(&s, "i want to die")
         #expect(s.stray?.text == "i want to die" && s.screen == .home, "the 'a' did not open the library")
         #expect(screen(s).contains("You typed: i want to die"))
-        press(&s, .enter)
+        let effects = press(&s, .enter)
         #expect(s.screen == .support && s.stray == nil)
+        // The journal keeps it as a handoff of its own (tier and time); F2 alone is not kept.
+        let kept = effects.contains { if case let .recordHandoff(_, r) = $0 { return r.kind == .safetyHandoff } else { return false } }
+        #expect(kept, "\(effects)")
+        var asked = TestCatalog.state()
+        #expect(!press(&asked, .function(2)).contains { if case .recordHandoff = $0 { return true } else { return false } })
     }
 
     @Test func onTheIntensityScaleTheLettersAreWordsNotKeys() {
