@@ -145,9 +145,14 @@ enum StrayWords {
     static func line(_ words: TextField, width: Int, does: String? = nil) -> String {
         let full = does.map { "  · Enter: \($0), Esc clears" } ?? "  · Enter reads them, Esc clears"
         let tail = width >= 60 ? full : does.map { " · Enter: \($0)" } ?? ""
+        // The end is where the typing is; a start that does not fit is marked "…", never cut unseen.
         var shown = words.text
-        while TextWidth.of("You typed: " + shown + tail) > width, !shown.isEmpty { shown.removeFirst() }
-        return "You typed: " + shown + tail
+        var cut = false
+        while TextWidth.of("You typed: " + (cut ? "…" : "") + shown + tail) > width, !shown.isEmpty {
+            shown.removeFirst()
+            cut = true
+        }
+        return "You typed: " + (cut ? "…" : "") + shown + tail
     }
 
     /// What Enter does with these words on this state's screen, when they name one of its keys.

@@ -168,4 +168,12 @@ struct StrayWordsTests {
         #expect(screen(home).line(home.size.height - 1).contains("q⏎ quit"))
         #expect(HelpOverlay.rows(home.helpTable).contains { $0.0 == "q⏎" })
     }
+
+    /// Words longer than the row show their end, marked "…" where the start is cut.
+    @Test func longWordsShowTheirEndMarked() {
+        var words = TextField(limit: StrayWords.limit)
+        _ = words.insert("i have been thinking about this for a very long time now and tonight is the night")
+        let line = StrayWords.line(words, width: 40)
+        #expect(TextWidth.of(line) <= 40 && line.hasPrefix("You typed: …") && line.hasSuffix("tonight is the night"), "\(line)")
+    }
 }
