@@ -46,9 +46,10 @@ extension Bindings {
         }
         if p.confirmingStop {
             return [
-                KeyBinding([.char("y")], "y", "stop", help: "yes, stop the session and go on to reflect", action: .confirmStop),
+                KeyBinding([.char("y")], "y", "stop", help: "yes, stop the session and go on to reflect", action: .confirmStop,
+                           names: Bindings.yes),
                 KeyBinding([.char("n"), .escape, .char(" ")], "n", "keep going", help: "no, keep going",
-                           action: .keepPlaying),
+                           action: .keepPlaying, names: Bindings.no),
             ]
         }
         // Stopping is x (or q), never s: s skips the mood question just before, and one key must not

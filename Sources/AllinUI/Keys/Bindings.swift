@@ -63,9 +63,12 @@ extension AppState {
             + Bindings.global(help: !hasTextFocus))
     }
 
-    /// True when typing goes into a text field (so `?` and letters are text, not commands).
-    public var hasTextFocus: Bool {
-        if model.stray != nil { return true }
+    /// True when typing goes into a text field (so `?` and letters are text, not commands), or into
+    /// words typed where there is no field (`StrayWords`).
+    public var hasTextFocus: Bool { model.stray != nil || hasFieldFocus }
+
+    /// True when a text field of the screen has the typing.
+    public var hasFieldFocus: Bool {
         switch model.screen {
         case .checkIn: return model.checkIn?.focus == .text
         case .lab: return model.lab.field.isText
@@ -109,6 +112,11 @@ extension AppState {
 
 /// The tables themselves.
 enum Bindings {
+    /// Typed whole, these answer a question as its y or n key does (read by the crisis rule first).
+    static let yes = ["yes", "yeah", "yep", "yup", "ya"]
+    static let no = ["no", "nope", "nah"]
+    static let notSure = ["not sure", "unsure", "maybe", "i don't know", "i dont know", "dunno", "idk"]
+
     /// While words typed where there is no field are open (`StrayWords` takes the keys first).
     static let strayWords: [KeyBinding] = [
         KeyBinding([.enter], "Enter", "read", help: "read what you typed (it is not kept)", action: .next),
@@ -185,8 +193,10 @@ enum Bindings {
         }
         if s.confirmingLeave {
             return [
-                KeyBinding([.char("y")], "y", "yes, go back", help: "yes, I'm safe for now: go back", action: .confirmLeave),
-                KeyBinding([.char("n"), .escape], "n", "stay", help: "no or not sure: stay here", action: .stay),
+                KeyBinding([.char("y")], "y", "yes, go back", help: "yes, I'm safe for now: go back", action: .confirmLeave,
+                           names: Bindings.yes + ["safe", "i'm safe", "im safe", "i am safe", "go back"]),
+                KeyBinding([.char("n"), .escape], "n", "stay", help: "no or not sure: stay here", action: .stay,
+                           names: Bindings.no + Bindings.notSure + ["not really", "not safe"]),
                 KeyBinding([.char("g")], "g", "breathe", help: "breathe together for a minute", action: .breathe),
             ]
         }
@@ -292,8 +302,9 @@ enum Bindings {
     }
 
     static let leave: [KeyBinding] = [
-        KeyBinding([.char("y")], "y", "yes", help: "yes, leave it", action: .confirmLeave),
-        KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in", action: .stay),
+        KeyBinding([.char("y")], "y", "yes", help: "yes, leave it", action: .confirmLeave, names: Bindings.yes),
+        KeyBinding([.char("n"), .escape], "n", "no, stay", help: "no, stay with the check-in", action: .stay,
+                   names: Bindings.no + ["stay"]),
     ]
 
     static func closest(count: Int) -> [KeyBinding] {
@@ -301,17 +312,20 @@ enum Bindings {
         return [
             KeyBinding(digits, "1-\(max(1, min(9, count)))", "choose", help: "choose the closest feeling", action: .pickNumber),
             KeyBinding([.char("n")], "n", "none of these", help: "none of these: go on with your own words",
-                       action: .closestNone),
+                       action: .closestNone, names: ["none"]),
             KeyBinding([.escape], "Esc", "back", help: "back to your words (they are kept)", action: .back),
         ]
     }
 
     static let concern: [KeyBinding] = [
         // Capitals answer too (found from outside: "Y" did nothing and said nothing).
-        KeyBinding([.char("y"), .char("Y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe),
-        KeyBinding([.char("n"), .char("N")], "n", "no", help: "no: show support now", action: .concernNotSafe),
+        KeyBinding([.char("y"), .char("Y")], "y", "yes, I'm safe", help: "yes, I'm safe: go on", action: .concernSafe,
+                   names: Bindings.yes + ["safe", "i'm safe", "im safe", "i am safe", "i'm ok", "im ok", "i'm okay",
+                                          "i'm fine", "im fine"]),
+        KeyBinding([.char("n"), .char("N")], "n", "no", help: "no: show support now", action: .concernNotSafe,
+                   names: Bindings.no + ["not safe", "i'm not safe", "im not safe", "not really"]),
         KeyBinding([.char("s"), .char("S"), .char("?")], "s", "not sure", help: "not sure: show support now",
-                   action: .concernNotSure),
+                   action: .concernNotSure, names: Bindings.notSure),
         KeyBinding([.escape], "Esc", "back",
                    help: "back to your words, to change them (this answers nothing)", action: .back),
     ]

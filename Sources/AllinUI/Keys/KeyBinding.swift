@@ -14,6 +14,8 @@ public struct KeyBinding: Equatable, Sendable {
     public var essential: Bool
     /// Its letters are typed, then Enter (where letters are words, `StrayWords`): the help says "q⏎".
     public var typed = false
+    /// Words that answer as this key does when typed whole ("no", "nope" for a question's no).
+    public var names: [String] = []
 
     /// How one of its keys is written in the help.
     public func label(of key: Key) -> String {
@@ -21,7 +23,8 @@ public struct KeyBinding: Equatable, Sendable {
     }
 
     public init(_ keys: [Key], _ label: String? = nil, _ short: String, help: String? = nil,
-                action: Action, footer: Bool = true, essential: Bool = false) {
+                action: Action, footer: Bool = true, essential: Bool = false, names: [String] = []) {
+        self.names = names
         self.keys = keys
         self.label = label ?? keys.first?.label ?? ""
         self.short = short
@@ -55,13 +58,15 @@ extension Bindings {
             guard let binding = table.binding(for: .char(ch)) else { return nil }
             return (binding, .char(ch))
         }
-        let lower = typed.lowercased()
+        // Case, curly apostrophes and a closing full stop or "!" don't change an answer ("Nope.").
+        var lower = String(typed.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
+        while let last = lower.last, ".!".contains(last) { lower.removeLast() }
         guard lower.count > 1 else { return nil }
         for binding in table where !binding.isNote {
             guard let letter = binding.keys.first(where: { $0.character?.isLetter == true }) else { continue }
             let name = binding.short.lowercased()
             let before = name.split(separator: ",").first.map(String.init)
-            if lower == name || lower == before { return (binding, letter) }
+            if lower == name || lower == before || binding.names.contains(lower) { return (binding, letter) }
         }
         return nil
     }

@@ -1,8 +1,8 @@
 import AllinCore
 
-/// Words typed where there is no field (home, the intensity scale, the recommendation, its trace, the
-/// mood scales, the player, the end, and the questions that open over a screen): on these a letter is
-/// never a key. It starts words, every key after it is text, and leaving them (Enter, Esc, Tab, Ctrl-C)
+/// Words typed where there is no field (home, the intensity scale, the recommendation, the player,
+/// support, the journal's lists… every screen where no text box has the typing, and the questions
+/// that open over a screen): there a letter is never a key. It starts words, every key after it is text, and leaving them (Enter, Esc, Tab, Ctrl-C)
 /// reads them with the one crisis rule first. A key's letter (or its name, "quit") read clear on Enter
 /// does what the key says: `q` then Enter quits. Found from outside: a sentence typed key by key acted
 /// on its first letter ("please help me…" opened the safety plan at its `p`, "the rope…" the trace at
@@ -12,23 +12,22 @@ enum StrayWords {
     static let field = "the words typed on this screen"
     static let limit = TextLimits.freeText
 
-    /// Where letters start stray words: these screens (the rest have fields of their own, a short list
-    /// whose typing goes into its filter, or are crisis support, whose typing searches countries), the
-    /// questions that open over any screen, and support's question before leaving.
+    /// Where letters start stray words: every screen where no text field has the typing (a check-in's
+    /// lists take it into their filter), and the questions that open over any screen.
     static func starts(_ state: AppState) -> Bool {
         switch state.overlay {
         case .leave?, .concern?, .closest?: return true
         case .help?, .demoTrace?: return false
         case nil: break
         }
+        // Every screen whose typing has no field to go into (found from outside: on the journal, the
+        // 10-step plan, the safety plan's list, the lab and the breathing exercise, a sentence was
+        // dropped or its letters acted as keys). A check-in's lists take typing into their filter.
+        guard !state.hasFieldFocus else { return false }
         switch state.screen {
-        case .home, .recommendation, .trace, .moodBefore, .moodAfter, .player, .done: return true
         case .checkIn: return state.checkIn?.flow.currentStep(in: state.context.vocabulary) == .intensity
-        // Support too, and its "Are you safe right now?" before leaving (found from outside: the 'y'
-        // of "yeah im gonna jump…" went back, the 'r' of "really tired…" opened the country list and
-        // the rest chose the directory). Its country search and the breathing take keys of their own.
-        case .support: return state.support?.picker == nil && state.support?.breathing == nil
-        default: return false
+        case .routing: return false
+        default: return true
         }
     }
 
@@ -125,6 +124,11 @@ enum StrayWords {
     /// a key is given ("?" answers the gentle question, so it is not offered there).
     static func notUsed(_ state: AppState) -> String {
         guard isQuestion(state) else {
+            // On support the words were heard; nothing there needs typing (found from outside: the
+            // same line as elsewhere read as cold there).
+            if state.screen == .support {
+                return "Thank you for writing it. Nothing here needs typing: the lines above are there when you want them."
+            }
             return "Those words weren't used here. A key's letter, then Enter, does what it says (? lists them)."
         }
         var letters: [String] = []
@@ -135,7 +139,8 @@ enum StrayWords {
         }
         let list = letters.count > 1 ? letters.dropLast().joined(separator: ", ") + " or " + letters[letters.count - 1]
             : letters.first ?? ""
-        return "Those words weren't used here: answer with \(list), then Enter."
+        let words = letters.contains("y") && letters.contains("n") ? " (yes or no work too)" : ""
+        return "Those words weren't used here: answer with \(list), then Enter\(words)."
     }
 
     /// The row that shows them, with the end of long words in view.

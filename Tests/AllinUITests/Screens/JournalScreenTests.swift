@@ -97,10 +97,14 @@ struct JournalScreenTests {
         press(&s, .tab)
         #expect(s.journal?.tab == .entries)
         #expect(screen(s).contains("› 2024-05-20  19:45"))
-        press(&s, .down, .down); command(&s, "j")
+        press(&s, .down, .down, .down)
         #expect(s.journal?.cursor == 3)
-        command(&s, "k")
+        press(&s, .up)
         #expect(s.journal?.cursor == 2)
+        // Letters are words here (no field has the typing): j and k move nothing.
+        type(&s, "jk")
+        #expect(s.journal?.cursor == 2 && s.stray?.text == "jk")
+        press(&s, .escape)
         press(&s, .enter)
         let shown = try #require(s.journal?.detailEntry)
         #expect(shown.day == F.today.adding(days: -1))
@@ -109,7 +113,7 @@ struct JournalScreenTests {
         #expect(s.journal?.detail == nil && s.screen == .journal && s.journal?.cursor == 2)
         press(&s, .end)
         #expect(s.journal?.cursor == 12)
-        command(&s, "g")
+        press(&s, .home)
         #expect(s.journal?.cursor == 0)
         press(&s, .escape)
         #expect(s.screen == .home && s.journal == nil)
@@ -327,8 +331,10 @@ struct JournalScreenTests {
 
     @Test func pastingGoesIntoTheSearchBoxOnly() {
         var s = F.opened(F.populated())
+        // Outside the search box a paste is words, read at once and shown, never a search.
         #expect(App.update(&s, .textPasted("river")) == [])
-        #expect(s.journal?.search.text == "")
+        #expect(s.journal?.search.text == "" && s.stray?.text == "river")
+        press(&s, .escape)
         press(&s, .char("/"))
         _ = App.update(&s, .textPasted("river\nwalk"))
         #expect(s.journal?.search.text == "river walk")

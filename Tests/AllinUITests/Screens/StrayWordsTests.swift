@@ -176,4 +176,32 @@ struct StrayWordsTests {
         let line = StrayWords.line(words, width: 40)
         #expect(TextWidth.of(line) <= 40 && line.hasPrefix("You typed: …") && line.hasSuffix("tonight is the night"), "\(line)")
     }
+
+    /// A question takes its answer in words too: "no", "nope.", "Yeah", "not sure" (read first).
+    @Test func questionsTakeYesAndNoInWords() {
+        for (typed, stays) in [("no", true), ("Nope.", true), ("not sure", true), ("yeah", false), ("go back", false)] {
+            var s = TestCatalog.state()
+            press(&s, .function(2), .escape)
+            #expect(s.support?.confirmingLeave == true)
+            type(&s, typed)
+            press(&s, .enter)
+            #expect((s.screen == .support && s.support?.confirmingLeave == false) == stays, "\(typed)")
+            #expect((s.screen == .home) == !stays, "\(typed)")
+        }
+        for (typed, support) in [("yeah", false), ("I'm fine", false), ("nope", true), ("dunno", true)] {
+            var t = ScreenStates.on(.situation)
+            press(&t, .tab)
+            type(&t, "im so tired of it all")
+            press(&t, .enter)
+            type(&t, typed)
+            press(&t, .enter)
+            #expect(t.safetyQuestion == (support ? .support : nil), "\(typed)")
+        }
+        // Everyday words on support are thanked, not told off.
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        type(&s, "long day at work")
+        press(&s, .enter)
+        #expect(s.notice?.hasPrefix("Thank you for writing it.") == true)
+    }
 }
