@@ -40,14 +40,16 @@ public enum CheckInWords {
 
     /// How the session went, in a few words for lists and exports: nil when it played to its end and
     /// was listened to (`PlaybackRecord.listened`), else "not played", "stopped early" (whatever share
-    /// was heard), or "part heard" (it reached its end with too little heard or read to count: skipped
+    /// was heard), or "part heard" ("part read" when it was only read along; it reached its end with too little heard or read to count: skipped
     /// through, or resumed from earlier; found from outside: a session resumed and heard to its end
     /// was listed "skipped through", and one stopped at two thirds had no mark).
     public static func playedShort(_ r: PlaybackRecord?) -> String? {
         guard let r else { return nil }
         guard r.began else { return "not played" }
         if r.outcome != .finished { return "stopped early" }
-        return r.listened ? nil : "part heard"
+        // Read along with no sound is not "heard" (found from outside: "part heard" for text only).
+        guard !r.listened else { return nil }
+        return r.audioSeconds < 1 && r.readAlongSeconds >= 1 ? "part read" : "part heard"
     }
 
     /// How the session went, in a sentence: how long it was heard or read along, and how it ended.

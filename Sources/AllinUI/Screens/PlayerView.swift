@@ -6,7 +6,7 @@ enum PlayerView {
     /// "Resume from 3:12?" naming where the person stopped, when that is known: the resume point is a
     /// few seconds before it, so the sentence they stopped in is heard again.
     static func resumeQuestion(at offer: Double, stoppedAt: Double?) -> String {
-        let keys = "(Enter resumes, r restarts)"
+        let keys = "(Enter resumes, r then Enter restarts)"
         guard let stoppedAt, TimeText.clock(stoppedAt) != TimeText.clock(offer) else {
             return "You stopped this session part-way earlier today. Resume from \(TimeText.clock(offer))? \(keys)"
         }

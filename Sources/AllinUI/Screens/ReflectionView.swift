@@ -15,7 +15,7 @@ enum ReflectionView {
             row += 1
         }
         let hint = before ? (state.context.demo ? "Optional: s then Enter skips it. In your own check-ins, your answers before and after show in the journal whether sessions help."
-                             : "Optional: s skips it. Your answers before and after show in the journal whether sessions help.")
+                             : "Optional: s then Enter skips it. Your answers before and after show in the journal whether sessions help.")
             : "Optional: s then Enter skips it. Then a short note, if you like."
         for line in Wrap.clipped(hint, width: rect.width, maxLines: roomy ? 2 : 1) {
             canvas.put(line, row: row, col: rect.col, role: .dim)

@@ -51,8 +51,11 @@ struct PlaybackRecordTests {
         #expect(CheckInWords.playedShort(.notPlayed) == "not played")
         #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 5, length: 300)) == "stopped early")
         #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, audioSeconds: 300, length: 300)) == nil)
+        // Reaching the end with too little taken in: "part read" when only read along, never "heard".
+        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, readAlongSeconds: 20, length: 275)) == "part read")
+        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, audioSeconds: 20, length: 275)) == "part heard")
         // Skipped (or resumed) to its end with too little heard or read: it reached the end, but does not count.
-        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, readAlongSeconds: 4, length: 248)) == "part heard")
+        #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .finished, readAlongSeconds: 4, length: 248)) == "part read")
         // Stopped at two thirds: it counts as listened to, and the list still says it was stopped.
         #expect(CheckInWords.playedShort(PlaybackRecord(outcome: .stoppedEarly, audioSeconds: 200, length: 300)) == "stopped early")
     }

@@ -328,9 +328,9 @@ struct PlayerTests {
     /// Without where it stopped (an older player), the offer doesn't claim the resume point is it.
     @Test func theResumeQuestionNamesOnlyWhatItKnows() {
         #expect(PlayerView.resumeQuestion(at: 19, stoppedAt: 22.7)
-            == "You stopped this session at 0:22 earlier today. Resume from 0:19, a little before, to hear that sentence again? (Enter resumes, r restarts)")
+            == "You stopped this session at 0:22 earlier today. Resume from 0:19, a little before, to hear that sentence again? (Enter resumes, r then Enter restarts)")
         #expect(PlayerView.resumeQuestion(at: 19, stoppedAt: nil)
-            == "You stopped this session part-way earlier today. Resume from 0:19? (Enter resumes, r restarts)")
+            == "You stopped this session part-way earlier today. Resume from 0:19? (Enter resumes, r then Enter restarts)")
     }
 
     /// One session, one length: what the player says the session runs here (its audio's length once
@@ -388,7 +388,7 @@ struct PlayerTests {
             let text = screen(sized).text.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
             // Where they stopped, and where it resumes: a little before it.
             #expect(text.contains("You stopped this session at 3:15 earlier today. Resume from 3:12, a little before"), "\(text)")
-            #expect(text.contains("resumes, r restarts)"))
+            #expect(text.contains("resumes, r then Enter restarts)"))
         }
         // r starts over: the saved place is forgotten first, then the session starts.
         var restart = s
