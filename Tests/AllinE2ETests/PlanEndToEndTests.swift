@@ -13,7 +13,7 @@ struct PlanEndToEndTests {
 
     /// Chooses the first three areas and answers everything but the last answer of the last area.
     func intake(_ t: TmuxSession, last: String) {
-        t.keys("b")
+        t.keys("b", "Enter")
         t.waitFor("Press Enter to make your plan")
         t.keys("Enter")
         t.waitFor("Choose three")
@@ -55,20 +55,22 @@ struct PlanEndToEndTests {
         t.type("a little lighter")
         t.keys("Enter")
         t.waitFor("Step 1 of your plan complete", "4 before, 7 after (+3)", "Kept with your plan")
-        t.keys("b")
+        t.keys("b", "Enter")
         t.waitFor("1 of 10 steps played", "mood +3")
         // Step 2 stopped at once was not played: it says so and stays next.
         t.keys("Enter")
         t.waitFor("Before you start")
-        t.keys("s")
+        t.keys("s", "Enter")
         t.waitFor("▶ Playing")
-        t.keys("x")
+        t.keys("x", "Enter")
         t.waitFor("Stop the session now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("And now? How do you feel")
         t.keys("s", "Enter")
+        t.waitFor("A note for your journal")
+        t.keys("Enter")
         t.waitFor("Step 2 of your plan is still open", "so this step stays next in")
-        t.keys("b")
+        t.keys("b", "Enter")
         t.waitFor("1 of 10 steps played", "Next: step 2")
         // From outside: the plan and the steps as stored.
         let show = spawn([Paths.allin, "plan", "show", "--json"], env: place.env())

@@ -30,7 +30,7 @@ struct SafetyNetEndToEndTests {
 
     @Test func anOwnWordFeelingLongerThanFortyCharacters() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("flat and tired and fed up with everything, honestly i just want to end my life")
@@ -43,7 +43,7 @@ struct SafetyNetEndToEndTests {
     /// number chooses one and the check-in goes on.
     @Test func ownWordsItCannotPlaceAskWhichIsClosest() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("not great")
@@ -120,6 +120,7 @@ struct SafetyNetEndToEndTests {
     }
 
     /// A hard day in the ambiguous band: the question in place, "yes" goes on with the words kept.
+    /// A letter over the question is words: y alone answers nothing; y then Enter is yes.
     @Test func aHardDayGetsTheGentleQuestionAndGoesOn() {
         let t = toGentleQuestion()
         t.waitFor("Are you safe right now?", "Yes, I'm safe", "Esc back to your words")
@@ -130,16 +131,22 @@ struct SafetyNetEndToEndTests {
         t.keys("Enter")
         t.waitFor("Are you safe right now?")
         t.keys("y")
+        t.waitFor("You typed: y", "Enter: yes, I'm safe")
+        #expect(t.screen().contains("Are you safe right now?") && !t.screen().contains("How strong is it"))
+        t.keys("Enter")
         t.waitFor("How strong is it")
         #expect(!t.screen().contains("116 123"))
     }
 
-    /// A typed answer: its 'y' answers, and the words after it are read by the crisis rule, not
-    /// dropped unread ("yes but i have taken all the pills" opens support, emergency number first).
+    /// A typed answer is words: its 'y' answers nothing, and on Enter the words are read by the crisis
+    /// rule, not taken as yes ("yes but i have taken all the pills" opens support, emergency number first).
     @Test func wordsTypedAfterYesAreRead() {
         let t = toGentleQuestion()
         t.waitFor("Are you safe right now?", "Yes, I'm safe")
         t.type("yes but i have taken all the pills")
+        t.waitFor("You typed: yes but i have taken all the pills")
+        #expect(!t.screen().contains("How strong is it"))
+        t.keys("Enter")
         t.waitFor("116 123", "999")
         #expect(!t.screen().contains("How strong is it"))
     }
@@ -154,7 +161,7 @@ struct SafetyNetEndToEndTests {
         t.keys("Escape")
         t.waitFor("Are you safe right now?", "Yes, I'm safe", "Esc back to your words")
         #expect(!t.screen().contains("Keys:") && !t.screen().contains("How strong is it"))
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("How strong is it")
     }
 
@@ -175,7 +182,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("EXIT=130", "Support is still here whenever you need it", "116 123", "999")
         // Quitting anywhere else leaves nothing behind.
         let home = start()
-        home.keys("q")
+        home.keys("q", "Enter")
         home.waitFor("EXIT=")
         #expect(!home.screen().contains("Support is still here"))
     }
@@ -191,16 +198,16 @@ struct SafetyNetEndToEndTests {
         let screen = t.screen()
         #expect(screen.contains("Are you safe right now?") && !screen.contains("kids were loud"))
         #expect(!screen.contains("How strong is it"))
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("How strong is it")
         // In the first step's filter, the same.
         let first = start()
-        first.keys("c")
+        first.keys("c", "Enter")
         first.waitFor("How are you feeling")
         first.paste("i can't go on\nyesterday was hard", marked: false)
         first.waitFor("Are you safe right now?")
         #expect(!first.screen().contains("Which is closest?"))
-        first.keys("n")
+        first.keys("n", "Enter")
         first.waitFor("116 123", "Call 999")
     }
 
@@ -237,13 +244,13 @@ struct SafetyNetEndToEndTests {
     func toNote(_ t: TmuxSession) {
         t.keys("Right")
         t.readAlongAndStop(intensity: "4", "Enter")
-        t.keys("s")
+        t.keys("s", "Enter")
         t.waitFor("A note for your journal")
     }
 
     @Test func theWayBackFromSupportDoesNotTrap() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("i want to disappear")
@@ -254,9 +261,9 @@ struct SafetyNetEndToEndTests {
         t.keys("y")
         t.waitFor("i want to disappear", "edit them, or press Enter to go on")
         t.keys("Enter")
-        // Words that are no feeling the app can place: it asks which is closest; n keeps them.
+        // Words that are no feeling the app can place: it asks which is closest; n then Enter keeps them.
         t.waitFor("Which is closest?")
-        t.keys("n")
+        t.keys("n", "Enter")
         t.waitFor("What is it about?")
     }
 
@@ -266,7 +273,7 @@ struct SafetyNetEndToEndTests {
         let place = SessionPlace()
         let t = TmuxSession(appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_PLAYER": "none", "ALLIN_DATA_DIR": place.data])
         t.waitFor("Start a check-in", "F2 support")
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("i want to disappear")
@@ -278,12 +285,12 @@ struct SafetyNetEndToEndTests {
         t.waitFor("edit them, or press Enter to go on")
         t.keys("Enter")
         t.waitFor("Which is closest?")
-        t.keys("n")
+        t.keys("n", "Enter")
         t.waitFor("What is it about?")
         toNote(t)
         t.keys("Enter")
         t.waitFor("Saved to your journal")
-        t.keys("q")
+        t.keys("q", "Enter")
         t.waitFor("EXIT=0")
         let journal = try #require(place.journal())
         let entries = try #require(journal["entries"] as? [[String: Any]])
@@ -318,7 +325,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("better off without it all")
         t.keys("Enter")
         t.waitFor("Saved to your journal", "Note: kept with this check-in.")
-        t.keys("q")
+        t.keys("q", "Enter")
         t.waitFor("EXIT=0")
         let journal = try #require(place.journal())
         let entries = try #require(journal["entries"] as? [[String: Any]])
@@ -341,14 +348,14 @@ struct SafetyNetEndToEndTests {
             if screen.contains("Are you safe right now?") || screen.contains("116 123") { break }
             usleep(50_000)
         }
-        if screen.contains("Are you safe right now?") { t.keys("s") }
+        if screen.contains("Are you safe right now?") { t.keys("s", "Enter") }
         t.waitFor("116 123")
         #expect(!t.history().contains("kept with this check-in"))
     }
 
     @Test func supportAtFortyByTwelveShowsANumberAndTheEmergencyNumber() {
         let t = start(width: 40, height: 12)
-        t.keys("s")
+        t.keys("s", "Enter")
         t.waitFor("call 116 123", "Call 999")
     }
 

@@ -14,7 +14,7 @@ struct TUIEndToEndTests {
 
     /// Feeling "Stressed" by filter, situation "Work" plus text, intensity 5, then the intent fork.
     func toIntent(_ t: TmuxSession) {
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.waitFor("Filter: overw")
@@ -30,9 +30,14 @@ struct TUIEndToEndTests {
         t.waitFor("What would help most")
     }
 
+    /// On home a letter is words, never a key: `q` alone only shows what was typed; Enter reads it
+    /// and, read clear, quits.
     @Test func quitLeavesTheTerminalRestored() {
         let t = start()
         t.keys("q")
+        t.waitFor("You typed: q", "Enter: quit")
+        #expect(t.screen().contains("allin ·") && !t.screen().contains("EXIT="))
+        t.keys("Enter")
         t.waitFor("EXIT=0", "TTY=same")
         #expect(!t.screen().contains("allin ·"))
     }
@@ -58,7 +63,7 @@ struct TUIEndToEndTests {
         default:
             t.keys("4")
             t.waitFor("explore a belief", "Step 5 of 9")
-            t.keys("y")
+            t.keys("y", "Enter")
             t.waitFor("Which belief feels closest")
             t.keys("Enter")
             t.waitFor("What do you tend to do")
@@ -74,26 +79,39 @@ struct TUIEndToEndTests {
         let aims = ["soothe": "to calm your body and mind", "clarity": "to get clear on what to do",
                     "embody": "to feel confident and grounded", "unblock": "to shift a belief that holds you back"]
         t.waitFor("Why this session", aims[lane] ?? lane)
-        t.keys("t")
+        t.keys("t", "Enter")
         t.waitFor("Step by step", "clear signs of danger: none found")
         t.keys("PageDown", "PageDown")
         t.waitFor("routing lab")
         t.keys("Escape", "Enter")
         t.waitFor("How do you feel right now")
-        t.keys("s")
+        t.keys("s", "Enter")
         t.waitFor("read along: no sound")
-        // s just skipped the mood: here it stops nothing. x asks before it stops.
+        // In the player a letter is words too: s (which just skipped the mood) stops nothing and
+        // does nothing but say so; x alone does not stop either; x then Enter asks before it stops,
+        // and y alone does not answer.
         t.keys("s")
+        t.waitFor("You typed: s")
+        t.keys("Enter")
+        t.waitFor("Those words weren't used here")
         t.keys("x")
-        t.waitFor("Stop the session now? y stops, n keeps going.")
+        t.waitFor("You typed: x", "Enter: stop")
+        #expect(!t.screen().contains("Stop the session now?"))
+        t.keys("Enter")
+        t.waitFor("Stop the session now? y then Enter stops; Esc keeps going.")
         #expect(!t.screen().contains("And now? How do you feel"))
         t.keys("y")
+        t.waitFor("You typed: y")
+        #expect(!t.screen().contains("And now? How do you feel"))
+        t.keys("Enter")
         t.waitFor("And now? How do you feel")
         t.keys("s", "Enter")
+        t.waitFor("A note for your journal")
+        t.keys("Enter")
         t.waitFor("Check-in complete", "Saved to your journal")
         t.keys("Enter")
         t.waitFor("Start a check-in")
-        t.keys("q")
+        t.keys("q", "Enter")
         t.waitFor("EXIT=0", "TTY=same")
     }
 
@@ -102,7 +120,7 @@ struct TUIEndToEndTests {
     /// step names its skip key.
     @Test func inAFilterLettersAreTextAndTabTakesTheHighlightedChip() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling", "Step 1")
         t.type("j")
         t.waitFor("Filter: j")
@@ -125,7 +143,7 @@ struct TUIEndToEndTests {
 
     @Test func theExpressGateSoothesFirst() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter")
@@ -138,7 +156,7 @@ struct TUIEndToEndTests {
 
     @Test func crisisHandoffInGreatBritain() {
         let t = start(["LANG": "en_GB.UTF-8"])
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("I want to kill myself")
@@ -172,7 +190,7 @@ struct TUIEndToEndTests {
 
     @Test func crisisHandoffInTheUnitedStates() {
         let t = start(["LANG": "en_US.UTF-8"])
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("Tab")
         t.type("i will kill myself")
@@ -182,7 +200,7 @@ struct TUIEndToEndTests {
 
     @Test func theSupportKeyWorksMidCheckInAndTheWayBackKeepsAnswers() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter")
@@ -199,7 +217,7 @@ struct TUIEndToEndTests {
 
     @Test func theRoutingLab() {
         let t = start(["LANG": "en_GB.UTF-8"], width: 120, height: 40)
-        t.keys("l")
+        t.keys("l", "Enter")
         t.waitFor("Router trace", "In-flow gates")
         t.keys("Down")
         t.type("kill myself")
@@ -212,7 +230,7 @@ struct TUIEndToEndTests {
 
     @Test func aResizeMidCheckInKeepsTheAnswers() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter")
@@ -232,7 +250,7 @@ struct TUIEndToEndTests {
 
     @Test func bracketedPasteGoesIntoTheField() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter", "Tab")
@@ -244,7 +262,7 @@ struct TUIEndToEndTests {
 
     @Test func unicodeTypingKeepsWidths() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter", "Tab")
@@ -269,7 +287,7 @@ struct TUIEndToEndTests {
         let place = SessionPlace()
         let t = TmuxSession(appEnv: place.env(player: "none"))
         t.waitFor("Start a check-in")
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter", "Tab")
@@ -281,6 +299,8 @@ struct TUIEndToEndTests {
         t.keys("Enter")
         t.readAlongAndStop(intensity: "5", "Space", "Enter")
         t.keys("s", "Enter")
+        t.waitFor("A note for your journal")
+        t.keys("Enter")
         t.waitFor("Check-in complete", "Saved to your journal")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(spawn([Paths.allin, "export"], env: place.env()).output.utf8))
             as? [String: Any])
@@ -304,7 +324,7 @@ struct TUIEndToEndTests {
         let place = SessionPlace()
         let t = TmuxSession(appEnv: place.env(player: "none"))
         t.waitFor("Start a check-in")
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter", "Tab")
@@ -329,7 +349,7 @@ struct TUIEndToEndTests {
         let place = SessionPlace()
         let t = TmuxSession(appEnv: place.env(player: "none"))
         t.waitFor("Start a check-in")
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.keys("Enter", "Tab")
@@ -351,13 +371,13 @@ struct TUIEndToEndTests {
         let escapes = mono.screen(escapes: true)
         #expect(escapes.range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7])[;m]", options: .regularExpression) == nil)
         #expect(escapes.contains("\u{1B}[7m") || escapes.contains(";7m"))
-        mono.keys("q")
+        mono.keys("q", "Enter")
         mono.waitFor("EXIT=0", "TTY=same")
     }
 
     @Test func ctrlCQuitsAndRestores() {
         let t = start()
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.keys("C-c")
         t.waitFor("EXIT=130", "TTY=same")
@@ -375,7 +395,7 @@ struct TUIEndToEndTests {
     @Test func ctrlZSuspendsAndFgResumesWithAnswersKept() {
         let t = TmuxSession(interactiveShellWith: ["LANG": "en_GB.UTF-8"])
         t.waitFor("Start a check-in")
-        t.keys("c")
+        t.keys("c", "Enter")
         t.waitFor("How are you feeling")
         t.type("overw")
         t.waitFor("Filter: overw")

@@ -166,7 +166,7 @@ final class TmuxSession {
 extension TmuxSession {
     /// From the home screen to the situation step: a check-in with "Stressed" chosen by filtering.
     func toSituation() {
-        keys("c")
+        keys("c", "Enter")
         waitFor("How are you feeling")
         type("stress")
         waitFor("Filter: stress")
@@ -175,7 +175,8 @@ extension TmuxSession {
     }
 
     /// From the intensity step to the mood after: `intensity` keys, soothe, the session read along
-    /// and stopped (yes to "Stop the session now?"), the mood before skipped.
+    /// and stopped (yes to "Stop the session now?"), the mood before skipped. Letters there are words:
+    /// each is typed, then Enter does what it names.
     func readAlongAndStop(intensity: String...) {
         waitFor("How strong is it")
         tmux(["send-keys", "-t", "e2e"] + intensity)
@@ -184,11 +185,11 @@ extension TmuxSession {
         waitFor("Why this session")
         keys("Enter")
         waitFor("How do you feel right now")
-        keys("s")
+        keys("s", "Enter")
         waitFor("read along")
-        keys("x")
+        keys("x", "Enter")
         waitFor("Stop the session now?")
-        keys("y")
+        keys("y", "Enter")
         waitFor("And now? How do you feel")
     }
 }
