@@ -15,7 +15,7 @@ struct PlainCommand {
         session.place = PlainSessionContext(cli: cli, args: args)
         session.journal = PlainJournal(path: try? cli.appPaths(args).journal,
                                        zone: LocalZone.current(environment: cli.environment), io: cli.io)
-        // The person's own safety plan, shown first by support (read only: looking creates no file).
+        // The person's own safety plan, shown by support after its numbers (read only: looking creates no file).
         if let paths = try? cli.appPaths(args), (try? cli.journalExists(paths)) == true,
            let plan = try? JournalStore.openForReading(path: paths.journal).safetyPlan() {
             session.plan = plan
@@ -239,12 +239,6 @@ struct PlainCheckIn {
     func show(_ reason: SupportReason) {
         let resources = catalog.helplines.resources(for: region)
         io.out("\n" + SupportPrint.intro(reason, resources))
-        let planRows = SupportText.planRows(plan, check: gates.check)
-        if !planRows.isEmpty {
-            io.out("\n")
-            for row in planRows { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
-            io.out("\n")
-        }
         let said = SupportText.region(resources, origin: .of(region: region, source: regionSource))
         if resources.hasLines {
             io.out(said + "\n\n")
@@ -255,6 +249,13 @@ struct PlainCheckIn {
             io.out(Wrap.lines(said, width: columns - 2).joined(separator: "\n")
                    + "\n" + SupportPrint.chooseCountry + "\n\n")
             io.out(SupportPrint.rows(resources, emergencyFirst: true))
+        }
+        // The person's own plan after the numbers, as on the full screen (found from outside: it came
+        // before the emergency number).
+        let planRows = SupportText.planRows(plan, check: gates.check)
+        if !planRows.isEmpty {
+            io.out("\n")
+            for row in planRows { io.out(Visible.text(row.map(\.text).joined(), limit: 4_000) + "\n") }
         }
         if demo { printWhy(support: reason) }
     }

@@ -74,6 +74,22 @@ struct JournalPromptTests {
         #expect(help.contains("your safety\nplan, your 10-step plans"))
     }
 
+    /// `--plain` support shows the person's own plan after the numbers, as the full screen does
+    /// (found from outside: it came before the emergency number).
+    @Test func plainSupportShowsThePlanAfterTheNumbers() async throws {
+        let box = try JournalSandbox()
+        defer { box.cleanup() }
+        let store = try JournalStore.open(path: box.journal)
+        var plan = SafetyPlan()
+        plan[.reasons] = "my kids"
+        try store.saveSafetyPlan(plan, at: Date())
+        let io = ScriptedTerminal(answers: ["i want to kill myself"])
+        _ = await cli(box, io).run(["--plain", "--region", "GB"])
+        let number = try #require(io.out.range(of: "999"), "\(io.out)")
+        let mine = try #require(io.out.range(of: "my kids"), "\(io.out)")
+        #expect(number.lowerBound < mine.lowerBound, "\(io.out)")
+    }
+
     @Test func anUnreadableJournalIsMovedAsideOnlyOnYes() async throws {
         let box = try JournalSandbox()
         defer { box.cleanup() }

@@ -48,7 +48,7 @@ struct JournalEndToEndTests {
     @Test func browseTheStreakTheListADetailAndASearch() {
         let journal = SeededJournal()
         let t = TmuxSession(appEnv: journal.env.merging(["LANG": "en_GB.UTF-8"]) { $1 })
-        t.waitFor("J  Your journal", "F2 support")
+        t.waitFor("J⏎ Your journal", "F2 support")
         t.keys("J", "Enter")
         t.waitFor("Streak: 3 days with 1 rest day", "One rest day in any 7 keeps a streak alive",
                   "Days checked in: 3 of the last 7", "Last 12 weeks", "Check-ins (4)")
@@ -67,12 +67,12 @@ struct JournalEndToEndTests {
         t.waitFor("Support is here whenever you need it")
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("Search: “river”")
         t.keys("Escape")
         t.waitFor("1 of 4")
         t.keys("Escape")
-        t.waitFor("J  Your journal")
+        t.waitFor("J⏎ Your journal")
         t.keys("q", "Enter")
         t.waitFor("EXIT=0", "TTY=same")
         #expect(!t.screen().contains("allin ·"))
@@ -85,7 +85,7 @@ struct JournalEndToEndTests {
         try Data("rest_days = 0\n".utf8).write(to: config.appendingPathComponent("config"))
         let env = journal.env.merging(["LANG": "en_GB.UTF-8", "XDG_CONFIG_HOME": journal.root.appendingPathComponent("config").path]) { $1 }
         let t = TmuxSession(appEnv: env)
-        t.waitFor("J  Your journal")
+        t.waitFor("J⏎ Your journal")
         t.keys("J", "Enter")
         t.waitFor("Streak: 2 days, today included", "Rest days are off: a streak needs a check-in every day.")
         t.keys("C-c")
@@ -97,7 +97,7 @@ struct JournalEndToEndTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data").path
         let t = TmuxSession(width: 50, height: 16, appEnv: ["LANG": "en_GB.UTF-8", "ALLIN_DATA_DIR": data])
-        t.waitFor("J  Your journal")
+        t.waitFor("J⏎ Your journal")
         t.keys("J", "Enter")
         t.waitFor("Nothing here yet.", "Check-ins (0)")
         t.resize(width: 30, height: 8)

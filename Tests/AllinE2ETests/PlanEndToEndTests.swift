@@ -95,7 +95,7 @@ struct PlanEndToEndTests {
         #expect(show.output.contains("No plan yet"))
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("Your words are still here", "question 4 of 4")
     }
 

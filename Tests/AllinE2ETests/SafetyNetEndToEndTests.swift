@@ -78,6 +78,23 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123", "Call 999")
     }
 
+    /// Where there is no text box, a letter is words: a sentence typed key by key on home (its first
+    /// letter the safety plan's key) and on support (its 'r' the country list's) is read whole, and the
+    /// lines support shows never change by typing (found from outside).
+    @Test func aSentenceTypedKeyByKeyOnHomeAndSupportIsRead() {
+        let t = start()
+        for ch in "please help me i want to die" { t.type(String(ch)) }
+        t.waitFor("You typed: please help me i want to die")
+        #expect(!t.screen().contains("allin · Your safety plan"))
+        t.keys("Enter")
+        t.waitFor("116 123", "Call 999")
+        for ch in "really tired of all this" { t.type(String(ch)) }
+        t.waitFor("You typed: really tired of all this")
+        t.keys("Enter")
+        t.waitFor("Thank you for writing it", "116 123", "Call 999")
+        #expect(!t.screen().contains("Which country"))
+    }
+
     @Test func typingThatMatchesNoChipBecomesOwnWords() {
         let t = start()
         t.toSituation()
@@ -258,7 +275,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123")
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("i want to disappear", "edit them, or press Enter to go on")
         t.keys("Enter")
         // Words that are no feeling the app can place: it asks which is closest; n then Enter keeps them.
@@ -281,7 +298,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123")
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("edit them, or press Enter to go on")
         t.keys("Enter")
         t.waitFor("Which is closest?")
@@ -312,7 +329,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123")
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("A note for your journal", "everyone would be better off without me", "Your note is still here")
         t.keys("BSpace", "BSpace", "BSpace")
         #expect(eventually { !t.screen().contains("without me") })
@@ -321,7 +338,7 @@ struct SafetyNetEndToEndTests {
         t.waitFor("116 123")
         t.keys("Escape")
         t.waitFor("Are you safe right now?")
-        t.keys("y")
+        t.keys("y", "Enter")
         t.waitFor("better off without it all")
         t.keys("Enter")
         t.waitFor("Saved to your journal", "Note: kept with this check-in.")

@@ -196,7 +196,7 @@ struct SessionEndToEndTests {
         // (r alone is words there, and starts nothing).
         let t = TmuxSession(appEnv: place.env())
         toPlayer(t)
-        t.waitFor("Resume from 3:", "resumes, r restarts)")
+        t.waitFor("Resume from 3:", "resumes, r then Enter restarts)")
         #expect(place.players().isEmpty, "nothing plays before the person answers")
         t.keys("r")
         t.waitFor("You typed: r", "Enter: restart")

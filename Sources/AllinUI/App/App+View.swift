@@ -120,7 +120,10 @@ enum Chrome {
         let col = canvas.width >= 60 ? 2 : 1
         func put(_ text: String, role: Role) {
             let width = canvas.width - col
-            let lines = TextWidth.of(text) <= width || row < 3 ? [text] : Wrap.clipped(text, width: width, maxLines: 2)
+            // On support the row above may hold the emergency number, pinned there: never covered
+            // (found from outside: a two-line notice hid "In danger now? Call 999").
+            let oneRow = row < 3 || state.screen == .support
+            let lines = TextWidth.of(text) <= width || oneRow ? [text] : Wrap.clipped(text, width: width, maxLines: 2)
             for (i, line) in lines.enumerated() {
                 let r = row - (lines.count - 1) + i
                 if i < lines.count - 1 { canvas.fill(Rect(row: r, col: 0, width: canvas.width, height: 1), role: .normal) }

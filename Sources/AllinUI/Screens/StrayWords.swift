@@ -127,7 +127,7 @@ enum StrayWords {
             // On support the words were heard; nothing there needs typing (found from outside: the
             // same line as elsewhere read as cold there).
             if state.screen == .support {
-                return "Thank you for writing it. Nothing here needs typing: the lines above are there when you want them."
+                return "Thank you for writing it. The lines above are here when you want them."
             }
             return "Those words weren't used here. A key's letter, then Enter, does what it says (? lists them)."
         }

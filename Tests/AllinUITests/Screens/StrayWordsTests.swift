@@ -203,5 +203,13 @@ struct StrayWordsTests {
         type(&s, "long day at work")
         press(&s, .enter)
         #expect(s.notice?.hasPrefix("Thank you for writing it.") == true)
+        // A notice on support never covers the emergency number, at any size.
+        for size in [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+            var sized = s
+            _ = App.update(&sized, .terminalResized(size))
+            sized.notice = "No country matches what was typed, so the lines stay as they were, and this is long."
+            #expect(screen(sized).contains("Call 999"), "\(size)")
+            #expect(screen(sized).contains("116 123"), "\(size)")
+        }
     }
 }
