@@ -181,6 +181,22 @@ public enum App {
     }
 
     static func handle(_ state: inout AppState, key: Key) -> [Effect] {
+        let digits = state.digitsBefore
+        state.digitsBefore = ""
+        let c = key.character
+        // Only digits taken as keys (a scale, a list's number), not typed into a filter.
+        let continues = state.stray == nil && StrayWords.takesLetters(state) && state.bindings.binding(for: key) != nil
+            && (c?.isNumber == true || (c == " " && !digits.isEmpty))
+        let place = focusPlace(state)
+        let effects = handleKey(&state, key: key, digits: digits)
+        // Kept only on the same screen and step: a digit that chose and moved on is an answer given.
+        if continues, let c, state.stray == nil, focusPlace(state) == place, state.overlay == nil {
+            state.digitsBefore = String((digits + String(c)).suffix(40))
+        }
+        return effects
+    }
+
+    private static func handleKey(_ state: inout AppState, key: Key, digits: String) -> [Effect] {
         state.notice = nil
         if state.stray != nil {
             // Words typed where there is no field take every key until they are read; a screen that
@@ -190,7 +206,8 @@ public enum App {
         }
         // Where there is no field, a letter is words, never a key (`StrayWords`).
         if let c = key.character, c.isLetter, StrayWords.takesLetters(state) {
-            if StrayWords.starts(state) { return StrayWords.start(&state, c) }
+            if StrayWords.starts(state) { return StrayWords.start(&state, c, after: digits) }
+            for d in digits { _ = CheckInUpdate.typed(&state, d) }
             return CheckInUpdate.typed(&state, c)
         }
         if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }

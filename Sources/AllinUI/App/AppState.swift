@@ -90,6 +90,10 @@ public struct AppModel: Equatable, Sendable {
     public var quitUnanswered = false
     /// Words typed where there is no field, until they are read (`StrayWords`).
     public var stray: TextField?
+    /// Digits (and spaces after them) just pressed as keys where there is no field: when a letter
+    /// follows, they begin its words ("40 tablets in me already": the 4 and 0 set a scale, and are
+    /// read with the rest; found from outside, the words were read without them).
+    public var digitsBefore = ""
     /// What closing allin did with the check-in under way (`SessionUpdate.closing`): see `noteOnExit`.
     public var closedWith: ClosedWith?
     /// The emergency number, once the person went back from support opened for an act or an emergency

@@ -53,7 +53,8 @@ extension Bindings {
     /// to a letter ("quit", "full trace", or "yes" for "yes, go back"). Keys reached only by Enter,
     /// arrows or digits are never named, so no word starts a session or moves a scale.
     static func named(_ words: String, in table: [KeyBinding]) -> (binding: KeyBinding, key: Key)? {
-        let typed = words.trimmed
+        // Digits pressed as keys just before begin the words (`AppModel.digitsBefore`): "6s" is s.
+        let typed = String(words.trimmed.drop { $0.isNumber || $0 == " " })
         if typed.count == 1, let ch = typed.first, ch.isLetter {
             guard let binding = table.binding(for: .char(ch)) else { return nil }
             return (binding, .char(ch))

@@ -51,10 +51,11 @@ enum StrayWords {
     }
 
     /// A letter no key claimed: the words begin (spaces and signs alone never start them).
-    static func start(_ state: inout AppState, _ ch: Character) -> [Effect] {
+    /// `after`: digits pressed as keys just before, which begin the words.
+    static func start(_ state: inout AppState, _ ch: Character, after digits: String = "") -> [Effect] {
         guard ch.isLetter else { return [] }
         var words = TextField(limit: limit)
-        _ = words.insert(String(ch))
+        _ = words.insert(digits + String(ch))
         state.stray = words
         return []
     }
@@ -109,7 +110,16 @@ enum StrayWords {
         // The same before leaving support: not a clear "yes, I'm safe", so support stays.
         if case .concern = verdict, state.overlay == .concern { return App.perform(&state, .concernNotSure, key: key) }
         if case .concern = verdict, state.support?.confirmingLeave == true { return App.perform(&state, .stay, key: key) }
-        if App.supportForWordsInNoField(&state, verdict, field: field, text: text) { return [] }
+        let asked = state.screen == .support ? state.support?.reason : nil
+        if App.supportForWordsInNoField(&state, verdict, field: field, text: text) {
+            // Support opened by F2 (not kept in the journal) and now words that would open it: kept, as
+            // support opened by them would be (found from outside: F2, then "going to kill myself
+            // tonight", left no row).
+            if let asked, asked.handoff(lane: .soothe, routed: nil) == nil, state.support?.reason != asked {
+                return SessionUpdate.supportOpened(&state, from: state.covered ?? .home)
+            }
+            return []
+        }
         if let action { return App.perform(&state, action, key: key) }
         // Read clear on Enter, a key's letter or name does what that key says.
         if key == .enter, let (binding, named) = Bindings.named(text, in: state.bindings) {
@@ -139,8 +149,8 @@ enum StrayWords {
         }
         let list = letters.count > 1 ? letters.dropLast().joined(separator: ", ") + " or " + letters[letters.count - 1]
             : letters.first ?? ""
-        let words = letters.contains("y") && letters.contains("n") ? " (yes or no work too)" : ""
-        return "Those words weren't used here: answer with \(list), then Enter\(words)."
+        let words = letters.contains("y") && letters.contains("n") ? " (or yes, no)" : ""
+        return "Not used here: answer \(list), then Enter\(words)."
     }
 
     /// The row that shows them, with the end of long words in view.

@@ -208,6 +208,25 @@ struct CrisisGrammarTests {
         #expect(f.tier == .immediate, "\(text) → \(f.tier.label) \(f.rule)")
     }
 
+    /// Many pills said to be in the body now, with no verb of taking (found from outside: "i have 100
+    /// pills in me now" was read as nothing); pills flushed away, or a course of antibiotics, are not.
+    @Test("Many pills in me now is T3",
+          arguments: ["i have 100 pills in me now", "100 pills in me now", "40 tablets in me already",
+                      "30 sleeping pills down, feeling drowsy", "60 co-codamol down", "i have a hundred pills in me",
+                      "20 paracetamol in me"])
+    func manyPillsInMe(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier == .immediate, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
+    @Test("Pills that are not in a person now",
+          arguments: ["flushed 30 pills down the toilet", "3 pills down, 2 to go for my course", "my vitamins are in me now",
+                      "the antibiotics are in my system now"])
+    func pillsNotInMe(_ text: String) throws {
+        let f = try a(text)
+        #expect(f.tier < .crisis, "\(text) → \(f.tier.label) \(f.rule)")
+    }
+
     @Test("Poison words that are not a person swallowing one",
           arguments: [("my dog ate rat poison", false), ("i accidentally drank bleach", true), ("when i was 4 i drank bleach", true),
                       ("i never drank bleach", true), ("i took the rat poison to the bin", false), ("i swallowed my pride", false),

@@ -139,7 +139,7 @@ struct RuntimeTests {
         #expect(pills.state.support?.reason.tier == .immediate, "\(String(describing: pills.state.support?.reason))")
         let fine = await answered("yeah, honestly i'm fine")
         #expect(fine.state.screen == .checkIn && fine.state.overlay == .concern && step(fine.state) == .situation)
-        #expect(fine.state.notice?.contains("answer with y, n or s") == true)
+        #expect(fine.state.notice?.contains("answer y, n or s, then Enter") == true)
         let asks = await answered("yes, just so tired of it all")
         #expect(asks.state.screen == .support, "a yes with heavy words after it is not a clear yes")
     }

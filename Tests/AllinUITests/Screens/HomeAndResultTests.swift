@@ -253,7 +253,7 @@ struct HomeAndResultTests {
         // Enter is words that answer nothing, so the question stays.
         var typedH = s
         command(&typedH, "h")
-        #expect(typedH.overlay == .concern && typedH.notice?.contains("answer with y, n or s") == true)
+        #expect(typedH.overlay == .concern && typedH.notice?.contains("answer y, n or s, then Enter") == true)
         for key in [Key.escape] {
             var back = s
             press(&back, key)

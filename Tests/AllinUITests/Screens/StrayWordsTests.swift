@@ -212,4 +212,31 @@ struct StrayWordsTests {
             #expect(screen(sized).contains("116 123"), "\(size)")
         }
     }
+
+    /// Digits pressed as keys just before a letter begin its words: the scale moved, and the words are
+    /// read whole (found from outside: "40 tablets in me already" on a rating set it to 10 and was
+    /// read as "tablets in me already").
+    @Test func digitsBeforeTheWordsAreReadWithThem() {
+        var s = ScreenStates.on(.intensity)
+        type(&s, "40 tablets in me already")
+        #expect(s.stray?.text == "40 tablets in me already", "\(s.stray?.text ?? "-")")
+        press(&s, .enter)
+        #expect(s.screen == .support)
+        // A digit alone is still a key, and a digit then another key forgets it.
+        var t = ScreenStates.on(.intensity)
+        press(&t, .char("4"), .right)
+        type(&t, "hello")
+        #expect(t.stray?.text == "hello" && t.checkIn?.flow.answers.intensity == 5)
+    }
+
+    /// Support opened with F2 is not kept; words typed there that would open it are, once.
+    @Test func wordsTypedOnSupportOpenedByF2AreKept() {
+        var s = TestCatalog.state()
+        press(&s, .function(2))
+        type(&s, "going to kill myself tonight")
+        let effects = press(&s, .enter)
+        #expect(effects.contains { if case .recordHandoff = $0 { return true } else { return false } }, "\(effects)")
+        type(&s, "i mean it, i will kill myself")
+        #expect(!press(&s, .enter).contains { if case .recordHandoff = $0 { return true } else { return false } }, "once")
+    }
 }
