@@ -325,15 +325,14 @@ public final class AppRuntime {
                     suspend()
                     if terminal.size != state.size { queue.append(.terminalResized(terminal.size)) }
                 case .quit:
-                    // A key that quits (Enter on "q", words read clear), with more keys already
-                    // behind it, came in a burst with words (found from outside: "quit living, i have
-                    // the pills counted out" on home quit at its 'q'): they are read as words, and
-                    // allin stays.
-                    if case let .keyPressed(key) = next, key == .enter || key.character?.isLetter == true,
-                       terminal.hasPendingInput() {
+                    // Enter that quits ("q" read clear), with more keys already behind it, came in a
+                    // burst with words (found from outside: "quit living, i have the pills counted out"
+                    // on home quit at its 'q'): they are read as words, and allin stays. (No letter
+                    // quits alone: where a key's letter quits, letters are words, `StrayWords`.)
+                    if next == .keyPressed(.enter), terminal.hasPendingInput() {
                         let rest = terminal.discardPendingInput()
                         if !rest.allSatisfy(\.isWhitespace) {
-                            queue.append(.textPasted((key.character.map { String($0) } ?? "") + rest))
+                            queue.append(.textPasted(rest))
                             continue
                         }
                     }

@@ -9,9 +9,15 @@ public enum App {
         let before = state.screen
         let question = state.safetyQuestion
         let overlayBefore = state.overlay
+        let kept = state.screen == .support && state.support?.reason.handoff(lane: .soothe, routed: nil) != nil
         var effects = apply(&state, msg)
         if state.screen == .support, before != .support {
             effects += SessionUpdate.supportOpened(&state, from: before)
+        } else if state.screen == .support, !kept, state.support?.reason.handoff(lane: .soothe, routed: nil) != nil {
+            // Support opened by F2 (not kept in the journal) and now words that would open it: kept, as
+            // support opened by them is (found from outside: F2, then "going to kill myself tonight",
+            // left no row).
+            effects += SessionUpdate.supportOpened(&state, from: state.covered ?? .home)
         }
         // A paste or keys typed ahead must not answer a crisis question that has just opened (letters
         // over it are words, `StrayWords`, so a word typed to say yes never answers by its 'y').
@@ -212,7 +218,8 @@ public enum App {
         }
         if let binding = state.bindings.binding(for: key) { return perform(&state, binding.action, key: key) }
         guard state.overlay == nil, let c = key.character else { return [] }
-        if StrayWords.starts(state) { return StrayWords.start(&state, c) }
+        // Letters were taken above; signs and spaces alone never start words.
+        if StrayWords.starts(state) { return [] }
         switch state.screen {
         case .checkIn: return CheckInUpdate.typed(&state, c)
         case .lab: return LabUpdate.typed(&state, String(c))
@@ -310,8 +317,7 @@ public enum App {
 
     static func paste(_ state: inout AppState, _ text: String) -> [Effect] {
         guard state.overlay == nil else { return [] }
-        // The player takes a paste too (its single keys never start words, a paste is words).
-        if state.stray != nil || state.screen == .player || StrayWords.starts(state) {
+        if state.stray != nil || StrayWords.starts(state) {
             return StrayWords.pasted(&state, text)
         }
         switch state.screen {

@@ -15,11 +15,7 @@ enum StrayWords {
     /// Where letters start stray words: every screen where no text field has the typing (a check-in's
     /// lists take it into their filter), and the questions that open over any screen.
     static func starts(_ state: AppState) -> Bool {
-        switch state.overlay {
-        case .leave?, .concern?, .closest?: return true
-        case .help?, .demoTrace?: return false
-        case nil: break
-        }
+        if let overlay = state.overlay { return asks(overlay) }
         // Every screen whose typing has no field to go into (found from outside: on the journal, the
         // 10-step plan, the safety plan's list, the lab and the breathing exercise, a sentence was
         // dropped or its letters acted as keys). A check-in's lists take typing into their filter.
@@ -34,12 +30,16 @@ enum StrayWords {
     /// A question (over a screen, or before leaving support or stopping a session): its letters are
     /// its answers, typed then Enter ("n" for no), even where Esc answers too.
     static func isQuestion(_ state: AppState) -> Bool {
-        switch state.overlay {
-        case .leave?, .concern?, .closest?: return true
-        case .help?, .demoTrace?: return false
-        case nil: break
-        }
+        if let overlay = state.overlay { return asks(overlay) }
         return state.support?.confirmingLeave == true || (state.screen == .player && state.session?.player.confirmingStop == true)
+    }
+
+    /// The overlays that ask something (the help and the demo's "why" only show).
+    private static func asks(_ overlay: Overlay) -> Bool {
+        switch overlay {
+        case .leave, .concern, .closest: return true
+        case .help, .demoTrace: return false
+        }
     }
 
     /// True where a letter is words, never a key: the screens above, and a check-in's short list (its
@@ -110,16 +110,7 @@ enum StrayWords {
         // The same before leaving support: not a clear "yes, I'm safe", so support stays.
         if case .concern = verdict, state.overlay == .concern { return App.perform(&state, .concernNotSure, key: key) }
         if case .concern = verdict, state.support?.confirmingLeave == true { return App.perform(&state, .stay, key: key) }
-        let asked = state.screen == .support ? state.support?.reason : nil
-        if App.supportForWordsInNoField(&state, verdict, field: field, text: text) {
-            // Support opened by F2 (not kept in the journal) and now words that would open it: kept, as
-            // support opened by them would be (found from outside: F2, then "going to kill myself
-            // tonight", left no row).
-            if let asked, asked.handoff(lane: .soothe, routed: nil) == nil, state.support?.reason != asked {
-                return SessionUpdate.supportOpened(&state, from: state.covered ?? .home)
-            }
-            return []
-        }
+        if App.supportForWordsInNoField(&state, verdict, field: field, text: text) { return [] }
         if let action { return App.perform(&state, action, key: key) }
         // Read clear on Enter, a key's letter or name does what that key says.
         if key == .enter, let (binding, named) = Bindings.named(text, in: state.bindings) {

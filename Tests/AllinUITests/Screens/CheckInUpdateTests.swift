@@ -685,10 +685,7 @@ struct CheckInUpdateTests {
     /// first letter: Enter reads them, and the question stays until a key's letter answers it (found
     /// from outside: its 'y' answered yes and the rest set the next step's scale).
     @Test func wordsTypedOverTheQuestionAreReadNotTakenAsTheAnswer() {
-        var s = ScreenStates.on(.situation)
-        press(&s, .tab)
-        type(&s, "im so tired of it all")
-        press(&s, .enter)
+        var s = ScreenStates.askedGently()
         #expect(s.safetyQuestion == .gentle)
         type(&s, "yeah, honestly i'm fine")
         #expect(s.safetyQuestion == .gentle && s.stray?.text == "yeah, honestly i'm fine")
@@ -699,19 +696,13 @@ struct CheckInUpdateTests {
         #expect(s.safetyQuestion == nil && s.overlay == nil)
         // Capitals answer as well: "Y" goes on, "N" and "S" open support; so do the keys' names.
         for (typed, support) in [("Y", false), ("N", true), ("S", true), ("yes", false), ("not sure", true)] {
-            var t = ScreenStates.on(.situation)
-            press(&t, .tab)
-            type(&t, "im so tired of it all")
-            press(&t, .enter)
+            var t = ScreenStates.askedGently()
             type(&t, typed)
             press(&t, .enter)
             #expect(t.safetyQuestion == (support ? .support : nil), "\(typed)")
         }
         // Heavy words over the question open support, as everywhere.
-        var heavy = ScreenStates.on(.situation)
-        press(&heavy, .tab)
-        type(&heavy, "im so tired of it all")
-        press(&heavy, .enter)
+        var heavy = ScreenStates.askedGently()
         type(&heavy, "yes and i want to kill myself")
         press(&heavy, .enter)
         #expect(heavy.screen == .support)

@@ -63,32 +63,29 @@ struct StrayWordsTests {
 
     /// Every screen and question where there is no field, each as a person meets it.
     static func screensOfKeys() async -> [(String, AppState)] {
+        /// `state` after its key's letter, typed then Enter.
+        func after(_ state: AppState, _ letter: Character) -> AppState {
+            var s = state
+            command(&s, letter)
+            return s
+        }
         var list: [(String, AppState)] = [("home", TestCatalog.state())]
         for step in [Step.intent, .intensity, .consent] { list.append(("\(step)", ScreenStates.on(step))) }
         let result = await ScreenStates.recommendation()
         list.append(("recommendation", result))
-        var trace = result
-        command(&trace, "t")
-        list.append(("trace", trace))
-        var leave = result
-        command(&leave, "h")
-        list.append(("go home?", leave))
+        list.append(("trace", after(result, "t")))
+        list.append(("go home?", after(result, "h")))
         list.append(("mood before", await ScreenStates.moodBefore()))
         let playing = await ScreenStates.playing()
         list.append(("player", playing))
-        var stopping = playing
-        command(&stopping, "x")
+        let stopping = after(playing, "x")
         list.append(("stop?", stopping))
-        var after = stopping
-        command(&after, "y")
-        list.append(("mood after", after))
-        var done = after
+        let moodAfter = after(stopping, "y")
+        list.append(("mood after", moodAfter))
+        var done = moodAfter
         press(&done, .char("7"), .enter, .enter)
         list.append(("done", done))
-        var asked = ScreenStates.on(.situation)
-        press(&asked, .tab)
-        type(&asked, "im so tired of it all")
-        press(&asked, .enter)
+        let asked = ScreenStates.askedGently()
         list.append(("are you safe?", asked))
         var leavingSupport = TestCatalog.state()
         press(&leavingSupport, .function(2), .escape)
@@ -189,10 +186,7 @@ struct StrayWordsTests {
             #expect((s.screen == .home) == !stays, "\(typed)")
         }
         for (typed, support) in [("yeah", false), ("I'm fine", false), ("nope", true), ("dunno", true)] {
-            var t = ScreenStates.on(.situation)
-            press(&t, .tab)
-            type(&t, "im so tired of it all")
-            press(&t, .enter)
+            var t = ScreenStates.askedGently()
             type(&t, typed)
             press(&t, .enter)
             #expect(t.safetyQuestion == (support ? .support : nil), "\(typed)")

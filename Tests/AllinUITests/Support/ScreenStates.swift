@@ -103,6 +103,15 @@ enum ScreenStates {
         return s
     }
 
+    /// The gentle question "Are you safe right now?", asked of a hard day's words at the situation.
+    static func askedGently() -> AppState {
+        var s = on(.situation)
+        press(&s, .tab)
+        type(&s, "im so tired of it all")
+        press(&s, .enter)
+        return s
+    }
+
     /// Every screen once, for drawing and diff tests.
     static func allScreens() -> [AppState] {
         var list: [AppState] = [TestCatalog.state()]
